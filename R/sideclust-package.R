@@ -1,0 +1,16 @@
+#' sideclust: clustering with side information
+#'
+#' Cluster data while respecting partial and possibly noisy knowledge about the
+#' clusters: must-link / cannot-link pairs (optionally with confidences, see
+#' [constraints()]) or partial labels (see [as_constraints()]).
+#'
+#' Main entry points:
+#' * [dp_means()] and [rdp_means()]: DP-means and relational DP-means.
+#' * [constraints()], [as_constraints()], [chunklets()], [check_constraints()],
+#'   [sample_constraints()], [sample_labels()]: side information.
+#' * [f_measure()], [ari()], [nmi()], [compare_partitions()]: metrics.
+#'
+#' @keywords internal
+#' @useDynLib sideclust, .registration = TRUE
+#' @importFrom Rcpp sourceCpp
+"_PACKAGE"

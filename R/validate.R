@@ -1,0 +1,92 @@
+# Shared argument checks. Every front door validates once, here, with messages
+# that name the argument and the problem; the C++ core then trusts its input.
+
+# Stop with a message that starts with the offending argument in backticks.
+stop_arg <- function(arg, ...) {
+  stop(sprintf("`%s` %s", arg, paste0(...)), call. = FALSE)
+}
+
+# Describe up to `max` positions, e.g. "rows 4, 9, 12 and 3 more".
+describe_positions <- function(pos, what = "rows", max = 5L) {
+  shown <- paste(utils::head(pos, max), collapse = ", ")
+  more <- length(pos) - max
+  if (more > 0) shown <- sprintf("%s and %d more", shown, more)
+  sprintf("%s %s", what, shown)
+}
+
+# Coerce data to a finite double matrix with at least one row and column.
+# Returns the matrix (rows are points).
+check_data_matrix <- function(x, arg = "x", min_rows = 1L) {
+  if (is.data.frame(x)) {
+    bad <- !vapply(x, function(col) is.numeric(col) || is.logical(col), logical(1))
+    if (any(bad)) {
+      stop_arg(arg, "must contain only numeric columns; not numeric: ",
+               paste(names(x)[bad], collapse = ", "))
+    }
+    x <- as.matrix(x)
+  }
+  if (inherits(x, "Matrix")) x <- as.matrix(x)
+  if (is.vector(x) && is.numeric(x)) x <- matrix(x, ncol = 1L)
+  if (!is.matrix(x)) {
+    stop_arg(arg, "must be a numeric matrix or data.frame, not ",
+             class(x)[1L])
+  }
+  if (!(is.numeric(x) || is.logical(x))) {
+    stop_arg(arg, "must be numeric, not ", typeof(x))
+  }
+  if (nrow(x) == 0L) stop_arg(arg, "has no rows")
+  if (ncol(x) == 0L) stop_arg(arg, "has no columns")
+  if (nrow(x) < min_rows) {
+    stop_arg(arg, sprintf("has %d row%s; at least %d are needed", nrow(x),
+                          if (nrow(x) == 1L) "" else "s", min_rows))
+  }
+  storage.mode(x) <- "double"
+  bad <- !is.finite(x)
+  if (any(bad)) {
+    rows <- which(rowSums(bad) > 0)
+    kinds <- c(`NA` = sum(is.na(x) & !is.nan(x)), NaN = sum(is.nan(x)),
+               Inf = sum(is.infinite(x)))
+    kinds <- kinds[kinds > 0]
+    stop_arg(arg, sprintf("has %s (%s); remove or impute them",
+                          paste(kinds, names(kinds), "values", collapse = ", "),
+                          describe_positions(rows)))
+  }
+  x
+}
+
+# A single finite number, optionally bounded.
+check_number <- function(x, arg, lower = -Inf, upper = Inf,
+                         lower_open = FALSE, upper_open = FALSE,
+                         allow_inf = FALSE) {
+  if (!is.numeric(x) || length(x) != 1L || is.na(x)) {
+    stop_arg(arg, "must be a single number")
+  }
+  if (!allow_inf && !is.finite(x)) stop_arg(arg, "must be finite, not ", x)
+  below <- if (lower_open) x <= lower else x < lower
+  above <- if (upper_open) x >= upper else x > upper
+  if (below || above) {
+    stop_arg(arg, sprintf("must be in %s%s, %s%s; got %s",
+                          if (lower_open) "(" else "[", format(lower),
+                          format(upper), if (upper_open) ")" else "]",
+                          format(x)))
+  }
+  as.double(x)
+}
+
+# A single whole number >= lower.
+check_count <- function(x, arg, lower = 1L, upper = .Machine$integer.max) {
+  if (!is.numeric(x) || length(x) != 1L || is.na(x) || !is.finite(x) ||
+      x != round(x)) {
+    stop_arg(arg, "must be a single whole number")
+  }
+  if (x < lower) stop_arg(arg, sprintf("must be at least %d; got %s", lower, format(x)))
+  if (x > upper) stop_arg(arg, sprintf("must be at most %d; got %s", upper, format(x)))
+  as.integer(x)
+}
+
+check_flag <- function(x, arg) {
+  if (!is.logical(x) || length(x) != 1L || is.na(x)) {
+    stop_arg(arg, "must be TRUE or FALSE")
+  }
+  x
+}
