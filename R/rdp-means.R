@@ -1,0 +1,267 @@
+#' DP-means and relational DP-means (RDP-means)
+#'
+#' `dp_means()` is the small-variance limit of a Dirichlet-process mixture
+#' (Kulis & Jordan 2012): k-means that opens a new cluster whenever a point is
+#' farther than `lambda` from every centre. `rdp_means()` adds side
+#' information (Khashabi et al., Algorithm 1): point \eqn{i} joins the cluster
+#' \eqn{k} that minimizes the augmented distance
+#' \deqn{D(x_i, \mu_k) - \xi_1 f_k^i + \xi_2 s_k^i,}{D(x_i, mu_k) - xi1 f_ki + xi2 s_ki,}
+#' where \eqn{f_k^i} and \eqn{s_k^i} are the total confidence of the
+#' may-links and may-not links between point \eqn{i} and the members of
+#' cluster \eqn{k}, or opens a new cluster when that minimum exceeds `lambda`.
+#'
+#' The algorithm starts from one cluster. Each sweep visits every point (in a
+#' new random order by default, as the authors did), then moves every centre
+#' to the mean of its points and drops empty clusters. The weights start at
+#' `xi` and are multiplied by `xi_rate` after every sweep, up to `xi_max`, so
+#' that the constraints tighten gradually. The run stops when no point has
+#' moved for `patience` consecutive sweeps (20 in the paper's experiments),
+#' as soon as one sweep changes nothing once the weights have stopped growing
+#' (every later sweep would repeat it), or after `max_iter` sweeps.
+#'
+#' Partial labels are used as side information without expanding them into
+#' pairs: two labelled points act as a may-link of weight 1 when their labels
+#' agree and as a may-not link otherwise, and the counts come from per-cluster
+#' label tallies in \eqn{O(1)} per point and cluster.
+#'
+#' @section Objective:
+#' `objective` records, after every sweep, objective (20) of the paper
+#' \deqn{\sum_i D(x_i, \mu_{z_i}) - \xi_1 \sum_{\textrm{kept may-links}} c_{ij}
+#'   + \xi_2 \sum_{\textrm{violated may-not links}} c_{ij} + \lambda K}{sum_i
+#'   D(x_i, mu_zi) - xi1 (kept may-link weight) + xi2 (violated may-not
+#'   weight) + lambda K}
+#' at that sweep's weights, each pair counted once. (The paper writes the side
+#' terms as sums over points, which count every pair twice; that is the same
+#' objective at twice the weights.) With each pair counted once, the
+#' assignment rule above is exactly a greedy descent step: at convergence no
+#' single point can move to another cluster, or to a new one, and lower the
+#' objective at the final weights and centres. With fixed weights
+#' (`xi_rate = 1`) the objective never increases from one sweep to the next.
+#'
+#' @section Divergences:
+#' * `"sqeuclidean"`: squared Euclidean distance (Gaussian clusters).
+#' * `"kl"`: Kullback-Leibler divergence for count data (multinomial
+#'   clusters). Each row gets `smoothing` added to every count (Laplace
+#'   smoothing; 0.3 as in the paper's ImageNet experiment) and is then scaled
+#'   to sum to one; centres live on that simplex.
+#' * `"idiv"`: generalized I-divergence \eqn{\sum x \log(x/\mu) - x + \mu}
+#'   (Poisson clusters), on the counts plus `smoothing` (default 0).
+#'
+#' @param x Data: a numeric matrix or data.frame, one row per point.
+#' @param side Side information: `NULL`, a [constraints()] object, partial
+#'   labels (a vector with `NA` for unlabelled points), a TVClust matrix E, or
+#'   anything else [as_constraints()] accepts. Confidences scale the weights.
+#' @param lambda Penalty for opening a cluster, on the scale of the
+#'   divergence. Give `lambda` or `k`.
+#' @param k A rough number of clusters from which to derive `lambda` with
+#'   [dp_lambda()] (using `lambda_method`).
+#' @param xi Starting weight of the side information in the first sweep:
+#'   one number, or two named `may` and `may_not` (\eqn{\xi_1, \xi_2}).
+#' @param xi_rate Factor applied to the weights after every sweep (the paper
+#'   uses 2). Use 1 to keep `xi` fixed.
+#' @param xi_max Cap on the weights (one number or two as for `xi`). The
+#'   default `Inf` follows the paper; a finite cap keeps the data in play
+#'   when the side information is noisy.
+#' @param divergence `"sqeuclidean"`, `"kl"` or `"idiv"`, see Divergences.
+#' @param smoothing Count added to every entry for `"kl"` and `"idiv"`;
+#'   `NULL` means 0.3 for `"kl"` and 0 for `"idiv"`. Ignored for
+#'   `"sqeuclidean"`.
+#' @param lambda_method How `lambda` is derived from `k`, see [dp_lambda()].
+#' @param order `"random"` visits the points in a new random order every sweep
+#'   (reproducible with [set.seed()]); `"fixed"` visits them in row order.
+#' @param patience Number of consecutive sweeps without a change that ends the
+#'   run.
+#' @param max_iter Maximum number of sweeps.
+#' @param verbose Print one line per sweep.
+#' @return An object of class `c("rdp_means", "sideclust")` (or
+#'   `c("dp_means", "sideclust")`), a list with
+#'   \item{cluster}{integer cluster of every point, `1..k`.}
+#'   \item{k}{number of clusters.}
+#'   \item{centers}{`k` x `p` matrix of cluster centres (for `"kl"`, of the
+#'     normalized rows).}
+#'   \item{size}{points per cluster.}
+#'   \item{lambda}{the penalty used.}
+#'   \item{xi}{the weights (`may`, `may_not`) of the last sweep.}
+#'   \item{objective}{objective after every sweep (see Objective).}
+#'   \item{k_trace, changes}{clusters and moved points after every sweep.}
+#'   \item{iterations, converged}{sweeps run and whether the stopping rule
+#'     was met before `max_iter`.}
+#'   \item{agreement}{total confidence of kept and broken may-links and
+#'     may-not links at the end.}
+#'   \item{divergence, smoothing, order, patience, xi_schedule, side, n,
+#'     call}{the settings and side information used.}
+#' @references
+#' Khashabi, D., Wieting, J., Liu, J. Y. and Liang, F. (2015). Clustering with
+#' side information: from a probabilistic model to a deterministic algorithm.
+#' arXiv:1508.06235.
+#'
+#' Kulis, B. and Jordan, M. I. (2012). Revisiting k-means: new algorithms via
+#' Bayesian nonparametrics. ICML.
+#' @seealso [dp_lambda()], [constraints()], [sample_constraints()],
+#'   [compare_partitions()], [violations()].
+#' @examples
+#' x <- scale(iris[, 1:4])
+#' set.seed(1)
+#' side <- sample_constraints(iris$Species, rate = 0.01, accuracy = 0.9)
+#' fit <- rdp_means(x, side, k = 3)
+#' fit
+#' compare_partitions(iris$Species, fit$cluster)
+#'
+#' # DP-means ignores side information
+#' dp <- dp_means(x, k = 3)
+#' table(dp$cluster, iris$Species)
+#'
+#' # partial labels: 20% of the points labelled
+#' labels <- sample_labels(iris$Species, fraction = 0.2)
+#' table(rdp_means(x, labels, k = 3)$cluster, iris$Species)
+#' @export
+rdp_means <- function(x, side, lambda = NULL, k = NULL, xi = 0.001,
+                      xi_rate = 2, xi_max = Inf,
+                      divergence = c("sqeuclidean", "kl", "idiv"),
+                      smoothing = NULL,
+                      lambda_method = c("farthest_first", "kth_distance"),
+                      order = c("random", "fixed"), patience = 20L,
+                      max_iter = 1000L, verbose = FALSE) {
+  call <- match.call()
+  divergence <- match.arg(divergence)
+  data <- prepare_divergence_data(x, divergence, smoothing)
+  side <- as_side_info(side, n = nrow(data$x), arg = "side")
+  xi <- check_xi(xi, "xi")
+  xi_max <- check_xi(xi_max, "xi_max", allow_inf = TRUE)
+  xi_rate <- check_number(xi_rate, "xi_rate", lower = 0, lower_open = TRUE)
+  fit <- fit_dp_family(data, side, lambda, k, xi, xi_rate, xi_max,
+                       match.arg(lambda_method), match.arg(order),
+                       patience, max_iter, verbose)
+  fit$call <- call
+  class(fit) <- c("rdp_means", "sideclust")
+  fit
+}
+
+#' @rdname rdp_means
+#' @export
+dp_means <- function(x, lambda = NULL, k = NULL,
+                     divergence = c("sqeuclidean", "kl", "idiv"),
+                     smoothing = NULL,
+                     lambda_method = c("farthest_first", "kth_distance"),
+                     order = c("random", "fixed"), max_iter = 1000L,
+                     verbose = FALSE) {
+  call <- match.call()
+  data <- prepare_divergence_data(x, match.arg(divergence), smoothing)
+  no_weight <- c(may = 0, may_not = 0)
+  fit <- fit_dp_family(data, NULL, lambda, k, no_weight, 1, no_weight,
+                       match.arg(lambda_method), match.arg(order),
+                       1L, max_iter, verbose)
+  fit$call <- call
+  fit[c("xi", "xi_schedule", "agreement", "side", "patience")] <- NULL
+  class(fit) <- c("dp_means", "sideclust")
+  fit
+}
+
+# The shared body of dp_means() and rdp_means(): validated inputs in, fit out.
+fit_dp_family <- function(data, side, lambda, k, xi, xi_rate, xi_max,
+                          lambda_method, order, patience, max_iter, verbose) {
+  n <- nrow(data$x)
+  xt <- t(data$x)
+  lambda <- resolve_lambda(xt, lambda, k, lambda_method, data$divergence)
+  patience <- check_count(patience, "patience")
+  max_iter <- check_count(max_iter, "max_iter")
+  verbose <- check_flag(verbose, "verbose")
+  res <- .rdp_means_cpp(xt, side_for_core(side, n), lambda, xi, xi_rate,
+                        xi_max, patience, max_iter, order == "random",
+                        data$divergence, verbose)
+  centers <- t(res$centres)
+  dimnames(centers) <- list(NULL, colnames(data$x))
+  list(
+    cluster = res$cluster, k = res$k, centers = centers,
+    size = tabulate(res$cluster, res$k), lambda = lambda,
+    xi = stats::setNames(res$xi, c("may", "may_not")),
+    objective = res$objective, k_trace = res$k_trace, changes = res$changes,
+    iterations = res$iterations, converged = res$converged,
+    agreement = res$agreement, divergence = data$divergence,
+    smoothing = data$smoothing, order = order, patience = patience,
+    xi_schedule = list(start = xi, rate = xi_rate, max = xi_max),
+    side = side, n = n
+  )
+}
+
+#' Choose DP-means' lambda from a rough number of clusters
+#'
+#' `"farthest_first"` is Kulis & Jordan's heuristic: starting from the global
+#' mean, add `k` times the point farthest from the points chosen so far;
+#' `lambda` is that largest distance in round `k`. `"kth_distance"` is the
+#' variant of the TVClust authors' code: the `k`-th largest distance to the
+#' global mean. Distances are the chosen Bregman divergence, so `lambda` is on
+#' the scale [dp_means()] and [rdp_means()] compare it with.
+#'
+#' @inheritParams rdp_means
+#' @param k A rough number of clusters, between 1 and `nrow(x)`.
+#' @param method `"farthest_first"` or `"kth_distance"`.
+#' @return A single non-negative number.
+#' @examples
+#' dp_lambda(scale(iris[, 1:4]), k = 3)
+#' dp_lambda(scale(iris[, 1:4]), k = 3, method = "kth_distance")
+#' @export
+dp_lambda <- function(x, k, method = c("farthest_first", "kth_distance"),
+                      divergence = c("sqeuclidean", "kl", "idiv"),
+                      smoothing = NULL) {
+  data <- prepare_divergence_data(x, match.arg(divergence), smoothing)
+  resolve_lambda(t(data$x), NULL, k, match.arg(method), data$divergence)
+}
+
+resolve_lambda <- function(xt, lambda, k, method, divergence) {
+  if (is.null(lambda) && is.null(k)) {
+    stop("give `lambda`, or `k` to derive lambda from a number of clusters",
+         call. = FALSE)
+  }
+  if (!is.null(lambda) && !is.null(k)) {
+    stop("give only one of `lambda` and `k`", call. = FALSE)
+  }
+  if (!is.null(lambda)) return(check_number(lambda, "lambda", lower = 0))
+  k <- check_count(k, "k", lower = 1L)
+  if (k > ncol(xt)) {
+    stop_arg("k", sprintf("(%d) is larger than the number of points (%d)",
+                          k, ncol(xt)))
+  }
+  .dp_lambda_cpp(xt, k, method, divergence)
+}
+
+# Validate x for the divergence and transform it to the space the core works in.
+prepare_divergence_data <- function(x, divergence, smoothing, arg = "x",
+                                    min_rows = 2L) {
+  x <- check_data_matrix(x, arg, min_rows = min_rows)
+  if (divergence == "sqeuclidean") {
+    return(list(x = x, divergence = divergence, smoothing = NULL))
+  }
+  if (any(x < 0)) {
+    rows <- which(rowSums(x < 0) > 0)
+    stop_arg(arg, sprintf("has negative values (%s), but divergence \"%s\" needs counts or other non-negative data",
+                          describe_positions(rows), divergence))
+  }
+  if (is.null(smoothing)) smoothing <- if (divergence == "kl") 0.3 else 0
+  smoothing <- check_number(smoothing, "smoothing", lower = 0)
+  x <- x + smoothing
+  if (divergence == "kl") {
+    total <- rowSums(x)
+    if (any(total <= 0)) {
+      stop_arg(arg, sprintf("has all-zero %s; use `smoothing` > 0 with divergence \"kl\"",
+                            describe_positions(which(total <= 0))))
+    }
+    x <- x / total
+  }
+  list(x = x, divergence = divergence, smoothing = smoothing)
+}
+
+check_xi <- function(xi, arg, allow_inf = FALSE) {
+  if (!is.numeric(xi) || !(length(xi) %in% 1:2) || anyNA(xi) || any(xi < 0) ||
+      (!allow_inf && any(!is.finite(xi)))) {
+    stop_arg(arg, sprintf("must be one or two %snon-negative numbers (may, may_not)",
+                          if (allow_inf) "" else "finite "))
+  }
+  if (length(xi) == 2L && !is.null(names(xi))) {
+    if (!setequal(names(xi), c("may", "may_not"))) {
+      stop_arg(arg, "must be named `may` and `may_not` when named")
+    }
+    xi <- xi[c("may", "may_not")]
+  }
+  stats::setNames(rep_len(as.double(xi), 2L), c("may", "may_not"))
+}

@@ -1,0 +1,89 @@
+# Side information as the C++ cores read it, and its agreement with a
+# clustering. Shared by every method.
+
+# 0-based pairs with signed weights (may-link > 0, may-not link < 0) and
+# 0-based labels (-1 unlabelled); see src/r_glue.h.
+side_for_core <- function(side, n) {
+  core <- list(i = integer(), j = integer(), weight = double(),
+               labels = integer(), n_levels = 0L)
+  if (is.null(side)) return(core)
+  if (inherits(side, "sideclust_labels")) {
+    labels <- as.integer(side$labels) - 1L
+    labels[is.na(labels)] <- -1L
+    core$labels <- labels
+    core$n_levels <- length(side$levels)
+    return(core)
+  }
+  core$i <- as.integer(side$i) - 1L
+  core$j <- as.integer(side$j) - 1L
+  core$weight <- ifelse(side$must, side$confidence, -side$confidence)
+  core
+}
+
+# Counts (and total confidence) of kept and broken constraints of each type.
+# Labels are summarized through the cluster x label table, without expanding
+# the labelled pairs.
+side_agreement_table <- function(side, cluster) {
+  if (is.null(side)) return(NULL)
+  rows <- c("must", "cannot")
+  if (inherits(side, "sideclust_labels")) {
+    keep <- !is.na(side$labels)
+    pairs <- function(m) m * (m - 1) / 2
+    cell <- pairs(as.double(table(cluster[keep], side$labels[keep])))
+    same_label <- sum(pairs(as.double(tabulate(side$labels[keep]))))
+    same_cluster <- sum(pairs(as.double(table(cluster[keep]))))
+    total <- c(same_label, pairs(sum(keep)) - same_label)
+    broken <- c(same_label - sum(cell), same_cluster - sum(cell))
+    weight_total <- total
+    weight_broken <- broken
+  } else {
+    same <- cluster[side$i] == cluster[side$j]
+    bad <- side$must != same
+    type <- factor(ifelse(side$must, "must", "cannot"), levels = rows)
+    total <- as.double(table(type))
+    broken <- as.double(table(type[bad]))
+    weight_total <- as.double(tapply(side$confidence, type, sum, default = 0))
+    weight_broken <- as.double(tapply(side$confidence[bad], type[bad], sum,
+                                      default = 0))
+  }
+  data.frame(type = rows, total = total, satisfied = total - broken,
+             violated = broken, weight = weight_total,
+             weight_violated = weight_broken, row.names = NULL)
+}
+
+#' Constraints violated by a clustering
+#'
+#' Lists the must-links whose points fall in different clusters and the
+#' cannot-links whose points share a cluster.
+#'
+#' @param object A fitted clustering (any list with a `cluster` element, such
+#'   as a `sideclust` fit) or an integer vector of cluster memberships.
+#' @param side Side information; by default the one the fit used. Partial
+#'   labels are expanded into pairs for the listing (subject to `max_pairs`);
+#'   [summary()] counts them without expansion.
+#' @param max_pairs Largest number of labelled pairs to expand.
+#' @return A data.frame with columns `i`, `j`, `type`, `confidence`,
+#'   `cluster_i`, `cluster_j`, one row per violated constraint.
+#' @examples
+#' side <- constraints(must = rbind(c(1, 2), c(51, 52)),
+#'                     cannot = rbind(c(1, 51), c(1, 3)), n = 150)
+#' violations(as.integer(iris$Species), side)
+#' @export
+violations <- function(object, side = NULL, max_pairs = 1e6) {
+  cluster <- if (is.list(object)) object$cluster else object
+  if (is.null(cluster) || !is.numeric(cluster) && !is.factor(cluster)) {
+    stop_arg("object", "must be a fitted clustering or a vector of cluster memberships")
+  }
+  if (is.null(side) && is.list(object)) side <- object$side
+  if (is.null(side)) stop_arg("side", "is missing and the fit holds none")
+  side <- as_side_info(side, n = length(cluster), arg = "side")
+  if (inherits(side, "sideclust_labels")) {
+    side <- as_constraints(side, expand = TRUE, max_pairs = max_pairs)
+  }
+  cluster <- as.integer(cluster)
+  bad <- which(side$must != (cluster[side$i] == cluster[side$j]))
+  data.frame(i = side$i[bad], j = side$j[bad],
+             type = ifelse(side$must[bad], "must", "cannot"),
+             confidence = side$confidence[bad],
+             cluster_i = cluster[side$i[bad]], cluster_j = cluster[side$j[bad]])
+}

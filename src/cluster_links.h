@@ -1,0 +1,155 @@
+// For a point i and every cluster k: the may-link weight f[k] and may-not
+// weight s[k] between i and the other members of k (TVClust's friends and
+// strangers). Pairs cost O(degree of i); labels cost O(1) per cluster through
+// per-cluster label tallies, so labelled pairs are never expanded.
+#pragma once
+
+#include <vector>
+
+#include "side_graph.h"
+
+namespace sideclust {
+
+class ClusterLinks {
+ public:
+  explicit ClusterLinks(const SideInfo& side)
+      : side_(side), n_levels_(side.labels.n_levels) {}
+
+  // Rebuild the label tallies for assignment z (values 0 .. k - 1).
+  void reset(const std::vector<int>& z, int k) {
+    f_.assign(k, 0.0);
+    s_.assign(k, 0.0);
+    seen_.assign(k, 0);
+    touched_.clear();
+    count_.assign(static_cast<std::size_t>(k) * n_levels_, 0);
+    total_.assign(k, 0);
+    if (n_levels_ == 0) return;
+    for (std::size_t i = 0; i < z.size(); ++i) tally(static_cast<int>(i), z[i], +1);
+  }
+
+  // Append an empty cluster (index = previous number of clusters).
+  void add_cluster() {
+    f_.push_back(0.0);
+    s_.push_back(0.0);
+    seen_.push_back(0);
+    count_.resize(count_.size() + n_levels_, 0);
+    total_.push_back(0);
+  }
+
+  // Keep the tallies in step when point i moves between clusters.
+  void move(int i, int from, int to) {
+    if (n_levels_ == 0 || from == to) return;
+    tally(i, from, -1);
+    tally(i, to, +1);
+  }
+
+  // Collect the pairwise weights of point i under assignment z. Afterwards
+  // may(k) and may_not(k) hold for every cluster k, until the next gather().
+  void gather(int i, const std::vector<int>& z) {
+    for (int k : touched_) {
+      f_[k] = 0.0;
+      s_[k] = 0.0;
+      seen_[k] = 0;
+    }
+    touched_.clear();
+    point_ = i;
+    point_cluster_ = z[i];
+    point_label_ = n_levels_ > 0 ? side_.labels.label[i] : -1;
+    const PairGraph& g = side_.pairs;
+    if (g.empty()) return;
+    for (int e = g.start[i]; e < g.start[i + 1]; ++e) {
+      const int k = z[g.nbr[e]];
+      if (!seen_[k]) {
+        seen_[k] = 1;
+        touched_.push_back(k);
+      }
+      const double w = g.weight[e];
+      if (w > 0.0) f_[k] += w; else s_[k] -= w;
+    }
+  }
+
+  double may(int k) const {
+    double v = f_[k];
+    if (point_label_ >= 0) {
+      v += count_[static_cast<std::size_t>(k) * n_levels_ + point_label_] -
+           (point_cluster_ == k ? 1 : 0);
+    }
+    return v;
+  }
+
+  double may_not(int k) const {
+    double v = s_[k];
+    if (point_label_ >= 0) {
+      v += total_[k] -
+           count_[static_cast<std::size_t>(k) * n_levels_ + point_label_];
+    }
+    return v;
+  }
+
+ private:
+  void tally(int i, int k, int delta) {
+    const int l = side_.labels.label[i];
+    if (l < 0 || k < 0) return;
+    count_[static_cast<std::size_t>(k) * n_levels_ + l] += delta;
+    total_[k] += delta;
+  }
+
+  const SideInfo& side_;
+  const int n_levels_;
+  std::vector<double> f_, s_;
+  std::vector<char> seen_;
+  std::vector<int> touched_;
+  std::vector<int> count_;  // cluster x label tallies, row-major by cluster
+  std::vector<int> total_;  // labelled points per cluster
+  int point_ = -1, point_cluster_ = -1, point_label_ = -1;
+};
+
+// Weight of may-links kept together and of may-not links put together by
+// assignment z, each pair counted once.
+struct SideAgreement {
+  double may_satisfied = 0.0, may_violated = 0.0;
+  double may_not_satisfied = 0.0, may_not_violated = 0.0;
+};
+
+inline SideAgreement side_agreement(const SideInfo& side,
+                                    const std::vector<int>& z, int k) {
+  SideAgreement a;
+  const PairGraph& g = side.pairs;
+  for (int i = 0; i < g.n && !g.empty(); ++i) {
+    for (int e = g.start[i]; e < g.start[i + 1]; ++e) {
+      const int j = g.nbr[e];
+      if (j < i) continue;
+      const bool same = z[i] == z[j];
+      const double w = g.weight[e];
+      if (w > 0.0) (same ? a.may_satisfied : a.may_violated) += w;
+      else (same ? a.may_not_violated : a.may_not_satisfied) -= w;
+    }
+  }
+  const int L = side.labels.n_levels;
+  if (L == 0) return a;
+  // From the cluster x label table: same-label pairs inside a cluster are kept
+  // may-links; other labelled pairs inside a cluster are violated may-nots.
+  std::vector<double> cell(static_cast<std::size_t>(k) * L, 0.0), per_label(L, 0.0),
+      per_cluster(k, 0.0);
+  double labelled = 0.0;
+  for (std::size_t i = 0; i < z.size(); ++i) {
+    const int l = side.labels.label[i];
+    if (l < 0) continue;
+    cell[static_cast<std::size_t>(z[i]) * L + l] += 1.0;
+    per_label[l] += 1.0;
+    per_cluster[z[i]] += 1.0;
+    labelled += 1.0;
+  }
+  auto pairs = [](double m) { return m * (m - 1.0) / 2.0; };
+  double same_cell = 0.0, same_label = 0.0, same_cluster = 0.0;
+  for (double c : cell) same_cell += pairs(c);
+  for (double c : per_label) same_label += pairs(c);
+  for (double c : per_cluster) same_cluster += pairs(c);
+  a.may_satisfied += same_cell;
+  a.may_violated += same_label - same_cell;
+  a.may_not_violated += same_cluster - same_cell;
+  a.may_not_satisfied += pairs(labelled) - same_label - (same_cluster - same_cell);
+  return a;
+}
+
+}  // namespace sideclust

@@ -1,0 +1,52 @@
+// Shared glue: R objects to core types, and the R host for RunHooks.
+#pragma once
+
+#include <Rcpp.h>
+
+#include <string>
+#include <vector>
+
+#include "run_hooks.h"
+#include "side_graph.h"
+
+namespace sideclust {
+
+// Side information as prepared by R's side_for_core(): 0-based pair indices
+// with signed weights (may-link > 0, may-not link < 0) and 0-based labels
+// (-1 unlabelled) with their number of levels.
+inline SideInfo side_from_r(const Rcpp::List& side, int n) {
+  SideInfo s;
+  std::vector<int> i = Rcpp::as<std::vector<int>>(side["i"]);
+  std::vector<int> j = Rcpp::as<std::vector<int>>(side["j"]);
+  std::vector<double> w = Rcpp::as<std::vector<double>>(side["weight"]);
+  if (!i.empty()) s.pairs = make_pair_graph(n, i, j, w);
+  else s.pairs.n = n;
+  s.labels.n_levels = Rcpp::as<int>(side["n_levels"]);
+  if (s.labels.n_levels > 0) {
+    s.labels.label = Rcpp::as<std::vector<int>>(side["labels"]);
+    if (static_cast<int>(s.labels.label.size()) != n) {
+      Rcpp::stop("labels have the wrong length");
+    }
+  }
+  return s;
+}
+
+// R's generator (so set.seed() reproduces runs), Ctrl-C and progress lines.
+class RHooks : public RunHooks {
+ public:
+  explicit RHooks(bool verbose, std::string what = "sweep")
+      : verbose_(verbose), what_(std::move(what)) {}
+  double uniform() override { return R::unif_rand(); }
+  void check_interrupt() override { Rcpp::checkUserInterrupt(); }
+  void on_sweep(int iteration, int k, double objective) override {
+    if (verbose_) {
+      Rprintf("%s %5d: k = %4d, objective = %.6g\n", what_.c_str(), iteration, k, objective);
+    }
+  }
+
+ private:
+  bool verbose_;
+  std::string what_;
+};
+
+}  // namespace sideclust

@@ -1,0 +1,75 @@
+// Side information in the one form every algorithm reads: a symmetric sparse
+// graph of weighted pairs and/or a partial labelling. Plain C++17, no R API.
+#pragma once
+
+#include <cstddef>
+#include <stdexcept>
+#include <vector>
+
+namespace sideclust {
+
+// Pairwise side information as compressed adjacency lists. The neighbours of
+// point i are nbr[start[i] .. start[i + 1]); weight > 0 is a may-link of that
+// confidence, weight < 0 a may-not link of confidence -weight. Each pair is
+// stored in both directions so a point's links cost O(degree) to visit.
+struct PairGraph {
+  int n = 0;
+  std::vector<int> start;
+  std::vector<int> nbr;
+  std::vector<double> weight;
+
+  bool empty() const { return nbr.empty(); }
+  std::size_t n_pairs() const { return nbr.size() / 2; }
+};
+
+// Build the adjacency from an edge list holding each unordered pair once
+// (0-based indices). Counting sort: O(n + m) time and memory.
+inline PairGraph make_pair_graph(int n, const std::vector<int>& i,
+                                 const std::vector<int>& j,
+                                 const std::vector<double>& signed_weight) {
+  const std::size_t m = i.size();
+  if (j.size() != m || signed_weight.size() != m) {
+    throw std::invalid_argument("pair arrays differ in length");
+  }
+  PairGraph g;
+  g.n = n;
+  g.start.assign(static_cast<std::size_t>(n) + 1, 0);
+  for (std::size_t e = 0; e < m; ++e) {
+    if (i[e] < 0 || i[e] >= n || j[e] < 0 || j[e] >= n || i[e] == j[e]) {
+      throw std::invalid_argument("pair index out of range or self-pair");
+    }
+    ++g.start[i[e] + 1];
+    ++g.start[j[e] + 1];
+  }
+  for (int v = 0; v < n; ++v) g.start[v + 1] += g.start[v];
+  g.nbr.resize(2 * m);
+  g.weight.resize(2 * m);
+  std::vector<int> fill(g.start.begin(), g.start.end() - 1);
+  for (std::size_t e = 0; e < m; ++e) {
+    g.nbr[fill[i[e]]] = j[e];
+    g.weight[fill[i[e]]++] = signed_weight[e];
+    g.nbr[fill[j[e]]] = i[e];
+    g.weight[fill[j[e]]++] = signed_weight[e];
+  }
+  return g;
+}
+
+// Partition-level side information: label[i] in 0 .. n_levels - 1, or -1 for
+// an unlabelled point. Two labelled points with the same label act as a
+// may-link of weight 1, with different labels as a may-not link of weight 1,
+// but the pairs are never expanded: counts come from per-cluster tallies.
+struct PartialLabels {
+  std::vector<int> label;
+  int n_levels = 0;
+
+  bool empty() const { return n_levels == 0; }
+};
+
+struct SideInfo {
+  PairGraph pairs;
+  PartialLabels labels;
+
+  bool empty() const { return pairs.empty() && labels.empty(); }
+};
+
+}  // namespace sideclust

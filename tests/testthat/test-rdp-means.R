@@ -1,0 +1,181 @@
+test_that("DP-means gives one cluster for a huge lambda and n for lambda near 0", {
+  x <- scale(iris[!duplicated(iris[, 1:4]), 1:4])
+  expect_equal(dp_means(x, lambda = 1e6)$k, 1L)
+  fit <- dp_means(x, lambda = 1e-9)
+  expect_equal(fit$k, nrow(x))
+  expect_equal(sort(fit$cluster), seq_len(nrow(x)))
+})
+
+test_that("DP-means ends at a fixed point: nearest centres, means, no point beyond lambda", {
+  x <- scale(iris[, 1:4])
+  set.seed(3)
+  fit <- dp_means(x, k = 3)
+  expect_true(fit$converged)
+  d <- augmented_distances(fit, x, NULL)
+  expect_equal(fit$cluster, max.col(-d, ties.method = "first"))
+  expect_true(all(apply(d, 1, min) <= fit$lambda))
+  means <- rowsum(x, fit$cluster) / fit$size
+  expect_equal(unname(fit$centers), unname(means))
+  expect_equal(predict(fit, x)$cluster, fit$cluster)
+})
+
+test_that("RDP-means without side information, or with xi = 0, is DP-means", {
+  x <- scale(iris[, 1:4])
+  set.seed(11); dp <- dp_means(x, k = 4)
+  set.seed(11); r0 <- rdp_means(x, NULL, k = 4)
+  set.seed(5); side <- sample_constraints(iris$Species, rate = 0.02)
+  set.seed(11); rx <- rdp_means(x, side, k = 4, xi = 0, xi_rate = 1)
+  expect_equal(r0$cluster, dp$cluster)
+  expect_equal(rx$cluster, dp$cluster)
+  expect_equal(rx$centers, dp$centers)
+})
+
+test_that("at convergence no single move lowers objective (20), for every divergence", {
+  set.seed(7)
+  n <- 40
+  y <- rep(1:3, length.out = n)
+  counts <- matrix(rpois(n * 5, lambda = 2 + 3 * (col(matrix(0, n, 5)) == y)), n)
+  pairs <- sample_constraints(y, rate = 0.05, accuracy = 0.85)
+  for (div in c("sqeuclidean", "kl", "idiv")) {
+    x <- if (div == "sqeuclidean") scale(counts) else counts
+    set.seed(2)
+    fit <- rdp_means(x, pairs, k = 3, divergence = div, xi_max = 2,
+                     smoothing = if (div == "idiv") 0.5)
+    expect_true(fit$converged)
+    d <- augmented_distances(fit, x, pairs)
+    own <- d[cbind(seq_len(n), fit$cluster)]
+    expect_true(all(own <= apply(d, 1, min) + 1e-9), info = div)
+    expect_true(all(own <= fit$lambda + 1e-9), info = div)
+    expect_equal(utils::tail(fit$objective, 1), rdp_objective(fit, x, pairs),
+                 tolerance = 1e-9, info = div)
+  }
+})
+
+test_that("with fixed weights the objective never increases", {
+  b <- three_blobs(30, sep = 2.5)
+  set.seed(4)
+  side <- sample_constraints(b$y, rate = 0.03, accuracy = 0.8)
+  for (s in 1:5) {
+    set.seed(s)
+    fit <- rdp_means(b$x, side, k = 3, xi = 1, xi_rate = 1)
+    expect_true(all(diff(fit$objective) <= 1e-9 * abs(fit$objective[-1])))
+  }
+})
+
+test_that("partial labels give the same run as their expanded pairs", {
+  x <- scale(iris[, 1:4])
+  set.seed(9)
+  labels <- sample_labels(iris$Species, fraction = 0.3)
+  expanded <- as_constraints(labels, expand = TRUE)
+  set.seed(1); by_labels <- rdp_means(x, labels, k = 3, xi_max = 5)
+  set.seed(1); by_pairs <- rdp_means(x, expanded, k = 3, xi_max = 5)
+  expect_equal(by_labels$cluster, by_pairs$cluster)
+  expect_equal(by_labels$objective, by_pairs$objective)
+  expect_equal(by_labels$agreement, by_pairs$agreement)
+  expect_equal(summary(by_labels)$side[, -1], summary(by_pairs)$side[, -1])
+})
+
+test_that("consistent hard constraints with a large xi are all satisfied", {
+  b <- three_blobs(25, sep = 2)
+  set.seed(3)
+  side <- sample_constraints(b$y, rate = 0.02, accuracy = 1)
+  expect_equal(nrow(check_constraints(side)), 0L)
+  for (s in 1:3) {
+    set.seed(s)
+    fit <- rdp_means(b$x, side, k = 3, xi_max = 1e6)
+    expect_equal(nrow(violations(fit)), 0L)
+    expect_equal(fit$agreement[["may_violated"]], 0)
+    expect_equal(fit$agreement[["may_not_violated"]], 0)
+  }
+})
+
+test_that("the same seed gives the same result; fixed order needs no seed", {
+  x <- scale(wine[, -ncol(wine)])
+  set.seed(2); side <- sample_constraints(wine$class, rate = 0.02, accuracy = 0.9)
+  set.seed(42); a <- rdp_means(x, side, k = 3)
+  set.seed(42); b <- rdp_means(x, side, k = 3)
+  expect_identical(a$cluster, b$cluster)
+  expect_identical(a$objective, b$objective)
+  set.seed(1); f1 <- rdp_means(x, side, k = 3, order = "fixed")
+  set.seed(2); f2 <- rdp_means(x, side, k = 3, order = "fixed")
+  expect_identical(f1$cluster, f2$cluster)
+})
+
+test_that("confidences scale the weights of the pairs", {
+  b <- three_blobs(15, sep = 1.5)
+  must <- rbind(c(1, 16), c(2, 17))
+  strong <- constraints(must = must, n = 45)
+  weak <- constraints(must = must, n = 45, confidence = 1e-6)
+  set.seed(1); fs <- rdp_means(b$x, strong, k = 3, xi = 100, xi_rate = 1)
+  set.seed(1); fw <- rdp_means(b$x, weak, k = 3, xi = 100, xi_rate = 1)
+  set.seed(1); f0 <- dp_means(b$x, k = 3)
+  expect_equal(fs$agreement[["may_violated"]], 0)
+  expect_equal(fw$cluster, f0$cluster)
+})
+
+test_that("dp_lambda matches brute-force farthest-first and k-th distance", {
+  x <- scale(iris[, 1:4])
+  d2 <- function(a, b) sum((a - b)^2)
+  mu <- colMeans(x)
+  dist <- apply(x, 1, d2, b = mu)
+  for (k in 1:4) {
+    expect_equal(dp_lambda(x, k, method = "kth_distance"),
+                 sort(dist, decreasing = TRUE)[k])
+    nearest <- dist
+    for (r in seq_len(k)) {
+      far <- which.max(nearest)
+      lambda <- nearest[far]
+      nearest <- pmin(nearest, apply(x, 1, d2, b = x[far, ]))
+    }
+    expect_equal(dp_lambda(x, k), unname(lambda))
+  }
+})
+
+test_that("bad input gets errors that name the argument", {
+  x <- scale(iris[, 1:4])
+  expect_error(dp_means(iris, k = 3), "`x`.*numeric columns.*Species")
+  xna <- x; xna[c(4, 9), 2] <- NA
+  expect_error(dp_means(xna, k = 3), "`x` has 2 NA values \\(rows 4, 9\\)")
+  xinf <- x; xinf[3, 1] <- Inf
+  expect_error(dp_means(xinf, k = 3), "`x` has 1 Inf")
+  expect_error(dp_means(x[0, ], k = 3), "`x` has no rows")
+  expect_error(dp_means(x[, 0], k = 3), "`x` has no columns")
+  expect_error(dp_means(x[1, , drop = FALSE], k = 1), "`x` has 1 row")
+  expect_error(dp_means(x), "give `lambda`, or `k`")
+  expect_error(dp_means(x, lambda = 1, k = 2), "only one of")
+  expect_error(dp_means(x, lambda = -1), "`lambda` must be in")
+  expect_error(dp_means(x, k = 151), "`k` \\(151\\) is larger than the number of points \\(150\\)")
+  expect_error(dp_means(x, k = 0), "`k` must be at least 1")
+  expect_error(dp_means(x, k = 2.5), "`k` must be a single whole number")
+  expect_error(dp_means(x, k = 3, divergence = "kl"), "`x` has negative values")
+  expect_error(dp_means(matrix(0, 3, 2), k = 1, divergence = "kl", smoothing = 0),
+               "all-zero")
+  expect_error(rdp_means(x, 1:10, k = 3), "side")
+  expect_error(rdp_means(x, NULL, k = 3, xi = -1), "`xi` must be")
+  expect_error(rdp_means(x, NULL, k = 3, xi_rate = 0), "`xi_rate` must be")
+  expect_error(rdp_means(x, NULL, k = 3, max_iter = 0), "`max_iter` must be at least 1")
+  fit <- dp_means(x, k = 3)
+  expect_error(predict(fit, x[, 1:2]), "`newdata` has 2 columns but the fit has 4")
+  expect_error(plot(fit), "`data` is missing")
+})
+
+test_that("print, summary, plot and violations work on a fit", {
+  x <- scale(iris[, 1:4])
+  set.seed(1)
+  side <- sample_constraints(iris$Species, rate = 0.01, accuracy = 0.8)
+  fit <- rdp_means(x, side, k = 3, xi_max = 1)
+  expect_output(print(fit), "RDP-means clustering of 150 points")
+  expect_output(print(fit), "Available components")
+  s <- summary(fit)
+  expect_s3_class(s, "summary.sideclust")
+  v <- violations(fit)
+  expect_equal(sum(s$side$violated), nrow(v))
+  expect_true(all((v$type == "must") == (v$cluster_i != v$cluster_j)))
+  expect_equal(fitted(fit), fit$cluster)
+  expect_equal(nobs(fit), 150L)
+  png(tf <- tempfile(fileext = ".png"))
+  on.exit(unlink(tf))
+  expect_invisible(plot(fit, x))
+  dev.off()
+  expect_true(file.size(tf) > 0)
+})
