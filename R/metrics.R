@@ -209,7 +209,7 @@ ari <- function(truth, cluster) {
 #' * `"sqrt"`: \eqn{I / \sqrt{H_1 H_2}} (Strehl and Ghosh, 2002), the version
 #'   used in the TVClust / RDP-means experiments (Khashabi et al., 2015);
 #' * `"sum"`: \eqn{2 I / (H_1 + H_2)}, the version used in the CEC-IB
-#'   experiments (Śmieja and Geiger, 2017).
+#'   experiments (Smieja and Geiger, 2017).
 #'
 #' Natural logarithms are used; the ratio does not depend on the base. If both
 #' partitions are a single cluster (both entropies 0) the value is 1; if only
@@ -227,7 +227,7 @@ ari <- function(truth, cluster) {
 #'   with side information: from a probabilistic model to a deterministic
 #'   algorithm. \doi{10.48550/arXiv.1508.06235}
 #'
-#'   Śmieja, M. and Geiger, B. C. (2017). Semi-supervised cross-entropy
+#'   Smieja, M. and Geiger, B. C. (2017). Semi-supervised cross-entropy
 #'   clustering with information bottleneck constraint. *Information
 #'   Sciences*, 421, 254--271. \doi{10.1016/j.ins.2017.07.016}
 #' @seealso [f_measure()], [ari()], [compare_partitions()]
