@@ -68,6 +68,20 @@ class ClusterLinks {
     }
   }
 
+  // d[c] += -xi_may * may(c) + xi_may_not * may_not(c) for every cluster c,
+  // touching only the clusters the point has pairs into (O(degree)) plus,
+  // for a labelled point, O(1) per cluster from the tallies.
+  void add_side_terms(double* d, int k, double xi_may, double xi_may_not) const {
+    for (int c : touched_) d[c] += -xi_may * f_[c] + xi_may_not * s_[c];
+    if (point_label_ < 0) return;
+    const int* count = &count_[point_label_];
+    for (int c = 0; c < k; ++c) {
+      const int same = count[static_cast<std::size_t>(c) * n_levels_];
+      d[c] += -xi_may * (same - (point_cluster_ == c ? 1 : 0)) +
+              xi_may_not * (total_[c] - same);
+    }
+  }
+
   double may(int k) const {
     double v = f_[k];
     if (point_label_ >= 0) {

@@ -90,6 +90,18 @@ class Centres {
   std::vector<double> mean_, cache_, term_;
 };
 
+// Points are visited in random order; asking for a point's coordinates a few
+// points ahead hides most of the memory latency of that random access.
+constexpr int kPrefetchAhead = 8;
+inline void prefetch(const double* ptr, int p) {
+#if defined(__GNUC__) || defined(__clang__)
+  for (int d = 0; d < p; d += 8) __builtin_prefetch(ptr + d);
+#else
+  (void)ptr;
+  (void)p;
+#endif
+}
+
 // Renumber the non-empty clusters 0 .. k' - 1 in order; returns k'.
 inline int drop_empty_clusters(std::vector<int>& z, const std::vector<int>& size) {
   std::vector<int> map(size.size(), -1);
@@ -123,22 +135,31 @@ RdpResult rdp_means(const double* x, int n, int p, const SideInfo& side,
   for (int i = 0; i < n; ++i) order[i] = i;
   double xi1 = par.xi_may, xi2 = par.xi_may_not;
   int stable = 0;
+  // Kept may-link and broken may-not weight, updated as points move.
+  SideAgreement agree = side_agreement(side, z, k);
+  std::vector<double> d;
 
   for (int iter = 0; iter < par.max_iter; ++iter) {
     if (par.random_order) shuffle(order, hooks);
     int changed = 0;
     for (int idx = 0; idx < n; ++idx) {
       const int i = order[idx];
+      if (idx + detail::kPrefetchAhead < n) {
+        detail::prefetch(x + static_cast<std::size_t>(order[idx + detail::kPrefetchAhead]) * p, p);
+      }
       const double* xi = x + static_cast<std::size_t>(i) * p;
+      d.resize(k);
+      for (int c = 0; c < k; ++c) {
+        d[c] = Div::eval(xi, point_term[i], centres.cache(c), centres.term(c), p);
+      }
       links.gather(i, z);
+      links.add_side_terms(d.data(), k, xi1, xi2);
       int best = -1;
       double best_d = std::numeric_limits<double>::infinity();
       for (int c = 0; c < k; ++c) {
-        if (size[c] == 0) continue;  // emptied this sweep: removed at its end
-        const double d = Div::eval(xi, point_term[i], centres.cache(c), centres.term(c), p) -
-                         xi1 * links.may(c) + xi2 * links.may_not(c);
-        if (d < best_d) {
-          best_d = d;
+        // A cluster emptied during this sweep is removed at its end.
+        if (size[c] > 0 && d[c] < best_d) {
+          best_d = d[c];
           best = c;
         }
       }
@@ -148,9 +169,12 @@ RdpResult rdp_means(const double* x, int n, int p, const SideInfo& side,
         links.add_cluster();
         best = k++;
       }
-      if (best != z[i]) {
-        links.move(i, z[i], best);
-        --size[z[i]];
+      const int from = z[i];
+      if (best != from) {
+        agree.may_satisfied += links.may(best) - links.may(from);
+        agree.may_not_violated += links.may_not(best) - links.may_not(from);
+        links.move(i, from, best);
+        --size[from];
         ++size[best];
         z[i] = best;
         ++changed;
@@ -164,13 +188,11 @@ RdpResult rdp_means(const double* x, int n, int p, const SideInfo& side,
     for (int v : z) ++size[v];
     links.reset(z, k);
 
-    double obj = par.lambda * k;
+    double obj = par.lambda * k - xi1 * agree.may_satisfied + xi2 * agree.may_not_violated;
     for (int i = 0; i < n; ++i) {
       obj += Div::eval(x + static_cast<std::size_t>(i) * p, point_term[i],
                        centres.cache(z[i]), centres.term(z[i]), p);
     }
-    const SideAgreement a = side_agreement(side, z, k);
-    obj += -xi1 * a.may_satisfied + xi2 * a.may_not_violated;
 
     res.objective.push_back(obj);
     res.k_trace.push_back(k);
@@ -178,7 +200,6 @@ RdpResult rdp_means(const double* x, int n, int p, const SideInfo& side,
     res.iterations = iter + 1;
     res.xi_may = xi1;
     res.xi_may_not = xi2;
-    res.agreement = a;
     hooks.check_interrupt();
     hooks.on_sweep(iter + 1, k, obj);
 
@@ -195,6 +216,7 @@ RdpResult rdp_means(const double* x, int n, int p, const SideInfo& side,
     xi2 = next2;
   }
 
+  res.agreement = side_agreement(side, z, k);  // exact, free of rounding drift
   res.cluster = z;
   res.k = k;
   res.centres = centres.means();

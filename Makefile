@@ -1,0 +1,29 @@
+# Developer entry points. Run from the repository root.
+PKG := sideclust
+VERSION := $(shell sed -n 's/^Version: //p' DESCRIPTION)
+R ?= R
+
+.PHONY: deps install document demo test check clean
+
+deps:
+	bash tools/install-deps.sh
+
+install:
+	$(R) CMD INSTALL --preclean .
+
+document:
+	Rscript -e 'Rcpp::compileAttributes(); roxygen2::roxygenise()'
+
+# Set everything up, then cluster the wine data with noisy constraints.
+demo: deps install
+	Rscript demo/side-information.R
+
+test: install
+	Rscript tools/run-tests.R
+
+check:
+	$(R) CMD build .
+	_R_CHECK_FORCE_SUGGESTS_=true $(R) CMD check --as-cran $(PKG)_$(VERSION).tar.gz
+
+clean:
+	rm -rf $(PKG)_*.tar.gz $(PKG).Rcheck src/*.o src/*.so demo-output
