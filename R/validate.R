@@ -44,8 +44,8 @@ check_data_matrix <- function(x, arg = "x", min_rows = 1L) {
   bad <- !is.finite(x)
   if (any(bad)) {
     rows <- which(rowSums(bad) > 0)
-    kinds <- c(`NA` = sum(is.na(x) & !is.nan(x)), NaN = sum(is.nan(x)),
-               Inf = sum(is.infinite(x)))
+    kinds <- c(`NA` = sum(is.na(x) & !is.nan(x)), `NaN` = sum(is.nan(x)),
+               `Inf` = sum(is.infinite(x)))
     kinds <- kinds[kinds > 0]
     stop_arg(arg, sprintf("has %s (%s); remove or impute them",
                           paste(kinds, names(kinds), "values", collapse = ", "),
