@@ -314,7 +314,7 @@ sample_labels <- function(y, fraction, noise = 0, classes = NULL,
       stop_arg("classes", "has values that are not classes of `y`: ",
                paste(as.character(classes)[is.na(chosen)], collapse = ", "))
     }
-    chosen <- unique(chosen)
+    chosen <- sort(unique(chosen))
   } else if (!is.null(n_classes)) {
     chosen <- choose_classes(sizes, check_count(n_classes, "n_classes"),
                              check_number(min_coverage, "min_coverage", 0, 1))

@@ -1,0 +1,4 @@
+library(testthat)
+library(sideclust)
+
+test_check("sideclust")
