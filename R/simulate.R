@@ -252,7 +252,13 @@ draw_distinct <- function(draw, m, max_rounds = 10000L) {
     new <- draw(m - nrow(pairs))
     new <- cbind(pmin(new[, 1], new[, 2]), pmax(new[, 1], new[, 2]))
     pairs <- rbind(pairs, new)
-    pairs <- pairs[!duplicated(pairs), , drop = FALSE]
+    # a double key is exact while n^2 < 2^53; fall back to rows otherwise
+    dup <- if (max(pairs) < 9e7) {
+      duplicated(pairs[, 1] * 1e8 + pairs[, 2])
+    } else {
+      duplicated(pairs)
+    }
+    pairs <- pairs[!dup, , drop = FALSE]
   }
   pairs
 }
@@ -368,7 +374,7 @@ choose_classes <- function(sizes, n_classes, min_coverage) {
     ok <- which(cover >= min_coverage * n)
     return(sets[, ok[sample.int(length(ok), 1L)]])
   }
-  for (try in seq_len(1e5)) {
+  for (attempt in seq_len(1e5)) {
     set <- sample.int(k, n_classes)
     if (sum(sizes[set]) >= min_coverage * n) return(sort(set))
   }
