@@ -2,6 +2,6 @@
 # Generator token: 10BE3573-1514-4C36-9D1C-5A225CD40393
 
 side_components_cpp <- function(n, from, to) {
-    .Call('_sideclust_side_components_cpp', PACKAGE = 'sideclust', n, from, to)
+    .Call(`_sideclust_side_components_cpp`, n, from, to)
 }
 

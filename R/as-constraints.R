@@ -150,8 +150,8 @@ constraints_from_dense <- function(x, coding, arg) {
     if (nrow(bad) > 0) {
       stop_arg(arg, sprintf(paste0(
         "has %d entries that are not 0, 1 or NA (coding = \"binary\"), first ",
-        "at [%d, %d]; use coding = \"signed\" for values in [-1, 1]"),
-        nrow(bad), bad[1, 1], bad[1, 2]))
+        "at [%d, %d]; for values in [-1, 1] use as_constraints(%s, coding = ",
+        "\"signed\")"), nrow(bad), bad[1, 1], bad[1, 2], arg))
     }
   } else {
     x[is.nan(x)] <- NA
