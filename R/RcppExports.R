@@ -13,3 +13,7 @@
     .Call(`_sideclust_nearest_centre_cpp`, xt, centres, divergence)
 }
 
+side_components_cpp <- function(n, from, to) {
+    .Call(`_sideclust_side_components_cpp`, n, from, to)
+}
+

@@ -59,11 +59,24 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// side_components_cpp
+Rcpp::IntegerVector side_components_cpp(int n, const Rcpp::IntegerVector& from, const Rcpp::IntegerVector& to);
+RcppExport SEXP _sideclust_side_components_cpp(SEXP nSEXP, SEXP fromSEXP, SEXP toSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< int >::type n(nSEXP);
+    Rcpp::traits::input_parameter< const Rcpp::IntegerVector& >::type from(fromSEXP);
+    Rcpp::traits::input_parameter< const Rcpp::IntegerVector& >::type to(toSEXP);
+    rcpp_result_gen = Rcpp::wrap(side_components_cpp(n, from, to));
+    return rcpp_result_gen;
+END_RCPP
+}
 
 static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_rdp_means_cpp", (DL_FUNC) &_sideclust_rdp_means_cpp, 11},
     {"_sideclust_dp_lambda_cpp", (DL_FUNC) &_sideclust_dp_lambda_cpp, 4},
     {"_sideclust_nearest_centre_cpp", (DL_FUNC) &_sideclust_nearest_centre_cpp, 3},
+    {"_sideclust_side_components_cpp", (DL_FUNC) &_sideclust_side_components_cpp, 3},
     {NULL, NULL, 0}
 };
 
