@@ -73,6 +73,16 @@
 #'   run.
 #' @param max_iter Maximum number of sweeps.
 #' @param verbose Print one line per sweep.
+#' @param chunklet_moves After every sweep, also try moving each may-link
+#'   chunklet (connected component of the may-links) as a whole to the
+#'   cluster that lowers the objective most, if any does. Algorithm 1 moves
+#'   single points only, and cannot reunite a chunklet split across two
+#'   clusters when its points have as many links on each side; whole-chunklet
+#'   moves can, so that consistent hard constraints end up satisfied. Each
+#'   such move lowers the objective at the current centres, so the descent
+#'   property is kept; it costs up to one more pass over the chunklets'
+#'   points per sweep. Needs pairwise side information (expand partial labels
+#'   with [as_constraints()] first).
 #' @return An object of class `c("rdp_means", "sideclust")` (or
 #'   `c("dp_means", "sideclust")`), a list with
 #'   \item{cluster}{integer cluster of every point, `1..k`.}
@@ -121,7 +131,8 @@ rdp_means <- function(x, side, lambda = NULL, k = NULL, xi = 0.001,
                       smoothing = NULL,
                       lambda_method = c("farthest_first", "kth_distance"),
                       order = c("random", "fixed"), patience = 20L,
-                      max_iter = 1000L, verbose = FALSE) {
+                      max_iter = 1000L, verbose = FALSE,
+                      chunklet_moves = FALSE) {
   call <- match.call()
   divergence <- match.arg(divergence)
   data <- prepare_divergence_data(x, divergence, smoothing)
@@ -129,9 +140,14 @@ rdp_means <- function(x, side, lambda = NULL, k = NULL, xi = 0.001,
   xi <- check_xi(xi, "xi")
   xi_max <- check_xi(xi_max, "xi_max", allow_inf = TRUE)
   xi_rate <- check_number(xi_rate, "xi_rate", lower = 0, lower_open = TRUE)
+  chunklet_moves <- check_flag(chunklet_moves, "chunklet_moves")
+  if (chunklet_moves && inherits(side, "sideclust_labels")) {
+    stop_arg("chunklet_moves", "needs pairwise side information; expand the labels with as_constraints(labels, expand = TRUE)")
+  }
   fit <- fit_dp_family(data, side, lambda, k, xi, xi_rate, xi_max,
                        match.arg(lambda_method), match.arg(order),
-                       patience, max_iter, verbose)
+                       patience, max_iter, verbose, chunklet_moves)
+  fit$chunklet_moves <- chunklet_moves
   fit$call <- call
   class(fit) <- c("rdp_means", "sideclust")
   fit
@@ -159,7 +175,8 @@ dp_means <- function(x, lambda = NULL, k = NULL,
 
 # The shared body of dp_means() and rdp_means(): validated inputs in, fit out.
 fit_dp_family <- function(data, side, lambda, k, xi, xi_rate, xi_max,
-                          lambda_method, order, patience, max_iter, verbose) {
+                          lambda_method, order, patience, max_iter, verbose,
+                          chunklet_moves = FALSE) {
   n <- nrow(data$x)
   xt <- t(data$x)
   lambda <- resolve_lambda(xt, lambda, k, lambda_method, data$divergence)
@@ -168,7 +185,7 @@ fit_dp_family <- function(data, side, lambda, k, xi, xi_rate, xi_max,
   verbose <- check_flag(verbose, "verbose")
   res <- .rdp_means_cpp(xt, side_for_core(side, n), lambda, xi, xi_rate,
                         xi_max, patience, max_iter, order == "random",
-                        data$divergence, verbose)
+                        chunklet_moves, data$divergence, verbose)
   centers <- t(res$centres)
   dimnames(centers) <- list(NULL, colnames(data$x))
   list(

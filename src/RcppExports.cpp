@@ -12,8 +12,8 @@ Rcpp::Rostream<false>& Rcpp::Rcerr = Rcpp::Rcpp_cerr_get();
 #endif
 
 // rdp_means_cpp
-Rcpp::List rdp_means_cpp(Rcpp::NumericMatrix xt, Rcpp::List side, double lambda, Rcpp::NumericVector xi, double xi_rate, Rcpp::NumericVector xi_max, int patience, int max_iter, bool random_order, std::string divergence, bool verbose);
-RcppExport SEXP _sideclust_rdp_means_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP lambdaSEXP, SEXP xiSEXP, SEXP xi_rateSEXP, SEXP xi_maxSEXP, SEXP patienceSEXP, SEXP max_iterSEXP, SEXP random_orderSEXP, SEXP divergenceSEXP, SEXP verboseSEXP) {
+Rcpp::List rdp_means_cpp(Rcpp::NumericMatrix xt, Rcpp::List side, double lambda, Rcpp::NumericVector xi, double xi_rate, Rcpp::NumericVector xi_max, int patience, int max_iter, bool random_order, bool chunklet_moves, std::string divergence, bool verbose);
+RcppExport SEXP _sideclust_rdp_means_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP lambdaSEXP, SEXP xiSEXP, SEXP xi_rateSEXP, SEXP xi_maxSEXP, SEXP patienceSEXP, SEXP max_iterSEXP, SEXP random_orderSEXP, SEXP chunklet_movesSEXP, SEXP divergenceSEXP, SEXP verboseSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
@@ -26,9 +26,10 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< int >::type patience(patienceSEXP);
     Rcpp::traits::input_parameter< int >::type max_iter(max_iterSEXP);
     Rcpp::traits::input_parameter< bool >::type random_order(random_orderSEXP);
+    Rcpp::traits::input_parameter< bool >::type chunklet_moves(chunklet_movesSEXP);
     Rcpp::traits::input_parameter< std::string >::type divergence(divergenceSEXP);
     Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
-    rcpp_result_gen = Rcpp::wrap(rdp_means_cpp(xt, side, lambda, xi, xi_rate, xi_max, patience, max_iter, random_order, divergence, verbose));
+    rcpp_result_gen = Rcpp::wrap(rdp_means_cpp(xt, side, lambda, xi, xi_rate, xi_max, patience, max_iter, random_order, chunklet_moves, divergence, verbose));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -73,7 +74,7 @@ END_RCPP
 }
 
 static const R_CallMethodDef CallEntries[] = {
-    {"_sideclust_rdp_means_cpp", (DL_FUNC) &_sideclust_rdp_means_cpp, 11},
+    {"_sideclust_rdp_means_cpp", (DL_FUNC) &_sideclust_rdp_means_cpp, 12},
     {"_sideclust_dp_lambda_cpp", (DL_FUNC) &_sideclust_dp_lambda_cpp, 4},
     {"_sideclust_nearest_centre_cpp", (DL_FUNC) &_sideclust_nearest_centre_cpp, 3},
     {"_sideclust_side_components_cpp", (DL_FUNC) &_sideclust_side_components_cpp, 3},

@@ -10,6 +10,14 @@
 
 namespace sideclust {
 
+inline void prefetch_address(const void* ptr) {
+#if defined(__GNUC__) || defined(__clang__)
+  __builtin_prefetch(ptr);
+#else
+  (void)ptr;
+#endif
+}
+
 class ClusterLinks {
  public:
   explicit ClusterLinks(const SideInfo& side)

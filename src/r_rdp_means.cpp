@@ -29,7 +29,8 @@ auto with_divergence(const std::string& name, F&& f) {
 Rcpp::List rdp_means_cpp(Rcpp::NumericMatrix xt, Rcpp::List side, double lambda,
                          Rcpp::NumericVector xi, double xi_rate,
                          Rcpp::NumericVector xi_max, int patience, int max_iter,
-                         bool random_order, std::string divergence, bool verbose) {
+                         bool random_order, bool chunklet_moves, std::string divergence,
+                         bool verbose) {
   const int p = xt.nrow(), n = xt.ncol();
   const sideclust::SideInfo s = sideclust::side_from_r(side, n);
   sideclust::RdpParams par;
@@ -42,6 +43,7 @@ Rcpp::List rdp_means_cpp(Rcpp::NumericMatrix xt, Rcpp::List side, double lambda,
   par.patience = patience;
   par.max_iter = max_iter;
   par.random_order = random_order;
+  par.chunklet_moves = chunklet_moves;
   sideclust::RHooks hooks(verbose);
   const sideclust::RdpResult r = with_divergence(divergence, [&](auto div) {
     return sideclust::rdp_means<decltype(div)>(xt.begin(), n, p, s, par, hooks);

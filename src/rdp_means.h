@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "bregman.h"
+#include "chunklet_moves.h"
 #include "cluster_links.h"
 #include "run_hooks.h"
 #include "side_graph.h"
@@ -24,6 +25,7 @@ struct RdpParams {
   int patience = 20;   // sweeps without a change that end the run
   int max_iter = 1000;
   bool random_order = true;
+  bool chunklet_moves = false;  // also move whole may-link chunklets
 };
 
 struct RdpResult {
@@ -93,13 +95,8 @@ class Centres {
 // Points are visited in random order; asking for a point's coordinates a few
 // points ahead hides most of the memory latency of that random access.
 constexpr int kPrefetchAhead = 8;
-inline void prefetch(const double* ptr, int p) {
-#if defined(__GNUC__) || defined(__clang__)
-  for (int d = 0; d < p; d += 8) __builtin_prefetch(ptr + d);
-#else
-  (void)ptr;
-  (void)p;
-#endif
+inline void prefetch_point(const double* ptr, int p) {
+  for (int d = 0; d < p; d += 8) prefetch_address(ptr + d);
 }
 
 // Renumber the non-empty clusters 0 .. k' - 1 in order; returns k'.
@@ -138,6 +135,8 @@ RdpResult rdp_means(const double* x, int n, int p, const SideInfo& side,
   // Kept may-link and broken may-not weight, updated as points move.
   SideAgreement agree = side_agreement(side, z, k);
   std::vector<double> d;
+  const Chunklets chunklets =
+      par.chunklet_moves ? may_link_chunklets(side.pairs) : Chunklets{};
 
   for (int iter = 0; iter < par.max_iter; ++iter) {
     if (par.random_order) shuffle(order, hooks);
@@ -145,7 +144,7 @@ RdpResult rdp_means(const double* x, int n, int p, const SideInfo& side,
     for (int idx = 0; idx < n; ++idx) {
       const int i = order[idx];
       if (idx + detail::kPrefetchAhead < n) {
-        detail::prefetch(x + static_cast<std::size_t>(order[idx + detail::kPrefetchAhead]) * p, p);
+        detail::prefetch_point(x + static_cast<std::size_t>(order[idx + detail::kPrefetchAhead]) * p, p);
       }
       const double* xi = x + static_cast<std::size_t>(i) * p;
       d.resize(k);
@@ -182,10 +181,20 @@ RdpResult rdp_means(const double* x, int n, int p, const SideInfo& side,
     }
 
     // Centre update: cluster means; empty clusters are removed.
-    k = detail::drop_empty_clusters(z, size);
-    centres.recompute(x, z, k);
-    size.assign(k, 0);
-    for (int v : z) ++size[v];
+    auto update_centres = [&]() {
+      k = detail::drop_empty_clusters(z, size);
+      centres.recompute(x, z, k);
+      size.assign(k, 0);
+      for (int v : z) ++size[v];
+    };
+    update_centres();
+    if (chunklets.count() > 0) {
+      const int moved = move_chunklets<Div>(x, p, point_term, chunklets, side.pairs,
+                                            par.lambda, centres, z, size, k, xi1,
+                                            xi2, agree);
+      if (moved > 0) update_centres();
+      changed += moved;
+    }
     links.reset(z, k);
 
     double obj = par.lambda * k - xi1 * agree.may_satisfied + xi2 * agree.may_not_violated;

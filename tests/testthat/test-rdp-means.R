@@ -76,17 +76,32 @@ test_that("partial labels give the same run as their expanded pairs", {
 })
 
 test_that("consistent hard constraints with a large xi are all satisfied", {
-  b <- three_blobs(25, sep = 2)
-  set.seed(3)
-  side <- sample_constraints(b$y, rate = 0.02, accuracy = 1)
-  expect_equal(nrow(check_constraints(side)), 0L)
-  for (s in 1:3) {
+  for (s in 1:10) {
+    b <- three_blobs(25, sep = 2, seed = s)
+    side <- sample_constraints(b$y, rate = 0.02, accuracy = 1)
+    expect_equal(nrow(check_constraints(side, quiet = TRUE)), 0L)
     set.seed(s)
-    fit <- rdp_means(b$x, side, k = 3, xi_max = 1e6)
+    fit <- rdp_means(b$x, side, k = 3, xi_max = 1e6, chunklet_moves = TRUE)
     expect_equal(nrow(violations(fit)), 0L)
     expect_equal(fit$agreement[["may_violated"]], 0)
     expect_equal(fit$agreement[["may_not_violated"]], 0)
   }
+})
+
+test_that("whole-chunklet moves keep the descent and the local optimum", {
+  b <- three_blobs(30, sep = 1.5)
+  set.seed(8)
+  side <- sample_constraints(b$y, rate = 0.03, accuracy = 0.9)
+  set.seed(1)
+  fit <- rdp_means(b$x, side, k = 3, xi = 2, xi_rate = 1, chunklet_moves = TRUE)
+  expect_true(fit$converged)
+  expect_true(all(diff(fit$objective) <= 1e-9 * abs(fit$objective[-1])))
+  d <- augmented_distances(fit, b$x, side)
+  expect_true(all(d[cbind(seq_len(90), fit$cluster)] <= apply(d, 1, min) + 1e-9))
+  expect_equal(utils::tail(fit$objective, 1), rdp_objective(fit, b$x, side),
+               tolerance = 1e-9)
+  expect_error(rdp_means(b$x, b$y, k = 3, chunklet_moves = TRUE),
+               "`chunklet_moves` needs pairwise side information")
 })
 
 test_that("the same seed gives the same result; fixed order needs no seed", {
