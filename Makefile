@@ -23,7 +23,9 @@ test: install
 
 check:
 	$(R) CMD build .
-	_R_CHECK_FORCE_SUGGESTS_=true $(R) CMD check --as-cran $(PKG)_$(VERSION).tar.gz
+	_R_CHECK_FORCE_SUGGESTS_=true _R_CHECK_CRAN_INCOMING_REMOTE_=false \
+	  _R_CHECK_SYSTEM_CLOCK_=false R_RD4PDF="times,hyper" \
+	  $(R) CMD check --as-cran $(PKG)_$(VERSION).tar.gz
 
 clean:
 	rm -rf $(PKG)_*.tar.gz $(PKG).Rcheck src/*.o src/*.so demo-output

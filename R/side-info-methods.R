@@ -33,6 +33,7 @@
 NULL
 
 #' @rdname side-info-methods
+#' @method summary sideclust_constraints
 #' @export
 summary.sideclust_constraints <- function(object, ...) {
   ids <- chunklet_ids(object, object$n)
@@ -57,6 +58,7 @@ summary.sideclust_constraints <- function(object, ...) {
 }
 
 #' @rdname side-info-methods
+#' @method print summary.sideclust_constraints
 #' @export
 print.summary.sideclust_constraints <- function(x, ...) {
   conf <- function(r) {
@@ -82,6 +84,7 @@ print.summary.sideclust_constraints <- function(x, ...) {
 }
 
 #' @rdname side-info-methods
+#' @method print sideclust_constraints
 #' @export
 print.sideclust_constraints <- function(x, ...) {
   print(summary(x))
@@ -89,6 +92,7 @@ print.sideclust_constraints <- function(x, ...) {
 }
 
 #' @rdname side-info-methods
+#' @method format sideclust_constraints
 #' @export
 format.sideclust_constraints <- function(x, ...) {
   n_must <- sum(x$must)
@@ -107,6 +111,7 @@ as.data.frame.sideclust_constraints <- function(x, row.names = NULL,
 }
 
 #' @rdname side-info-methods
+#' @method summary sideclust_labels
 #' @export
 summary.sideclust_labels <- function(object, ...) {
   counts <- tabulate(object$labels, nbins = length(object$levels))
@@ -127,6 +132,7 @@ summary.sideclust_labels <- function(object, ...) {
 }
 
 #' @rdname side-info-methods
+#' @method print summary.sideclust_labels
 #' @export
 print.summary.sideclust_labels <- function(x, ...) {
   cat(sprintf("<sideclust_labels> %d points, %d labelled (%s%%) in %d class%s\n",
@@ -149,6 +155,7 @@ print.summary.sideclust_labels <- function(x, ...) {
 }
 
 #' @rdname side-info-methods
+#' @method print sideclust_labels
 #' @export
 print.sideclust_labels <- function(x, ...) {
   print(summary(x))
@@ -156,6 +163,7 @@ print.sideclust_labels <- function(x, ...) {
 }
 
 #' @rdname side-info-methods
+#' @method format sideclust_labels
 #' @export
 format.sideclust_labels <- function(x, ...) {
   n_lab <- sum(!is.na(x$labels))

@@ -13,4 +13,5 @@
 #' @keywords internal
 #' @useDynLib sideclust, .registration = TRUE
 #' @importFrom Rcpp sourceCpp
+#' @importClassesFrom Matrix TsparseMatrix generalMatrix
 "_PACKAGE"

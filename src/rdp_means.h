@@ -10,10 +10,12 @@
 #include <vector>
 
 #include "bregman.h"
+#include "centres.h"
 #include "chunklet_moves.h"
 #include "cluster_links.h"
 #include "run_hooks.h"
 #include "side_graph.h"
+#include "visit_order.h"
 
 namespace sideclust {
 
@@ -43,62 +45,6 @@ struct RdpResult {
 
 namespace detail {
 
-// Cluster centres with each divergence's per-centre cache.
-template <class Div>
-class Centres {
- public:
-  explicit Centres(int p) : p_(p) {}
-
-  int size() const { return static_cast<int>(term_.size()); }
-  const double* cache(int k) const { return &cache_[static_cast<std::size_t>(k) * p_]; }
-  double term(int k) const { return term_[k]; }
-
-  // Append a centre at mu.
-  void push(const double* mu) {
-    mean_.insert(mean_.end(), mu, mu + p_);
-    cache_.resize(mean_.size());
-    term_.push_back(0.0);
-    refresh(size() - 1);
-  }
-
-  // Replace all centres by the means of the clusters of z (all non-empty).
-  void recompute(const double* x, const std::vector<int>& z, int k) {
-    mean_.assign(static_cast<std::size_t>(k) * p_, 0.0);
-    std::vector<double> count(k, 0.0);
-    for (std::size_t i = 0; i < z.size(); ++i) {
-      double* m = &mean_[static_cast<std::size_t>(z[i]) * p_];
-      const double* xi = x + i * p_;
-      for (int d = 0; d < p_; ++d) m[d] += xi[d];
-      count[z[i]] += 1.0;
-    }
-    for (int c = 0; c < k; ++c) {
-      for (int d = 0; d < p_; ++d) mean_[static_cast<std::size_t>(c) * p_ + d] /= count[c];
-    }
-    cache_.resize(mean_.size());
-    term_.assign(k, 0.0);
-    for (int c = 0; c < k; ++c) refresh(c);
-  }
-
-  const std::vector<double>& means() const { return mean_; }
-
- private:
-  void refresh(int k) {
-    const double* mu = &mean_[static_cast<std::size_t>(k) * p_];
-    Div::centre_cache(mu, &cache_[static_cast<std::size_t>(k) * p_], p_);
-    term_[k] = Div::centre_term(mu, p_);
-  }
-
-  int p_;
-  std::vector<double> mean_, cache_, term_;
-};
-
-// Points are visited in random order; asking for a point's coordinates a few
-// points ahead hides most of the memory latency of that random access.
-constexpr int kPrefetchAhead = 8;
-inline void prefetch_point(const double* ptr, int p) {
-  for (int d = 0; d < p; d += 8) prefetch_address(ptr + d);
-}
-
 // Renumber the non-empty clusters 0 .. k' - 1 in order; returns k'.
 inline int drop_empty_clusters(std::vector<int>& z, const std::vector<int>& size) {
   std::vector<int> map(size.size(), -1);
@@ -110,11 +56,65 @@ inline int drop_empty_clusters(std::vector<int>& z, const std::vector<int>& size
   return next;
 }
 
+// Renumber clusters by their first point in the original order, so that the
+// result does not depend on how points were relabelled internally.
+inline std::vector<int> cluster_order(const std::vector<int>& z_original, int k) {
+  std::vector<int> rank(k, -1);
+  int next = 0;
+  for (int v : z_original) {
+    if (rank[v] < 0) rank[v] = next++;
+  }
+  return rank;
+}
+
 }  // namespace detail
 
 template <class Div>
+RdpResult rdp_means_sweeps(const double* x, int n, int p, const SideInfo& side,
+                           VisitOrder& visit, const RdpParams& par,
+                           RunHooks& hooks);
+
+// DP-means / RDP-means on the points stored as the columns of x (p x n). In
+// random order the points are first copied in a random relabelling (see
+// VisitOrder); results come back in the original order either way.
+template <class Div>
 RdpResult rdp_means(const double* x, int n, int p, const SideInfo& side,
                     const RdpParams& par, RunHooks& hooks) {
+  VisitOrder visit(n, par.random_order, hooks);
+  RdpResult res;
+  if (!visit.random()) {
+    res = rdp_means_sweeps<Div>(x, n, p, side, visit, par, hooks);
+  } else {
+    const std::vector<int>& relabel = visit.relabel();
+    std::vector<double> xr(static_cast<std::size_t>(n) * p);
+    for (int t = 0; t < n; ++t) {
+      std::copy(x + static_cast<std::size_t>(relabel[t]) * p,
+                x + static_cast<std::size_t>(relabel[t] + 1) * p,
+                xr.begin() + static_cast<std::size_t>(t) * p);
+    }
+    const SideInfo sr = relabel_side(side, relabel);
+    res = rdp_means_sweeps<Div>(xr.data(), n, p, sr, visit, par, hooks);
+    std::vector<int> z(n);
+    for (int t = 0; t < n; ++t) z[relabel[t]] = res.cluster[t];
+    res.cluster.swap(z);
+  }
+  const std::vector<int> rank = detail::cluster_order(res.cluster, res.k);
+  for (int& v : res.cluster) v = rank[v];
+  std::vector<double> centres(res.centres.size());
+  for (int c = 0; c < res.k; ++c) {
+    std::copy(res.centres.begin() + static_cast<std::size_t>(c) * p,
+              res.centres.begin() + static_cast<std::size_t>(c + 1) * p,
+              centres.begin() + static_cast<std::size_t>(rank[c]) * p);
+  }
+  res.centres.swap(centres);
+  return res;
+}
+
+// The sweeps of Algorithm 1 over points in storage order 0 .. n - 1.
+template <class Div>
+RdpResult rdp_means_sweeps(const double* x, int n, int p, const SideInfo& side,
+                           VisitOrder& visit, const RdpParams& par,
+                           RunHooks& hooks) {
   RdpResult res;
   std::vector<double> point_term(n);
   for (int i = 0; i < n; ++i) point_term[i] = Div::point_term(x + static_cast<std::size_t>(i) * p, p);
@@ -122,14 +122,12 @@ RdpResult rdp_means(const double* x, int n, int p, const SideInfo& side,
   // Algorithm 1 starts from one cluster holding every point.
   std::vector<int> z(n, 0);
   int k = 1;
-  detail::Centres<Div> centres(p);
+  Centres<Div> centres(p);
   centres.recompute(x, z, k);
   std::vector<int> size(1, n);
   ClusterLinks links(side);
   links.reset(z, k);
 
-  std::vector<int> order(n);
-  for (int i = 0; i < n; ++i) order[i] = i;
   double xi1 = par.xi_may, xi2 = par.xi_may_not;
   int stable = 0;
   // Kept may-link and broken may-not weight, updated as points move.
@@ -139,18 +137,13 @@ RdpResult rdp_means(const double* x, int n, int p, const SideInfo& side,
       par.chunklet_moves ? may_link_chunklets(side.pairs) : Chunklets{};
 
   for (int iter = 0; iter < par.max_iter; ++iter) {
-    if (par.random_order) shuffle(order, hooks);
+    visit.next_sweep(hooks);
+    const std::vector<int>& order = visit.order();
     int changed = 0;
     for (int idx = 0; idx < n; ++idx) {
       const int i = order[idx];
-      if (idx + detail::kPrefetchAhead < n) {
-        detail::prefetch_point(x + static_cast<std::size_t>(order[idx + detail::kPrefetchAhead]) * p, p);
-      }
       const double* xi = x + static_cast<std::size_t>(i) * p;
-      d.resize(k);
-      for (int c = 0; c < k; ++c) {
-        d[c] = Div::eval(xi, point_term[i], centres.cache(c), centres.term(c), p);
-      }
+      centres.distances(xi, point_term[i], d);
       links.gather(i, z);
       links.add_side_terms(d.data(), k, xi1, xi2);
       int best = -1;
@@ -199,8 +192,7 @@ RdpResult rdp_means(const double* x, int n, int p, const SideInfo& side,
 
     double obj = par.lambda * k - xi1 * agree.may_satisfied + xi2 * agree.may_not_violated;
     for (int i = 0; i < n; ++i) {
-      obj += Div::eval(x + static_cast<std::size_t>(i) * p, point_term[i],
-                       centres.cache(z[i]), centres.term(z[i]), p);
+      obj += centres.distance(x + static_cast<std::size_t>(i) * p, point_term[i], z[i]);
     }
 
     res.objective.push_back(obj);
@@ -238,17 +230,17 @@ template <class Div>
 std::vector<int> nearest_centre(const double* x, int n, int p,
                                 const double* centres, int k,
                                 std::vector<double>& dist) {
-  detail::Centres<Div> c(p);
+  Centres<Div> c(p);
   for (int j = 0; j < k; ++j) c.push(centres + static_cast<std::size_t>(j) * p);
   std::vector<int> out(n, 0);
   dist.assign(n, std::numeric_limits<double>::infinity());
+  std::vector<double> d;
   for (int i = 0; i < n; ++i) {
     const double* xi = x + static_cast<std::size_t>(i) * p;
-    const double pt = Div::point_term(xi, p);
+    c.distances(xi, Div::point_term(xi, p), d);
     for (int j = 0; j < k; ++j) {
-      const double d = Div::eval(xi, pt, c.cache(j), c.term(j), p);
-      if (d < dist[i]) {
-        dist[i] = d;
+      if (d[j] < dist[i]) {
+        dist[i] = d[j];
         out[i] = j;
       }
     }

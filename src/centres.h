@@ -1,0 +1,91 @@
+// Cluster centres for the Bregman-divergence algorithms, with each
+// divergence's per-centre cache kept twice: by cluster (one centre's numbers
+// together, for single evaluations) and by dimension (one dimension of every
+// centre together), so that the distances from a point to all k centres take
+// one vectorizable pass.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <vector>
+
+namespace sideclust {
+
+template <class Div>
+class Centres {
+ public:
+  explicit Centres(int p) : p_(p) {}
+
+  int size() const { return static_cast<int>(term_.size()); }
+  const double* cache(int k) const { return &cache_[static_cast<std::size_t>(k) * p_]; }
+  double term(int k) const { return term_[k]; }
+  const std::vector<double>& means() const { return mean_; }  // p x k
+
+  double distance(const double* x, double point_term, int k) const {
+    return Div::eval(x, point_term, cache(k), term_[k], p_);
+  }
+
+  // Divergences from x to every centre, into out[0 .. size()).
+  void distances(const double* x, double point_term, std::vector<double>& out) const {
+    const int k = size();
+    const int k_even = k + (k & 1);
+    out.assign(k_even, 0.0);
+    Div::accumulate(x, p_, by_dim_.data(), stride_, k_even, out.data());
+    out.resize(k);
+    for (int c = 0; c < k; ++c) out[c] = Div::finish(out[c], point_term, term_[c]);
+  }
+
+  // Append a centre at mu.
+  void push(const double* mu) {
+    mean_.insert(mean_.end(), mu, mu + p_);
+    cache_.resize(mean_.size());
+    term_.push_back(0.0);
+    if (static_cast<std::size_t>(size()) > stride_) relayout(2 * stride_ + 2);
+    refresh(size() - 1);
+  }
+
+  // Replace all centres by the means of the clusters of z (all non-empty);
+  // x holds the points as columns.
+  void recompute(const double* x, const std::vector<int>& z, int k) {
+    mean_.assign(static_cast<std::size_t>(k) * p_, 0.0);
+    std::vector<double> count(k, 0.0);
+    for (std::size_t i = 0; i < z.size(); ++i) {
+      double* m = &mean_[static_cast<std::size_t>(z[i]) * p_];
+      const double* xi = x + i * p_;
+      for (int d = 0; d < p_; ++d) m[d] += xi[d];
+      count[z[i]] += 1.0;
+    }
+    for (int c = 0; c < k; ++c) {
+      for (int d = 0; d < p_; ++d) mean_[static_cast<std::size_t>(c) * p_ + d] /= count[c];
+    }
+    cache_.resize(mean_.size());
+    term_.assign(k, 0.0);
+    relayout(static_cast<std::size_t>(k + (k & 1)));
+    for (int c = 0; c < k; ++c) refresh(c);
+  }
+
+ private:
+  void refresh(int k) {
+    const std::size_t at = static_cast<std::size_t>(k) * p_;
+    Div::centre_cache(&mean_[at], &cache_[at], p_);
+    term_[k] = Div::centre_term(&mean_[at], p_);
+    for (int d = 0; d < p_; ++d) by_dim_[d * stride_ + k] = cache_[at + d];
+  }
+
+  // Room for `capacity` centres (even) per dimension row; padding is 0.
+  void relayout(std::size_t capacity) {
+    std::vector<double> grown(static_cast<std::size_t>(p_) * capacity, 0.0);
+    const std::size_t keep = std::min(stride_, capacity);
+    for (int d = 0; d < p_; ++d) {
+      for (std::size_t c = 0; c < keep; ++c) grown[d * capacity + c] = by_dim_[d * stride_ + c];
+    }
+    by_dim_.swap(grown);
+    stride_ = capacity;
+  }
+
+  int p_;
+  std::size_t stride_ = 0;
+  std::vector<double> mean_, cache_, term_, by_dim_;
+};
+
+}  // namespace sideclust
