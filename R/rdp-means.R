@@ -11,8 +11,8 @@
 #' cluster \eqn{k}, or opens a new cluster when that minimum exceeds `lambda`.
 #'
 #' The algorithm starts from one cluster. Each sweep visits every point (in a
-#' new random order by default, as the authors did), then moves every centre
-#' to the mean of its points and drops empty clusters. The weights start at
+#' new random order by default, as the authors did, see `order`), then moves
+#' every centre to the mean of its points and drops empty clusters. The weights start at
 #' `xi` and are multiplied by `xi_rate` after every sweep, up to `xi_max`, so
 #' that the constraints tighten gradually. The run stops when no point has
 #' moved for `patience` consecutive sweeps (20 in the paper's experiments),
@@ -68,7 +68,13 @@
 #'   `"sqeuclidean"`.
 #' @param lambda_method How `lambda` is derived from `k`, see [dp_lambda()].
 #' @param order `"random"` visits the points in a new random order every sweep
-#'   (reproducible with [set.seed()]); `"fixed"` visits them in row order.
+#'   (reproducible with [set.seed()]): the points are relabelled once by a
+#'   uniformly random permutation, and every sweep visits blocks of 64
+#'   consecutive relabelled points in a random order, and the points of each
+#'   block in a random order. This removes any effect of the row order (UCI
+#'   files are often sorted by class) while keeping memory access local,
+#'   which makes sweeps on large data several times faster than a uniformly
+#'   random permutation would. `"fixed"` visits the points in row order.
 #' @param patience Number of consecutive sweeps without a change that ends the
 #'   run.
 #' @param max_iter Maximum number of sweeps.
@@ -85,7 +91,8 @@
 #'   with [as_constraints()] first).
 #' @return An object of class `c("rdp_means", "sideclust")` (or
 #'   `c("dp_means", "sideclust")`), a list with
-#'   \item{cluster}{integer cluster of every point, `1..k`.}
+#'   \item{cluster}{integer cluster of every point, `1..k`, numbered in the
+#'     order of their first point.}
 #'   \item{k}{number of clusters.}
 #'   \item{centers}{`k` x `p` matrix of cluster centres (for `"kl"`, of the
 #'     normalized rows).}
@@ -209,6 +216,12 @@ fit_dp_family <- function(data, side, lambda, k, xi, xi_rate, xi_max,
 #' variant of the TVClust authors' code: the `k`-th largest distance to the
 #' global mean. Distances are the chosen Bregman divergence, so `lambda` is on
 #' the scale [dp_means()] and [rdp_means()] compare it with.
+#'
+#' A new cluster opens only when a point is strictly farther than `lambda`
+#' from every centre (Kulis & Jordan's rule). On data where many points share
+#' the largest distance to the mean, such as the grid of [balance], both
+#' heuristics can return that largest distance, and DP-means then keeps a
+#' single cluster; give `lambda` directly in such cases.
 #'
 #' @inheritParams rdp_means
 #' @param k A rough number of clusters, between 1 and `nrow(x)`.

@@ -2,6 +2,12 @@
 // weight s[k] between i and the other members of k (TVClust's friends and
 // strangers). Pairs cost O(degree of i); labels cost O(1) per cluster through
 // per-cluster label tallies, so labelled pairs are never expanded.
+//
+// Every adjacency entry keeps the current cluster of its neighbour, refreshed
+// (through the graph's mirror index) when that neighbour moves. Reading a
+// point's links is then a sequential scan instead of one random read of the
+// assignment per neighbour, which dominated a sweep on large graphs; the
+// random writes happen only for points that move.
 #pragma once
 
 #include <vector>
@@ -23,16 +29,21 @@ class ClusterLinks {
   explicit ClusterLinks(const SideInfo& side)
       : side_(side), n_levels_(side.labels.n_levels) {}
 
-  // Rebuild the label tallies for assignment z (values 0 .. k - 1).
+  // Rebuild everything for assignment z (values 0 .. k - 1).
   void reset(const std::vector<int>& z, int k) {
-    f_.assign(k, 0.0);
-    s_.assign(k, 0.0);
-    seen_.assign(k, 0);
-    touched_.clear();
-    count_.assign(static_cast<std::size_t>(k) * n_levels_, 0);
-    total_.assign(k, 0);
-    if (n_levels_ == 0) return;
-    for (std::size_t i = 0; i < z.size(); ++i) tally(static_cast<int>(i), z[i], +1);
+    const PairGraph& g = side_.pairs;
+    nbr_cluster_.resize(g.nbr.size());
+    for (std::size_t e = 0; e < g.nbr.size(); ++e) nbr_cluster_[e] = z[g.nbr[e]];
+    resize(k);
+    rebuild_tallies(z);
+  }
+
+  // After clusters were renumbered by map (old -> new, -1 for removed empty
+  // clusters) into z with k clusters.
+  void renumber(const std::vector<int>& map, const std::vector<int>& z, int k) {
+    for (int& c : nbr_cluster_) c = map[c];
+    resize(k);
+    rebuild_tallies(z);
   }
 
   // Append an empty cluster (index = previous number of clusters).
@@ -44,9 +55,14 @@ class ClusterLinks {
     total_.push_back(0);
   }
 
-  // Keep the tallies in step when point i moves between clusters.
+  // Keep the tallies and the neighbours' view in step when point i moves.
   void move(int i, int from, int to) {
-    if (n_levels_ == 0 || from == to) return;
+    if (from == to) return;
+    const PairGraph& g = side_.pairs;
+    if (!g.empty()) {
+      for (int e = g.start[i]; e < g.start[i + 1]; ++e) nbr_cluster_[g.mirror[e]] = to;
+    }
+    if (n_levels_ == 0) return;
     tally(i, from, -1);
     tally(i, to, +1);
   }
@@ -66,7 +82,7 @@ class ClusterLinks {
     const PairGraph& g = side_.pairs;
     if (g.empty()) return;
     for (int e = g.start[i]; e < g.start[i + 1]; ++e) {
-      const int k = z[g.nbr[e]];
+      const int k = nbr_cluster_[e];
       if (!seen_[k]) {
         seen_[k] = 1;
         touched_.push_back(k);
@@ -109,6 +125,20 @@ class ClusterLinks {
   }
 
  private:
+  void resize(int k) {
+    f_.assign(k, 0.0);
+    s_.assign(k, 0.0);
+    seen_.assign(k, 0);
+    touched_.clear();
+    count_.assign(static_cast<std::size_t>(k) * n_levels_, 0);
+    total_.assign(k, 0);
+  }
+
+  void rebuild_tallies(const std::vector<int>& z) {
+    if (n_levels_ == 0) return;
+    for (std::size_t i = 0; i < z.size(); ++i) tally(static_cast<int>(i), z[i], +1);
+  }
+
   void tally(int i, int k, int delta) {
     const int l = side_.labels.label[i];
     if (l < 0 || k < 0) return;
@@ -123,6 +153,7 @@ class ClusterLinks {
   std::vector<int> touched_;
   std::vector<int> count_;  // cluster x label tallies, row-major by cluster
   std::vector<int> total_;  // labelled points per cluster
+  std::vector<int> nbr_cluster_;  // cluster of the neighbour of each adjacency entry
   int point_ = -1, point_cluster_ = -1, point_label_ = -1;
 };
 

@@ -45,15 +45,18 @@ struct RdpResult {
 
 namespace detail {
 
-// Renumber the non-empty clusters 0 .. k' - 1 in order; returns k'.
-inline int drop_empty_clusters(std::vector<int>& z, const std::vector<int>& size) {
+// Renumber the non-empty clusters 0 .. k' - 1 in order; sets k = k' and
+// returns the map old -> new (-1 for the removed empty clusters).
+inline std::vector<int> drop_empty_clusters(std::vector<int>& z,
+                                            const std::vector<int>& size, int& k) {
   std::vector<int> map(size.size(), -1);
   int next = 0;
   for (std::size_t c = 0; c < size.size(); ++c) {
     if (size[c] > 0) map[c] = next++;
   }
   for (int& v : z) v = map[v];
-  return next;
+  k = next;
+  return map;
 }
 
 // Renumber clusters by their first point in the original order, so that the
@@ -142,6 +145,19 @@ RdpResult rdp_means_sweeps(const double* x, int n, int p, const SideInfo& side,
     int changed = 0;
     for (int idx = 0; idx < n; ++idx) {
       const int i = order[idx];
+      // Blocks start at random places in memory: while visiting one block,
+      // fetch the next block's rows, a few cache lines per point.
+      if (visit.random() && idx + VisitOrder::kBlock < n) {
+        const int next = order[idx + VisitOrder::kBlock - idx % VisitOrder::kBlock];
+        const std::size_t first = static_cast<std::size_t>(next / VisitOrder::kBlock) *
+                                  VisitOrder::kBlock * p;
+        const std::size_t line = static_cast<std::size_t>(idx % VisitOrder::kBlock) * 16;
+        const std::size_t end = std::min<std::size_t>(first + static_cast<std::size_t>(VisitOrder::kBlock) * p,
+                                                      static_cast<std::size_t>(n) * p);
+        for (std::size_t at = first + line; at < first + line + 16 && at < end; at += 8) {
+          prefetch_address(x + at);
+        }
+      }
       const double* xi = x + static_cast<std::size_t>(i) * p;
       centres.distances(xi, point_term[i], d);
       links.gather(i, z);
@@ -175,20 +191,23 @@ RdpResult rdp_means_sweeps(const double* x, int n, int p, const SideInfo& side,
 
     // Centre update: cluster means; empty clusters are removed.
     auto update_centres = [&]() {
-      k = detail::drop_empty_clusters(z, size);
+      const std::vector<int> map = detail::drop_empty_clusters(z, size, k);
       centres.recompute(x, z, k);
       size.assign(k, 0);
       for (int v : z) ++size[v];
+      links.renumber(map, z, k);
     };
     update_centres();
     if (chunklets.count() > 0) {
       const int moved = move_chunklets<Div>(x, p, point_term, chunklets, side.pairs,
                                             par.lambda, centres, z, size, k, xi1,
                                             xi2, agree);
-      if (moved > 0) update_centres();
+      if (moved > 0) {
+        links.reset(z, k);
+        update_centres();
+      }
       changed += moved;
     }
-    links.reset(z, k);
 
     double obj = par.lambda * k - xi1 * agree.may_satisfied + xi2 * agree.may_not_violated;
     for (int i = 0; i < n; ++i) {

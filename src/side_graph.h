@@ -11,12 +11,14 @@ namespace sideclust {
 // Pairwise side information as compressed adjacency lists. The neighbours of
 // point i are nbr[start[i] .. start[i + 1]); weight > 0 is a may-link of that
 // confidence, weight < 0 a may-not link of confidence -weight. Each pair is
-// stored in both directions so a point's links cost O(degree) to visit.
+// stored in both directions so a point's links cost O(degree) to visit;
+// mirror[e] is the position of entry e's reverse (j -> i for i -> j).
 struct PairGraph {
   int n = 0;
   std::vector<int> start;
   std::vector<int> nbr;
   std::vector<double> weight;
+  std::vector<int> mirror;
 
   bool empty() const { return nbr.empty(); }
   std::size_t n_pairs() const { return nbr.size() / 2; }
@@ -44,12 +46,16 @@ inline PairGraph make_pair_graph(int n, const std::vector<int>& i,
   for (int v = 0; v < n; ++v) g.start[v + 1] += g.start[v];
   g.nbr.resize(2 * m);
   g.weight.resize(2 * m);
+  g.mirror.resize(2 * m);
   std::vector<int> fill(g.start.begin(), g.start.end() - 1);
   for (std::size_t e = 0; e < m; ++e) {
-    g.nbr[fill[i[e]]] = j[e];
-    g.weight[fill[i[e]]++] = signed_weight[e];
-    g.nbr[fill[j[e]]] = i[e];
-    g.weight[fill[j[e]]++] = signed_weight[e];
+    const int a = fill[i[e]]++, b = fill[j[e]]++;
+    g.nbr[a] = j[e];
+    g.weight[a] = signed_weight[e];
+    g.mirror[a] = b;
+    g.nbr[b] = i[e];
+    g.weight[b] = signed_weight[e];
+    g.mirror[b] = a;
   }
   return g;
 }

@@ -30,22 +30,26 @@ class VisitOrder {
   }
 
   bool random() const { return random_; }
+  int block_size() const { return kBlock; }
   // relabel()[t] is the original index of the point stored at position t.
   const std::vector<int>& relabel() const { return relabel_; }
   const std::vector<int>& order() const { return order_; }
 
-  // Draw the visiting order of the next sweep (positions, not original indices).
+  // Draw the visiting order of the next sweep (positions, not original
+  // indices). One draw of the host's generator seeds the sweep's stream.
   void next_sweep(RunHooks& hooks) {
     if (!random_) return;
     const int n = static_cast<int>(order_.size());
-    shuffle(blocks_, hooks);
+    SplitMix64 gen(hooks);
+    auto uniform = [&gen]() { return gen.uniform(); };
+    shuffle_with(blocks_, uniform);
     std::vector<int> within;
     std::size_t at = 0;
     for (int b : blocks_) {
       const int first = b * kBlock, last = std::min(n, first + kBlock);
       within.resize(last - first);
       for (int t = first; t < last; ++t) within[t - first] = t;
-      shuffle(within, hooks);
+      shuffle_with(within, uniform);
       std::copy(within.begin(), within.end(), order_.begin() + at);
       at += within.size();
     }
