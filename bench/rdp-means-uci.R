@@ -21,11 +21,11 @@
 #   After set.seed, the constraints are drawn, the RNG state is saved, then
 #   rdp_means() runs, then stats::kmeans() and dp_means(). The xi_max study
 #   draws the same constraints and restores the same RNG state before every
-#   rdp_means() call, so its xi_max = Inf column repeats the main table's
+#   rdp_means() call, so its xi_max = 10 column (the default) repeats the main table's
 #   RDP-means runs exactly, and every xi_max sees identical inputs.
 # * methods: stats::kmeans(x, k, nstart = 10); dp_means(x, k = k);
 #   rdp_means(x, side, k = k) with the defaults (xi = 0.001, xi_rate = 2,
-#   xi_max = Inf, patience = 20, random order); lambda from k by
+#   xi_max = 10, patience = 20, random order); lambda from k by
 #   farthest-first (dp_lambda()'s default).
 # * metrics: compare_partitions() -> pairwise F-measure, ARI, NMI (sqrt).
 
@@ -355,7 +355,7 @@ run_xi_max <- function() {
     sprintf("- trials: %d per (data set, r, p); p in {%s}, all 5 data sets, all r; xi_max in {%s}; elapsed %.0f s",
             n_trials, paste(xi_max_accuracies, collapse = ", "),
             paste(xi_max_grid, collapse = ", "), elapsed),
-    "- same constraints and RNG state as the main tables for every xi_max (xi_max = Inf repeats the main runs).",
+    "- same constraints and RNG state as the main tables for every xi_max (xi_max = 10, the default, repeats the main runs).",
     "", summary_lines, "",
     "### Averaged over data sets, r and trials", "",
     md_table(tab), "",
