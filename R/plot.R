@@ -9,8 +9,8 @@
 #' @param x A `sideclust` fit.
 #' @param data The data that was clustered (the fit does not keep a copy).
 #' @param side Side information to draw; by default the fit's.
-#' @param max_links Largest number of constraints drawn (
-#'   an evenly spaced subset of the kept ones beyond that; violated ones are always drawn).
+#' @param max_links Largest number of kept constraints drawn (an evenly
+#'   spaced subset beyond that); violated ones are always drawn.
 #' @param main Title.
 #' @param ... Further arguments for [graphics::plot()].
 #' @return `x`, invisibly.
@@ -21,7 +21,7 @@
 #' fit <- rdp_means(x, side, k = 3)
 #' plot(fit, x)
 #' @export
-plot.sideclust <- function(x, data, side = x$side, max_links = 2000L,
+plot.sideclust <- function(x, data, side = x$side, max_links = 300L,
                            main = NULL, ...) {
   if (missing(data)) {
     stop_arg("data", "is missing: the fit keeps no copy of the data, so call plot(fit, data)")
@@ -35,20 +35,35 @@ plot.sideclust <- function(x, data, side = x$side, max_links = 2000L,
   k <- max(x$cluster)
   colours <- grDevices::hcl.colors(max(k, 2L), "Dark 3")[seq_len(k)]
   if (is.null(main)) main <- sprintf("%s: %d clusters", method_label(x), x$k)
-  graphics::plot(view$xy, col = colours[x$cluster], pch = 19, cex = 0.6,
-                 xlab = view$labels[1], ylab = view$labels[2], main = main, ...)
-  if (!is.null(side)) {
-    side <- as_side_info(side, n = nrow(data), arg = "side")
-    if (inherits(side, "sideclust_labels")) {
-      lab <- !is.na(side$labels)
-      graphics::points(view$xy[lab, , drop = FALSE], cex = 1.1)
-    } else {
-      draw_links(view$xy, side, x$cluster, max_links)
-    }
+  # Links first, points over them, centres on top.
+  graphics::plot(view$xy, type = "n", xlab = view$labels[1],
+                 ylab = view$labels[2], main = main, ...)
+  legend_items <- NULL
+  if (!is.null(side)) side <- as_side_info(side, n = nrow(data), arg = "side")
+  if (inherits(side, "sideclust_constraints") && length(side$i) > 0L) {
+    draw_links(view$xy, side, x$cluster, max_links)
+    legend_items <- list(legend = c("must-link", "cannot-link", "violated"),
+                         col = c("grey45", "grey45", "red"), lty = c(1, 2, 1),
+                         lwd = c(1, 1, 1.5), pch = c(NA, NA, NA))
+  }
+  graphics::points(view$xy, col = colours[x$cluster], pch = 19, cex = 0.8)
+  if (inherits(side, "sideclust_labels")) {
+    graphics::points(view$xy[!is.na(side$labels), , drop = FALSE], cex = 1.2)
+    legend_items <- list(legend = "labelled point", col = "black", lty = NA,
+                         lwd = 1, pch = 1)
   }
   if (!is.null(x$centers) && identical(x$divergence, "sqeuclidean") &&
       !is.null(view$project)) {
     graphics::points(view$project(x$centers), pch = 4, cex = 2, lwd = 3)
+    legend_items$legend <- c(legend_items$legend, "centre")
+    legend_items$col <- c(legend_items$col, "black")
+    legend_items$lty <- c(legend_items$lty, NA)
+    legend_items$lwd <- c(legend_items$lwd, 3)
+    legend_items$pch <- c(legend_items$pch, 4)
+  }
+  if (!is.null(legend_items)) {
+    do.call(graphics::legend, c(list("topright", bg = "white", cex = 0.8),
+                                legend_items))
   }
   invisible(x)
 }
@@ -83,6 +98,6 @@ draw_links <- function(xy, side, cluster, max_links) {
                        xy[side$j[idx], 1], xy[side$j[idx], 2],
                        col = col, lwd = lwd, lty = ifelse(side$must[idx], 1, 2))
   }
-  seg(kept, grDevices::adjustcolor("grey40", 0.5), 1)
-  seg(which(violated), "red", 2)
+  seg(kept, grDevices::adjustcolor("grey45", 0.35), 1)
+  seg(which(violated), grDevices::adjustcolor("red", 0.6), 1.5)
 }

@@ -40,7 +40,9 @@ check_data_matrix <- function(x, arg = "x", min_rows = 1L) {
     stop_arg(arg, sprintf("has %d row%s; at least %d are needed", nrow(x),
                           if (nrow(x) == 1L) "" else "s", min_rows))
   }
-  storage.mode(x) <- "double"
+  # A plain double matrix: drops attributes such as scale()'s "scaled:center",
+  # which prcomp() and friends would otherwise take as their own.
+  x <- matrix(as.double(x), nrow(x), ncol(x), dimnames = dimnames(x))
   bad <- !is.finite(x)
   if (any(bad)) {
     rows <- which(rowSums(bad) > 0)

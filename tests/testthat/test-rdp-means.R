@@ -174,6 +174,14 @@ test_that("bad input gets errors that name the argument", {
   expect_error(plot(fit), "`data` is missing")
 })
 
+test_that("plot puts the centres on the projected cluster means", {
+  x <- scale(wine[, -ncol(wine)])  # scale() attributes must not leak into the PCA
+  fit <- dp_means(x, k = 3)
+  view <- sideclust:::plane_view(sideclust:::check_data_matrix(x))
+  means <- rowsum(view$xy, fit$cluster) / fit$size
+  expect_equal(unname(view$project(fit$centers)), unname(means))
+})
+
 test_that("print, summary, plot and violations work on a fit", {
   x <- scale(iris[, 1:4])
   set.seed(1)
