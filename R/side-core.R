@@ -28,11 +28,10 @@ side_agreement_table <- function(side, cluster) {
   rows <- c("must", "cannot")
   if (inherits(side, "sideclust_labels")) {
     keep <- !is.na(side$labels)
-    pairs <- function(m) m * (m - 1) / 2
-    cell <- pairs(as.double(table(cluster[keep], side$labels[keep])))
-    same_label <- sum(pairs(as.double(tabulate(side$labels[keep]))))
-    same_cluster <- sum(pairs(as.double(table(cluster[keep]))))
-    total <- c(same_label, pairs(sum(keep)) - same_label)
+    cell <- n_pairs(table(cluster[keep], side$labels[keep]))
+    same_label <- sum(n_pairs(tabulate(side$labels[keep])))
+    same_cluster <- sum(n_pairs(table(cluster[keep])))
+    total <- c(same_label, n_pairs(sum(keep)) - same_label)
     broken <- c(same_label - sum(cell), same_cluster - sum(cell))
     weight_total <- total
     weight_broken <- broken

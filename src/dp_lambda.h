@@ -18,17 +18,24 @@ inline std::vector<double> column_mean(const double* x, int n, int p) {
   return mean;
 }
 
+// Divergence of every point (column of x) from the global mean.
+template <class Div>
+std::vector<double> distances_to_mean(const double* x, int n, int p) {
+  const std::vector<double> mean = column_mean(x, n, p);
+  std::vector<double> scratch(p), dist(n);
+  for (int i = 0; i < n; ++i) {
+    dist[i] = divergence<Div>(x + static_cast<std::size_t>(i) * p, mean.data(), p, scratch.data());
+  }
+  return dist;
+}
+
 // Kulis & Jordan's farthest-first heuristic: start from the global mean, add
 // k times the point farthest (by Div) from the set chosen so far; lambda is
 // that largest distance in round k. O(n k p).
 template <class Div>
 double farthest_first_lambda(const double* x, int n, int p, int k) {
-  const std::vector<double> mean = column_mean(x, n, p);
+  std::vector<double> dist = distances_to_mean<Div>(x, n, p);
   std::vector<double> scratch(p);
-  std::vector<double> dist(n);
-  for (int i = 0; i < n; ++i) {
-    dist[i] = divergence<Div>(x + static_cast<std::size_t>(i) * p, mean.data(), p, scratch.data());
-  }
   double lambda = 0.0;
   for (int round = 0; round < k; ++round) {
     const int far = static_cast<int>(std::max_element(dist.begin(), dist.end()) - dist.begin());
@@ -47,12 +54,7 @@ double farthest_first_lambda(const double* x, int n, int p, int k) {
 // The TVClust authors' variant: the k-th largest distance to the global mean.
 template <class Div>
 double kth_distance_lambda(const double* x, int n, int p, int k) {
-  const std::vector<double> mean = column_mean(x, n, p);
-  std::vector<double> scratch(p);
-  std::vector<double> dist(n);
-  for (int i = 0; i < n; ++i) {
-    dist[i] = divergence<Div>(x + static_cast<std::size_t>(i) * p, mean.data(), p, scratch.data());
-  }
+  std::vector<double> dist = distances_to_mean<Div>(x, n, p);
   std::nth_element(dist.begin(), dist.begin() + (k - 1), dist.end(), std::greater<double>());
   return dist[k - 1];
 }
