@@ -67,6 +67,23 @@ class ClusterLinks {
     tally(i, to, +1);
   }
 
+  // Calls f(pointer, bytes) for the memory gather() reads for points
+  // first .. last - 1 (consecutive), so a caller can prefetch it.
+  template <class F>
+  void block_memory(int first, int last, F&& f) const {
+    const PairGraph& g = side_.pairs;
+    if (!g.empty()) {
+      f(&g.start[first], sizeof(int) * (last - first + 1));
+      const int a = g.start[first], b = g.start[last];
+      if (b > a) {
+        f(&g.nbr[a], sizeof(int) * (b - a));
+        f(&g.weight[a], sizeof(double) * (b - a));
+        f(&nbr_cluster_[a], sizeof(int) * (b - a));
+      }
+    }
+    if (n_levels_ > 0) f(&side_.labels.label[first], sizeof(int) * (last - first));
+  }
+
   // Collect the pairwise weights of point i under assignment z. Afterwards
   // may(k) and may_not(k) hold for every cluster k, until the next gather().
   void gather(int i, const std::vector<int>& z) {

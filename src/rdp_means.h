@@ -136,6 +136,7 @@ RdpResult rdp_means_sweeps(const double* x, int n, int p, const SideInfo& side,
   // Kept may-link and broken may-not weight, updated as points move.
   SideAgreement agree = side_agreement(side, z, k);
   std::vector<double> d;
+  BlockPrefetch ahead;
   const Chunklets chunklets =
       par.chunklet_moves ? may_link_chunklets(side.pairs) : Chunklets{};
 
@@ -145,18 +146,19 @@ RdpResult rdp_means_sweeps(const double* x, int n, int p, const SideInfo& side,
     int changed = 0;
     for (int idx = 0; idx < n; ++idx) {
       const int i = order[idx];
-      // Blocks start at random places in memory: while visiting one block,
-      // fetch the next block's rows, a few cache lines per point.
-      if (visit.random() && idx + VisitOrder::kBlock < n) {
-        const int next = order[idx + VisitOrder::kBlock - idx % VisitOrder::kBlock];
-        const std::size_t first = static_cast<std::size_t>(next / VisitOrder::kBlock) *
-                                  VisitOrder::kBlock * p;
-        const std::size_t line = static_cast<std::size_t>(idx % VisitOrder::kBlock) * 16;
-        const std::size_t end = std::min<std::size_t>(first + static_cast<std::size_t>(VisitOrder::kBlock) * p,
-                                                      static_cast<std::size_t>(n) * p);
-        for (std::size_t at = first + line; at < first + line + 16 && at < end; at += 8) {
-          prefetch_address(x + at);
+      if (visit.random()) {
+        // While visiting one block, fetch everything the next one reads.
+        if (idx % VisitOrder::kBlock == 0 && idx + VisitOrder::kBlock < n) {
+          const int first = order[idx + VisitOrder::kBlock] / VisitOrder::kBlock * VisitOrder::kBlock;
+          const int last = std::min(n, first + VisitOrder::kBlock);
+          auto add = [&ahead](const void* ptr, std::size_t bytes) { ahead.add(ptr, bytes); };
+          ahead.clear();
+          add(x + static_cast<std::size_t>(first) * p, sizeof(double) * p * (last - first));
+          add(&point_term[first], sizeof(double) * (last - first));
+          add(&z[first], sizeof(int) * (last - first));
+          links.block_memory(first, last, add);
         }
+        ahead.step(4);
       }
       const double* xi = x + static_cast<std::size_t>(i) * p;
       centres.distances(xi, point_term[i], d);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "run_hooks.h"
+#include "cluster_links.h"
 #include "side_graph.h"
 
 namespace sideclust {
@@ -58,6 +59,28 @@ class VisitOrder {
  private:
   bool random_;
   std::vector<int> order_, relabel_, blocks_;
+};
+
+// Prefetches, a few cache lines at a time, the memory of the block of points
+// to be visited next: blocks sit at random places, so their first touch would
+// otherwise miss the caches once per cache line.
+class BlockPrefetch {
+ public:
+  void clear() {
+    lines_.clear();
+    next_ = 0;
+  }
+  void add(const void* ptr, std::size_t bytes) {
+    const char* at = static_cast<const char*>(ptr);
+    for (std::size_t off = 0; off < bytes; off += 64) lines_.push_back(at + off);
+  }
+  void step(int count) {
+    for (; count > 0 && next_ < lines_.size(); --count) prefetch_address(lines_[next_++]);
+  }
+
+ private:
+  std::vector<const char*> lines_;
+  std::size_t next_ = 0;
 };
 
 // The side information with point relabel[t] renamed t.
