@@ -173,7 +173,7 @@ RdpResult rdp_means_sweeps(const double* x, int n, int p, const SideInfo& side,
           best = c;
         }
       }
-      if (!(best_d <= par.lambda)) {  // open a new cluster centred at x_i
+      if (!(best_d <= par.lambda)) {  // every centre beyond lambda: open a cluster at x_i
         centres.push(xi);
         size.push_back(0);
         links.add_cluster();
