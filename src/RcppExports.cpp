@@ -11,6 +11,54 @@ Rcpp::Rostream<true>&  Rcpp::Rcout = Rcpp::Rcpp_cout_get();
 Rcpp::Rostream<false>& Rcpp::Rcerr = Rcpp::Rcpp_cerr_get();
 #endif
 
+// niw_check_cpp
+Rcpp::List niw_check_cpp(const Eigen::MatrixXd& add, const Eigen::MatrixXd& remove, const Eigen::MatrixXd& query, const Eigen::VectorXd& m0, double kappa0, double nu0, const Eigen::MatrixXd& S0);
+RcppExport SEXP _sideclust_niw_check_cpp(SEXP addSEXP, SEXP removeSEXP, SEXP querySEXP, SEXP m0SEXP, SEXP kappa0SEXP, SEXP nu0SEXP, SEXP S0SEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type add(addSEXP);
+    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type remove(removeSEXP);
+    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type query(querySEXP);
+    Rcpp::traits::input_parameter< const Eigen::VectorXd& >::type m0(m0SEXP);
+    Rcpp::traits::input_parameter< double >::type kappa0(kappa0SEXP);
+    Rcpp::traits::input_parameter< double >::type nu0(nu0SEXP);
+    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type S0(S0SEXP);
+    rcpp_result_gen = Rcpp::wrap(niw_check_cpp(add, remove, query, m0, kappa0, nu0, S0));
+    return rcpp_result_gen;
+END_RCPP
+}
+// normal_gamma_check_cpp
+Rcpp::List normal_gamma_check_cpp(const Eigen::MatrixXd& add, const Eigen::MatrixXd& remove, const Eigen::MatrixXd& query, const Eigen::VectorXd& m0, double kappa0, double a0, const Eigen::VectorXd& b0);
+RcppExport SEXP _sideclust_normal_gamma_check_cpp(SEXP addSEXP, SEXP removeSEXP, SEXP querySEXP, SEXP m0SEXP, SEXP kappa0SEXP, SEXP a0SEXP, SEXP b0SEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type add(addSEXP);
+    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type remove(removeSEXP);
+    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type query(querySEXP);
+    Rcpp::traits::input_parameter< const Eigen::VectorXd& >::type m0(m0SEXP);
+    Rcpp::traits::input_parameter< double >::type kappa0(kappa0SEXP);
+    Rcpp::traits::input_parameter< double >::type a0(a0SEXP);
+    Rcpp::traits::input_parameter< const Eigen::VectorXd& >::type b0(b0SEXP);
+    rcpp_result_gen = Rcpp::wrap(normal_gamma_check_cpp(add, remove, query, m0, kappa0, a0, b0));
+    return rcpp_result_gen;
+END_RCPP
+}
+// dirichlet_multinomial_check_cpp
+Rcpp::List dirichlet_multinomial_check_cpp(const Eigen::MatrixXd& add, const Eigen::MatrixXd& remove, const Eigen::MatrixXd& query, const Eigen::VectorXd& alpha);
+RcppExport SEXP _sideclust_dirichlet_multinomial_check_cpp(SEXP addSEXP, SEXP removeSEXP, SEXP querySEXP, SEXP alphaSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type add(addSEXP);
+    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type remove(removeSEXP);
+    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type query(querySEXP);
+    Rcpp::traits::input_parameter< const Eigen::VectorXd& >::type alpha(alphaSEXP);
+    rcpp_result_gen = Rcpp::wrap(dirichlet_multinomial_check_cpp(add, remove, query, alpha));
+    return rcpp_result_gen;
+END_RCPP
+}
 // rdp_means_cpp
 Rcpp::List rdp_means_cpp(Rcpp::NumericMatrix xt, Rcpp::List side, double lambda, Rcpp::NumericVector xi, double xi_rate, Rcpp::NumericVector xi_max, int patience, int max_iter, bool random_order, bool chunklet_moves, std::string divergence, bool verbose);
 RcppExport SEXP _sideclust_rdp_means_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP lambdaSEXP, SEXP xiSEXP, SEXP xi_rateSEXP, SEXP xi_maxSEXP, SEXP patienceSEXP, SEXP max_iterSEXP, SEXP random_orderSEXP, SEXP chunklet_movesSEXP, SEXP divergenceSEXP, SEXP verboseSEXP) {
@@ -74,6 +122,9 @@ END_RCPP
 }
 
 static const R_CallMethodDef CallEntries[] = {
+    {"_sideclust_niw_check_cpp", (DL_FUNC) &_sideclust_niw_check_cpp, 7},
+    {"_sideclust_normal_gamma_check_cpp", (DL_FUNC) &_sideclust_normal_gamma_check_cpp, 7},
+    {"_sideclust_dirichlet_multinomial_check_cpp", (DL_FUNC) &_sideclust_dirichlet_multinomial_check_cpp, 4},
     {"_sideclust_rdp_means_cpp", (DL_FUNC) &_sideclust_rdp_means_cpp, 12},
     {"_sideclust_dp_lambda_cpp", (DL_FUNC) &_sideclust_dp_lambda_cpp, 4},
     {"_sideclust_nearest_centre_cpp", (DL_FUNC) &_sideclust_nearest_centre_cpp, 3},
