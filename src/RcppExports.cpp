@@ -120,6 +120,26 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// tvclust_gibbs_cpp
+Rcpp::List tvclust_gibbs_cpp(const Eigen::MatrixXd& xt, Rcpp::List side, std::string family, Rcpp::List prior, double alpha, double p, double q, Rcpp::IntegerVector init, int sweeps, bool verbose);
+RcppExport SEXP _sideclust_tvclust_gibbs_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP familySEXP, SEXP priorSEXP, SEXP alphaSEXP, SEXP pSEXP, SEXP qSEXP, SEXP initSEXP, SEXP sweepsSEXP, SEXP verboseSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type side(sideSEXP);
+    Rcpp::traits::input_parameter< std::string >::type family(familySEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type prior(priorSEXP);
+    Rcpp::traits::input_parameter< double >::type alpha(alphaSEXP);
+    Rcpp::traits::input_parameter< double >::type p(pSEXP);
+    Rcpp::traits::input_parameter< double >::type q(qSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type init(initSEXP);
+    Rcpp::traits::input_parameter< int >::type sweeps(sweepsSEXP);
+    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
+    rcpp_result_gen = Rcpp::wrap(tvclust_gibbs_cpp(xt, side, family, prior, alpha, p, q, init, sweeps, verbose));
+    return rcpp_result_gen;
+END_RCPP
+}
 
 static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_niw_check_cpp", (DL_FUNC) &_sideclust_niw_check_cpp, 7},
@@ -129,6 +149,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_dp_lambda_cpp", (DL_FUNC) &_sideclust_dp_lambda_cpp, 4},
     {"_sideclust_nearest_centre_cpp", (DL_FUNC) &_sideclust_nearest_centre_cpp, 3},
     {"_sideclust_side_components_cpp", (DL_FUNC) &_sideclust_side_components_cpp, 3},
+    {"_sideclust_tvclust_gibbs_cpp", (DL_FUNC) &_sideclust_tvclust_gibbs_cpp, 10},
     {NULL, NULL, 0}
 };
 

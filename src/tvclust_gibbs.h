@@ -1,0 +1,148 @@
+// Collapsed Gibbs sampler for TVClust (Khashabi et al., Section 3.3): a
+// Dirichlet-process mixture with the cluster parameters integrated out
+// (Neal 2000, Algorithm 3) and the side information modelled as a noisy
+// random graph. Point i joins cluster k with weight
+//   n_{-i,k} * pred_k(x_i) * (p / (1 - q))^{f_k} * ((1 - p) / q)^{s_k}
+// (f_k, s_k: may-link / may-not weight between i and cluster k; equation (8)
+// with its typo fixed), or a new cluster with weight alpha * pred_0(x_i).
+// Confidences act as exponents on the per-pair likelihoods.
+//
+// Family is a conjugate cluster type (niw.h, conjugate_simple.h): add(x),
+// remove(x), log_predictive(x), log_marginal(), size().
+#pragma once
+
+#include <Eigen/Dense>
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <memory>
+#include <vector>
+
+#include "cluster_links.h"
+#include "run_hooks.h"
+#include "side_graph.h"
+
+namespace sideclust {
+
+struct TvclustParams {
+  double alpha = 1.0;
+  double p = 0.9;  // P(may-link | same cluster)
+  double q = 0.9;  // P(may-not link | different clusters)
+};
+
+template <class Family>
+class TvclustGibbs {
+ public:
+  using Factory = std::function<Family()>;
+
+  // x: p x n, points as columns. z: initial clusters 0 .. k - 1.
+  TvclustGibbs(const Eigen::Ref<const Eigen::MatrixXd>& x, const SideInfo& side,
+               Factory make_cluster, const TvclustParams& par, std::vector<int> z)
+      : x_(x), side_(side), make_(std::move(make_cluster)), par_(par),
+        z_(std::move(z)), links_(side) {
+    int k = 0;
+    for (int v : z_) k = std::max(k, v + 1);
+    for (int c = 0; c < k; ++c) clusters_.push_back(make_());
+    for (int i = 0; i < n(); ++i) clusters_[z_[i]].add(x_.col(i));
+    links_.reset(z_, k);
+  }
+
+  int n() const { return static_cast<int>(z_.size()); }
+  const std::vector<int>& assignment() const { return z_; }
+
+  // One Gibbs scan over the points in index order.
+  void sweep(RunHooks& hooks) {
+    const double bonus_may = std::log(par_.p) - std::log1p(-par_.q);
+    const double bonus_not = std::log1p(-par_.p) - std::log(par_.q);
+    const double log_alpha = std::log(par_.alpha);
+    for (int i = 0; i < n(); ++i) {
+      const int from = z_[i];
+      clusters_[from].remove(x_.col(i));
+      links_.gather(i, z_);
+      const int k = static_cast<int>(clusters_.size());
+      weight_.assign(k + 1, -std::numeric_limits<double>::infinity());
+      double top = -std::numeric_limits<double>::infinity();
+      for (int c = 0; c < k; ++c) {
+        const int size = clusters_[c].size();
+        if (size == 0) continue;
+        weight_[c] = std::log(static_cast<double>(size)) +
+                     clusters_[c].log_predictive(x_.col(i)) +
+                     links_.may(c) * bonus_may + links_.may_not(c) * bonus_not;
+        top = std::max(top, weight_[c]);
+      }
+      weight_[k] = log_alpha + prior_cluster().log_predictive(x_.col(i));
+      top = std::max(top, weight_[k]);
+      const int chosen = draw(top, hooks);
+      const int to = chosen < k ? chosen : open_cluster();
+      clusters_[to].add(x_.col(i));
+      links_.move(i, from, to);
+      z_[i] = to;
+    }
+    hooks.check_interrupt();
+  }
+
+  // log p(z, x, E) up to a constant: Chinese-restaurant prior, marginal
+  // likelihoods of the clusters, and the side information's likelihood.
+  double log_joint() const {
+    double out = 0.0;
+    for (const Family& c : clusters_) {
+      if (c.size() == 0) continue;
+      out += std::log(par_.alpha) + std::lgamma(static_cast<double>(c.size())) + c.log_marginal();
+    }
+    const SideAgreement a = side_agreement(side_, z_, static_cast<int>(clusters_.size()));
+    out += a.may_satisfied * std::log(par_.p) + a.may_violated * std::log1p(-par_.q) +
+           a.may_not_violated * std::log1p(-par_.p) + a.may_not_satisfied * std::log(par_.q);
+    return out;
+  }
+
+ private:
+  const Family& prior_cluster() {
+    if (!prior_) prior_ = std::make_unique<Family>(make_());
+    return *prior_;
+  }
+
+  // Reuse an empty cluster slot, or append one.
+  int open_cluster() {
+    for (std::size_t c = 0; c < clusters_.size(); ++c) {
+      if (clusters_[c].size() == 0) {
+        clusters_[c] = make_();
+        return static_cast<int>(c);
+      }
+    }
+    clusters_.push_back(make_());
+    links_.add_cluster();
+    return static_cast<int>(clusters_.size()) - 1;
+  }
+
+  // Categorical draw from log-weights (shifted by their maximum).
+  int draw(double top, RunHooks& hooks) {
+    double total = 0.0;
+    for (double& w : weight_) {
+      w = std::exp(w - top);
+      total += w;
+    }
+    double u = hooks.uniform() * total;
+    for (std::size_t c = 0; c < weight_.size(); ++c) {
+      if (weight_[c] == 0.0) continue;
+      u -= weight_[c];
+      if (u <= 0.0) return static_cast<int>(c);
+    }
+    for (std::size_t c = weight_.size(); c-- > 0;) {
+      if (weight_[c] > 0.0) return static_cast<int>(c);
+    }
+    return static_cast<int>(weight_.size()) - 1;
+  }
+
+  Eigen::Ref<const Eigen::MatrixXd> x_;
+  const SideInfo& side_;
+  Factory make_;
+  TvclustParams par_;
+  std::vector<int> z_;
+  ClusterLinks links_;
+  std::vector<Family> clusters_;
+  std::unique_ptr<Family> prior_;
+  std::vector<double> weight_;
+};
+
+}  // namespace sideclust

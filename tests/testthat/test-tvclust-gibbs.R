@@ -1,0 +1,101 @@
+# The TVClust collapsed Gibbs sampler against the exact posterior over set
+# partitions, obtained by enumerating every partition of a tiny data set.
+
+set_partitions <- function(n) {
+  # restricted growth strings: a[1] = 1, a[i] <= max(a[1:(i-1)]) + 1
+  out <- list(1L)
+  for (i in seq_len(n - 1L) + 1L) {
+    out <- unlist(lapply(out, function(a) lapply(seq_len(max(a) + 1L), function(v) c(a, v))),
+                  recursive = FALSE)
+  }
+  out
+}
+
+canonical <- function(z) paste(match(z, unique(z)), collapse = "")
+
+exact_posterior <- function(x, side, alpha, p, q, prior) {
+  parts <- set_partitions(nrow(x))
+  logp <- vapply(parts, function(z) {
+    lp <- 0
+    for (k in unique(z)) {
+      xk <- x[z == k, , drop = FALSE]
+      post <- niw_posterior(xk, prior$m0, prior$kappa0, prior$nu0, prior$S0)
+      lp <- lp + log(alpha) + lgamma(nrow(xk)) +
+        niw_log_marginal(post, prior$m0, prior$kappa0, prior$nu0, prior$S0)
+    }
+    if (!is.null(side)) {
+      same <- z[side$i] == z[side$j]
+      w <- side$confidence
+      lp <- lp + sum(w * ifelse(side$must, ifelse(same, log(p), log(1 - q)),
+                                ifelse(same, log(1 - p), log(q))))
+    }
+    lp
+  }, numeric(1))
+  prob <- exp(logp - max(logp))
+  stats::setNames(prob / sum(prob), vapply(parts, canonical, ""))
+}
+
+run_sampler <- function(x, side, alpha, p, q, prior, sweeps, burn = 200L) {
+  core_side <- sideclust:::side_for_core(side, nrow(x))
+  out <- sideclust:::.tvclust_gibbs_cpp(t(x), core_side, "gaussian", prior, alpha, p, q,
+                                        rep(1L, nrow(x)), sweeps + burn, FALSE)
+  keys <- apply(out$draws[-seq_len(burn), , drop = FALSE], 1, canonical)
+  table(keys) / length(keys)
+}
+
+total_variation <- function(freq, exact) {
+  f <- stats::setNames(numeric(length(exact)), names(exact))
+  f[names(freq)] <- as.numeric(freq)
+  0.5 * sum(abs(f - exact))
+}
+
+test_that("Gibbs partition frequencies match the exact posterior (1-D and 2-D, with side information)", {
+  set.seed(11)
+  prior1 <- list(m0 = 0, kappa0 = 0.5, nu0 = 3, S0 = matrix(1))
+  x1 <- matrix(c(-1.1, -0.7, 0.2, 1.0, 1.3, 2.4), ncol = 1)
+  side1 <- constraints(must = rbind(c(1, 2), c(4, 6)), cannot = rbind(c(2, 3), c(3, 5)), n = 6)
+  exact1 <- exact_posterior(x1, side1, alpha = 1, p = 0.8, q = 0.85, prior1)
+  freq1 <- run_sampler(x1, side1, 1, 0.8, 0.85, prior1, sweeps = 30000)
+  expect_lt(total_variation(freq1, exact1), 0.03)
+
+  prior2 <- list(m0 = c(0, 0), kappa0 = 0.3, nu0 = 4, S0 = diag(2))
+  x2 <- matrix(c(0, 0.2, 1.5, 1.7, -1, 0.1, 0.3, 1.2, 1.6, 0.9), ncol = 2)
+  side2 <- constraints(must = rbind(c(1, 5)), cannot = rbind(c(1, 2), c(3, 4)), n = 5,
+                       confidence = c(1, 0.7, 0.9))
+  exact2 <- exact_posterior(x2, side2, alpha = 0.7, p = 0.9, q = 0.8, prior2)
+  freq2 <- run_sampler(x2, side2, 0.7, 0.9, 0.8, prior2, sweeps = 30000)
+  expect_lt(total_variation(freq2, exact2), 0.03)
+})
+
+test_that("without side information it samples the plain DP mixture posterior", {
+  set.seed(12)
+  prior <- list(m0 = 0, kappa0 = 0.5, nu0 = 3, S0 = matrix(1))
+  x <- matrix(c(-1, -0.6, 0.4, 1.1, 1.5), ncol = 1)
+  exact <- exact_posterior(x, NULL, alpha = 1.5, p = 0.9, q = 0.9, prior)
+  freq <- run_sampler(x, NULL, 1.5, 0.9, 0.9, prior, sweeps = 30000)
+  expect_lt(total_variation(freq, exact), 0.03)
+})
+
+test_that("with p = q = 0.5 the side information has no effect", {
+  prior <- list(m0 = 0, kappa0 = 0.5, nu0 = 3, S0 = matrix(1))
+  x <- matrix(c(-1, -0.6, 0.4, 1.1, 1.5), ncol = 1)
+  side <- constraints(must = rbind(c(1, 5)), cannot = rbind(c(1, 2)), n = 5)
+  draw <- function(s) {
+    set.seed(5)
+    sideclust:::.tvclust_gibbs_cpp(t(x), sideclust:::side_for_core(s, 5), "gaussian", prior,
+                                   1, 0.5, 0.5, rep(1L, 5), 500L, FALSE)$draws
+  }
+  expect_identical(draw(side), draw(NULL))
+})
+
+test_that("partial labels drive the sampler like their expanded pairs", {
+  prior <- list(m0 = 0, kappa0 = 0.5, nu0 = 3, S0 = matrix(1))
+  x <- matrix(c(-1, -0.6, 0.4, 1.1, 1.5, 0.2), ncol = 1)
+  labels <- as_constraints(c("a", NA, "b", "a", NA, "b"))
+  draw <- function(s) {
+    set.seed(6)
+    sideclust:::.tvclust_gibbs_cpp(t(x), sideclust:::side_for_core(s, 6), "gaussian", prior,
+                                   1, 0.8, 0.9, rep(1L, 6), 300L, FALSE)$draws
+  }
+  expect_identical(draw(labels), draw(as_constraints(labels, expand = TRUE)))
+})
