@@ -72,7 +72,7 @@ test_that("without side information it samples the plain DP mixture posterior", 
   prior <- list(m0 = 0, kappa0 = 0.5, nu0 = 3, S0 = matrix(1))
   x <- matrix(c(-1, -0.6, 0.4, 1.1, 1.5), ncol = 1)
   exact <- exact_posterior(x, NULL, alpha = 1.5, p = 0.9, q = 0.9, prior)
-  freq <- run_sampler(x, NULL, 1.5, 0.9, 0.9, prior, sweeps = 30000)
+  freq <- run_sampler(x, NULL, 1.5, 0.9, 0.9, prior, sweeps = 80000)
   expect_lt(total_variation(freq, exact), 0.03)
 })
 
