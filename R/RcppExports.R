@@ -29,7 +29,7 @@ side_components_cpp <- function(n, from, to) {
     .Call(`_sideclust_side_components_cpp`, n, from, to)
 }
 
-.tvclust_gibbs_cpp <- function(xt, side, family, prior, alpha, p, q, init, sweeps, verbose) {
-    .Call(`_sideclust_tvclust_gibbs_cpp`, xt, side, family, prior, alpha, p, q, init, sweeps, verbose)
+.tvclust_gibbs_cpp <- function(xt, side, family, prior, alpha, p, q, init, sweeps, verbose, pq_prior) {
+    .Call(`_sideclust_tvclust_gibbs_cpp`, xt, side, family, prior, alpha, p, q, init, sweeps, verbose, pq_prior)
 }
 

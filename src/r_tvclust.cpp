@@ -20,14 +20,17 @@ Rcpp::List run_gibbs(const Eigen::MatrixXd& xt, const sideclust::SideInfo& side,
   sideclust::RHooks hooks(verbose);
   const int n = sampler.n();
   Rcpp::IntegerMatrix draws(sweeps, n);
-  Rcpp::NumericVector log_joint(sweeps);
+  Rcpp::NumericVector log_joint(sweeps), p(sweeps), q(sweeps);
   for (int s = 0; s < sweeps; ++s) {
     sampler.sweep(hooks);
     const std::vector<int>& z = sampler.assignment();
     for (int i = 0; i < n; ++i) draws(s, i) = z[i] + 1;
     log_joint[s] = sampler.log_joint();
+    p[s] = sampler.p();
+    q[s] = sampler.q();
   }
-  return Rcpp::List::create(Rcpp::_["draws"] = draws, Rcpp::_["log_joint"] = log_joint);
+  return Rcpp::List::create(Rcpp::_["draws"] = draws, Rcpp::_["log_joint"] = log_joint,
+                            Rcpp::_["p"] = p, Rcpp::_["q"] = q);
 }
 
 }  // namespace
@@ -35,10 +38,21 @@ Rcpp::List run_gibbs(const Eigen::MatrixXd& xt, const sideclust::SideInfo& side,
 // [[Rcpp::export(.tvclust_gibbs_cpp)]]
 Rcpp::List tvclust_gibbs_cpp(const Eigen::MatrixXd& xt, Rcpp::List side, std::string family,
                              Rcpp::List prior, double alpha, double p, double q,
-                             Rcpp::IntegerVector init, int sweeps, bool verbose) {
+                             Rcpp::IntegerVector init, int sweeps, bool verbose,
+                             Rcpp::NumericVector pq_prior) {
   const int n = static_cast<int>(xt.cols());
   const sideclust::SideInfo s = sideclust::side_from_r(side, n);
-  const sideclust::TvclustParams par{alpha, p, q};
+  sideclust::TvclustParams par;
+  par.alpha = alpha;
+  par.p = p;
+  par.q = q;
+  if (pq_prior.size() == 4) {  // Beta(p_a, p_b), Beta(q_a, q_b): sample p and q
+    par.sample_pq = true;
+    par.p_a = pq_prior[0];
+    par.p_b = pq_prior[1];
+    par.q_a = pq_prior[2];
+    par.q_b = pq_prior[3];
+  }
   std::vector<int> z(init.begin(), init.end());
   for (int& v : z) v -= 1;
   if (family == "gaussian") {

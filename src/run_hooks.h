@@ -4,6 +4,7 @@
 // its own, so the cores compile and run outside R.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
@@ -16,6 +17,32 @@ class RunHooks {
   virtual ~RunHooks() = default;
   // A uniform draw on [0, 1).
   virtual double uniform() = 0;
+  // A standard normal draw (Box-Muller from uniform() unless overridden).
+  virtual double normal() {
+    double u = uniform();
+    while (u <= 0.0) u = uniform();
+    return std::sqrt(-2.0 * std::log(u)) * std::cos(6.283185307179586 * uniform());
+  }
+  // A Gamma(shape, 1) draw (Marsaglia & Tsang unless overridden).
+  virtual double gamma(double shape) {
+    if (shape < 1.0) {
+      double u = uniform();
+      while (u <= 0.0) u = uniform();
+      return gamma(shape + 1.0) * std::pow(u, 1.0 / shape);
+    }
+    const double d = shape - 1.0 / 3.0, c = 1.0 / std::sqrt(9.0 * d);
+    for (;;) {
+      double z = normal(), v = 1.0 + c * z;
+      if (v <= 0.0) continue;
+      v = v * v * v;
+      const double u = uniform();
+      if (u > 0.0 && std::log(u) < 0.5 * z * z + d - d * v + d * std::log(v)) return d * v;
+    }
+  }
+  double beta(double a, double b) {
+    const double x = gamma(a);
+    return x / (x + gamma(b));
+  }
   // Called once per sweep on the calling thread; may throw to stop the run.
   virtual void check_interrupt() {}
   // Called once per sweep after the sweep's bookkeeping is done.

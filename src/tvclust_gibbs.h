@@ -29,6 +29,10 @@ struct TvclustParams {
   double alpha = 1.0;
   double p = 0.9;  // P(may-link | same cluster)
   double q = 0.9;  // P(may-not link | different clusters)
+  // With sample_pq, p ~ Beta(p_a, p_b) and q ~ Beta(q_a, q_b) are redrawn
+  // from their conditional posteriors after every sweep (Section 3.2).
+  bool sample_pq = false;
+  double p_a = 1.0, p_b = 1.0, q_a = 1.0, q_b = 1.0;
 };
 
 template <class Family>
@@ -50,6 +54,16 @@ class TvclustGibbs {
 
   int n() const { return static_cast<int>(z_.size()); }
   const std::vector<int>& assignment() const { return z_; }
+  double p() const { return par_.p; }
+  double q() const { return par_.q; }
+
+  // Given the partition, p and q have Beta posteriors: may-links kept inside
+  // clusters count for p, may-not links across clusters for q.
+  void sample_pq(RunHooks& hooks) {
+    const SideAgreement a = side_agreement(side_, z_, static_cast<int>(clusters_.size()));
+    par_.p = hooks.beta(par_.p_a + a.may_satisfied, par_.p_b + a.may_not_violated);
+    par_.q = hooks.beta(par_.q_a + a.may_not_satisfied, par_.q_b + a.may_violated);
+  }
 
   // One Gibbs scan over the points in index order.
   void sweep(RunHooks& hooks) {
@@ -79,6 +93,7 @@ class TvclustGibbs {
       links_.move(i, from, to);
       z_[i] = to;
     }
+    if (par_.sample_pq) sample_pq(hooks);
     hooks.check_interrupt();
   }
 

@@ -38,7 +38,7 @@ exact_posterior <- function(x, side, alpha, p, q, prior) {
 run_sampler <- function(x, side, alpha, p, q, prior, sweeps, burn = 200L) {
   core_side <- sideclust:::side_for_core(side, nrow(x))
   out <- sideclust:::.tvclust_gibbs_cpp(t(x), core_side, "gaussian", prior, alpha, p, q,
-                                        rep(1L, nrow(x)), sweeps + burn, FALSE)
+                                        rep(1L, nrow(x)), sweeps + burn, FALSE, numeric())
   keys <- apply(out$draws[-seq_len(burn), , drop = FALSE], 1, canonical)
   table(keys) / length(keys)
 }
@@ -83,7 +83,7 @@ test_that("with p = q = 0.5 the side information has no effect", {
   draw <- function(s) {
     set.seed(5)
     sideclust:::.tvclust_gibbs_cpp(t(x), sideclust:::side_for_core(s, 5), "gaussian", prior,
-                                   1, 0.5, 0.5, rep(1L, 5), 500L, FALSE)$draws
+                                   1, 0.5, 0.5, rep(1L, 5), 500L, FALSE, numeric())$draws
   }
   expect_identical(draw(side), draw(NULL))
 })
@@ -95,7 +95,44 @@ test_that("partial labels drive the sampler like their expanded pairs", {
   draw <- function(s) {
     set.seed(6)
     sideclust:::.tvclust_gibbs_cpp(t(x), sideclust:::side_for_core(s, 6), "gaussian", prior,
-                                   1, 0.8, 0.9, rep(1L, 6), 300L, FALSE)$draws
+                                   1, 0.8, 0.9, rep(1L, 6), 300L, FALSE, numeric())$draws
   }
   expect_identical(draw(labels), draw(as_constraints(labels, expand = TRUE)))
+})
+
+test_that("with p and q sampled, partitions and E[p], E[q] match the exact posterior", {
+  set.seed(13)
+  prior <- list(m0 = 0, kappa0 = 0.5, nu0 = 3, S0 = matrix(1))
+  x <- matrix(c(-1.1, -0.7, 0.2, 1.0, 1.3, 2.4), ncol = 1)
+  side <- constraints(must = rbind(c(1, 2), c(4, 6), c(2, 3)),
+                      cannot = rbind(c(2, 5), c(3, 5), c(1, 6)), n = 6)
+  pq_prior <- c(4, 2, 3, 1)
+  parts <- set_partitions(6)
+  stats_of <- function(z) {
+    same <- z[side$i] == z[side$j]
+    c(ms = sum(side$must & same), mnv = sum(!side$must & same),
+      mns = sum(!side$must & !same), mv = sum(side$must & !same))
+  }
+  logp <- vapply(parts, function(z) {
+    lp <- 0
+    for (k in unique(z)) {
+      post <- niw_posterior(x[z == k, , drop = FALSE], prior$m0, prior$kappa0, prior$nu0, prior$S0)
+      lp <- lp + lgamma(sum(z == k)) + niw_log_marginal(post, prior$m0, prior$kappa0, prior$nu0, prior$S0)
+    }
+    s <- stats_of(z)
+    lp + lbeta(pq_prior[1] + s[["ms"]], pq_prior[2] + s[["mnv"]]) +
+      lbeta(pq_prior[3] + s[["mns"]], pq_prior[4] + s[["mv"]])
+  }, numeric(1))
+  exact <- stats::setNames(exp(logp - max(logp)), vapply(parts, canonical, ""))
+  exact <- exact / sum(exact)
+  s_all <- t(vapply(parts, stats_of, numeric(4)))
+  e_p <- sum(exact * (pq_prior[1] + s_all[, "ms"]) / (sum(pq_prior[1:2]) + s_all[, "ms"] + s_all[, "mnv"]))
+  e_q <- sum(exact * (pq_prior[3] + s_all[, "mns"]) / (sum(pq_prior[3:4]) + s_all[, "mns"] + s_all[, "mv"]))
+  out <- sideclust:::.tvclust_gibbs_cpp(t(x), sideclust:::side_for_core(side, 6), "gaussian",
+                                        prior, 1, 0.5, 0.5, rep(1L, 6), 40200L, FALSE, pq_prior)
+  keep <- -(1:200)
+  freq <- table(apply(out$draws[keep, ], 1, canonical)) / length(out$p[keep])
+  expect_lt(total_variation(freq, exact), 0.03)
+  expect_equal(mean(out$p[keep]), e_p, tolerance = 0.01)
+  expect_equal(mean(out$q[keep]), e_q, tolerance = 0.01)
 })
