@@ -38,7 +38,7 @@
 #' @export
 cec_ib_beta0 <- function(x, cluster, coarse = NULL,
                          type = c("full", "diagonal", "spherical")) {
-  type <- match.arg(type)
+  type <- check_cec_type(type)
   x <- check_data_matrix(x, "x")
   n <- nrow(x)
   fine <- check_partition(cluster, n, "cluster")

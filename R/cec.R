@@ -120,7 +120,7 @@ cec <- function(x, k, type = c("full", "diagonal", "spherical"),
                 restarts = 10L, max_iter = 100L, eps = 0.05, start = NULL,
                 verbose = FALSE) {
   call <- match.call()
-  fit <- fit_cec(x, NULL, k, 0, match.arg(type), restarts, max_iter, eps,
+  fit <- fit_cec(x, NULL, k, 0, check_cec_type(type), restarts, max_iter, eps,
                  start, verbose)
   fit$call <- call
   class(fit) <- c("cec", "sideclust")
@@ -134,7 +134,7 @@ cec_ib <- function(x, labels, k, beta = 1,
                    max_iter = 100L, eps = 0.05, start = NULL, verbose = FALSE) {
   call <- match.call()
   if (missing(labels)) stop_arg("labels", "is missing; use NULL for no labels")
-  fit <- fit_cec(x, labels, k, beta, match.arg(type), restarts, max_iter, eps,
+  fit <- fit_cec(x, labels, k, beta, check_cec_type(type), restarts, max_iter, eps,
                  start, verbose)
   fit$call <- call
   class(fit) <- c("cec_ib", "sideclust")
@@ -189,6 +189,15 @@ fit_cec <- function(x, labels, k, beta, type, restarts, max_iter, eps, start,
     means = means, covariances = res$covariances, sizes = res$sizes,
     beta = beta, type = type, eps = eps, restarts = restarts, side = side
   )
+}
+
+check_cec_type <- function(type) {
+  choices <- c("full", "diagonal", "spherical")
+  if (identical(type, choices)) return("full")
+  if (!is.character(type) || length(type) != 1L || !(type %in% choices)) {
+    stop_arg("type", "must be one of \"full\", \"diagonal\", \"spherical\"")
+  }
+  type
 }
 
 check_start <- function(start, n, k) {
