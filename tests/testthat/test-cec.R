@@ -184,13 +184,17 @@ test_that("bad input gives clear errors naming the argument", {
 
 test_that("CEC::cec reaches the same cost from the same start", {
   skip_if_not_installed("CEC")
-  b <- cec_blobs(50, sep = 4)
-  set.seed(1)
-  centres <- b$x[sample(nrow(b$x), 3), ]
-  d <- as.matrix(dist(rbind(centres, b$x)))[-(1:3), 1:3]
-  start <- max.col(-d, ties.method = "first")
-  ours <- cec(b$x, k = 3, start = start)
-  ref <- CEC::cec(b$x, centers = centres, iter.max = 100)
-  expect_equal(ours$cost, utils::tail(ref$cost, 1), tolerance = 1e-6)
-  expect_equal(compare_partitions(ours$cluster, ref$cluster)[["ari"]], 1)
+  x <- scale(iris[, 1:4])
+  ref_type <- c(full = "all", diagonal = "diagonal", spherical = "spherical")
+  for (type in names(ref_type)) for (s in 1:3) {
+    set.seed(s)
+    centres <- x[sample(nrow(x), 3), ]
+    d <- as.matrix(dist(rbind(centres, x)))[-(1:3), 1:3]
+    start <- max.col(-d, ties.method = "first")
+    ours <- cec(x, k = 3, start = start, type = type)
+    ref <- CEC::cec(x, centers = centres, type = ref_type[[type]], iter.max = 100)
+    info <- paste(type, s)
+    expect_equal(ours$cost, utils::tail(ref$cost, 1), tolerance = 1e-8, info = info)
+    expect_equal(compare_partitions(ours$cluster, ref$cluster)[["ari"]], 1, info = info)
+  }
 })
