@@ -2,7 +2,7 @@
 #'
 #' For a partition \eqn{Y_1, \dots, Y_k} of the data (typically the split the
 #' labels suggest) and a coarsening that merges some of its clusters into one,
-#' equation (14) of Smieja, Wiercioch & Tabor (2018) gives
+#' equation (14) of Smieja & Geiger (2017) gives
 #' \deqn{\beta_0 = 1 + \frac{\sum_i \frac{p_i}{2q} \log\frac{\det\Sigma_i}{\det
 #'   \Sigma}}{H(p_{k'}/q, \dots, p_k/q)},}{beta0 = 1 + sum_i (p_i / (2 q))
 #'   log(det Sigma_i / det Sigma) / H(p_k'/q, ..., p_k/q),}
@@ -14,8 +14,9 @@
 #' cluster (when the split is a proportional coarsening of the labels), so
 #' labels that ask for the split are followed.
 #'
-#' Use it to choose `beta`: for trusted labels `beta = 1` (which always exceeds
-#' \eqn{\beta_0} up to the covariance approximation of Theorem 4.1); for noisy
+#' Use it to choose `beta`: for trusted labels `beta = 1` (\eqn{\beta_0 \le
+#' 1} always, since the covariance of the union dominates the weighted
+#' covariances of its parts and \eqn{\log\det} is concave); for noisy
 #' labels a value slightly above the \eqn{\beta_0} of the clean split, so
 #' that the labels can split a cluster the data also support, while wrong labels
 #' at cluster boundaries (which raise the covariances of the split, hence its

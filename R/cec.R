@@ -1,7 +1,7 @@
 #' Cross-entropy clustering (CEC) and CEC with an information bottleneck (CEC-IB)
 #'
 #' `cec()` is cross-entropy clustering with Gaussian cluster models (Tabor &
-#' Spurek 2014): it minimizes cost (2) of Smieja, Wiercioch & Tabor (2018),
+#' Spurek 2014): it minimizes cost (2) of Smieja & Geiger (2017),
 #' \deqn{H(\mathcal{Y}) + \sum_i p_i H(N(\mu_i, \Sigma_i)),}{H(Y) + sum_i p_i
 #'   H(N(mu_i, Sigma_i)),}
 #' where \eqn{p_i = |Y_i| / n}, \eqn{H(\mathcal{Y}) = -\sum_i p_i \log p_i}{H(Y)
@@ -95,9 +95,9 @@
 #'     sizes.}
 #'   \item{beta, type, eps, restarts, side, call}{settings and labels used.}
 #' @references
-#' Smieja, M., Wiercioch, M. and Tabor, J. (2018). Semi-supervised
-#' cross-entropy clustering with information bottleneck constraint.
-#' Information Sciences 421, 254-271.
+#' Smieja, M. and Geiger, B. C. (2017). Semi-supervised cross-entropy
+#' clustering with information bottleneck constraint. Information Sciences
+#' 421, 254-271.
 #'
 #' Tabor, J. and Spurek, P. (2014). Cross-entropy clustering. Pattern
 #' Recognition 47, 3046-3059.

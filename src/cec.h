@@ -1,4 +1,4 @@
-// CEC and CEC-IB (Smieja, Wiercioch & Tabor, cost (10)) minimized by the
+// CEC and CEC-IB (Smieja & Geiger 2017, cost (10)) minimized by the
 // Hartigan algorithm of their Section 3.4: k-means++ seeding, every point
 // moved to the cluster with the largest cost decrease, clusters removed when
 // they fall below eps * n points, below p + 2 points or become singular, and
