@@ -1,0 +1,247 @@
+#' Cross-entropy clustering (CEC) and CEC with an information bottleneck (CEC-IB)
+#'
+#' `cec()` is cross-entropy clustering with Gaussian cluster models (Tabor &
+#' Spurek 2014): it minimizes cost (2) of Smieja & Geiger (2017),
+#' \deqn{H(\mathcal{Y}) + \sum_i p_i H(N(\mu_i, \Sigma_i)),}{H(Y) + sum_i p_i
+#'   H(N(mu_i, Sigma_i)),}
+#' where \eqn{p_i = |Y_i| / n}, \eqn{H(\mathcal{Y}) = -\sum_i p_i \log p_i}{H(Y)
+#' = -sum_i p_i log p_i} is the cost of identifying the cluster and
+#' \eqn{H(N(\mu_i, \Sigma_i)) = \frac{p}{2}\log(2\pi e) + \frac12 \log\det
+#' \Sigma_i}{H(N(mu_i, Sigma_i)) = (p/2) log(2 pi e) + (1/2) log det Sigma_i}
+#' is the cross-entropy of the maximum-likelihood Gaussian of cluster \eqn{i}
+#' (natural logarithms). `cec_ib()` adds partial labels \eqn{Z} (cost (10)):
+#' \deqn{E_\beta = H(\mathcal{Y}) + \sum_i p_i \left(H(N(\mu_i, \Sigma_i)) +
+#'   \beta H(Z \mid Y_i \cap X_\ell)\right),}{E_beta = H(Y) + sum_i p_i
+#'   (H(N(mu_i, Sigma_i)) + beta H(Z | Y_i and labelled)),}
+#' where \eqn{H(Z \mid Y_i \cap X_\ell) = -\sum_j \frac{c_{ij}}{l_i} \log
+#' \frac{c_{ij}}{l_i}}{H(Z | Y_i and labelled) = -sum_j (c_ij / l_i) log(c_ij /
+#' l_i)} is the entropy of the labels among the \eqn{l_i} labelled points of
+#' cluster \eqn{i} (0 when it has none), \eqn{c_{ij}}{c_ij} of them with label
+#' \eqn{j}. Note the weight \eqn{p_i = |Y_i| / n} counts *all* points of the
+#' cluster: unlabelled points are assumed to follow the label distribution of
+#' the labelled points of their cluster (the paper's equations (6)-(9)). With
+#' `beta = 0`, or no labelled points, `cec_ib()` is `cec()`.
+#'
+#' Labels need not cover every class, and may come from a coarser level of a
+#' hierarchy than the clusters: a cluster that holds points of one label only
+#' pays no label cost, so several clusters may share a label, and clusters
+#' without labelled points are free.
+#'
+#' @section Choosing beta:
+#' With `beta = 1` (for labels you trust) splitting the data so that no
+#' cluster mixes labels is never worse than merging labelled groups (Theorem
+#' 4.1), so the clusters respect the labels. Smaller `beta` lets the data
+#' overrule the labels: for a completely random labelling any `beta < 1`
+#' keeps the labels from splitting a cluster. [cec_ib_beta0()] computes the
+#' critical weight \eqn{\beta_0} of Theorem 4.2 above which a given split
+#' suggested by the labels pays off; for noisy labels choose `beta` slightly
+#' above the \eqn{\beta_0} of the clean split (the paper uses 0.269, the value
+#' for splitting one Gaussian at its mean).
+#'
+#' @section Algorithm:
+#' The Hartigan algorithm of Section 3.4: the start is a k-means++ seeding
+#' (every point to its nearest of `k` seeds); each pass visits the points in
+#' row order and moves each to the cluster with the largest decrease of the
+#' cost, updating both clusters at once. A move is evaluated in
+#' \eqn{O(p^2)} by rank-one updates of the mean, the scatter matrix and its
+#' Cholesky factor (the log-determinant by the matrix determinant lemma;
+#' \eqn{O(p)} for `"diagonal"` and `"spherical"`), and the label entropy in
+#' \eqn{O(1)} from per-cluster label tallies. A cluster is removed, its
+#' points going one by one to the cluster whose cost grows least, when it
+#' holds fewer than `eps * n` or fewer than `p + 2` points or its covariance
+#' is singular; so the number of clusters can only shrink from `k`. A move that
+#' would leave its cluster singular is not made. After every pass the
+#' statistics are recomputed from the points; the run stops after a pass
+#' without moves (then no single move of a point lowers the cost) or after
+#' `max_iter` passes. Of `restarts` runs, the one with the lowest cost is kept.
+#'
+#' @section Cluster models (`type`):
+#' * `"full"`: any covariance, \eqn{\log\det\Sigma}{log det Sigma}.
+#' * `"diagonal"`: \eqn{\Sigma} restricted to its diagonal.
+#' * `"spherical"`: \eqn{\sigma^2 I} with \eqn{\sigma^2 = tr(\Sigma) / p}.
+#'
+#' @param x Data: a numeric matrix or data.frame, one row per point; at least
+#'   `p + 2` rows and a non-singular covariance.
+#' @param labels Partial labels: a vector or factor of length `nrow(x)` with
+#'   `NA` for unlabelled points, or a `sideclust_labels` object (from
+#'   [as_constraints()] or [sample_labels()]). Pairwise constraints are not
+#'   accepted. `NULL` means no labels.
+#' @param k Starting number of clusters (at most `nrow(x)`); the result may
+#'   have fewer.
+#' @param beta Weight \eqn{\beta \ge 0} of the label term, see Choosing beta.
+#' @param type Cluster model: `"full"`, `"diagonal"` or `"spherical"`.
+#' @param restarts Number of runs from independent k-means++ starts.
+#' @param max_iter Maximum number of passes per run.
+#' @param eps A cluster with fewer than `eps * nrow(x)` points is removed.
+#' @param start Optional initial partition: integers in `1..k`, one per point.
+#'   Then a single run starts from it (`restarts` is ignored).
+#' @param verbose Print one line per pass.
+#' @return An object of class `c("cec", "sideclust")` or
+#'   `c("cec_ib", "sideclust")`, a list with
+#'   \item{cluster}{cluster of every point, `1..k`, numbered in the order of
+#'     their first point.}
+#'   \item{k}{final number of clusters.}
+#'   \item{cost, cost_parts}{final cost and its parts `entropy`
+#'     (\eqn{H(\mathcal{Y})}{H(Y)}), `cross_entropy` (the Gaussian term) and
+#'     `labels` (the label term, already multiplied by `beta`).}
+#'   \item{objective, k_trace}{cost and number of clusters after every pass
+#'     of the best run.}
+#'   \item{iterations, converged}{passes of the best run, and whether its
+#'     last pass moved no point.}
+#'   \item{contingency}{cluster x label table of counts, with a last column
+#'     `unlabelled`.}
+#'   \item{means, covariances, sizes}{`k` x `p` means, `p` x `p` x `k` model
+#'     covariances (maximum likelihood, restricted to `type`) and cluster
+#'     sizes.}
+#'   \item{beta, type, eps, restarts, side, call}{settings and labels used.}
+#' @references
+#' Smieja, M. and Geiger, B. C. (2017). Semi-supervised cross-entropy
+#' clustering with information bottleneck constraint. Information Sciences
+#' 421, 254-271.
+#'
+#' Tabor, J. and Spurek, P. (2014). Cross-entropy clustering. Pattern
+#' Recognition 47, 3046-3059.
+#' @seealso [cec_ib_beta0()], [sample_labels()], [compare_partitions()].
+#' @examples
+#' x <- scale(iris[, 1:4])
+#' set.seed(1)
+#' fit <- cec(x, k = 6)
+#' fit$k
+#' table(fit$cluster, iris$Species)
+#'
+#' # 20% of the points labelled
+#' labels <- sample_labels(iris$Species, fraction = 0.2)
+#' fit_ib <- cec_ib(x, labels, k = 6, beta = 1)
+#' fit_ib$contingency
+#' fit_ib$cost_parts
+#' predict(fit_ib, x[1:5, ])$cluster
+#' @export
+cec <- function(x, k, type = c("full", "diagonal", "spherical"),
+                restarts = 10L, max_iter = 100L, eps = 0.05, start = NULL,
+                verbose = FALSE) {
+  call <- match.call()
+  fit <- fit_cec(x, NULL, k, 0, check_cec_type(type), restarts, max_iter, eps,
+                 start, verbose)
+  fit$call <- call
+  class(fit) <- c("cec", "sideclust")
+  fit
+}
+
+#' @rdname cec
+#' @export
+cec_ib <- function(x, labels, k, beta = 1,
+                   type = c("full", "diagonal", "spherical"), restarts = 10L,
+                   max_iter = 100L, eps = 0.05, start = NULL, verbose = FALSE) {
+  call <- match.call()
+  if (missing(labels)) stop_arg("labels", "is missing; use NULL for no labels")
+  fit <- fit_cec(x, labels, k, beta, check_cec_type(type), restarts, max_iter, eps,
+                 start, verbose)
+  fit$call <- call
+  class(fit) <- c("cec_ib", "sideclust")
+  fit
+}
+
+# The shared body of cec() and cec_ib(): validated inputs in, fit out.
+fit_cec <- function(x, labels, k, beta, type, restarts, max_iter, eps, start,
+                    verbose) {
+  x <- check_data_matrix(x, "x")
+  n <- nrow(x)
+  p <- ncol(x)
+  if (n < p + 2L) {
+    stop_arg("x", sprintf("has %d rows but %d columns; CEC needs at least p + 2 = %d rows",
+                          n, p, p + 2L))
+  }
+  check_cec_covariance(x, type)
+  side <- as_side_info(labels, n, "labels")
+  if (!is.null(side) && !inherits(side, "sideclust_labels")) {
+    stop_arg("labels", "must be partial labels (a vector or factor with NA for unlabelled points); CEC-IB does not take pairwise constraints")
+  }
+  k <- check_count(k, "k", lower = 1L)
+  if (k > n) stop_arg("k", sprintf("(%d) is larger than the number of points (%d)", k, n))
+  beta <- check_number(beta, "beta", lower = 0)
+  restarts <- check_count(restarts, "restarts", lower = 1L)
+  max_iter <- check_count(max_iter, "max_iter", lower = 1L)
+  eps <- check_number(eps, "eps", lower = 0, upper = 1, upper_open = TRUE)
+  verbose <- check_flag(verbose, "verbose")
+  start0 <- integer(0)
+  if (!is.null(start)) {
+    start0 <- check_start(start, n, k) - 1L
+    restarts <- 1L
+  }
+  lab0 <- integer(0)
+  n_levels <- 0L
+  if (!is.null(side)) {
+    lab0 <- side$labels - 1L
+    lab0[is.na(lab0)] <- -1L
+    n_levels <- length(side$levels)
+  }
+  res <- .cec_cpp(t(x), lab0, n_levels, k, type, beta, eps, max_iter, restarts,
+                  start0, verbose)
+  means <- t(res$means)
+  dimnames(means) <- list(NULL, colnames(x))
+  dimnames(res$covariances) <- list(colnames(x), colnames(x), NULL)
+  list(
+    cluster = res$cluster, k = res$k, cost = res$cost,
+    cost_parts = res$cost_parts, objective = res$objective,
+    k_trace = res$k_trace, iterations = res$iterations,
+    converged = res$converged,
+    contingency = cec_contingency(res$cluster, res$k, side, n),
+    means = means, covariances = res$covariances, sizes = res$sizes,
+    beta = beta, type = type, eps = eps, restarts = restarts, side = side
+  )
+}
+
+check_cec_type <- function(type) {
+  choices <- c("full", "diagonal", "spherical")
+  if (identical(type, choices)) return("full")
+  if (!is.character(type) || length(type) != 1L || !(type %in% choices)) {
+    stop_arg("type", "must be one of \"full\", \"diagonal\", \"spherical\"")
+  }
+  type
+}
+
+check_start <- function(start, n, k) {
+  if (is.factor(start) || !is.numeric(start) || !is.null(dim(start))) {
+    stop_arg("start", "must be a vector of whole numbers in 1..k")
+  }
+  if (length(start) != n) {
+    stop_arg("start", sprintf("has length %d but the data have n = %d points",
+                              length(start), n))
+  }
+  bad <- which(is.na(start) | start != round(start) | start < 1 | start > k)
+  if (length(bad) > 0) {
+    stop_arg("start", sprintf("must hold whole numbers in 1..k = %d; %d do not (%s)",
+                              k, length(bad), describe_positions(bad, "positions")))
+  }
+  as.integer(start)
+}
+
+# The whole data set must have a non-singular model covariance, so that one
+# cluster is always a valid fallback.
+check_cec_covariance <- function(x, type) {
+  centred <- sweep(x, 2L, colMeans(x))
+  ok <- switch(type,
+    full = qr(centred)$rank == ncol(x),
+    diagonal = all(colSums(centred^2) > 0),
+    spherical = sum(centred^2) > 0
+  )
+  if (!ok) {
+    stop_arg("x", sprintf("has a singular covariance for type \"%s\" (constant or collinear columns); remove them or use another type",
+                          type))
+  }
+  invisible(x)
+}
+
+cec_contingency <- function(cluster, k, side, n) {
+  rows <- factor(cluster, levels = seq_len(k))
+  if (is.null(side)) {
+    tab <- matrix(tabulate(cluster, k), k, 1L)
+    return(structure(tab, dimnames = list(cluster = seq_len(k), label = "unlabelled")))
+  }
+  lab <- factor(side$levels[side$labels], levels = side$levels)
+  tab <- unclass(table(cluster = rows, label = lab))
+  unl <- tabulate(cluster[is.na(side$labels)], k)
+  out <- cbind(tab, unlabelled = unl)
+  names(dimnames(out)) <- c("cluster", "label")
+  out
+}

@@ -1,0 +1,200 @@
+test_that("CEC-IB ends at a Hartigan local optimum of cost (10), for every type", {
+  b <- cec_blobs(20, sep = 3)
+  set.seed(3)
+  labels <- b$y
+  labels[sample(length(labels), 30)] <- NA
+  labels[c(1, 25)] <- c(2, 3)  # two wrong labels
+  for (type in c("full", "diagonal", "spherical")) {
+    for (beta in c(0.3, 1)) {
+      set.seed(1)
+      fit <- cec_ib(b$x, labels, k = 5, beta = beta, type = type, restarts = 2)
+      info <- paste(type, beta)
+      expect_true(fit$converged, info = info)
+      parts <- cec_cost_parts(b$x, fit$cluster, labels, beta, type)
+      expect_equal(fit$cost_parts, parts, tolerance = 1e-9, info = info)
+      expect_equal(fit$cost, sum(parts), tolerance = 1e-9, info = info)
+      expect_equal(utils::tail(fit$objective, 1), fit$cost, tolerance = 1e-9, info = info)
+      expect_lte(best_single_move_gain(b$x, fit$cluster, labels, beta, type), 1e-9)
+    }
+  }
+})
+
+test_that("plain CEC ends at a local optimum of cost (2) and with its cost", {
+  x <- scale(iris[, 1:4])
+  set.seed(2)
+  fit <- cec(x, k = 5, restarts = 1)
+  expect_true(fit$converged)
+  expect_equal(fit$cost, cec_cost(x, fit$cluster), tolerance = 1e-9)
+  expect_equal(fit$cost_parts[["labels"]], 0)
+  expect_lte(best_single_move_gain(x, fit$cluster), 1e-9)
+})
+
+test_that("with beta = 0 or without labels CEC-IB is plain CEC", {
+  x <- scale(iris[, 1:4])
+  set.seed(9)
+  labels <- sample_labels(iris$Species, fraction = 0.3)
+  set.seed(4); plain <- cec(x, k = 6, restarts = 3)
+  set.seed(4); zero <- cec_ib(x, labels, k = 6, beta = 0, restarts = 3)
+  set.seed(4); none <- cec_ib(x, rep(NA, 150), k = 6, beta = 1, restarts = 3)
+  set.seed(4); null <- cec_ib(x, NULL, k = 6, restarts = 3)
+  for (f in list(zero, none, null)) {
+    expect_equal(f$cluster, plain$cluster)
+    expect_equal(f$cost, plain$cost)
+    expect_equal(f$objective, plain$objective)
+  }
+  expect_equal(plain$cost, cec_cost(x, plain$cluster), tolerance = 1e-9)
+})
+
+test_that("beta0 of one Gaussian split at its mean is about 0.269 (Example 4.1)", {
+  set.seed(1)
+  z <- rnorm(2e5)
+  beta0 <- cec_ib_beta0(z, ifelse(z < 0, "left", "right"))
+  expect_lt(abs(beta0 - 0.269), 0.01)
+  # the same from a data.frame and for every type in 1-D
+  expect_equal(cec_ib_beta0(data.frame(z = z), z < 0, type = "spherical"), beta0)
+})
+
+test_that("beta0 follows equation (14) and one value per merged group", {
+  b <- cec_blobs(25, sep = 3)
+  fine <- b$y
+  w <- tabulate(fine) / length(fine)
+  ld <- vapply(1:3, function(a) cec_logdet(b$x[fine == a, ], "full"), 0)
+  expected <- 1 + sum(w / 2 * (ld - cec_logdet(b$x, "full"))) / (-sum(w * log(w)))
+  expect_equal(cec_ib_beta0(b$x, fine), expected)
+  coarse <- c(1, 1, 2)[fine]
+  w2 <- c(0.5, 0.5)
+  e2 <- 1 + sum(w2 / 2 * (ld[1:2] - cec_logdet(b$x[fine <= 2, ], "full"))) / log(2)
+  expect_equal(cec_ib_beta0(b$x, fine, coarse), e2)
+  expect_error(cec_ib_beta0(b$x, fine, rep(1:2, length.out = 75)), "coarse")
+  expect_error(cec_ib_beta0(b$x, fine[-1]), "cluster")
+})
+
+test_that("complete correct labels with beta = 1 give clusters consistent with them", {
+  # One Gaussian labelled by the sign (Example 4.1): the data alone keep one
+  # cluster, the labels at beta = 1 > beta0 split it consistently.
+  set.seed(1)
+  z <- rnorm(2000)
+  y <- ifelse(z < 0, "neg", "pos")
+  set.seed(2)
+  expect_equal(cec(z, k = 4)$k, 1L)
+  for (s in 1:3) {
+    set.seed(s)
+    fit <- cec_ib(z, y, k = 4, beta = 1)
+    expect_true(all(rowSums(fit$contingency[, 1:2] > 0) <= 1), info = s)
+    expect_equal(fit$cost_parts[["labels"]], 0)
+    expect_gte(fit$k, 2L)
+  }
+  # coarse labels (two of three separated blobs share a label): consistent,
+  # with more clusters than labels
+  b <- cec_blobs(60, sep = 8)
+  coarse <- c("a", "a", "b")[b$y]
+  set.seed(3)
+  fit <- cec_ib(b$x, coarse, k = 6, beta = 1)
+  expect_true(all(rowSums(fit$contingency[, 1:2] > 0) <= 1))
+  expect_gte(fit$k, 3L)
+})
+
+test_that("fit fields: sizes, contingency, means, covariances, k_trace", {
+  b <- cec_blobs(30, sep = 5)
+  labels <- factor(c("a", "b", "c")[b$y])
+  labels[seq(1, 90, by = 2)] <- NA
+  set.seed(1)
+  fit <- cec_ib(b$x, labels, k = 4, type = "diagonal")
+  expect_s3_class(fit, c("cec_ib", "sideclust"))
+  expect_equal(fit$sizes, tabulate(fit$cluster, fit$k))
+  expect_equal(sort(unique(fit$cluster)), seq_len(fit$k))
+  expect_equal(colnames(fit$contingency), c("a", "b", "c", "unlabelled"))
+  expect_equal(unname(rowSums(fit$contingency)), fit$sizes)
+  expect_equal(sum(fit$contingency[, "unlabelled"]), 45)
+  expect_equal(dim(fit$covariances), c(2L, 2L, fit$k))
+  for (a in seq_len(fit$k)) {
+    xs <- b$x[fit$cluster == a, ]
+    expect_equal(unname(fit$means[a, ]), colMeans(xs))
+    s <- crossprod(sweep(xs, 2, colMeans(xs))) / nrow(xs)
+    expect_equal(unname(fit$covariances[, , a]), diag(diag(s)))
+  }
+  expect_true(all(diff(fit$k_trace) <= 0))
+  expect_length(fit$objective, fit$iterations)
+  expect_output(print(fit), "CEC-IB clustering of 90 points into")
+})
+
+test_that("the number of clusters shrinks from k and eps removes small clusters", {
+  b <- cec_blobs(40, sep = 6)
+  set.seed(2)
+  fit <- cec(b$x, k = 10)
+  expect_lte(fit$k, 10L)
+  expect_true(all(fit$sizes >= 0.05 * 120))
+  expect_equal(fit$k_trace[length(fit$k_trace)], fit$k)
+  set.seed(2)
+  big_eps <- cec(b$x, k = 10, eps = 0.3)
+  expect_true(all(big_eps$sizes >= 0.3 * 120))
+})
+
+test_that("results are reproducible with set.seed, and `start` gives one run", {
+  x <- scale(iris[, 1:4])
+  set.seed(5); a <- cec(x, k = 4)
+  set.seed(5); b <- cec(x, k = 4)
+  expect_identical(a, b)
+  start <- rep(1:3, 50)
+  s1 <- cec(x, k = 3, start = start)
+  s2 <- cec(x, k = 3, start = start, restarts = 7)
+  expect_equal(s1$cluster, s2$cluster)
+  expect_equal(s1$restarts, 1L)
+  expect_equal(s1$cost, cec_cost(x, s1$cluster), tolerance = 1e-9)
+})
+
+test_that("predict() applies the CEC rule and recovers the fitted clusters", {
+  b <- cec_blobs(40, sep = 6)
+  set.seed(1)
+  fit <- cec(b$x, k = 3)
+  pr <- predict(fit, b$x)
+  expect_equal(dim(pr$scores), c(120L, fit$k))
+  expect_equal(pr$cluster, max.col(pr$scores, ties.method = "first"))
+  expect_gt(mean(pr$cluster == fit$cluster), 0.95)
+  # the score of one point, by hand
+  a <- 2
+  s <- fit$covariances[, , a]
+  d <- b$x[7, ] - fit$means[a, ]
+  by_hand <- log(fit$sizes[a] / 120) - log(2 * pi) - 0.5 * log(det(s)) -
+    0.5 * sum(d * solve(s, d))
+  expect_equal(pr$scores[7, a], by_hand)
+  expect_error(predict(fit, b$x[, 1]), "newdata")
+})
+
+test_that("bad input gives clear errors naming the argument", {
+  b <- cec_blobs(10)
+  x <- b$x
+  expect_error(cec(x, k = 0), "`k`")
+  expect_error(cec(x, k = 31), "`k`")
+  expect_error(cec(x[1:3, ], k = 1), "`x`.*p \\+ 2")
+  expect_error(cec(cbind(x, x[, 1]), k = 2), "`x`.*singular")
+  expect_error(cec(x, k = 2, type = "round"), "type")
+  expect_error(cec(x, k = 2, eps = 1), "`eps`")
+  expect_error(cec(x, k = 2, restarts = 0), "`restarts`")
+  expect_error(cec(x, k = 2, max_iter = 0), "`max_iter`")
+  expect_error(cec(x, k = 2, start = rep(1:3, 10)), "`start`")
+  expect_error(cec(x, k = 2, start = 1:2), "`start`")
+  expect_error(cec(rbind(x, NA), k = 2), "`x`")
+  expect_error(cec_ib(x, b$y[-1], k = 2), "`labels`.*29 labels")
+  expect_error(cec_ib(x, k = 2), "`labels`")
+  expect_error(cec_ib(x, b$y, k = 2, beta = -1), "`beta`")
+  side <- constraints(must = rbind(c(1, 2)), n = 30)
+  expect_error(cec_ib(x, side, k = 2), "`labels`.*pairwise")
+})
+
+test_that("CEC::cec reaches the same cost from the same start", {
+  skip_if_not_installed("CEC")
+  x <- scale(iris[, 1:4])
+  ref_type <- c(full = "all", diagonal = "diagonal", spherical = "spherical")
+  for (type in names(ref_type)) for (s in 1:3) {
+    set.seed(s)
+    centres <- x[sample(nrow(x), 3), ]
+    d <- as.matrix(dist(rbind(centres, x)))[-(1:3), 1:3]
+    start <- max.col(-d, ties.method = "first")
+    ours <- cec(x, k = 3, start = start, type = type)
+    ref <- CEC::cec(x, centers = centres, type = ref_type[[type]], iter.max = 100)
+    info <- paste(type, s)
+    expect_equal(ours$cost, utils::tail(ref$cost, 1), tolerance = 1e-8, info = info)
+    expect_equal(compare_partitions(ours$cluster, ref$cluster)[["ari"]], 1, info = info)
+  }
+})
