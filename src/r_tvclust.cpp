@@ -20,7 +20,7 @@ Rcpp::List run_gibbs(const Eigen::MatrixXd& xt, const sideclust::SideInfo& side,
   sideclust::RHooks hooks(verbose);
   const int n = sampler.n();
   Rcpp::IntegerMatrix draws(sweeps, n);
-  Rcpp::NumericVector log_joint(sweeps), p(sweeps), q(sweeps);
+  Rcpp::NumericVector log_joint(sweeps), p(sweeps), q(sweeps), alpha(sweeps);
   for (int s = 0; s < sweeps; ++s) {
     sampler.sweep(hooks);
     const std::vector<int>& z = sampler.assignment();
@@ -28,9 +28,10 @@ Rcpp::List run_gibbs(const Eigen::MatrixXd& xt, const sideclust::SideInfo& side,
     log_joint[s] = sampler.log_joint();
     p[s] = sampler.p();
     q[s] = sampler.q();
+    alpha[s] = sampler.alpha();
   }
   return Rcpp::List::create(Rcpp::_["draws"] = draws, Rcpp::_["log_joint"] = log_joint,
-                            Rcpp::_["p"] = p, Rcpp::_["q"] = q);
+                            Rcpp::_["p"] = p, Rcpp::_["q"] = q, Rcpp::_["alpha"] = alpha);
 }
 
 }  // namespace
@@ -39,7 +40,7 @@ Rcpp::List run_gibbs(const Eigen::MatrixXd& xt, const sideclust::SideInfo& side,
 Rcpp::List tvclust_gibbs_cpp(const Eigen::MatrixXd& xt, Rcpp::List side, std::string family,
                              Rcpp::List prior, double alpha, double p, double q,
                              Rcpp::IntegerVector init, int sweeps, bool verbose,
-                             Rcpp::NumericVector pq_prior) {
+                             Rcpp::NumericVector pq_prior, Rcpp::NumericVector alpha_prior) {
   const int n = static_cast<int>(xt.cols());
   const sideclust::SideInfo s = sideclust::side_from_r(side, n);
   sideclust::TvclustParams par;
@@ -52,6 +53,11 @@ Rcpp::List tvclust_gibbs_cpp(const Eigen::MatrixXd& xt, Rcpp::List side, std::st
     par.p_b = pq_prior[1];
     par.q_a = pq_prior[2];
     par.q_b = pq_prior[3];
+  }
+  if (alpha_prior.size() == 2) {  // Gamma(shape, rate): sample alpha
+    par.sample_alpha = true;
+    par.alpha_a = alpha_prior[0];
+    par.alpha_b = alpha_prior[1];
   }
   std::vector<int> z(init.begin(), init.end());
   for (int& v : z) v -= 1;

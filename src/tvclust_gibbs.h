@@ -33,6 +33,10 @@ struct TvclustParams {
   // from their conditional posteriors after every sweep (Section 3.2).
   bool sample_pq = false;
   double p_a = 1.0, p_b = 1.0, q_a = 1.0, q_b = 1.0;
+  // With sample_alpha, alpha ~ Gamma(shape alpha_a, rate alpha_b) is redrawn
+  // after every sweep by Escobar & West's (1995) auxiliary-variable step.
+  bool sample_alpha = false;
+  double alpha_a = 1.0, alpha_b = 1.0;
 };
 
 template <class Family>
@@ -56,6 +60,25 @@ class TvclustGibbs {
   const std::vector<int>& assignment() const { return z_; }
   double p() const { return par_.p; }
   double q() const { return par_.q; }
+  double alpha() const { return par_.alpha; }
+
+  int clusters() const {
+    int k = 0;
+    for (const Family& c : clusters_) k += c.size() > 0;
+    return k;
+  }
+
+  // Escobar & West: eta ~ Beta(alpha + 1, n), then alpha from a two-part
+  // mixture of Gammas with rate alpha_b - log(eta).
+  void sample_alpha(RunHooks& hooks) {
+    const double k = clusters(), nn = n();
+    const double eta = hooks.beta(par_.alpha + 1.0, nn);
+    const double rate = par_.alpha_b - std::log(eta);
+    const double odds = (par_.alpha_a + k - 1.0) / (nn * rate);
+    const bool first = hooks.uniform() < odds / (1.0 + odds);
+    const double shape = par_.alpha_a + k - (first ? 0.0 : 1.0);
+    par_.alpha = hooks.gamma(shape) / rate;
+  }
 
   // Given the partition, p and q have Beta posteriors: may-links kept inside
   // clusters count for p, may-not links across clusters for q.
@@ -94,13 +117,14 @@ class TvclustGibbs {
       z_[i] = to;
     }
     if (par_.sample_pq) sample_pq(hooks);
+    if (par_.sample_alpha) sample_alpha(hooks);
     hooks.check_interrupt();
   }
 
   // log p(z, x, E) up to a constant: Chinese-restaurant prior, marginal
   // likelihoods of the clusters, and the side information's likelihood.
   double log_joint() const {
-    double out = 0.0;
+    double out = std::lgamma(par_.alpha) - std::lgamma(par_.alpha + n());
     for (const Family& c : clusters_) {
       if (c.size() == 0) continue;
       out += std::log(par_.alpha) + std::lgamma(static_cast<double>(c.size())) + c.log_marginal();

@@ -38,7 +38,7 @@ exact_posterior <- function(x, side, alpha, p, q, prior) {
 run_sampler <- function(x, side, alpha, p, q, prior, sweeps, burn = 200L) {
   core_side <- sideclust:::side_for_core(side, nrow(x))
   out <- sideclust:::.tvclust_gibbs_cpp(t(x), core_side, "gaussian", prior, alpha, p, q,
-                                        rep(1L, nrow(x)), sweeps + burn, FALSE, numeric())
+                                        rep(1L, nrow(x)), sweeps + burn, FALSE, numeric(), numeric())
   keys <- apply(out$draws[-seq_len(burn), , drop = FALSE], 1, canonical)
   table(keys) / length(keys)
 }
@@ -83,7 +83,7 @@ test_that("with p = q = 0.5 the side information has no effect", {
   draw <- function(s) {
     set.seed(5)
     sideclust:::.tvclust_gibbs_cpp(t(x), sideclust:::side_for_core(s, 5), "gaussian", prior,
-                                   1, 0.5, 0.5, rep(1L, 5), 500L, FALSE, numeric())$draws
+                                   1, 0.5, 0.5, rep(1L, 5), 500L, FALSE, numeric(), numeric())$draws
   }
   expect_identical(draw(side), draw(NULL))
 })
@@ -95,7 +95,7 @@ test_that("partial labels drive the sampler like their expanded pairs", {
   draw <- function(s) {
     set.seed(6)
     sideclust:::.tvclust_gibbs_cpp(t(x), sideclust:::side_for_core(s, 6), "gaussian", prior,
-                                   1, 0.8, 0.9, rep(1L, 6), 300L, FALSE, numeric())$draws
+                                   1, 0.8, 0.9, rep(1L, 6), 300L, FALSE, numeric(), numeric())$draws
   }
   expect_identical(draw(labels), draw(as_constraints(labels, expand = TRUE)))
 })
@@ -129,10 +129,43 @@ test_that("with p and q sampled, partitions and E[p], E[q] match the exact poste
   e_p <- sum(exact * (pq_prior[1] + s_all[, "ms"]) / (sum(pq_prior[1:2]) + s_all[, "ms"] + s_all[, "mnv"]))
   e_q <- sum(exact * (pq_prior[3] + s_all[, "mns"]) / (sum(pq_prior[3:4]) + s_all[, "mns"] + s_all[, "mv"]))
   out <- sideclust:::.tvclust_gibbs_cpp(t(x), sideclust:::side_for_core(side, 6), "gaussian",
-                                        prior, 1, 0.5, 0.5, rep(1L, 6), 40200L, FALSE, pq_prior)
+                                        prior, 1, 0.5, 0.5, rep(1L, 6), 40200L, FALSE, pq_prior, numeric())
   keep <- -(1:200)
   freq <- table(apply(out$draws[keep, ], 1, canonical)) / length(out$p[keep])
   expect_lt(total_variation(freq, exact), 0.03)
   expect_equal(mean(out$p[keep]), e_p, tolerance = 0.01)
   expect_equal(mean(out$q[keep]), e_q, tolerance = 0.01)
+})
+
+test_that("with alpha sampled (Escobar & West), partitions and E[alpha] match the exact posterior", {
+  set.seed(14)
+  prior <- list(m0 = 0, kappa0 = 0.5, nu0 = 3, S0 = matrix(1))
+  x <- matrix(c(-1.1, -0.7, 0.2, 1.0, 1.3), ncol = 1)
+  n <- nrow(x); a <- 2; b <- 1.5
+  # p(z) integrates alpha^K Gamma(alpha) / Gamma(alpha + n) against Gamma(a, rate b)
+  crp_weight <- function(K, power = 0) {
+    stats::integrate(function(al) al^(K + power) * exp(lgamma(al) - lgamma(al + n)) *
+                       stats::dgamma(al, a, rate = b), 0, Inf)$value
+  }
+  parts <- set_partitions(n)
+  K <- vapply(parts, function(z) length(unique(z)), 1L)
+  logp <- vapply(seq_along(parts), function(t) {
+    z <- parts[[t]]
+    lp <- log(crp_weight(K[t]))
+    for (k in unique(z)) {
+      post <- niw_posterior(x[z == k, , drop = FALSE], prior$m0, prior$kappa0, prior$nu0, prior$S0)
+      lp <- lp + lgamma(sum(z == k)) + niw_log_marginal(post, prior$m0, prior$kappa0, prior$nu0, prior$S0)
+    }
+    lp
+  }, numeric(1))
+  exact <- stats::setNames(exp(logp - max(logp)), vapply(parts, canonical, ""))
+  exact <- exact / sum(exact)
+  e_alpha <- sum(exact * vapply(K, function(k) crp_weight(k, 1) / crp_weight(k), 1))
+  out <- sideclust:::.tvclust_gibbs_cpp(t(x), sideclust:::side_for_core(NULL, n), "gaussian",
+                                        prior, 1, 0.9, 0.9, rep(1L, n), 60200L, FALSE,
+                                        numeric(), c(a, b))
+  keep <- -(1:200)
+  freq <- table(apply(out$draws[keep, ], 1, canonical)) / length(out$alpha[keep])
+  expect_lt(total_variation(freq, exact), 0.03)
+  expect_equal(mean(out$alpha[keep]), e_alpha, tolerance = 0.03)
 })
