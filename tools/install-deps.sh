@@ -20,13 +20,27 @@ fi
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends "${debian_packages[@]}" >/dev/null
 
-# R packages that Debian does not ship (none yet for this issue; later
-# methods add Rmixmod, CEC, ...): installed from CRAN only when missing.
+# R packages that Debian does not ship (r-cran-rmixmod and r-cran-cec do not
+# exist in Debian): installed from CRAN only when missing. Rmixmod and CEC are
+# only Suggests (peers in tests and bench/); Rmixmod compiles a large C++
+# library, so let make use every core.
+export MAKEFLAGS="${MAKEFLAGS:--j$(nproc 2>/dev/null || echo 2)}"
 Rscript -e '
-need <- c("Rcpp", "RcppEigen", "Matrix", "testthat", "knitr", "rmarkdown", "mclust")
-missing <- need[!vapply(need, requireNamespace, logical(1), quietly = TRUE)]
+need <- c("Rcpp", "RcppEigen", "Matrix", "testthat", "knitr", "rmarkdown", "mclust",
+          "Rmixmod", "CEC")
+have <- function(p) vapply(p, requireNamespace, logical(1), quietly = TRUE)
+missing <- need[!have(need)]
 if (length(missing)) install.packages(missing)
-still <- need[!vapply(need, requireNamespace, logical(1), quietly = TRUE)]
+# CEC is at times missing from the CRAN index while its source tarball is
+# still served (or archived); fall back to the tarball of the known version.
+if (!have("CEC")) {
+  repo <- sub("/+$", "", getOption("repos")[[1]])
+  for (u in paste0(repo, c("/src/contrib/", "/src/contrib/Archive/CEC/"), "CEC_0.11.3.tar.gz")) {
+    try(install.packages(u, repos = NULL, type = "source"))
+    if (have("CEC")) break
+  }
+}
+still <- need[!have(need)]
 if (length(still)) stop("could not install: ", paste(still, collapse = ", "))
 '
 echo "sideclust dependencies are installed."
