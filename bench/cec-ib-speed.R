@@ -137,10 +137,11 @@ if (has_cec_pkg) {
   agree_at <- function(passes) {
     a <- run_ours(passes)
     b <- run_peer(passes)
-    data.frame(passes = passes,
+    data.frame(passes = as.integer(passes),
                `ARI between the two partitions` = ari(a$cluster, b$cluster),
                `cost sideclust` = a$cost, `cost CEC` = utils::tail(b$cost.function, 1),
-               `k sideclust` = a$k, `k CEC` = b$nclusters[length(b$nclusters)],
+               `k sideclust` = as.integer(a$k),
+               `k CEC` = as.integer(b$nclusters[length(b$nclusters)]),
                check.names = FALSE)
   }
   agree <- rbind(agree_at(1L), agree_at(m_passes))
@@ -156,7 +157,7 @@ label_extra <- ib_pp / ours_pp - 1
 fmt <- function(v, digits = 3) formatC(v, format = "f", digits = digits)
 md_table <- function(df, digits = 3) {
   cells <- lapply(df, function(col) {
-    out <- if (is.numeric(col)) fmt(col, digits) else as.character(col)
+    out <- if (is.numeric(col) && !is.integer(col)) fmt(col, digits) else as.character(col)
     ifelse(is.na(col), "-", out)
   })
   rows <- do.call(paste, c(cells, sep = " | "))
