@@ -24,7 +24,7 @@ test: install
 check:
 	$(R) CMD build .
 	_R_CHECK_FORCE_SUGGESTS_=true _R_CHECK_CRAN_INCOMING_REMOTE_=false \
-	  _R_CHECK_SYSTEM_CLOCK_=false R_RD4PDF="times,hyper" _R_SHLIB_STRIP_=true \
+	  _R_CHECK_SYSTEM_CLOCK_=false R_RD4PDF="times,hyper" _R_SHLIB_STRIP_=true R_STRIP_SHARED_LIB="strip --strip-debug" \
 	  $(R) CMD check --as-cran $(PKG)_$(VERSION).tar.gz
 
 clean:
