@@ -142,8 +142,8 @@ BEGIN_RCPP
 END_RCPP
 }
 // tvclust_gibbs_cpp
-Rcpp::List tvclust_gibbs_cpp(const Eigen::MatrixXd& xt, Rcpp::List side, std::string family, Rcpp::List prior, double alpha, double p, double q, Rcpp::IntegerVector init, int sweeps, bool verbose, Rcpp::NumericVector pq_prior, Rcpp::NumericVector alpha_prior);
-RcppExport SEXP _sideclust_tvclust_gibbs_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP familySEXP, SEXP priorSEXP, SEXP alphaSEXP, SEXP pSEXP, SEXP qSEXP, SEXP initSEXP, SEXP sweepsSEXP, SEXP verboseSEXP, SEXP pq_priorSEXP, SEXP alpha_priorSEXP) {
+Rcpp::List tvclust_gibbs_cpp(const Eigen::MatrixXd& xt, Rcpp::List side, std::string family, Rcpp::List prior, double alpha, double p, double q, Rcpp::IntegerVector init, int sweeps, bool verbose, Rcpp::NumericVector pq_prior, Rcpp::NumericVector alpha_prior, bool chunklet_moves);
+RcppExport SEXP _sideclust_tvclust_gibbs_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP familySEXP, SEXP priorSEXP, SEXP alphaSEXP, SEXP pSEXP, SEXP qSEXP, SEXP initSEXP, SEXP sweepsSEXP, SEXP verboseSEXP, SEXP pq_priorSEXP, SEXP alpha_priorSEXP, SEXP chunklet_movesSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
@@ -159,7 +159,8 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
     Rcpp::traits::input_parameter< Rcpp::NumericVector >::type pq_prior(pq_priorSEXP);
     Rcpp::traits::input_parameter< Rcpp::NumericVector >::type alpha_prior(alpha_priorSEXP);
-    rcpp_result_gen = Rcpp::wrap(tvclust_gibbs_cpp(xt, side, family, prior, alpha, p, q, init, sweeps, verbose, pq_prior, alpha_prior));
+    Rcpp::traits::input_parameter< bool >::type chunklet_moves(chunklet_movesSEXP);
+    rcpp_result_gen = Rcpp::wrap(tvclust_gibbs_cpp(xt, side, family, prior, alpha, p, q, init, sweeps, verbose, pq_prior, alpha_prior, chunklet_moves));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -173,7 +174,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_dp_lambda_cpp", (DL_FUNC) &_sideclust_dp_lambda_cpp, 4},
     {"_sideclust_nearest_centre_cpp", (DL_FUNC) &_sideclust_nearest_centre_cpp, 3},
     {"_sideclust_side_components_cpp", (DL_FUNC) &_sideclust_side_components_cpp, 3},
-    {"_sideclust_tvclust_gibbs_cpp", (DL_FUNC) &_sideclust_tvclust_gibbs_cpp, 12},
+    {"_sideclust_tvclust_gibbs_cpp", (DL_FUNC) &_sideclust_tvclust_gibbs_cpp, 13},
     {NULL, NULL, 0}
 };
 

@@ -40,7 +40,8 @@ Rcpp::List run_gibbs(const Eigen::MatrixXd& xt, const sideclust::SideInfo& side,
 Rcpp::List tvclust_gibbs_cpp(const Eigen::MatrixXd& xt, Rcpp::List side, std::string family,
                              Rcpp::List prior, double alpha, double p, double q,
                              Rcpp::IntegerVector init, int sweeps, bool verbose,
-                             Rcpp::NumericVector pq_prior, Rcpp::NumericVector alpha_prior) {
+                             Rcpp::NumericVector pq_prior, Rcpp::NumericVector alpha_prior,
+                             bool chunklet_moves) {
   const int n = static_cast<int>(xt.cols());
   const sideclust::SideInfo s = sideclust::side_from_r(side, n);
   sideclust::TvclustParams par;
@@ -54,6 +55,7 @@ Rcpp::List tvclust_gibbs_cpp(const Eigen::MatrixXd& xt, Rcpp::List side, std::st
     par.q_a = pq_prior[2];
     par.q_b = pq_prior[3];
   }
+  par.chunklet_moves = chunklet_moves;
   if (alpha_prior.size() == 2) {  // Gamma(shape, rate): sample alpha
     par.sample_alpha = true;
     par.alpha_a = alpha_prior[0];

@@ -17,8 +17,10 @@
 #include <functional>
 #include <limits>
 #include <memory>
+#include <stdexcept>
 #include <vector>
 
+#include "chunklet_moves.h"
 #include "cluster_links.h"
 #include "run_hooks.h"
 #include "side_graph.h"
@@ -37,6 +39,9 @@ struct TvclustParams {
   // after every sweep by Escobar & West's (1995) auxiliary-variable step.
   bool sample_alpha = false;
   double alpha_a = 1.0, alpha_b = 1.0;
+  // After every scan, also move whole may-link chunklets (pairwise side
+  // information only) so the chain leaves dense must-link cliques.
+  bool chunklet_moves = false;
 };
 
 template <class Family>
@@ -54,6 +59,12 @@ class TvclustGibbs {
     for (int c = 0; c < k; ++c) clusters_.push_back(make_());
     for (int i = 0; i < n(); ++i) clusters_[z_[i]].add(x_.col(i));
     links_.reset(z_, k);
+    if (par_.chunklet_moves) {
+      if (!side.labels.empty()) {
+        throw std::invalid_argument("chunklet moves need pairwise side information");
+      }
+      chunklets_ = may_link_chunklets(side.pairs);
+    }
   }
 
   int n() const { return static_cast<int>(z_.size()); }
@@ -116,6 +127,7 @@ class TvclustGibbs {
       links_.move(i, from, to);
       z_[i] = to;
     }
+    if (par_.chunklet_moves) move_chunklets(hooks);
     if (par_.sample_pq) sample_pq(hooks);
     if (par_.sample_alpha) sample_alpha(hooks);
     hooks.check_interrupt();
@@ -136,6 +148,60 @@ class TvclustGibbs {
   }
 
  private:
+  // For each chunklet whose points share a cluster, redraw that common
+  // cluster from its conditional given every other point: weight
+  // Gamma(n_k + m) / Gamma(n_k) * p(X_C | X_k) * side factor for existing k,
+  // alpha * Gamma(m) * p(X_C) for a new one. A Gibbs step restricted to the
+  // states where the chunklet is together, so it keeps the posterior
+  // invariant; split chunklets are left to the single-point scan.
+  void move_chunklets(RunHooks& hooks) {
+    const double bonus_may = std::log(par_.p) - std::log1p(-par_.q);
+    const double bonus_not = std::log1p(-par_.p) - std::log(par_.q);
+    const PairGraph& g = side_.pairs;
+    for (int c = 0; c < chunklets_.count(); ++c) {
+      const int first = chunklets_.start[c], last = chunklets_.start[c + 1];
+      const int m = last - first, from = z_[chunklets_.member[first]];
+      bool together = true;
+      for (int t = first; t < last && together; ++t) together = z_[chunklets_.member[t]] == from;
+      if (!together) continue;
+      for (int t = first; t < last; ++t) clusters_[from].remove(x_.col(chunklets_.member[t]));
+      const int k = static_cast<int>(clusters_.size());
+      std::vector<double> may(k, 0.0), may_not(k, 0.0);
+      for (int t = first; t < last; ++t) {
+        const int i = chunklets_.member[t];
+        for (int e = g.start[i]; e < g.start[i + 1]; ++e) {
+          const int j = g.nbr[e];
+          if (chunklets_.of[j] == c) continue;  // inner links do not depend on the move
+          if (g.weight[e] > 0.0) may[z_[j]] += g.weight[e]; else may_not[z_[j]] -= g.weight[e];
+        }
+      }
+      weight_.assign(k + 1, -std::numeric_limits<double>::infinity());
+      double top = -std::numeric_limits<double>::infinity();
+      for (int q = 0; q < k; ++q) {
+        const int size = clusters_[q].size();
+        if (size == 0) continue;
+        Family joined = clusters_[q];
+        for (int t = first; t < last; ++t) joined.add(x_.col(chunklets_.member[t]));
+        weight_[q] = std::lgamma(static_cast<double>(size + m)) -
+                     std::lgamma(static_cast<double>(size)) + joined.log_marginal() -
+                     clusters_[q].log_marginal() + may[q] * bonus_may + may_not[q] * bonus_not;
+        top = std::max(top, weight_[q]);
+      }
+      Family alone = make_();
+      for (int t = first; t < last; ++t) alone.add(x_.col(chunklets_.member[t]));
+      weight_[k] = std::log(par_.alpha) + std::lgamma(static_cast<double>(m)) + alone.log_marginal();
+      top = std::max(top, weight_[k]);
+      const int chosen = draw(top, hooks);
+      const int to = chosen < k ? chosen : open_cluster();
+      for (int t = first; t < last; ++t) {
+        const int i = chunklets_.member[t];
+        clusters_[to].add(x_.col(i));
+        links_.move(i, from, to);
+        z_[i] = to;
+      }
+    }
+  }
+
   const Family& prior_cluster() {
     if (!prior_) prior_ = std::make_unique<Family>(make_());
     return *prior_;
@@ -182,6 +248,7 @@ class TvclustGibbs {
   std::vector<Family> clusters_;
   std::unique_ptr<Family> prior_;
   std::vector<double> weight_;
+  Chunklets chunklets_;
 };
 
 }  // namespace sideclust

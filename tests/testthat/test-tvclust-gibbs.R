@@ -35,10 +35,11 @@ exact_posterior <- function(x, side, alpha, p, q, prior) {
   stats::setNames(prob / sum(prob), vapply(parts, canonical, ""))
 }
 
-run_sampler <- function(x, side, alpha, p, q, prior, sweeps, burn = 200L) {
+run_sampler <- function(x, side, alpha, p, q, prior, sweeps, burn = 200L, chunklets = FALSE) {
   core_side <- sideclust:::side_for_core(side, nrow(x))
   out <- sideclust:::.tvclust_gibbs_cpp(t(x), core_side, "gaussian", prior, alpha, p, q,
-                                        rep(1L, nrow(x)), sweeps + burn, FALSE, numeric(), numeric())
+                                        rep(1L, nrow(x)), sweeps + burn, FALSE, numeric(),
+                                        numeric(), chunklets)
   keys <- apply(out$draws[-seq_len(burn), , drop = FALSE], 1, canonical)
   table(keys) / length(keys)
 }
@@ -83,7 +84,7 @@ test_that("with p = q = 0.5 the side information has no effect", {
   draw <- function(s) {
     set.seed(5)
     sideclust:::.tvclust_gibbs_cpp(t(x), sideclust:::side_for_core(s, 5), "gaussian", prior,
-                                   1, 0.5, 0.5, rep(1L, 5), 500L, FALSE, numeric(), numeric())$draws
+                                   1, 0.5, 0.5, rep(1L, 5), 500L, FALSE, numeric(), numeric(), FALSE)$draws
   }
   expect_identical(draw(side), draw(NULL))
 })
@@ -95,7 +96,7 @@ test_that("partial labels drive the sampler like their expanded pairs", {
   draw <- function(s) {
     set.seed(6)
     sideclust:::.tvclust_gibbs_cpp(t(x), sideclust:::side_for_core(s, 6), "gaussian", prior,
-                                   1, 0.8, 0.9, rep(1L, 6), 300L, FALSE, numeric(), numeric())$draws
+                                   1, 0.8, 0.9, rep(1L, 6), 300L, FALSE, numeric(), numeric(), FALSE)$draws
   }
   expect_identical(draw(labels), draw(as_constraints(labels, expand = TRUE)))
 })
@@ -129,7 +130,7 @@ test_that("with p and q sampled, partitions and E[p], E[q] match the exact poste
   e_p <- sum(exact * (pq_prior[1] + s_all[, "ms"]) / (sum(pq_prior[1:2]) + s_all[, "ms"] + s_all[, "mnv"]))
   e_q <- sum(exact * (pq_prior[3] + s_all[, "mns"]) / (sum(pq_prior[3:4]) + s_all[, "mns"] + s_all[, "mv"]))
   out <- sideclust:::.tvclust_gibbs_cpp(t(x), sideclust:::side_for_core(side, 6), "gaussian",
-                                        prior, 1, 0.5, 0.5, rep(1L, 6), 40200L, FALSE, pq_prior, numeric())
+                                        prior, 1, 0.5, 0.5, rep(1L, 6), 40200L, FALSE, pq_prior, numeric(), FALSE)
   keep <- -(1:200)
   freq <- table(apply(out$draws[keep, ], 1, canonical)) / length(out$p[keep])
   expect_lt(total_variation(freq, exact), 0.03)
@@ -163,9 +164,24 @@ test_that("with alpha sampled (Escobar & West), partitions and E[alpha] match th
   e_alpha <- sum(exact * vapply(K, function(k) crp_weight(k, 1) / crp_weight(k), 1))
   out <- sideclust:::.tvclust_gibbs_cpp(t(x), sideclust:::side_for_core(NULL, n), "gaussian",
                                         prior, 1, 0.9, 0.9, rep(1L, n), 60200L, FALSE,
-                                        numeric(), c(a, b))
+                                        numeric(), c(a, b), FALSE)
   keep <- -(1:200)
   freq <- table(apply(out$draws[keep, ], 1, canonical)) / length(out$alpha[keep])
   expect_lt(total_variation(freq, exact), 0.03)
   expect_equal(mean(out$alpha[keep]), e_alpha, tolerance = 0.03)
+})
+
+test_that("whole-chunklet moves keep the exact posterior", {
+  set.seed(15)
+  prior <- list(m0 = 0, kappa0 = 0.5, nu0 = 3, S0 = matrix(1))
+  x <- matrix(c(-1.1, -0.7, 0.2, 1.0, 1.3, 2.4), ncol = 1)
+  side <- constraints(must = rbind(c(1, 2), c(2, 4), c(5, 6)), cannot = rbind(c(1, 5), c(3, 4)),
+                      n = 6)
+  exact <- exact_posterior(x, side, alpha = 1, p = 0.9, q = 0.85, prior)
+  freq <- run_sampler(x, side, 1, 0.9, 0.85, prior, sweeps = 40000, chunklets = TRUE)
+  expect_lt(total_variation(freq, exact), 0.03)
+  expect_error(sideclust:::.tvclust_gibbs_cpp(t(x), sideclust:::side_for_core(as_constraints(c(1, 1, NA, 2, 2, NA)), 6),
+                                              "gaussian", prior, 1, 0.9, 0.9, rep(1L, 6), 10L,
+                                              FALSE, numeric(), numeric(), TRUE),
+               "pairwise side information")
 })
