@@ -48,6 +48,7 @@
 
 suppressPackageStartupMessages(library(mclust))  # Mclust() needs mclustBIC() on the search path
 library(sideclust)
+source(file.path("bench", "utils.R"))
 
 parts <- trimws(strsplit(Sys.getenv("BENCH_PARTS", "labelled,few,noise"), ",")[[1]])
 stopifnot(all(parts %in% c("labelled", "few", "noise")))
@@ -266,23 +267,11 @@ header_lines <- function(elapsed) {
 }
 
 write_section <- function(name, lines) {
-  begin <- sprintf("<!-- begin %s -->", name)
-  end <- sprintf("<!-- end %s -->", name)
-  block <- c(begin, lines, end)
-  old <- if (file.exists(out_file)) readLines(out_file) else
+  write_md_section(out_file, name, lines, preamble =
     c("# CEC-IB on UCI data sets (CEC-IB paper, Sections 5.2-5.4)", "",
-      "Written by `bench/cec-ib-uci.R`; each section is rewritten by its own part.",
-      "NMI = 2 I / (H1 + H2). CEC-IB starts at twice the true number of clusters,",
-      "the other methods get the true number.", "")
-  b <- match(begin, old)
-  e <- match(end, old)
-  new <- if (!is.na(b) && !is.na(e)) {
-    c(old[seq_len(b - 1L)], block, old[-seq_len(e)])
-  } else {
-    c(old, block, "")
-  }
-  dir.create(dirname(out_file), showWarnings = FALSE, recursive = TRUE)
-  writeLines(new, out_file)
+        "Written by `bench/cec-ib-uci.R`; each section is rewritten by its own part.",
+        "NMI = 2 I / (H1 + H2). CEC-IB starts at twice the true number of clusters,",
+        "the other methods get the true number.", ""))
 }
 
 # Mean NMI, wide: one row per data set (+ average), one column per method x setting.

@@ -30,6 +30,7 @@
 # * metrics: compare_partitions() -> pairwise F-measure, ARI, NMI (sqrt).
 
 library(sideclust)
+source(file.path("bench", "utils.R"))
 
 parts <- strsplit(Sys.getenv("BENCH_PARTS", "main,xi_max"), ",")[[1]]
 parts <- trimws(parts)
@@ -112,23 +113,10 @@ header_lines <- function() {
     sprintf("- command: `%s` (from the repository root)", command))
 }
 
-# Replace (or append) the block between <!-- begin name --> and <!-- end name -->.
 write_section <- function(name, lines) {
-  begin <- sprintf("<!-- begin %s -->", name)
-  end <- sprintf("<!-- end %s -->", name)
-  block <- c(begin, lines, end)
-  old <- if (file.exists(out_file)) readLines(out_file) else
+  write_md_section(out_file, name, lines, preamble =
     c("# RDP-means on UCI data sets (TVClust paper, Section 5.2)", "",
-      "Written by `bench/rdp-means-uci.R`; each section is rewritten by its own part.", "")
-  b <- match(begin, old)
-  e <- match(end, old)
-  new <- if (!is.na(b) && !is.na(e)) {
-    c(old[seq_len(b - 1L)], block, old[-seq_len(e)])
-  } else {
-    c(old, block, "")
-  }
-  dir.create(dirname(out_file), showWarnings = FALSE, recursive = TRUE)
-  writeLines(new, out_file)
+        "Written by `bench/rdp-means-uci.R`; each section is rewritten by its own part.", ""))
 }
 
 avg <- function(res, by) {
