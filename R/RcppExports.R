@@ -33,7 +33,7 @@ side_components_cpp <- function(n, from, to) {
     .Call(`_sideclust_side_components_cpp`, n, from, to)
 }
 
-.tvclust_gibbs_cpp <- function(xt, side, family, prior, alpha, p, q, init, sweeps, verbose, pq_prior, alpha_prior, chunklet_moves) {
-    .Call(`_sideclust_tvclust_gibbs_cpp`, xt, side, family, prior, alpha, p, q, init, sweeps, verbose, pq_prior, alpha_prior, chunklet_moves)
+.tvclust_gibbs_cpp <- function(xt, side, family, prior, alpha, p, q, init, sweeps, verbose, pq_prior, alpha_prior, chunklet_moves, split_merge = 0L, point_scan = TRUE) {
+    .Call(`_sideclust_tvclust_gibbs_cpp`, xt, side, family, prior, alpha, p, q, init, sweeps, verbose, pq_prior, alpha_prior, chunklet_moves, split_merge, point_scan)
 }
 

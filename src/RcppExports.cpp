@@ -142,8 +142,8 @@ BEGIN_RCPP
 END_RCPP
 }
 // tvclust_gibbs_cpp
-Rcpp::List tvclust_gibbs_cpp(const Eigen::MatrixXd& xt, Rcpp::List side, std::string family, Rcpp::List prior, double alpha, double p, double q, Rcpp::IntegerVector init, int sweeps, bool verbose, Rcpp::NumericVector pq_prior, Rcpp::NumericVector alpha_prior, bool chunklet_moves);
-RcppExport SEXP _sideclust_tvclust_gibbs_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP familySEXP, SEXP priorSEXP, SEXP alphaSEXP, SEXP pSEXP, SEXP qSEXP, SEXP initSEXP, SEXP sweepsSEXP, SEXP verboseSEXP, SEXP pq_priorSEXP, SEXP alpha_priorSEXP, SEXP chunklet_movesSEXP) {
+Rcpp::List tvclust_gibbs_cpp(const Eigen::MatrixXd& xt, Rcpp::List side, std::string family, Rcpp::List prior, double alpha, double p, double q, Rcpp::IntegerVector init, int sweeps, bool verbose, Rcpp::NumericVector pq_prior, Rcpp::NumericVector alpha_prior, bool chunklet_moves, int split_merge, bool point_scan);
+RcppExport SEXP _sideclust_tvclust_gibbs_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP familySEXP, SEXP priorSEXP, SEXP alphaSEXP, SEXP pSEXP, SEXP qSEXP, SEXP initSEXP, SEXP sweepsSEXP, SEXP verboseSEXP, SEXP pq_priorSEXP, SEXP alpha_priorSEXP, SEXP chunklet_movesSEXP, SEXP split_mergeSEXP, SEXP point_scanSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
@@ -160,7 +160,9 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< Rcpp::NumericVector >::type pq_prior(pq_priorSEXP);
     Rcpp::traits::input_parameter< Rcpp::NumericVector >::type alpha_prior(alpha_priorSEXP);
     Rcpp::traits::input_parameter< bool >::type chunklet_moves(chunklet_movesSEXP);
-    rcpp_result_gen = Rcpp::wrap(tvclust_gibbs_cpp(xt, side, family, prior, alpha, p, q, init, sweeps, verbose, pq_prior, alpha_prior, chunklet_moves));
+    Rcpp::traits::input_parameter< int >::type split_merge(split_mergeSEXP);
+    Rcpp::traits::input_parameter< bool >::type point_scan(point_scanSEXP);
+    rcpp_result_gen = Rcpp::wrap(tvclust_gibbs_cpp(xt, side, family, prior, alpha, p, q, init, sweeps, verbose, pq_prior, alpha_prior, chunklet_moves, split_merge, point_scan));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -174,7 +176,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_dp_lambda_cpp", (DL_FUNC) &_sideclust_dp_lambda_cpp, 4},
     {"_sideclust_nearest_centre_cpp", (DL_FUNC) &_sideclust_nearest_centre_cpp, 3},
     {"_sideclust_side_components_cpp", (DL_FUNC) &_sideclust_side_components_cpp, 3},
-    {"_sideclust_tvclust_gibbs_cpp", (DL_FUNC) &_sideclust_tvclust_gibbs_cpp, 13},
+    {"_sideclust_tvclust_gibbs_cpp", (DL_FUNC) &_sideclust_tvclust_gibbs_cpp, 15},
     {NULL, NULL, 0}
 };
 

@@ -41,7 +41,8 @@ Rcpp::List tvclust_gibbs_cpp(const Eigen::MatrixXd& xt, Rcpp::List side, std::st
                              Rcpp::List prior, double alpha, double p, double q,
                              Rcpp::IntegerVector init, int sweeps, bool verbose,
                              Rcpp::NumericVector pq_prior, Rcpp::NumericVector alpha_prior,
-                             bool chunklet_moves) {
+                             bool chunklet_moves, int split_merge = 0,
+                             bool point_scan = true) {
   const int n = static_cast<int>(xt.cols());
   const sideclust::SideInfo s = sideclust::side_from_r(side, n);
   sideclust::TvclustParams par;
@@ -56,6 +57,8 @@ Rcpp::List tvclust_gibbs_cpp(const Eigen::MatrixXd& xt, Rcpp::List side, std::st
     par.q_b = pq_prior[3];
   }
   par.chunklet_moves = chunklet_moves;
+  par.split_merge = split_merge;
+  par.point_scan = point_scan;
   if (alpha_prior.size() == 2) {  // Gamma(shape, rate): sample alpha
     par.sample_alpha = true;
     par.alpha_a = alpha_prior[0];

@@ -42,6 +42,11 @@ struct TvclustParams {
   // After every scan, also move whole may-link chunklets (pairwise side
   // information only) so the chain leaves dense must-link cliques.
   bool chunklet_moves = false;
+  // Split-merge proposals (Jain & Neal 2004) per sweep, each with
+  // `launch_scans` restricted Gibbs scans to build its launch state.
+  int split_merge = 0;
+  int launch_scans = 3;
+  bool point_scan = true;  // the single-point Gibbs scan (off only to test other moves)
 };
 
 template <class Family>
@@ -104,7 +109,7 @@ class TvclustGibbs {
     const double bonus_may = std::log(par_.p) - std::log1p(-par_.q);
     const double bonus_not = std::log1p(-par_.p) - std::log(par_.q);
     const double log_alpha = std::log(par_.alpha);
-    for (int i = 0; i < n(); ++i) {
+    for (int i = 0; i < (par_.point_scan ? n() : 0); ++i) {
       const int from = z_[i];
       clusters_[from].remove(x_.col(i));
       links_.gather(i, z_);
@@ -127,6 +132,7 @@ class TvclustGibbs {
       links_.move(i, from, to);
       z_[i] = to;
     }
+    for (int t = 0; t < par_.split_merge; ++t) split_merge(hooks);
     if (par_.chunklet_moves) move_chunklets(hooks);
     if (par_.sample_pq) sample_pq(hooks);
     if (par_.sample_alpha) sample_alpha(hooks);
@@ -148,6 +154,100 @@ class TvclustGibbs {
   }
 
  private:
+  // One Metropolis-Hastings split-merge proposal (Jain & Neal 2004, conjugate
+  // case). Two random points i, j; S = the other points of their cluster(s).
+  // Same cluster: propose splitting it, S spread by restricted Gibbs scans
+  // between i's and j's side. Different clusters: propose merging them; the
+  // reverse split's probability comes from the same scans, forced onto the
+  // current split. Accepted with the ratio of the joint densities times the
+  // proposal ratio, so the posterior stays invariant.
+  void split_merge(RunHooks& hooks) {
+    const int nn = n();
+    if (nn < 2) return;
+    const int i = std::min(nn - 1, static_cast<int>(hooks.uniform() * nn));
+    int j = std::min(nn - 2, static_cast<int>(hooks.uniform() * (nn - 1)));
+    if (j >= i) ++j;
+    const int ci = z_[i], cj = z_[j];
+    std::vector<int> set, original;
+    for (int k = 0; k < nn; ++k) {
+      if (k != i && k != j && (z_[k] == ci || z_[k] == cj)) set.push_back(k);
+    }
+    for (int k : set) original.push_back(z_[k]);
+    const double before = log_joint();
+    if (ci == cj) {
+      const int side_i = open_cluster();
+      move_point(i, ci, side_i);
+      launch(set, side_i, ci, hooks);
+      const double log_q = restricted_scan(set, side_i, ci, nullptr, hooks);
+      const double accept = log_joint() - before - log_q;
+      if (std::log(hooks.uniform()) >= accept) {  // reject: merge back
+        for (int k : set) move_point(k, z_[k], ci);
+        move_point(i, side_i, ci);
+      }
+    } else {
+      launch(set, ci, cj, hooks);
+      const double log_q = restricted_scan(set, ci, cj, &original, hooks);
+      for (int k : set) {
+        if (z_[k] == cj) move_point(k, cj, ci);
+      }
+      move_point(j, cj, ci);
+      const double accept = log_joint() - before + log_q;
+      if (std::log(hooks.uniform()) >= accept) {  // reject: restore the split
+        move_point(j, ci, cj);
+        for (std::size_t t = 0; t < set.size(); ++t) {
+          if (original[t] == cj) move_point(set[t], ci, cj);
+        }
+      }
+    }
+  }
+
+  // Launch state: S spread uniformly at random over clusters a and b, then
+  // `launch_scans` restricted Gibbs scans.
+  void launch(const std::vector<int>& set, int a, int b, RunHooks& hooks) {
+    for (int k : set) move_point(k, z_[k], hooks.uniform() < 0.5 ? a : b);
+    for (int t = 0; t < par_.launch_scans; ++t) restricted_scan(set, a, b, nullptr, hooks);
+  }
+
+  // One Gibbs scan of S restricted to clusters a and b; returns the log
+  // probability of the assignments made. With `forced`, each point goes to
+  // its forced cluster instead of a drawn one (the reverse move's probability).
+  double restricted_scan(const std::vector<int>& set, int a, int b,
+                         const std::vector<int>* forced, RunHooks& hooks) {
+    const double bonus_may = std::log(par_.p) - std::log1p(-par_.q);
+    const double bonus_not = std::log1p(-par_.p) - std::log(par_.q);
+    double log_q = 0.0;
+    for (std::size_t t = 0; t < set.size(); ++t) {
+      const int k = set[t], from = z_[k];
+      clusters_[from].remove(x_.col(k));
+      links_.gather(k, z_);
+      auto weight = [&](int c) {
+        const int size = clusters_[c].size();
+        if (size == 0) return -std::numeric_limits<double>::infinity();
+        return std::log(static_cast<double>(size)) + clusters_[c].log_predictive(x_.col(k)) +
+               links_.may(c) * bonus_may + links_.may_not(c) * bonus_not;
+      };
+      const double wa = weight(a), wb = weight(b);
+      const double top = std::max(wa, wb);
+      const double log_norm = top + std::log(std::exp(wa - top) + std::exp(wb - top));
+      int to;
+      if (forced) to = (*forced)[t];
+      else to = std::log(hooks.uniform()) < wa - log_norm ? a : b;
+      log_q += (to == a ? wa : wb) - log_norm;
+      clusters_[to].add(x_.col(k));
+      links_.move(k, from, to);
+      z_[k] = to;
+    }
+    return log_q;
+  }
+
+  void move_point(int k, int from, int to) {
+    if (from == to) return;
+    clusters_[from].remove(x_.col(k));
+    clusters_[to].add(x_.col(k));
+    links_.move(k, from, to);
+    z_[k] = to;
+  }
+
   // For each chunklet whose points share a cluster, redraw that common
   // cluster from its conditional given every other point: weight
   // Gamma(n_k + m) / Gamma(n_k) * p(X_C | X_k) * side factor for existing k,
