@@ -28,6 +28,7 @@
 # * medians over BENCH_REPEATS (default 5) repeats of every timed call.
 
 library(sideclust)
+source(file.path("bench", "utils.R"))
 
 n <- 1e5L
 p <- 5L
@@ -154,23 +155,8 @@ label_extra <- ib_pp / ours_pp - 1
 
 # ---- report ----------------------------------------------------------------------
 
-fmt <- function(v, digits = 3) formatC(v, format = "f", digits = digits)
-md_table <- function(df, digits = 3) {
-  cells <- lapply(df, function(col) {
-    out <- if (is.numeric(col) && !is.integer(col)) fmt(col, digits) else as.character(col)
-    ifelse(is.na(col), "-", out)
-  })
-  rows <- do.call(paste, c(cells, sep = " | "))
-  c(paste0("| ", paste(names(df), collapse = " | "), " |"),
-    paste0("|", paste(rep("---", ncol(df)), collapse = "|"), "|"),
-    paste0("| ", rows, " |"))
-}
-commit <- tryCatch(system("git rev-parse --short HEAD", intern = TRUE, ignore.stderr = TRUE),
-                   error = function(e) NA, warning = function(w) NA)
-cpu <- tryCatch({
-  l <- grep("^model name", readLines("/proc/cpuinfo"), value = TRUE)[1]
-  trimws(sub("^model name\\s*:", "", l))
-}, error = function(e) NA, warning = function(w) NA)
+commit <- git_commit()
+cpu <- cpu_name()
 pv <- function(p) tryCatch(as.character(utils::packageVersion(p)), error = function(e) "not installed")
 
 lines <- c(
@@ -189,13 +175,13 @@ lines <- c(
   sprintf("- for reference, sideclust::cec from this start converges in %d passes (k = %d)",
           full_ours$iterations, full_ours$k), "",
   "## Time per pass", "",
-  md_table(tab), "",
+  md_table(tab, 3), "",
   "## Summary", "",
   if (has_cec_pkg) sprintf("- sideclust::cec per pass: %s s vs CEC::cec %s s: ratio sideclust / CEC = **%.2f**",
-                           fmt(ours_pp), fmt(peer_pp), ours_pp / peer_pp)
+                           fmt(ours_pp, 3), fmt(peer_pp, 3), ours_pp / peer_pp)
   else "- CEC is not installed: no peer timing.",
   sprintf("- CEC-IB label term (30%% labels, beta = 1): %s s per pass vs %s s for cec: **%+.0f%%** (target: at most +20%%) -> %s",
-          fmt(ib_pp), fmt(ours_pp), 100 * label_extra,
+          fmt(ib_pp, 3), fmt(ours_pp, 3), 100 * label_extra,
           if (label_extra <= 0.2) "**met**" else "**not met**"),
   "",
   if (!is.null(agree)) c("## Same start, same partitions?", "",

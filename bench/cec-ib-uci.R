@@ -235,26 +235,10 @@ run_part <- function(part) {
 
 # ---- markdown helpers ---------------------------------------------------------
 
-fmt <- function(v, digits = 2) formatC(v, format = "f", digits = digits)
-
-md_table <- function(df, digits = 2) {
-  cells <- lapply(df, function(col) {
-    out <- if (is.numeric(col) && !is.integer(col)) fmt(col, digits) else as.character(col)
-    ifelse(is.na(col), "-", out)
-  })
-  rows <- do.call(paste, c(cells, sep = " | "))
-  c(paste0("| ", paste(names(df), collapse = " | "), " |"),
-    paste0("|", paste(rep("---", ncol(df)), collapse = "|"), "|"),
-    paste0("| ", rows, " |"))
-}
 
 header_lines <- function(elapsed) {
-  commit <- tryCatch(system("git rev-parse --short HEAD", intern = TRUE,
-                            ignore.stderr = TRUE), error = function(e) NA, warning = function(w) NA)
-  cpu <- tryCatch({
-    l <- grep("^model name", readLines("/proc/cpuinfo"), value = TRUE)[1]
-    trimws(sub("^model name\\s*:", "", l))
-  }, error = function(e) NA, warning = function(w) NA)
+  commit <- git_commit()
+  cpu <- cpu_name()
   pv <- function(p) tryCatch(as.character(utils::packageVersion(p)), error = function(e) "-")
   c(sprintf("- date: %s", format(Sys.time(), "%Y-%m-%d %H:%M:%S %Z")),
     sprintf("- machine: %d cores (parallel::detectCores()), %s; %s; run on %d cores",

@@ -85,26 +85,12 @@ metric_row <- function(method, dataset, r, p, trial, y, fit, extra = list()) {
 
 # ---- markdown helpers ---------------------------------------------------------
 
-fmt <- function(v, digits = 2) formatC(v, format = "f", digits = digits)
-
-md_table <- function(df, digits = 2) {
-  cells <- lapply(df, function(col) {
-    out <- if (is.numeric(col)) fmt(col, digits) else as.character(col)
-    ifelse(is.na(col), "-", out)
-  })
-  rows <- do.call(paste, c(cells, sep = " | "))
-  c(paste0("| ", paste(names(df), collapse = " | "), " |"),
-    paste0("|", paste(rep("---", ncol(df)), collapse = "|"), "|"),
-    paste0("| ", rows, " |"))
-}
+# This script's tables format integer columns as numbers too.
+md_table_rdp <- function(df, digits = 2) md_table(df, digits, format_integers = TRUE)
 
 header_lines <- function() {
-  commit <- tryCatch(system("git rev-parse --short HEAD", intern = TRUE,
-                            ignore.stderr = TRUE), error = function(e) NA, warning = function(w) NA)
-  cpu <- tryCatch({
-    l <- grep("^model name", readLines("/proc/cpuinfo"), value = TRUE)[1]
-    trimws(sub("^model name\\s*:", "", l))
-  }, error = function(e) NA, warning = function(w) NA)
+  commit <- git_commit()
+  cpu <- cpu_name()
   c(sprintf("- date: %s", format(Sys.time(), "%Y-%m-%d %H:%M:%S %Z")),
     sprintf("- machine: %d cores (parallel::detectCores()), %s; %s",
             parallel::detectCores(), cpu, R.version$platform),
@@ -265,20 +251,20 @@ run_main <- function() {
     "  so the paper apparently clustered raw features.",
     "",
     "### (a) Per data set, averaged over p, r and trials (Table 1)", "",
-    md_table(t1), "",
+    md_table_rdp(t1), "",
     "Mean number of clusters found (true k alongside):", "",
-    md_table(k_t1), "",
+    md_table_rdp(k_t1), "",
     "Average distinct constraint pairs per run and RDP-means sweeps (mean (min-max)); ",
     sprintf("RDP-means met its stopping rule in %.0f%% of the runs.", 100 * conv), "",
-    md_table(merge(pairs, stats::setNames(iters, c("dataset", "sweeps")), by = "dataset"), 0), "",
+    md_table_rdp(merge(pairs, stats::setNames(iters, c("dataset", "sweeps")), by = "dataset"), 0), "",
     "### (b) Per accuracy p, averaged over data sets, r and trials (Table 2)", "",
-    md_table(t2), "",
+    md_table_rdp(t2), "",
     "### RDP-means per r and p, averaged over data sets (Table 3, RDP-means rows)", "",
-    md_table(t3), "",
+    md_table_rdp(t3), "",
     "### RDP-means per data set and p (averaged over r and trials)", "",
-    md_table(dsp), "",
+    md_table_rdp(dsp), "",
     "### (c) Overall average of RDP-means (all data sets, r, p, trials)", "",
-    md_table(t_overall), "")
+    md_table_rdp(t_overall), "")
   write_section("main", lines)
   cat(paste(lines, collapse = "\n"), "\n")
   invisible(res)
@@ -346,11 +332,11 @@ run_xi_max <- function() {
     "- same constraints and RNG state as the main tables for every xi_max (xi_max = 10, the default, repeats the main runs).",
     "", summary_lines, "",
     "### Averaged over data sets, r and trials", "",
-    md_table(tab), "",
-    "### F per r", "", md_table(by_r_w), "",
-    "### F per data set, p = 0.8", "", md_table(wide(0.8, "F")), "",
-    "### F per data set, p = 1", "", md_table(wide(1, "F")), "",
-    "### ARI per data set, p = 0.8", "", md_table(wide(0.8, "ARI")), "")
+    md_table_rdp(tab), "",
+    "### F per r", "", md_table_rdp(by_r_w), "",
+    "### F per data set, p = 0.8", "", md_table_rdp(wide(0.8, "F")), "",
+    "### F per data set, p = 1", "", md_table_rdp(wide(1, "F")), "",
+    "### ARI per data set, p = 0.8", "", md_table_rdp(wide(0.8, "ARI")), "")
   write_section("xi_max", lines)
   cat(paste(lines, collapse = "\n"), "\n")
   invisible(res)

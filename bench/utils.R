@@ -18,3 +18,31 @@ write_md_section <- function(out_file, name, lines, preamble) {
   dir.create(dirname(out_file), showWarnings = FALSE, recursive = TRUE)
   writeLines(new, out_file)
 }
+
+fmt <- function(v, digits = 2) formatC(v, format = "f", digits = digits)
+
+# A data.frame as markdown table lines; NA shows as "-". Integer columns are
+# printed as they are unless format_integers.
+md_table <- function(df, digits = 2, format_integers = FALSE) {
+  cells <- lapply(df, function(col) {
+    numeric_cell <- is.numeric(col) && (format_integers || !is.integer(col))
+    out <- if (numeric_cell) fmt(col, digits) else as.character(col)
+    ifelse(is.na(col), "-", out)
+  })
+  rows <- do.call(paste, c(cells, sep = " | "))
+  c(paste0("| ", paste(names(df), collapse = " | "), " |"),
+    paste0("|", paste(rep("---", ncol(df)), collapse = "|"), "|"),
+    paste0("| ", rows, " |"))
+}
+
+# Short git commit of the working tree and the CPU model, NA when unknown.
+git_commit <- function() {
+  tryCatch(system("git rev-parse --short HEAD", intern = TRUE, ignore.stderr = TRUE),
+           error = function(e) NA, warning = function(w) NA)
+}
+cpu_name <- function() {
+  tryCatch({
+    l <- grep("^model name", readLines("/proc/cpuinfo"), value = TRUE)[1]
+    trimws(sub("^model name\\s*:", "", l))
+  }, error = function(e) NA, warning = function(w) NA)
+}
