@@ -37,3 +37,15 @@ side_components_cpp <- function(n, from, to) {
     .Call(`_sideclust_tvclust_gibbs_cpp`, xt, side, family, prior, alpha, p, q, init, sweeps, verbose, pq_prior, alpha_prior, chunklet_moves, split_merge, point_scan)
 }
 
+.tvclust_chains_cpp <- function(xt, side, family, prior, settings, init, iter, burn_in, thin, store, threads, verbose, loss, max_candidates) {
+    .Call(`_sideclust_tvclust_chains_cpp`, xt, side, family, prior, settings, init, iter, burn_in, thin, store, threads, verbose, loss, max_candidates)
+}
+
+.psm_cpp <- function(draws) {
+    .Call(`_sideclust_psm_cpp`, draws)
+}
+
+.tvclust_predict_cpp <- function(xt, cluster, family, prior, newt) {
+    .Call(`_sideclust_tvclust_predict_cpp`, xt, cluster, family, prior, newt)
+}
+

@@ -1,7 +1,7 @@
 # Methods shared by every fit of class "sideclust".
 
 method_label <- function(object) {
-  labels <- c(rdp_means = "RDP-means", dp_means = "DP-means", cec = "CEC",
+  labels <- c(rdp_means = "RDP-means", dp_means = "DP-means", tvclust = "TVClust", cec = "CEC",
               cec_ib = "CEC-IB")
   cls <- class(object)[1L]
   if (cls %in% names(labels)) labels[[cls]] else cls

@@ -166,6 +166,56 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// tvclust_chains_cpp
+Rcpp::List tvclust_chains_cpp(const Eigen::MatrixXd& xt, Rcpp::List side, std::string family, Rcpp::List prior, Rcpp::List settings, Rcpp::List init, int iter, int burn_in, int thin, Rcpp::LogicalVector store, int threads, bool verbose, std::string loss, int max_candidates);
+RcppExport SEXP _sideclust_tvclust_chains_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP familySEXP, SEXP priorSEXP, SEXP settingsSEXP, SEXP initSEXP, SEXP iterSEXP, SEXP burn_inSEXP, SEXP thinSEXP, SEXP storeSEXP, SEXP threadsSEXP, SEXP verboseSEXP, SEXP lossSEXP, SEXP max_candidatesSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type side(sideSEXP);
+    Rcpp::traits::input_parameter< std::string >::type family(familySEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type prior(priorSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type settings(settingsSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type init(initSEXP);
+    Rcpp::traits::input_parameter< int >::type iter(iterSEXP);
+    Rcpp::traits::input_parameter< int >::type burn_in(burn_inSEXP);
+    Rcpp::traits::input_parameter< int >::type thin(thinSEXP);
+    Rcpp::traits::input_parameter< Rcpp::LogicalVector >::type store(storeSEXP);
+    Rcpp::traits::input_parameter< int >::type threads(threadsSEXP);
+    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
+    Rcpp::traits::input_parameter< std::string >::type loss(lossSEXP);
+    Rcpp::traits::input_parameter< int >::type max_candidates(max_candidatesSEXP);
+    rcpp_result_gen = Rcpp::wrap(tvclust_chains_cpp(xt, side, family, prior, settings, init, iter, burn_in, thin, store, threads, verbose, loss, max_candidates));
+    return rcpp_result_gen;
+END_RCPP
+}
+// psm_cpp
+Rcpp::NumericMatrix psm_cpp(Rcpp::IntegerMatrix draws);
+RcppExport SEXP _sideclust_psm_cpp(SEXP drawsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::IntegerMatrix >::type draws(drawsSEXP);
+    rcpp_result_gen = Rcpp::wrap(psm_cpp(draws));
+    return rcpp_result_gen;
+END_RCPP
+}
+// tvclust_predict_cpp
+Rcpp::NumericMatrix tvclust_predict_cpp(const Eigen::MatrixXd& xt, Rcpp::IntegerVector cluster, std::string family, Rcpp::List prior, const Eigen::MatrixXd& newt);
+RcppExport SEXP _sideclust_tvclust_predict_cpp(SEXP xtSEXP, SEXP clusterSEXP, SEXP familySEXP, SEXP priorSEXP, SEXP newtSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type cluster(clusterSEXP);
+    Rcpp::traits::input_parameter< std::string >::type family(familySEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type prior(priorSEXP);
+    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type newt(newtSEXP);
+    rcpp_result_gen = Rcpp::wrap(tvclust_predict_cpp(xt, cluster, family, prior, newt));
+    return rcpp_result_gen;
+END_RCPP
+}
 
 static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_cec_cpp", (DL_FUNC) &_sideclust_cec_cpp, 11},
@@ -177,6 +227,9 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_nearest_centre_cpp", (DL_FUNC) &_sideclust_nearest_centre_cpp, 3},
     {"_sideclust_side_components_cpp", (DL_FUNC) &_sideclust_side_components_cpp, 3},
     {"_sideclust_tvclust_gibbs_cpp", (DL_FUNC) &_sideclust_tvclust_gibbs_cpp, 15},
+    {"_sideclust_tvclust_chains_cpp", (DL_FUNC) &_sideclust_tvclust_chains_cpp, 14},
+    {"_sideclust_psm_cpp", (DL_FUNC) &_sideclust_psm_cpp, 1},
+    {"_sideclust_tvclust_predict_cpp", (DL_FUNC) &_sideclust_tvclust_predict_cpp, 5},
     {NULL, NULL, 0}
 };
 

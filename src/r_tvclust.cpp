@@ -1,37 +1,102 @@
 // Glue for the TVClust collapsed Gibbs sampler: builds the cluster family
-// from R's prior list and returns the partition draws. No algorithm here.
+// from R's prior list, runs the chains (interrupts and progress polled on
+// R's thread) and returns plain R data. No algorithm here.
 #include <RcppEigen.h>
+#include <R_ext/Utils.h>
 
+#include <atomic>
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "conjugate_simple.h"
 #include "niw.h"
+#include "partition_estimate.h"
 #include "r_glue.h"
+#include "tvclust_chains.h"
 #include "tvclust_gibbs.h"
 
 namespace {
 
-template <class Family>
-Rcpp::List run_gibbs(const Eigen::MatrixXd& xt, const sideclust::SideInfo& side,
-                     std::function<Family()> make, const sideclust::TvclustParams& par,
-                     std::vector<int> init, int sweeps, bool verbose) {
-  sideclust::TvclustGibbs<Family> sampler(xt, side, std::move(make), par, std::move(init));
-  sideclust::RHooks hooks(verbose);
-  const int n = sampler.n();
-  Rcpp::IntegerMatrix draws(sweeps, n);
-  Rcpp::NumericVector log_joint(sweeps), p(sweeps), q(sweeps), alpha(sweeps);
-  for (int s = 0; s < sweeps; ++s) {
-    sampler.sweep(hooks);
-    const std::vector<int>& z = sampler.assignment();
-    for (int i = 0; i < n; ++i) draws(s, i) = z[i] + 1;
-    log_joint[s] = sampler.log_joint();
-    p[s] = sampler.p();
-    q[s] = sampler.q();
-    alpha[s] = sampler.alpha();
+// Calls f(factory) with a factory of empty clusters of the named family.
+template <class F>
+Rcpp::List with_family(const std::string& family, const Rcpp::List& prior, F&& f) {
+  if (family == "gaussian") {
+    const sideclust::NiwPrior pr{Rcpp::as<Eigen::VectorXd>(prior["m0"]),
+                                 Rcpp::as<double>(prior["kappa0"]),
+                                 Rcpp::as<double>(prior["nu0"]),
+                                 Rcpp::as<Eigen::MatrixXd>(prior["S0"])};
+    return f(std::function<sideclust::NiwCluster()>(
+        [&pr]() { return sideclust::NiwCluster(pr); }));
   }
-  return Rcpp::List::create(Rcpp::_["draws"] = draws, Rcpp::_["log_joint"] = log_joint,
-                            Rcpp::_["p"] = p, Rcpp::_["q"] = q, Rcpp::_["alpha"] = alpha);
+  if (family == "diagonal") {
+    const sideclust::NormalGammaPrior pr{Rcpp::as<Eigen::VectorXd>(prior["m0"]),
+                                         Rcpp::as<double>(prior["kappa0"]),
+                                         Rcpp::as<double>(prior["a0"]),
+                                         Rcpp::as<Eigen::VectorXd>(prior["b0"])};
+    return f(std::function<sideclust::NormalGammaCluster()>(
+        [&pr]() { return sideclust::NormalGammaCluster(pr); }));
+  }
+  if (family == "multinomial") {
+    const Eigen::VectorXd a = Rcpp::as<Eigen::VectorXd>(prior["alpha"]);
+    return f(std::function<sideclust::DirichletMultinomialCluster()>(
+        [&a]() { return sideclust::DirichletMultinomialCluster(a); }));
+  }
+  Rcpp::stop("unknown family '%s'", family);
+}
+
+sideclust::TvclustParams params_from_r(const Rcpp::List& s) {
+  sideclust::TvclustParams par;
+  par.alpha = Rcpp::as<double>(s["alpha"]);
+  par.p = Rcpp::as<double>(s["p"]);
+  par.q = Rcpp::as<double>(s["q"]);
+  const Rcpp::NumericVector pq_prior = s["pq_prior"];
+  if (pq_prior.size() == 4) {  // Beta(p_a, p_b), Beta(q_a, q_b): sample p and q
+    par.sample_pq = true;
+    par.p_a = pq_prior[0];
+    par.p_b = pq_prior[1];
+    par.q_a = pq_prior[2];
+    par.q_b = pq_prior[3];
+  }
+  const Rcpp::NumericVector alpha_prior = s["alpha_prior"];
+  if (alpha_prior.size() == 2) {  // Gamma(shape, rate): sample alpha
+    par.sample_alpha = true;
+    par.alpha_a = alpha_prior[0];
+    par.alpha_b = alpha_prior[1];
+  }
+  par.chunklet_moves = Rcpp::as<bool>(s["chunklet_moves"]);
+  par.split_merge = Rcpp::as<int>(s["split_merge"]);
+  par.point_scan = Rcpp::as<bool>(s["point_scan"]);
+  return par;
+}
+
+std::vector<int> zero_based(const Rcpp::IntegerVector& z) {
+  std::vector<int> out(z.begin(), z.end());
+  for (int& v : out) v -= 1;
+  return out;
+}
+
+void check_interrupt_fn(void*) { R_CheckUserInterrupt(); }
+
+// True when the user pressed Ctrl-C (checked without a long jump).
+bool interrupt_pending() { return R_ToplevelExec(check_interrupt_fn, nullptr) == FALSE; }
+
+// A 64-bit seed from R's generator, so set.seed() fixes every chain.
+std::uint64_t seed_from_r() {
+  const std::uint64_t hi = static_cast<std::uint64_t>(R::unif_rand() * 4294967296.0);
+  const std::uint64_t lo = static_cast<std::uint64_t>(R::unif_rand() * 4294967296.0);
+  return (hi << 32) ^ lo;
+}
+
+Rcpp::NumericMatrix trace_matrix(const std::vector<sideclust::ChainRecord>& rec,
+                                 std::vector<double> sideclust::ChainRecord::*field) {
+  const int chains = static_cast<int>(rec.size());
+  const int iter = static_cast<int>((rec[0].*field).size());
+  Rcpp::NumericMatrix out(iter, chains);
+  for (int c = 0; c < chains; ++c) {
+    for (int t = 0; t < iter; ++t) out(t, c) = (rec[c].*field)[t];
+  }
+  return out;
 }
 
 }  // namespace
@@ -45,48 +110,170 @@ Rcpp::List tvclust_gibbs_cpp(const Eigen::MatrixXd& xt, Rcpp::List side, std::st
                              bool point_scan = true) {
   const int n = static_cast<int>(xt.cols());
   const sideclust::SideInfo s = sideclust::side_from_r(side, n);
-  sideclust::TvclustParams par;
-  par.alpha = alpha;
-  par.p = p;
-  par.q = q;
-  if (pq_prior.size() == 4) {  // Beta(p_a, p_b), Beta(q_a, q_b): sample p and q
-    par.sample_pq = true;
-    par.p_a = pq_prior[0];
-    par.p_b = pq_prior[1];
-    par.q_a = pq_prior[2];
-    par.q_b = pq_prior[3];
+  const sideclust::TvclustParams par = params_from_r(Rcpp::List::create(
+      Rcpp::_["alpha"] = alpha, Rcpp::_["p"] = p, Rcpp::_["q"] = q,
+      Rcpp::_["pq_prior"] = pq_prior, Rcpp::_["alpha_prior"] = alpha_prior,
+      Rcpp::_["chunklet_moves"] = chunklet_moves, Rcpp::_["split_merge"] = split_merge,
+      Rcpp::_["point_scan"] = point_scan));
+  const std::vector<int> z = zero_based(init);
+  return with_family(family, prior, [&](auto make) {
+    using Family = std::decay_t<decltype(make())>;
+    sideclust::TvclustGibbs<Family> sampler(xt, s, make, par, z);
+    sideclust::RHooks hooks(verbose);
+    Rcpp::IntegerMatrix draws(sweeps, n);
+    Rcpp::NumericVector log_joint(sweeps), pv(sweeps), qv(sweeps), av(sweeps);
+    for (int t = 0; t < sweeps; ++t) {
+      sampler.sweep(hooks);
+      const std::vector<int>& zz = sampler.assignment();
+      for (int i = 0; i < n; ++i) draws(t, i) = zz[i] + 1;
+      log_joint[t] = sampler.log_joint();
+      pv[t] = sampler.p();
+      qv[t] = sampler.q();
+      av[t] = sampler.alpha();
+    }
+    return Rcpp::List::create(Rcpp::_["draws"] = draws, Rcpp::_["log_joint"] = log_joint,
+                              Rcpp::_["p"] = pv, Rcpp::_["q"] = qv, Rcpp::_["alpha"] = av);
+  });
+}
+
+// Runs `length(init)` chains on `threads` threads and summarizes the stored
+// draws: the candidate with least expected `loss` among at most
+// `max_candidates` evenly spaced stored draws, and each point's confidence.
+// [[Rcpp::export(.tvclust_chains_cpp)]]
+Rcpp::List tvclust_chains_cpp(const Eigen::MatrixXd& xt, Rcpp::List side, std::string family,
+                              Rcpp::List prior, Rcpp::List settings, Rcpp::List init, int iter,
+                              int burn_in, int thin, Rcpp::LogicalVector store, int threads,
+                              bool verbose, std::string loss, int max_candidates) {
+  const int n = static_cast<int>(xt.cols());
+  const int chains = init.size();
+  const sideclust::SideInfo s = sideclust::side_from_r(side, n);
+  const sideclust::TvclustParams par = params_from_r(settings);
+  std::vector<std::vector<int>> start;
+  std::vector<std::uint64_t> seeds;
+  for (int c = 0; c < chains; ++c) {
+    start.push_back(zero_based(init[c]));
+    seeds.push_back(seed_from_r());
   }
-  par.chunklet_moves = chunklet_moves;
-  par.split_merge = split_merge;
-  par.point_scan = point_scan;
-  if (alpha_prior.size() == 2) {  // Gamma(shape, rate): sample alpha
-    par.sample_alpha = true;
-    par.alpha_a = alpha_prior[0];
-    par.alpha_b = alpha_prior[1];
+  sideclust::ChainSchedule schedule;
+  schedule.iter = iter;
+  schedule.burn_in = burn_in;
+  schedule.thin = thin;
+  schedule.store.assign(store.begin(), store.end());
+  if (static_cast<int>(schedule.store.size()) != schedule.kept()) {
+    Rcpp::stop("`store` must have one entry per kept sweep");
   }
-  std::vector<int> z(init.begin(), init.end());
-  for (int& v : z) v -= 1;
-  if (family == "gaussian") {
-    const sideclust::NiwPrior pr{Rcpp::as<Eigen::VectorXd>(prior["m0"]),
-                                 Rcpp::as<double>(prior["kappa0"]),
-                                 Rcpp::as<double>(prior["nu0"]),
-                                 Rcpp::as<Eigen::MatrixXd>(prior["S0"])};
-    return run_gibbs<sideclust::NiwCluster>(
-        xt, s, [&pr]() { return sideclust::NiwCluster(pr); }, par, z, sweeps, verbose);
-  }
-  if (family == "diagonal") {
-    const sideclust::NormalGammaPrior pr{Rcpp::as<Eigen::VectorXd>(prior["m0"]),
-                                         Rcpp::as<double>(prior["kappa0"]),
-                                         Rcpp::as<double>(prior["a0"]),
-                                         Rcpp::as<Eigen::VectorXd>(prior["b0"])};
-    return run_gibbs<sideclust::NormalGammaCluster>(
-        xt, s, [&pr]() { return sideclust::NormalGammaCluster(pr); }, par, z, sweeps, verbose);
-  }
-  if (family == "multinomial") {
-    const Eigen::VectorXd a = Rcpp::as<Eigen::VectorXd>(prior["alpha"]);
-    return run_gibbs<sideclust::DirichletMultinomialCluster>(
-        xt, s, [&a]() { return sideclust::DirichletMultinomialCluster(a); }, par, z, sweeps,
-        verbose);
-  }
-  Rcpp::stop("unknown family '%s'", family);
+  std::vector<std::atomic<int>> progress(chains);
+  for (auto& v : progress) v = 0;
+  const double total = static_cast<double>(iter) * chains;
+  int polls = 0;
+  auto poll = [&]() {
+    if (interrupt_pending()) return false;
+    if (verbose && ++polls % 20 == 0) {  // about every 2 s
+      double done = 0;
+      for (auto& v : progress) done += v.load(std::memory_order_relaxed);
+      Rprintf("tvclust: %.0f of %.0f sweeps (%.0f%%)\n", done, total, 100.0 * done / total);
+      R_FlushConsole();
+    }
+    return true;
+  };
+  return with_family(family, prior, [&](auto make) {
+    using Family = std::decay_t<decltype(make())>;
+    std::vector<sideclust::ChainRecord> rec;
+    try {
+      rec = sideclust::run_tvclust_chains<Family>(xt, s, make, par, start, schedule, seeds,
+                                                  threads, progress, poll);
+    } catch (const sideclust::ChainStopped&) {
+      throw Rcpp::internal::InterruptedException();
+    }
+    // Every chain's stored draws, chain after chain.
+    sideclust::DrawSet all;
+    all.n = n;
+    Rcpp::IntegerVector chain_of, kept_of;
+    for (int c = 0; c < chains; ++c) {
+      const sideclust::DrawSet& d = rec[c].draws;
+      all.label.insert(all.label.end(), d.label.begin(), d.label.end());
+      all.k.insert(all.k.end(), d.k.begin(), d.k.end());
+      for (int t : rec[c].kept_index) {
+        chain_of.push_back(c + 1);
+        kept_of.push_back(t + 1);
+      }
+      std::vector<int>().swap(rec[c].draws.label);  // free as we go
+    }
+    const int stored = all.count();
+    Rcpp::IntegerVector estimate(n);
+    Rcpp::NumericVector confidence(n), candidate_loss;
+    Rcpp::IntegerVector candidate_draw;
+    if (stored > 0) {
+      const sideclust::PartitionLoss type =
+          loss == "vi" ? sideclust::PartitionLoss::vi : sideclust::PartitionLoss::binder;
+      std::vector<int> candidates;
+      const int m = std::min(stored, std::max(1, max_candidates));
+      for (int t = 0; t < m; ++t) {
+        candidates.push_back(static_cast<int>((static_cast<double>(t) + 0.5) * stored / m));
+      }
+      std::vector<double> expected;
+      const int best = sideclust::best_candidate(type, all, candidates, expected);
+      const int* z = all.draw(best);
+      const std::vector<double> conf = sideclust::coclustering_confidence(z, all.k[best], all);
+      for (int i = 0; i < n; ++i) {
+        estimate[i] = z[i] + 1;
+        confidence[i] = conf[i];
+      }
+      candidate_loss = Rcpp::wrap(expected);
+      for (int c : candidates) candidate_draw.push_back(c + 1);
+    }
+    Rcpp::IntegerMatrix draws(stored, n);
+    for (int t = 0; t < stored; ++t) {
+      const int* z = all.draw(t);
+      for (int i = 0; i < n; ++i) draws(t, i) = z[i] + 1;
+    }
+    return Rcpp::List::create(
+        Rcpp::_["draws"] = draws, Rcpp::_["draw_chain"] = chain_of,
+        Rcpp::_["draw_kept"] = kept_of, Rcpp::_["log_joint"] = trace_matrix(rec, &sideclust::ChainRecord::log_joint),
+        Rcpp::_["k"] = trace_matrix(rec, &sideclust::ChainRecord::k),
+        Rcpp::_["p"] = trace_matrix(rec, &sideclust::ChainRecord::p),
+        Rcpp::_["q"] = trace_matrix(rec, &sideclust::ChainRecord::q),
+        Rcpp::_["alpha"] = trace_matrix(rec, &sideclust::ChainRecord::alpha),
+        Rcpp::_["estimate"] = estimate, Rcpp::_["confidence"] = confidence,
+        Rcpp::_["candidate_draw"] = candidate_draw, Rcpp::_["candidate_loss"] = candidate_loss);
+  });
+}
+
+// Posterior similarity: the share of draws (rows of `draws`) that put points
+// i and j together.
+// [[Rcpp::export(.psm_cpp)]]
+Rcpp::NumericMatrix psm_cpp(Rcpp::IntegerMatrix draws) {
+  const int n = draws.ncol();
+  Rcpp::NumericMatrix out(n, n);
+  sideclust::similarity_matrix(draws.begin(), draws.nrow(), n, out.begin());
+  return out;
+}
+
+// Log weights of joining each cluster of `cluster` (log size + log
+// predictive density) and of a new cluster (log prior predictive; the caller
+// adds log alpha) for every column of `newt`.
+// [[Rcpp::export(.tvclust_predict_cpp)]]
+Rcpp::NumericMatrix tvclust_predict_cpp(const Eigen::MatrixXd& xt, Rcpp::IntegerVector cluster,
+                                        std::string family, Rcpp::List prior,
+                                        const Eigen::MatrixXd& newt) {
+  Rcpp::NumericMatrix out;
+  with_family(family, prior, [&](auto make) {
+    using Family = std::decay_t<decltype(make())>;
+    int k = 0;
+    for (int v : cluster) k = std::max(k, v);
+    std::vector<Family> clusters(k, make());
+    for (int i = 0; i < static_cast<int>(xt.cols()); ++i) clusters[cluster[i] - 1].add(xt.col(i));
+    const Family empty = make();
+    const int m = static_cast<int>(newt.cols());
+    out = Rcpp::NumericMatrix(m, k + 1);
+    for (int j = 0; j < m; ++j) {
+      for (int c = 0; c < k; ++c) {
+        out(j, c) = std::log(static_cast<double>(clusters[c].size())) +
+                    clusters[c].log_predictive(newt.col(j));
+      }
+      out(j, k) = empty.log_predictive(newt.col(j));
+    }
+    return Rcpp::List();
+  });
+  return out;
 }

@@ -1,0 +1,162 @@
+#' Inspect a TVClust fit
+#'
+#' `print()` and `summary()` report the point estimate, the posterior of the
+#' number of clusters, the posterior means of `p`, `q` and `alpha`, and the
+#' convergence diagnostic. `plot()` draws, by `what`:
+#' * `"trace"`: the number of clusters, log posterior, `p` and `q` (and
+#'   `alpha` when sampled) for every sweep and chain, burn-in shaded;
+#' * `"k"`: the posterior distribution of the number of clusters;
+#' * `"estimate"`: the data (first two principal components when it has more
+#'   than two columns) coloured by the point estimate, with the side
+#'   information, as [plot.sideclust()] draws it;
+#' * `"psm"`: a heat map of the posterior similarity matrix, points ordered
+#'   by estimated cluster (for at most `max_n` points).
+#'
+#' @param x,object A [tvclust()] fit.
+#' @param what Which plot, see Description.
+#' @param max_n Most points for `what = "psm"`.
+#' @param digits Significant digits to print.
+#' @param ... Passed on to the underlying plot.
+#' @return `print()` and `plot()` return `x` invisibly; `summary()` an
+#'   object of class `summary.tvclust`.
+#' @examples
+#' set.seed(3)
+#' x <- scale(iris[, 1:4])
+#' side <- sample_constraints(iris$Species, rate = 0.01, accuracy = 0.9)
+#' fit <- tvclust(x, side, iter = 150, chains = 2, threads = 1)
+#' summary(fit)
+#' plot(fit, "k")
+#' plot(fit, "psm")
+#' @name tvclust-methods
+NULL
+
+#' @rdname tvclust-methods
+#' @method print tvclust
+#' @export
+print.tvclust <- function(x, digits = 3L, ...) {
+  print(summary(x), digits = digits)
+  cat("\nAvailable components:\n")
+  print(names(x))
+  invisible(x)
+}
+
+#' @rdname tvclust-methods
+#' @method summary tvclust
+#' @export
+summary.tvclust <- function(object, ...) {
+  out <- list(
+    family = object$family, n = object$n, k = object$k,
+    size = tabulate(object$cluster, object$k), chains = object$chains,
+    iterations = object$iterations, burn_in = object$burn_in, thin = object$thin,
+    kept = sum(object$trace$kept) * object$chains,
+    posterior_k = object$posterior_k, p = object$p, q = object$q, alpha = object$alpha,
+    sampled = c(pq = length(object$settings$pq_prior) > 0L,
+                alpha = length(object$settings$alpha_prior) > 0L),
+    rhat = object$rhat, converged = object$converged, loss = object$loss,
+    expected_loss = object$expected_loss,
+    confidence = stats::quantile(object$confidence, c(0, 0.1, 0.5)),
+    side = side_agreement_table(object$side, object$cluster)
+  )
+  class(out) <- "summary.tvclust"
+  out
+}
+
+#' @rdname tvclust-methods
+#' @method print summary.tvclust
+#' @export
+print.summary.tvclust <- function(x, digits = 3L, ...) {
+  f <- function(v) format(v, digits = digits)
+  cat(sprintf("TVClust (%s clusters): %d points, %d chains x %d sweeps (burn-in %d, thin %d), %d draws\n",
+              x$family, x$n, x$chains, x$iterations, x$burn_in, x$thin, x$kept))
+  cat(sprintf("Point estimate (least expected %s loss): %d clusters, sizes %s\n",
+              if (x$loss == "vi") "VI" else "Binder", x$k, format_sizes(x$size)))
+  top <- utils::head(sort(x$posterior_k, decreasing = TRUE), 5L)
+  cat("Posterior of the number of clusters:",
+      paste0(names(top), ": ", f(as.numeric(top)), collapse = ", "), "\n")
+  cat(sprintf("p = %s, q = %s (%s); alpha = %s (%s)\n", f(x$p), f(x$q),
+              if (x$sampled[["pq"]]) "posterior means" else "fixed", f(x$alpha),
+              if (x$sampled[["alpha"]]) "posterior mean" else "fixed"))
+  cat(sprintf("Split R-hat: k %s, log posterior %s (%s)\n", f(x$rhat[["k"]]),
+              f(x$rhat[["log_posterior"]]),
+              if (isTRUE(x$converged)) "below 1.1" else "not all below 1.1: run longer or more chains"))
+  cat("Co-clustering confidence: min", f(x$confidence[[1]]), ", 10%", f(x$confidence[[2]]),
+      ", median", f(x$confidence[[3]]), "\n")
+  if (!is.null(x$side)) {
+    cat("Side information kept / broken by the estimate:\n")
+    print(x$side[, c("type", "total", "satisfied", "violated")], row.names = FALSE)
+  }
+  invisible(x)
+}
+
+#' @rdname tvclust-methods
+#' @export
+plot.tvclust <- function(x, what = c("trace", "k", "estimate", "psm"), max_n = 1000L, ...) {
+  what <- match.arg(what)
+  switch(what,
+    trace = plot_tvclust_trace(x, ...),
+    k = graphics::barplot(x$posterior_k, xlab = "number of clusters",
+                          ylab = "posterior probability", main = "Posterior of k", ...),
+    estimate = plot.sideclust(x, x$data, main = sprintf("TVClust estimate: %d clusters", x$k), ...),
+    psm = plot_tvclust_psm(x, max_n, ...)
+  )
+  invisible(x)
+}
+
+plot_tvclust_trace <- function(x, ...) {
+  series <- c("k", "log_posterior", "p", "q")
+  if (length(x$settings$alpha_prior)) series <- c(series, "alpha")
+  old <- graphics::par(mfrow = c(length(series), 1L), mar = c(2.5, 4.5, 0.5, 0.5))
+  on.exit(graphics::par(old))
+  colours <- grDevices::hcl.colors(max(x$chains, 2L), "Dark 3")
+  for (s in series) {
+    m <- x$trace[[s]]
+    graphics::matplot(m, type = "l", lty = 1, col = colours, ylab = s, xlab = "", ...)
+    graphics::rect(0, graphics::par("usr")[3], x$burn_in, graphics::par("usr")[4],
+                   col = grDevices::adjustcolor("grey", 0.3), border = NA)
+  }
+}
+
+plot_tvclust_psm <- function(x, max_n, ...) {
+  s <- psm(x, max_n = max_n)
+  o <- order(x$cluster)
+  graphics::image(s[o, rev(o)], axes = FALSE, col = grDevices::hcl.colors(50, "Blues 3", rev = TRUE),
+                  main = "Posterior similarity (points by estimated cluster)", ...)
+}
+
+#' Assign new points to the clusters of a TVClust fit
+#'
+#' Each new point gets the posterior predictive probability of joining each
+#' cluster of the point estimate, proportional to the cluster's size times
+#' its posterior predictive density at the point, or a new cluster,
+#' proportional to `alpha` times the prior predictive density (new points
+#' carry no side information).
+#'
+#' @param object A [tvclust()] fit.
+#' @param newdata Data with the same columns as the clustered data.
+#' @param ... Unused.
+#' @return A list with `cluster` (the most probable existing cluster),
+#'   `probability` (a matrix with a column per cluster and a last column
+#'   `new` for a new cluster) and `new` (the probability of a new cluster).
+#' @examples
+#' set.seed(4)
+#' x <- scale(iris[, 1:4])
+#' fit <- tvclust(x[-(1:5), ], iter = 100, chains = 1, threads = 1)
+#' predict(fit, x[1:5, ])$cluster
+#' @export
+predict.tvclust <- function(object, newdata, ...) {
+  if (missing(newdata)) stop_arg("newdata", "is missing")
+  newdata <- check_data_matrix(newdata, "newdata")
+  if (ncol(newdata) != ncol(object$data)) {
+    stop_arg("newdata", sprintf("has %d columns but the fit has %d", ncol(newdata),
+                                ncol(object$data)))
+  }
+  if (object$family == "multinomial") check_counts(newdata, "newdata")
+  logw <- .tvclust_predict_cpp(t(object$data), object$cluster, object$family, object$prior,
+                               t(newdata))
+  logw[, ncol(logw)] <- logw[, ncol(logw)] + log(object$alpha)
+  prob <- exp(logw - apply(logw, 1L, max))
+  prob <- prob / rowSums(prob)
+  colnames(prob) <- c(seq_len(object$k), "new")
+  list(cluster = max.col(prob[, seq_len(object$k), drop = FALSE], ties.method = "first"),
+       probability = prob, new = prob[, "new"])
+}

@@ -1,0 +1,238 @@
+#' TVClust: Dirichlet-process mixture clustering with noisy side information
+#'
+#' Samples the posterior over partitions of the TVClust model (Khashabi et
+#' al., Section 3): a Dirichlet-process mixture of the data, and the side
+#' information as a noisy random graph on the points, where a pair in the
+#' same cluster carries a may-link with probability `p` and a pair in
+#' different clusters carries a may-not link with probability `q`. The
+#' cluster parameters are integrated out (collapsed Gibbs sampling, Neal 2000,
+#' Algorithm 3), so point \eqn{i} joins cluster \eqn{k} with weight
+#' \deqn{n_{-i,k}\, p(x_i | x_k) \left(\frac{p}{1-q}\right)^{f_k}
+#'   \left(\frac{1-p}{q}\right)^{s_k}}{n_{-i,k} p(x_i | x_k) (p / (1 - q))^f_k ((1 - p) / q)^s_k}
+#' where \eqn{f_k} and \eqn{s_k} are the total confidence of the may-links and
+#' may-not links between \eqn{i} and the members of \eqn{k}, or a new cluster
+#' with weight \eqn{\alpha\, p(x_i)}{alpha p(x_i)}.
+#'
+#' @section Moves:
+#' Every sweep visits every point once (single-point Gibbs), then makes
+#' `split_merge` split-merge proposals (Jain & Neal 2004, with three
+#' restricted Gibbs scans for the launch state), then, with `chunklet_moves`,
+#' redraws the common cluster of every may-link chunklet whose points are
+#' together, then redraws `p`, `q` and `alpha` if they have priors. Each move
+#' leaves the posterior invariant; the tests check the sampler against the
+#' exact posterior obtained by enumerating all partitions of tiny data sets.
+#' Split-merge and chunklet moves let the chain leave configurations where
+#' single-point moves are nearly impossible, such as dense must-link cliques
+#' split across two clusters.
+#'
+#' @section Chains and reproducibility:
+#' The `chains` run on up to `threads` threads. Each chain has its own random
+#' stream whose seed is drawn from R's generator, so [set.seed()] reproduces a
+#' run exactly and the draws do not depend on `threads`. Ctrl-C (or Esc)
+#' stops all chains within about a second and returns nothing.
+#'
+#' @section Point estimate and memory:
+#' `cluster` is the kept draw with the smallest posterior expected loss
+#' (`loss`: Binder's loss, the number of pairs put differently, or the
+#' variation of information), averaged over all stored draws, among up to
+#' `max_candidates` evenly spaced stored draws. Each expected loss comes from
+#' contingency tables of the draws, so no \eqn{n \times n}{n x n} matrix is
+#' formed; [psm()] gives that matrix on request. `confidence` is, for each
+#' point, the posterior mean share of the other members of its estimated
+#' cluster that share its cluster.
+#'
+#' The draws take `4 * n * chains * kept` bytes. With `keep_draws = NULL`
+#' they are kept when that is at most `getOption("sideclust.max_draws_bytes",
+#' 5e8)` bytes; otherwise only `summary_draws` evenly spaced draws are stored
+#' for the point estimate and then dropped from the fit, keeping the traces
+#' and summaries. `keep_draws = TRUE` beyond the limit is an error (raise the
+#' option, thin more, or use `keep_draws = FALSE`).
+#'
+#' @param x Data: a numeric matrix or data.frame, one row per point (counts
+#'   for `family = "multinomial"`).
+#' @param side Side information: `NULL`, a [constraints()] object (confidences
+#'   act as exponents of the pair likelihoods), partial labels (two labelled
+#'   points form a may-link when their labels agree and a may-not link
+#'   otherwise; counted from per-cluster label tallies, never expanded), a
+#'   TVClust matrix E, or anything [as_constraints()] accepts.
+#' @param family Cluster model: `"gaussian"` (full covariance),
+#'   `"diagonal"` or `"multinomial"`; see [tvclust_prior()].
+#' @param iter Sweeps per chain, burn-in included.
+#' @param burn_in Sweeps discarded at the start of each chain.
+#' @param thin Keep every `thin`-th sweep after the burn-in.
+#' @param chains Number of chains.
+#' @param threads Threads to run the chains on (at most `chains`).
+#' @param alpha Concentration of the Dirichlet process (its starting value
+#'   when `alpha_prior` is given).
+#' @param alpha_prior `NULL` to keep `alpha` fixed, or `c(shape, rate)` of a
+#'   Gamma prior under which `alpha` is sampled (Escobar & West 1995).
+#' @param p,q Probability of a may-link within a cluster and of a may-not link
+#'   across clusters: fixed values, or starting values when `pq_prior` is
+#'   given. Both must lie in (0, 1).
+#' @param pq_prior `NULL` to keep `p` and `q` fixed, or Beta priors under
+#'   which they are sampled: `c(a, b)` for both, or `c(p_a, p_b, q_a, q_b)`.
+#'   The posterior means (`fit$p`, `fit$q`) tell how reliable the side
+#'   information was.
+#' @param prior Cluster prior: `NULL` for the defaults of [tvclust_prior()],
+#'   or a named list replacing some or all of them.
+#' @param init Starting partition of each chain: `"random"` (each chain its
+#'   own uniform assignment to `k_init` clusters), `"one"` (a single
+#'   cluster), an integer vector of clusters (for every chain), or a list
+#'   with one such vector per chain.
+#' @param k_init Number of clusters of the random start.
+#' @param split_merge Split-merge proposals per sweep (0 for none).
+#' @param chunklet_moves Whole-chunklet moves; `NULL` means on for pairwise
+#'   side information with may-links. Not available for partial labels.
+#' @param loss `"binder"` or `"vi"`, the loss the point estimate minimizes.
+#' @param max_candidates Most stored draws tried as the point estimate.
+#' @param keep_draws `NULL` (keep within the memory limit), `TRUE` or `FALSE`.
+#' @param summary_draws Draws stored for the estimate when the draws are not
+#'   kept.
+#' @param verbose Print progress about every two seconds.
+#' @return An object of class `c("tvclust", "sideclust")`, a list with
+#'   \item{cluster}{the point estimate, clusters numbered `1..k` by first point.}
+#'   \item{k}{its number of clusters.}
+#'   \item{confidence}{per point, see Point estimate and memory.}
+#'   \item{draws}{stored partitions, one row per kept sweep (chain after
+#'     chain), or `NULL`; `draw_chain` and `draw_iteration` say where each
+#'     came from.}
+#'   \item{trace}{a list of `iter` x `chains` matrices: `log_posterior` (the
+#'     log joint density of partition, data and side information up to a
+#'     constant), `k`, `p`, `q`, `alpha`; `kept` marks the kept sweeps.}
+#'   \item{posterior_k}{posterior distribution of the number of clusters.}
+#'   \item{p, q, alpha}{posterior means (the fixed values when not sampled).}
+#'   \item{rhat}{split R-hat of the number of clusters and of the log
+#'     posterior across chains (near 1 when the chains agree).}
+#'   \item{expected_loss}{posterior expected loss of the estimate.}
+#'   \item{iterations, converged}{sweeps per chain, and whether both R-hat
+#'     values are below 1.1.}
+#'   \item{family, prior, settings, data, side, n, call}{what the run used
+#'     (`data` for [predict()]).}
+#' @references
+#' Khashabi, D., Wieting, J., Liu, J. Y. and Liang, F. (2015). Clustering with
+#' side information: from a probabilistic model to a deterministic algorithm.
+#' arXiv:1508.06235.
+#'
+#' Neal, R. M. (2000). Markov chain sampling methods for Dirichlet process
+#' mixture models. Journal of Computational and Graphical Statistics 9, 249-265.
+#'
+#' Jain, S. and Neal, R. M. (2004). A split-merge Markov chain Monte Carlo
+#' procedure for the Dirichlet process mixture model. Journal of
+#' Computational and Graphical Statistics 13, 158-182.
+#' @seealso [tvclust_prior()], [psm()], [rdp_means()] (the small-variance
+#'   limit), [sample_constraints()].
+#' @examples
+#' x <- scale(iris[, 1:4])
+#' set.seed(1)
+#' side <- sample_constraints(iris$Species, rate = 0.01, accuracy = 0.9)
+#' fit <- tvclust(x, side, iter = 200, chains = 2, threads = 1)
+#' fit
+#' compare_partitions(iris$Species, fit$cluster)
+#' c(p = fit$p, q = fit$q)   # how reliable the constraints looked
+#' plot(fit, what = "trace")
+#' @export
+tvclust <- function(x, side = NULL, family = c("gaussian", "diagonal", "multinomial"),
+                    iter = 1000L, burn_in = iter %/% 2L, thin = 1L, chains = 2L,
+                    threads = getOption("sideclust.threads", 2L),
+                    alpha = 1, alpha_prior = NULL, p = 0.9, q = 0.9, pq_prior = c(1, 1),
+                    prior = NULL, init = "random", k_init = 5L, split_merge = 1L,
+                    chunklet_moves = NULL, loss = c("binder", "vi"), max_candidates = 100L,
+                    keep_draws = NULL, summary_draws = 200L, verbose = FALSE) {
+  call <- match.call()
+  family <- match.arg(family)
+  loss <- match.arg(loss)
+  x <- check_data_matrix(x, "x")
+  n <- nrow(x)
+  if (family == "multinomial") check_counts(x, "x")
+  side <- if (is.null(side)) NULL else as_side_info(side, n = n, arg = "side")
+  iter <- check_count(iter, "iter")
+  burn_in <- check_count(burn_in, "burn_in", lower = 0L)
+  thin <- check_count(thin, "thin")
+  if (burn_in >= iter) stop_arg("burn_in", sprintf("must be less than `iter` (%d)", iter))
+  kept <- (iter - burn_in) %/% thin
+  if (kept < 1L) stop_arg("thin", "leaves no draws after the burn-in; lower it")
+  chains <- check_count(chains, "chains")
+  threads <- check_count(threads, "threads")
+  settings <- tvclust_settings(side, alpha, alpha_prior, p, q, pq_prior, split_merge,
+                               chunklet_moves)
+  prior <- resolve_tvclust_prior(prior, x, family)
+  init <- tvclust_init(init, n, chains, check_count(k_init, "k_init"))
+  store <- tvclust_store(keep_draws, n, chains, kept,
+                         check_count(summary_draws, "summary_draws"))
+  res <- .tvclust_chains_cpp(t(x), side_for_core(side, n), family, prior, settings, init,
+                             iter, burn_in, thin, store$store, threads, check_flag(verbose, "verbose"),
+                             loss, check_count(max_candidates, "max_candidates"))
+  new_tvclust(res, x, side, family, prior, settings, store$keep, iter, burn_in, thin,
+              loss, call)
+}
+
+tvclust_settings <- function(side, alpha, alpha_prior, p, q, pq_prior, split_merge,
+                             chunklet_moves) {
+  alpha <- check_number(alpha, "alpha", lower = 0, lower_open = TRUE)
+  p <- check_number(p, "p", lower = 0, upper = 1, lower_open = TRUE, upper_open = TRUE)
+  q <- check_number(q, "q", lower = 0, upper = 1, lower_open = TRUE, upper_open = TRUE)
+  positive <- function(v, arg, len) {
+    if (is.null(v)) return(numeric())
+    if (!is.numeric(v) || !length(v) %in% len || any(!is.finite(v)) || any(v <= 0)) {
+      stop_arg(arg, sprintf("must be NULL or %s positive numbers",
+                            paste(len, collapse = " or ")))
+    }
+    as.double(v)
+  }
+  alpha_prior <- positive(alpha_prior, "alpha_prior", 2L)
+  pq_prior <- positive(pq_prior, "pq_prior", c(2L, 4L))
+  if (length(pq_prior) == 2L) pq_prior <- rep(pq_prior, 2L)
+  pairwise <- !is.null(side) && !inherits(side, "sideclust_labels")
+  if (is.null(chunklet_moves)) chunklet_moves <- pairwise && any(side$must)
+  chunklet_moves <- check_flag(chunklet_moves, "chunklet_moves")
+  if (chunklet_moves && !pairwise) {
+    stop_arg("chunklet_moves", "needs pairwise side information (expand labels with as_constraints())")
+  }
+  list(alpha = alpha, p = p, q = q, pq_prior = pq_prior, alpha_prior = alpha_prior,
+       chunklet_moves = chunklet_moves,
+       split_merge = check_count(split_merge, "split_merge", lower = 0L), point_scan = TRUE)
+}
+
+tvclust_init <- function(init, n, chains, k_init) {
+  one_partition <- function(z, arg) {
+    if (!is.numeric(z) && !is.factor(z) || length(z) != n || anyNA(z)) {
+      stop_arg(arg, sprintf("must give a cluster (no NA) for each of the %d points", n))
+    }
+    match(z, unique(z))
+  }
+  if (is.character(init) && length(init) == 1L) {
+    init <- match.arg(init, c("random", "one"))
+    if (init == "one") return(rep(list(rep(1L, n)), chains))
+    return(lapply(seq_len(chains), function(c) {
+      match(z <- sample.int(min(k_init, n), n, replace = TRUE), unique(z))
+    }))
+  }
+  if (is.list(init)) {
+    if (length(init) != chains) {
+      stop_arg("init", sprintf("has %d partitions for %d chains", length(init), chains))
+    }
+    return(lapply(seq_along(init), function(c) one_partition(init[[c]], sprintf("init[[%d]]", c))))
+  }
+  rep(list(one_partition(init, "init")), chains)
+}
+
+# Which kept sweeps to store: all of them when the draws are kept, otherwise
+# `summary_draws` evenly spaced ones per run.
+tvclust_store <- function(keep_draws, n, chains, kept, summary_draws) {
+  limit <- getOption("sideclust.max_draws_bytes", 5e8)
+  bytes <- 4 * n * chains * kept
+  if (!is.null(keep_draws)) keep_draws <- check_flag(keep_draws, "keep_draws")
+  if (isTRUE(keep_draws) && bytes > limit) {
+    stop_arg("keep_draws", sprintf(
+      "would need %.0f MB for %d x %d draws, above the limit of %.0f MB; thin more, use keep_draws = FALSE, or raise options(sideclust.max_draws_bytes)",
+      bytes / 1e6, chains * kept, n, limit / 1e6))
+  }
+  keep <- if (is.null(keep_draws)) bytes <= limit else keep_draws
+  store <- rep(TRUE, kept)
+  if (!keep) {
+    per_chain <- max(1L, min(kept, ceiling(summary_draws / chains)))
+    store <- rep(FALSE, kept)
+    store[unique(round(seq(1, kept, length.out = per_chain)))] <- TRUE
+  }
+  list(keep = keep, store = store)
+}
