@@ -72,7 +72,7 @@
 #' @param pq_prior `NULL` to keep `p` and `q` fixed, or Beta priors under
 #'   which they are sampled: `c(a, b)` for both, or `c(p_a, p_b, q_a, q_b)`.
 #'   The posterior means (`fit$p`, `fit$q`) tell how reliable the side
-#'   information was.
+#'   information was. Ignored without side information.
 #' @param prior Cluster prior: `NULL` for the defaults of [tvclust_prior()],
 #'   or a named list replacing some or all of them.
 #' @param init Starting partition of each chain: `"random"` (each chain its
@@ -182,6 +182,7 @@ tvclust_settings <- function(side, alpha, alpha_prior, p, q, pq_prior, split_mer
   alpha_prior <- positive(alpha_prior, "alpha_prior", 2L)
   pq_prior <- positive(pq_prior, "pq_prior", c(2L, 4L))
   if (length(pq_prior) == 2L) pq_prior <- rep(pq_prior, 2L)
+  if (is.null(side)) pq_prior <- numeric()  # nothing to learn them from
   pairwise <- !is.null(side) && !inherits(side, "sideclust_labels")
   if (is.null(chunklet_moves)) chunklet_moves <- pairwise && any(side$must)
   chunklet_moves <- check_flag(chunklet_moves, "chunklet_moves")
