@@ -48,19 +48,7 @@ n_trials <- 5L
 xi_max_grid <- c(Inf, 50, 20, 10, 5, 3, 2, 1.5, 1, 0.5, 0.2)
 xi_max_accuracies <- c(1, 0.8)
 
-load_data <- function() {
-  env <- new.env()
-  utils::data(list = c("wine", "ecoli", "glass", "balance"),
-              package = "sideclust", envir = env)
-  sets <- list(iris = data.frame(iris[, 1:4], class = iris$Species),
-               wine = env$wine, ecoli = env$ecoli, glass = env$glass,
-               balance = env$balance)
-  lapply(sets, function(d) {
-    raw <- as.matrix(d[, names(d) != "class"])
-    list(x = scale(raw), raw = raw, y = d$class, k = nlevels(droplevels(d$class)))
-  })
-}
-datasets <- load_data()
+datasets <- tvclust_paper_datasets()
 
 trial_seed <- function(d, ir, ip, t) 10000L * d + 1000L * ir + 100L * ip + t
 

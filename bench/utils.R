@@ -46,3 +46,18 @@ cpu_name <- function() {
     trimws(sub("^model name\\s*:", "", l))
   }, error = function(e) NA, warning = function(w) NA)
 }
+
+# The five UCI data sets of the TVClust paper's Section 5.2 (iris, wine,
+# ecoli, glass without its leaking id, balance), standardized.
+tvclust_paper_datasets <- function() {
+  env <- new.env()
+  utils::data(list = c("wine", "ecoli", "glass", "balance"),
+              package = "sideclust", envir = env)
+  sets <- list(iris = data.frame(iris[, 1:4], class = iris$Species),
+               wine = env$wine, ecoli = env$ecoli, glass = env$glass,
+               balance = env$balance)
+  lapply(sets, function(d) {
+    raw <- as.matrix(d[, names(d) != "class"])
+    list(x = scale(raw), raw = raw, y = d$class, k = nlevels(droplevels(d$class)))
+  })
+}
