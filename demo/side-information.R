@@ -1,7 +1,8 @@
 # Cluster the wine data (178 wines, 3 cultivars) with noisy pairwise side
 # information, as in the TVClust paper's Section 5.2: 3% of the pairs are
 # labelled "same cultivar" or "different cultivar", and 10% of those labels
-# are wrong. Compares k-means, DP-means and RDP-means, and draws the RDP-means
+# are wrong. Compares k-means, DP-means, RDP-means and TVClust (which is not
+# told k and learns how reliable the constraints are), and draws the RDP-means
 # clustering. The PNG goes to $SIDECLUST_DEMO_DIR (default: demo-output/).
 library(sideclust)
 
@@ -14,13 +15,16 @@ print(side)
 fits <- list(
   `stats::kmeans` = stats::kmeans(x, centers = 3, nstart = 10)$cluster,
   `DP-means` = dp_means(x, k = 3)$cluster,
-  `RDP-means` = (rdp <- rdp_means(x, side, k = 3))$cluster
+  `RDP-means` = (rdp <- rdp_means(x, side, k = 3))$cluster,
+  TVClust = (tv <- tvclust(x, side, iter = 400))$cluster
 )
 scores <- t(vapply(fits, compare_partitions, numeric(3), truth = truth))
 cat("\nAgreement with the cultivars (k = 3; 3% noisy constraints, 90% correct):\n")
 print(round(scores, 3))
 cat("\n")
 print(summary(rdp))
+cat("\n")
+print(summary(tv))
 
 out_dir <- Sys.getenv("SIDECLUST_DEMO_DIR", "demo-output")
 dir.create(out_dir, showWarnings = FALSE, recursive = TRUE)
