@@ -187,3 +187,29 @@ test_that("bad input gets clear errors", {
   expect_error(psm(list()), "tvclust")
   expect_error(predict(tvclust(x, iter = 4), x[, 1:2]), "2 columns")
 })
+
+test_that("whole-chunklet moves free a must-link clique at once where single-point Gibbs is stuck", {
+  # Two groups of 100 at -3 and +3 and a clique of 6 must-linked points at
+  # +2.5, started inside the left group's cluster. Moving one clique point
+  # breaks 5 links with p = q = 0.999 (a factor of about 1e-15) and the large
+  # groups have no reason to move, so single-point Gibbs stays; the chunklet
+  # move carries the clique over at once. (Over tens to hundreds of sweeps
+  # single-point Gibbs may get there by a detour: the left group moves to a
+  # cluster of its own, then the right group joins the clique.)
+  set.seed(1)
+  x <- matrix(c(rnorm(100, -3, 0.3), rnorm(100, 3, 0.3), rnorm(6, 2.5, 0.1)), ncol = 1)
+  clique <- 201:206
+  pairs <- t(utils::combn(clique, 2))
+  side <- constraints(must = pairs, n = 206)
+  init <- c(rep(1L, 100), rep(2L, 100), rep(1L, 6))
+  prior <- list(m0 = 0, kappa0 = 0.1, nu0 = 3, S0 = matrix(0.2))
+  run <- function(moves) {
+    set.seed(2)
+    fit <- tvclust(x, side, iter = 3, burn_in = 0, chains = 1, init = init, prior = prior,
+                   p = 0.999, q = 0.999, pq_prior = NULL, split_merge = 0,
+                   chunklet_moves = moves)
+    fit$draws[, 201] == fit$draws[, 101]  # clique with the right-hand group, per sweep
+  }
+  expect_true(all(!run(FALSE)))
+  expect_true(all(run(TRUE)))
+})
