@@ -20,27 +20,33 @@ fi
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends "${debian_packages[@]}" >/dev/null
 
-# R packages that Debian does not ship (r-cran-rmixmod and r-cran-cec do not
-# exist in Debian): installed from CRAN only when missing. Rmixmod and CEC are
-# only Suggests (peers in tests and bench/); Rmixmod compiles a large C++
-# library, so let make use every core.
+# R packages that Debian does not ship (r-cran-rmixmod, r-cran-cec and
+# r-cran-conclust do not exist in Debian): installed from CRAN only when
+# missing. Rmixmod, CEC and conclust are only Suggests (peers in tests,
+# vignettes and bench/); Rmixmod compiles a large C++ library, so let make use
+# every core.
 export MAKEFLAGS="${MAKEFLAGS:--j$(nproc 2>/dev/null || echo 2)}"
 Rscript -e '
 need <- c("Rcpp", "RcppEigen", "Matrix", "testthat", "knitr", "rmarkdown", "mclust")
-# Reference implementations for tests (skipped when absent) and bench/.
-peers <- c("Rmixmod", "CEC")
+# Reference implementations for tests and vignettes (skipped when absent) and bench/.
+peers <- c("Rmixmod", "CEC", "conclust")
 have <- function(p) vapply(p, requireNamespace, logical(1), quietly = TRUE)
 missing <- c(need, peers)[!have(c(need, peers))]
 if (length(missing)) try(install.packages(missing))
-# CEC is at times missing from the CRAN index while its source tarball is
-# still served (or archived); fall back to the tarball of the known version.
-if (!have("CEC")) {
+# CEC and conclust are at times missing from the CRAN index while their
+# source tarballs are still served (or archived); fall back to the tarball of
+# the known version (best effort: both are optional).
+from_tarball <- function(pkg, version) {
+  if (have(pkg)) return(invisible())
   repo <- sub("/+$", "", getOption("repos")[[1]])
-  for (u in paste0(repo, c("/src/contrib/", "/src/contrib/Archive/CEC/"), "CEC_0.11.3.tar.gz")) {
+  file <- sprintf("%s_%s.tar.gz", pkg, version)
+  for (u in paste0(repo, c("/src/contrib/", sprintf("/src/contrib/Archive/%s/", pkg)), file)) {
     try(install.packages(u, repos = NULL, type = "source"))
-    if (have("CEC")) break
+    if (have(pkg)) break
   }
 }
+from_tarball("CEC", "0.11.3")
+from_tarball("conclust", "1.1")
 still <- need[!have(need)]
 if (length(still)) stop("could not install: ", paste(still, collapse = ", "))
 absent <- peers[!have(peers)]
