@@ -5,6 +5,18 @@
     .Call(`_sideclust_cec_cpp`, xt, labels, n_levels, k, type, beta, eps, max_iter, restarts, start, verbose)
 }
 
+.itcc_cpp <- function(csr, k_rows, k_cols, max_iter, restarts, tol, start_rows, start_cols, verbose) {
+    .Call(`_sideclust_itcc_cpp`, csr, k_rows, k_cols, max_iter, restarts, tol, start_rows, start_cols, verbose)
+}
+
+.cross_associations_cpp <- function(csr, max_groups, split_tries, assignment_cost, joint_splits, refine_splits) {
+    .Call(`_sideclust_cross_associations_cpp`, csr, max_groups, split_tries, assignment_cost, joint_splits, refine_splits)
+}
+
+.ca_cost_cpp <- function(csr, rows, cols, assignment_cost) {
+    .Call(`_sideclust_ca_cost_cpp`, csr, rows, cols, assignment_cost)
+}
+
 .niw_check_cpp <- function(add, remove, query, m0, kappa0, nu0, S0) {
     .Call(`_sideclust_niw_check_cpp`, add, remove, query, m0, kappa0, nu0, S0)
 }
@@ -15,6 +27,22 @@
 
 .dirichlet_multinomial_check_cpp <- function(add, remove, query, alpha) {
     .Call(`_sideclust_dirichlet_multinomial_check_cpp`, add, remove, query, alpha)
+}
+
+.sib_cpp <- function(csr, k, max_iter, restarts, start, verbose) {
+    .Call(`_sideclust_sib_cpp`, csr, k, max_iter, restarts, start, verbose)
+}
+
+.sib_costs_cpp <- function(csr, cluster, k, x) {
+    .Call(`_sideclust_sib_costs_cpp`, csr, cluster, k, x)
+}
+
+.aib_cpp <- function(csr) {
+    .Call(`_sideclust_aib_cpp`, csr)
+}
+
+.ib_cpp <- function(csr, k, beta, max_iter, restarts, tol, verbose) {
+    .Call(`_sideclust_ib_cpp`, csr, k, beta, max_iter, restarts, tol, verbose)
 }
 
 .rdp_means_cpp <- function(xt, side, lambda, xi, xi_rate, xi_max, patience, max_iter, random_order, chunklet_moves, divergence, verbose) {

@@ -2,7 +2,9 @@
 
 method_label <- function(object) {
   labels <- c(rdp_means = "RDP-means", dp_means = "DP-means", tvclust = "TVClust", cec = "CEC",
-              cec_ib = "CEC-IB")
+              cec_ib = "CEC-IB", ib = "Iterative IB", aib = "Agglomerative IB",
+              sib = "Sequential IB", itcc = "ITCC",
+              cross_associations = "Cross-associations")
   cls <- class(object)[1L]
   if (cls %in% names(labels)) labels[[cls]] else cls
 }
@@ -37,6 +39,7 @@ print.sideclust <- function(x, digits = 4L, ...) {
               method_label(x), length(x$cluster), x$k))
   size <- tabulate(x$cluster, x$k)
   cat("Cluster sizes:", format_sizes(size), "\n")
+  print_coclusters(x, digits)
   if (!is.null(x$objective)) {
     cat(sprintf("Objective: %s after %d iterations (%s)\n",
                 format(utils::tail(x$objective, 1L), digits = digits),
@@ -51,6 +54,27 @@ print.sideclust <- function(x, digits = 4L, ...) {
   cat("\nAvailable components:\n")
   print(names(x))
   invisible(x)
+}
+
+# Column clusters and information terms of the IB and co-clustering fits.
+print_coclusters <- function(x, digits) {
+  if (!is.null(x$col_cluster)) {
+    cat(sprintf("Column clusters: %d; sizes: %s\n", x$k_cols,
+                format_sizes(tabulate(x$col_cluster, x$k_cols))))
+  }
+  if (!is.null(x$info_y) && !is.null(x$info_xy)) {
+    cat(sprintf("I(C;Y) = %s nats (%s%% of I(X;Y) = %s), I(C;X) = %s\n",
+                format(x$info_y, digits = digits),
+                format(100 * x$info_y / x$info_xy, digits = 3),
+                format(x$info_xy, digits = digits), format(x$info_x, digits = digits)))
+  }
+  if (!is.null(x$info_clusters)) {
+    cat(sprintf("Loss I(X;Y) - I(X^;Y^) = %s of I(X;Y) = %s\n",
+                format(x$loss, digits = digits), format(x$info_xy, digits = digits)))
+  }
+  if (!is.null(x$cost) && inherits(x, "cross_associations")) {
+    cat(sprintf("Total description length: %s bits\n", format(x$cost, digits = 8)))
+  }
 }
 
 format_sizes <- function(size, max = 20L) {
@@ -72,6 +96,9 @@ summary.sideclust <- function(object, ...) {
     size = size, iterations = object$iterations, converged = object$converged,
     objective = if (!is.null(object$objective)) utils::tail(object$objective, 1L),
     lambda = object$lambda, xi = object$xi,
+    col_size = if (!is.null(object$col_cluster)) tabulate(object$col_cluster, object$k_cols),
+    info = if (!is.null(object$info_y)) c(`I(C;X)` = object$info_x, `I(C;Y)` = object$info_y,
+                                          `I(X;Y)` = object$info_xy),
     side = side_agreement_table(object$side, object$cluster)
   )
   class(out) <- "summary.sideclust"
@@ -94,6 +121,14 @@ print.summary.sideclust <- function(x, digits = 4L, ...) {
   }
   cat("\nCluster sizes:\n")
   print(stats::setNames(x$size, seq_along(x$size)))
+  if (!is.null(x$col_size)) {
+    cat("\nColumn cluster sizes:\n")
+    print(stats::setNames(x$col_size, seq_along(x$col_size)))
+  }
+  if (!is.null(x$info)) {
+    cat("\nInformation (nats):\n")
+    print(x$info, digits = digits)
+  }
   if (!is.null(x$side)) {
     cat("\nSide information (pairs):\n")
     print(x$side, row.names = FALSE, digits = digits)

@@ -8,10 +8,12 @@
 #' * [dp_means()] and [rdp_means()]: DP-means and relational DP-means.
 #' * [constraints()], [as_constraints()], [chunklets()], [check_constraints()],
 #'   [sample_constraints()], [sample_labels()]: side information.
+#' * [ib()], [aib()], [sib()]: information bottleneck; [itcc()] and
+#'   [cross_associations()]: co-clustering of count and binary matrices.
 #' * [f_measure()], [ari()], [nmi()], [compare_partitions()]: metrics.
 #'
 #' @keywords internal
 #' @useDynLib sideclust, .registration = TRUE
 #' @importFrom Rcpp sourceCpp
-#' @importClassesFrom Matrix TsparseMatrix generalMatrix
+#' @importClassesFrom Matrix TsparseMatrix generalMatrix CsparseMatrix dMatrix
 "_PACKAGE"

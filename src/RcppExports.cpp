@@ -32,6 +32,55 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// itcc_cpp
+Rcpp::List itcc_cpp(Rcpp::List csr, int k_rows, int k_cols, int max_iter, int restarts, double tol, std::vector<int> start_rows, std::vector<int> start_cols, bool verbose);
+RcppExport SEXP _sideclust_itcc_cpp(SEXP csrSEXP, SEXP k_rowsSEXP, SEXP k_colsSEXP, SEXP max_iterSEXP, SEXP restartsSEXP, SEXP tolSEXP, SEXP start_rowsSEXP, SEXP start_colsSEXP, SEXP verboseSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type csr(csrSEXP);
+    Rcpp::traits::input_parameter< int >::type k_rows(k_rowsSEXP);
+    Rcpp::traits::input_parameter< int >::type k_cols(k_colsSEXP);
+    Rcpp::traits::input_parameter< int >::type max_iter(max_iterSEXP);
+    Rcpp::traits::input_parameter< int >::type restarts(restartsSEXP);
+    Rcpp::traits::input_parameter< double >::type tol(tolSEXP);
+    Rcpp::traits::input_parameter< std::vector<int> >::type start_rows(start_rowsSEXP);
+    Rcpp::traits::input_parameter< std::vector<int> >::type start_cols(start_colsSEXP);
+    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
+    rcpp_result_gen = Rcpp::wrap(itcc_cpp(csr, k_rows, k_cols, max_iter, restarts, tol, start_rows, start_cols, verbose));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cross_associations_cpp
+Rcpp::List cross_associations_cpp(Rcpp::List csr, int max_groups, int split_tries, bool assignment_cost, bool joint_splits, bool refine_splits);
+RcppExport SEXP _sideclust_cross_associations_cpp(SEXP csrSEXP, SEXP max_groupsSEXP, SEXP split_triesSEXP, SEXP assignment_costSEXP, SEXP joint_splitsSEXP, SEXP refine_splitsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type csr(csrSEXP);
+    Rcpp::traits::input_parameter< int >::type max_groups(max_groupsSEXP);
+    Rcpp::traits::input_parameter< int >::type split_tries(split_triesSEXP);
+    Rcpp::traits::input_parameter< bool >::type assignment_cost(assignment_costSEXP);
+    Rcpp::traits::input_parameter< bool >::type joint_splits(joint_splitsSEXP);
+    Rcpp::traits::input_parameter< bool >::type refine_splits(refine_splitsSEXP);
+    rcpp_result_gen = Rcpp::wrap(cross_associations_cpp(csr, max_groups, split_tries, assignment_cost, joint_splits, refine_splits));
+    return rcpp_result_gen;
+END_RCPP
+}
+// ca_cost_cpp
+double ca_cost_cpp(Rcpp::List csr, std::vector<int> rows, std::vector<int> cols, bool assignment_cost);
+RcppExport SEXP _sideclust_ca_cost_cpp(SEXP csrSEXP, SEXP rowsSEXP, SEXP colsSEXP, SEXP assignment_costSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type csr(csrSEXP);
+    Rcpp::traits::input_parameter< std::vector<int> >::type rows(rowsSEXP);
+    Rcpp::traits::input_parameter< std::vector<int> >::type cols(colsSEXP);
+    Rcpp::traits::input_parameter< bool >::type assignment_cost(assignment_costSEXP);
+    rcpp_result_gen = Rcpp::wrap(ca_cost_cpp(csr, rows, cols, assignment_cost));
+    return rcpp_result_gen;
+END_RCPP
+}
 // niw_check_cpp
 Rcpp::List niw_check_cpp(const Eigen::MatrixXd& add, const Eigen::MatrixXd& remove, const Eigen::MatrixXd& query, const Eigen::VectorXd& m0, double kappa0, double nu0, const Eigen::MatrixXd& S0);
 RcppExport SEXP _sideclust_niw_check_cpp(SEXP addSEXP, SEXP removeSEXP, SEXP querySEXP, SEXP m0SEXP, SEXP kappa0SEXP, SEXP nu0SEXP, SEXP S0SEXP) {
@@ -77,6 +126,64 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type query(querySEXP);
     Rcpp::traits::input_parameter< const Eigen::VectorXd& >::type alpha(alphaSEXP);
     rcpp_result_gen = Rcpp::wrap(dirichlet_multinomial_check_cpp(add, remove, query, alpha));
+    return rcpp_result_gen;
+END_RCPP
+}
+// sib_cpp
+Rcpp::List sib_cpp(Rcpp::List csr, int k, int max_iter, int restarts, std::vector<int> start, bool verbose);
+RcppExport SEXP _sideclust_sib_cpp(SEXP csrSEXP, SEXP kSEXP, SEXP max_iterSEXP, SEXP restartsSEXP, SEXP startSEXP, SEXP verboseSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type csr(csrSEXP);
+    Rcpp::traits::input_parameter< int >::type k(kSEXP);
+    Rcpp::traits::input_parameter< int >::type max_iter(max_iterSEXP);
+    Rcpp::traits::input_parameter< int >::type restarts(restartsSEXP);
+    Rcpp::traits::input_parameter< std::vector<int> >::type start(startSEXP);
+    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
+    rcpp_result_gen = Rcpp::wrap(sib_cpp(csr, k, max_iter, restarts, start, verbose));
+    return rcpp_result_gen;
+END_RCPP
+}
+// sib_costs_cpp
+std::vector<double> sib_costs_cpp(Rcpp::List csr, std::vector<int> cluster, int k, int x);
+RcppExport SEXP _sideclust_sib_costs_cpp(SEXP csrSEXP, SEXP clusterSEXP, SEXP kSEXP, SEXP xSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type csr(csrSEXP);
+    Rcpp::traits::input_parameter< std::vector<int> >::type cluster(clusterSEXP);
+    Rcpp::traits::input_parameter< int >::type k(kSEXP);
+    Rcpp::traits::input_parameter< int >::type x(xSEXP);
+    rcpp_result_gen = Rcpp::wrap(sib_costs_cpp(csr, cluster, k, x));
+    return rcpp_result_gen;
+END_RCPP
+}
+// aib_cpp
+Rcpp::List aib_cpp(Rcpp::List csr);
+RcppExport SEXP _sideclust_aib_cpp(SEXP csrSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type csr(csrSEXP);
+    rcpp_result_gen = Rcpp::wrap(aib_cpp(csr));
+    return rcpp_result_gen;
+END_RCPP
+}
+// ib_cpp
+Rcpp::List ib_cpp(Rcpp::List csr, int k, double beta, int max_iter, int restarts, double tol, bool verbose);
+RcppExport SEXP _sideclust_ib_cpp(SEXP csrSEXP, SEXP kSEXP, SEXP betaSEXP, SEXP max_iterSEXP, SEXP restartsSEXP, SEXP tolSEXP, SEXP verboseSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type csr(csrSEXP);
+    Rcpp::traits::input_parameter< int >::type k(kSEXP);
+    Rcpp::traits::input_parameter< double >::type beta(betaSEXP);
+    Rcpp::traits::input_parameter< int >::type max_iter(max_iterSEXP);
+    Rcpp::traits::input_parameter< int >::type restarts(restartsSEXP);
+    Rcpp::traits::input_parameter< double >::type tol(tolSEXP);
+    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
+    rcpp_result_gen = Rcpp::wrap(ib_cpp(csr, k, beta, max_iter, restarts, tol, verbose));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -219,9 +326,16 @@ END_RCPP
 
 static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_cec_cpp", (DL_FUNC) &_sideclust_cec_cpp, 11},
+    {"_sideclust_itcc_cpp", (DL_FUNC) &_sideclust_itcc_cpp, 9},
+    {"_sideclust_cross_associations_cpp", (DL_FUNC) &_sideclust_cross_associations_cpp, 6},
+    {"_sideclust_ca_cost_cpp", (DL_FUNC) &_sideclust_ca_cost_cpp, 4},
     {"_sideclust_niw_check_cpp", (DL_FUNC) &_sideclust_niw_check_cpp, 7},
     {"_sideclust_normal_gamma_check_cpp", (DL_FUNC) &_sideclust_normal_gamma_check_cpp, 7},
     {"_sideclust_dirichlet_multinomial_check_cpp", (DL_FUNC) &_sideclust_dirichlet_multinomial_check_cpp, 4},
+    {"_sideclust_sib_cpp", (DL_FUNC) &_sideclust_sib_cpp, 6},
+    {"_sideclust_sib_costs_cpp", (DL_FUNC) &_sideclust_sib_costs_cpp, 4},
+    {"_sideclust_aib_cpp", (DL_FUNC) &_sideclust_aib_cpp, 1},
+    {"_sideclust_ib_cpp", (DL_FUNC) &_sideclust_ib_cpp, 7},
     {"_sideclust_rdp_means_cpp", (DL_FUNC) &_sideclust_rdp_means_cpp, 12},
     {"_sideclust_dp_lambda_cpp", (DL_FUNC) &_sideclust_dp_lambda_cpp, 4},
     {"_sideclust_nearest_centre_cpp", (DL_FUNC) &_sideclust_nearest_centre_cpp, 3},

@@ -1,0 +1,86 @@
+# Input checks and conversion shared by the information-bottleneck and
+# co-clustering front doors: a dense matrix, data.frame or Matrix sparse
+# matrix becomes, once, the row-compressed form the C++ core reads
+# (0-based `ptr`, `idx`, `val`). Sparse input is never densified.
+
+# Returns list(ptr, idx, val, n_rows, n_cols, row_names, col_names).
+as_joint_csr <- function(x, arg = "pxy", zero_rows = TRUE, zero_cols = TRUE,
+                         binary = FALSE) {
+  if (is.data.frame(x)) x <- check_data_matrix(x, arg)
+  if (inherits(x, "Matrix")) {
+    csr <- sparse_csr(x, arg)
+  } else {
+    if (!(is.matrix(x) && (is.numeric(x) || is.logical(x)))) {
+      stop_arg(arg, "must be a numeric matrix, data.frame or sparse Matrix, not ",
+               class(x)[1L])
+    }
+    x <- check_data_matrix(x, arg)
+    csr <- dense_csr(x)
+  }
+  if (csr$n_rows == 0L || csr$n_cols == 0L) stop_arg(arg, "has no rows or no columns")
+  check_entries(csr, arg, binary)
+  if (!zero_rows) check_empty(csr$ptr, arg, "rows", "pxy[rowSums(pxy) > 0, ]")
+  if (!zero_cols) {
+    col_count <- tabulate(csr$idx + 1L, csr$n_cols)
+    check_empty(c(0L, cumsum(col_count)), arg, "columns", "pxy[, colSums(pxy) > 0]")
+  }
+  if (!binary && length(csr$val) == 0L) stop_arg(arg, "has no non-zero entries")
+  csr
+}
+
+sparse_csr <- function(x, arg) {
+  x <- methods::as(methods::as(methods::as(x, "CsparseMatrix"), "generalMatrix"),
+                   "dMatrix")
+  bad <- !is.finite(x@x)
+  if (any(bad)) {
+    stop_arg(arg, sprintf("has %d NA, NaN or infinite values; remove or impute them",
+                          sum(bad)))
+  }
+  x <- Matrix::drop0(x)
+  tt <- Matrix::t(x)  # column-compressed transpose = row-compressed x
+  list(ptr = tt@p, idx = tt@i, val = tt@x, n_rows = nrow(x), n_cols = ncol(x),
+       row_names = rownames(x), col_names = colnames(x))
+}
+
+dense_csr <- function(x) {
+  tx <- t(x)
+  w <- which(tx != 0) - 1
+  n_cols <- ncol(x)
+  row <- as.integer(w %/% n_cols)
+  list(ptr = c(0L, cumsum(tabulate(row + 1L, nrow(x)))),
+       idx = as.integer(w %% n_cols), val = tx[w + 1], n_rows = nrow(x),
+       n_cols = n_cols, row_names = rownames(x), col_names = colnames(x))
+}
+
+# Row (1-based) of each stored entry e (0-based) of a CSR.
+csr_rows <- function(ptr, e) findInterval(e, ptr, left.open = FALSE)
+
+check_entries <- function(csr, arg, binary) {
+  bad <- if (binary) which(csr$val != 1) else which(csr$val < 0)
+  if (length(bad) == 0L) return(invisible())
+  rows <- csr_rows(csr$ptr, bad - 1L)
+  cells <- sprintf("[%d, %d]", rows, csr$idx[bad] + 1L)
+  what <- if (binary) "entries other than 0 and 1" else "negative entries"
+  stop_arg(arg, sprintf("has %d %s (at %s); %s", length(bad), what,
+                        trimws(describe_positions(cells, what = "")),
+                        if (binary) "it must be a 0/1 (or logical) matrix" else
+                          "counts and probabilities must be non-negative"))
+}
+
+check_empty <- function(ptr, arg, what, fix) {
+  empty <- which(diff(ptr) == 0L)
+  if (length(empty) == 0L) return(invisible())
+  stop_arg(arg, sprintf(
+    "has %d all-zero %s (%s): they carry no information about the other variable; drop them first, e.g. %s",
+    length(empty), what, trimws(describe_positions(empty, what = "")), fix))
+}
+
+# Renumber a partition 1.. in order of first appearance.
+first_seen <- function(cl) match(cl, unique(cl))
+
+# The joint in plain R for tests and plots: a sparse dgCMatrix.
+csr_matrix <- function(csr) {
+  Matrix::sparseMatrix(i = csr_rows(csr$ptr, seq_along(csr$idx) - 1L),
+                       j = csr$idx + 1L, x = csr$val,
+                       dims = c(csr$n_rows, csr$n_cols))
+}

@@ -1,0 +1,80 @@
+// Glue for the information-bottleneck family: ib(), aib(), sib().
+#include <Rcpp.h>
+
+#include <vector>
+
+#include "aib.h"
+#include "iterative_ib.h"
+#include "r_glue.h"
+#include "r_joint.h"
+#include "sib.h"
+
+// [[Rcpp::export(.sib_cpp)]]
+Rcpp::List sib_cpp(Rcpp::List csr, int k, int max_iter, int restarts, std::vector<int> start,
+                   bool verbose) {
+  const sideclust::JointCsr p = sideclust::joint_from_r(csr);
+  sideclust::SibParams par;
+  par.k = k;
+  par.max_iter = max_iter;
+  par.restarts = restarts;
+  par.start = std::move(start);
+  sideclust::RHooks hooks(verbose, "pass");
+  const sideclust::SibResult r = sideclust::sib_fit(p, par, hooks);
+  return Rcpp::List::create(
+      Rcpp::_["cluster"] = sideclust::one_based(r.cluster), Rcpp::_["info_y"] = r.info_y,
+      Rcpp::_["info_x"] = r.info_x, Rcpp::_["info_xy"] = sideclust::mutual_information(p),
+      Rcpp::_["trace"] = r.trace, Rcpp::_["restart_info"] = r.restart_info,
+      Rcpp::_["iterations"] = r.iterations, Rcpp::_["converged"] = r.converged,
+      Rcpp::_["moves"] = static_cast<double>(r.moves), Rcpp::_["pass_seconds"] = r.pass_seconds);
+}
+
+// Merge costs d(x, c) of row x (1-based) into every cluster of `cluster`
+// (1-based) after drawing x out: exposes the O(nnz(x)) formula to tests.
+// [[Rcpp::export(.sib_costs_cpp)]]
+std::vector<double> sib_costs_cpp(Rcpp::List csr, std::vector<int> cluster, int k, int x) {
+  const sideclust::JointCsr p = sideclust::joint_from_r(csr);
+  for (int& c : cluster) --c;
+  sideclust::SibState st(p, k);
+  st.reset(cluster);
+  st.move(x - 1, cluster[x - 1], -1.0);
+  std::vector<double> d;
+  st.costs(x - 1, d);
+  return d;
+}
+
+// [[Rcpp::export(.aib_cpp)]]
+Rcpp::List aib_cpp(Rcpp::List csr) {
+  const sideclust::JointCsr p = sideclust::joint_from_r(csr);
+  sideclust::RHooks hooks(false);
+  const sideclust::AibResult r = sideclust::aib_fit(p, hooks);
+  const int steps = static_cast<int>(r.merge1.size());
+  Rcpp::IntegerMatrix merge(steps, 2);
+  for (int s = 0; s < steps; ++s) {
+    merge(s, 0) = r.merge1[s];
+    merge(s, 1) = r.merge2[s];
+  }
+  return Rcpp::List::create(Rcpp::_["merge"] = merge, Rcpp::_["loss"] = r.loss,
+                            Rcpp::_["info_y"] = r.info_y, Rcpp::_["info_x"] = r.info_x,
+                            Rcpp::_["order"] = r.order, Rcpp::_["info_xy"] = r.info_xy);
+}
+
+// [[Rcpp::export(.ib_cpp)]]
+Rcpp::List ib_cpp(Rcpp::List csr, int k, double beta, int max_iter, int restarts, double tol,
+                  bool verbose) {
+  const sideclust::JointCsr p = sideclust::joint_from_r(csr);
+  sideclust::IbParams par;
+  par.k = k;
+  par.beta = beta;
+  par.max_iter = max_iter;
+  par.restarts = restarts;
+  par.tol = tol;
+  sideclust::RHooks hooks(verbose, "iteration");
+  const sideclust::IbResult r = sideclust::ib_fit(p, par, hooks);
+  return Rcpp::List::create(
+      Rcpp::_["pcx"] = sideclust::row_major(r.pcx, p.n_rows, k), Rcpp::_["pc"] = r.pc,
+      Rcpp::_["pyc"] = sideclust::row_major(r.qyc, k, p.n_cols), Rcpp::_["info_x"] = r.info_x,
+      Rcpp::_["info_y"] = r.info_y, Rcpp::_["info_xy"] = sideclust::mutual_information(p),
+      Rcpp::_["objective"] = r.objective, Rcpp::_["trace"] = r.trace,
+      Rcpp::_["restart_objective"] = r.restart_objective, Rcpp::_["iterations"] = r.iterations,
+      Rcpp::_["converged"] = r.converged);
+}

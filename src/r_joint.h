@@ -1,0 +1,44 @@
+// Glue: the row-compressed matrix prepared by R's as_joint_csr() to the core's
+// joint-distribution and binary-matrix types.
+#pragma once
+
+#include <Rcpp.h>
+
+#include <vector>
+
+#include "cross_associations.h"
+#include "info_sparse.h"
+
+namespace sideclust {
+
+// csr: list(ptr, idx, val, n_rows, n_cols) with 0-based indices.
+inline JointCsr joint_from_r(const Rcpp::List& csr) {
+  return make_joint(Rcpp::as<int>(csr["n_rows"]), Rcpp::as<int>(csr["n_cols"]),
+                    Rcpp::as<std::vector<int>>(csr["ptr"]), Rcpp::as<std::vector<int>>(csr["idx"]),
+                    Rcpp::as<std::vector<double>>(csr["val"]));
+}
+
+inline BinaryCsr binary_from_r(const Rcpp::List& csr) {
+  BinaryCsr b;
+  b.n_rows = Rcpp::as<int>(csr["n_rows"]);
+  b.n_cols = Rcpp::as<int>(csr["n_cols"]);
+  b.ptr = Rcpp::as<std::vector<int>>(csr["ptr"]);
+  b.idx = Rcpp::as<std::vector<int>>(csr["idx"]);
+  return b;
+}
+
+inline Rcpp::IntegerVector one_based(const std::vector<int>& v) {
+  Rcpp::IntegerVector out(v.begin(), v.end());
+  return out + 1;
+}
+
+// A row-major k x m vector as an R matrix.
+inline Rcpp::NumericMatrix row_major(const std::vector<double>& v, int rows, int cols) {
+  Rcpp::NumericMatrix out(rows, cols);
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < cols; ++c) out(r, c) = v[static_cast<std::size_t>(r) * cols + c];
+  }
+  return out;
+}
+
+}  // namespace sideclust
