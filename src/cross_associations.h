@@ -253,8 +253,10 @@ class Search {
     const int tries = side == 2 ? 1 : std::max(1, std::min(par_.split_tries, groups));
     for (int rank = 0; rank < tries; ++rank) {
       ++out.splits_tried;
-      const bool changed = side == 2 ? split_once(0, 0) && split_once(1, 0)
-                                     : split_once(side, rank);
+      // A joint split regroups only after both halves: regrouping after the
+      // row split alone can undo it before the column split makes it pay.
+      const bool changed = side == 2 ? split_once(0, 0, false) && split_once(1, 0, true)
+                                     : split_once(side, rank, true);
       if (changed && cost_ < c0 - 1e-9) {
         record(out);
         return true;
@@ -270,7 +272,7 @@ class Search {
 
   // Split one row (side 0) or column (side 1) group and regroup; false when
   // no group can be split.
-  bool split_once(int side, int rank) {
+  bool split_once(int side, int rank, bool regroup_after) {
     if ((side == 0 ? k_ : l_) >= std::min(par_.max_groups, side == 0 ? m_.n_rows : m_.n_cols)) {
       return false;
     }
@@ -281,7 +283,7 @@ class Search {
                                   par_.refine_splits);
     if (!split) return false;
     cost_ = total_cost(blocks(m_, rg_, k_, cg_, l_), par_.assignment_cost);
-    inner();
+    if (regroup_after) inner();
     return true;
   }
 

@@ -77,6 +77,11 @@ ca_cost_plain <- function(x, rows, cols) {
     sum(ceiling(log2(n + 1))) + sum(n * h)
 }
 
+# log2(n! / prod a_i!): the bits of which group each row is in.
+ca_assignment_bits <- function(groups) {
+  (lfactorial(length(groups)) - sum(lfactorial(tabulate(groups)))) / log(2)
+}
+
 # Planted-partition counts: rows of group g draw from profile g.
 planted_counts <- function(n_per, m, k, strength = 5, size = 30) {
   profiles <- matrix(1, k, m)

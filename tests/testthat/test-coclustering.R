@@ -94,6 +94,24 @@ test_that("a checkerboard needs a joint row and column split", {
   expect_lt(fit$cost, single$cost)
 })
 
+test_that("a joint split separates groups merged on both sides", {
+  # Topics 1 and 2 first end up as one row group over one merged word group
+  # (density ~0.5); splitting rows alone does not pay until the words split
+  # too, and regrouping between the two halves would undo the row split.
+  set.seed(6)
+  topic <- rep(1:3, each = 20)
+  word <- c(rep(1:3, each = 10), rep(4, 10))
+  rate <- matrix(0.5, 3, 40)
+  rate[cbind(rep(1:3, each = 10), 1:30)] <- 6
+  x <- matrix(stats::rpois(60 * 40, rate[topic, ]), 60, 40) > 2
+  fit <- cross_associations(x)
+  expect_equal(ari(fit$cluster, topic), 1)
+  expect_equal(ari(fit$col_cluster, word), 1)
+  expect_equal(fit$cost, ca_cost_plain(x * 1, fit$cluster, fit$col_cluster) +
+                 ca_assignment_bits(fit$cluster) + ca_assignment_bits(fit$col_cluster),
+               tolerance = 1e-8)
+})
+
 test_that("refined splits find sparse blocks that the margins hide", {
   set.seed(1)
   n <- 10000
@@ -111,7 +129,8 @@ test_that("refined splits find sparse blocks that the margins hide", {
     jj <- c(jj, c[(idx - 1) %/% length(r) + 1])
   }
   x <- Matrix::sparseMatrix(i = ii, j = jj, x = 1, dims = c(n, m))
-  plain <- cross_associations(x, refine_splits = FALSE)
+  # The paper's search (its split rule, single splits only) stops early.
+  plain <- cross_associations(x, refine_splits = FALSE, joint_splits = FALSE)
   fit <- cross_associations(x)
   expect_lt(plain$k * plain$k_cols, 4)
   expect_equal(c(fit$k, fit$k_cols), c(5L, 5L))
