@@ -50,7 +50,10 @@
 #' points going one by one to the cluster whose cost grows least, when it
 #' holds fewer than `eps * n` or fewer than `p + 2` points or its covariance
 #' is singular; so the number of clusters can only shrink from `k`. A move that
-#' would leave its cluster singular is not made. After every pass the
+#' would leave its cluster singular is not made; a removal that would shrink
+#' the determinant of the cluster's scatter (for `"diagonal"`, one of its
+#' variances) by a factor below \eqn{10^{-8}} counts as singular, since in
+#' exact arithmetic that factor is 0 and only rounding makes it positive. After every pass the
 #' statistics are recomputed from the points; the run stops after a pass
 #' without moves (then no single move of a point lowers the cost) or after
 #' `max_iter` passes. Of `restarts` runs, the one with the lowest cost is kept.

@@ -55,6 +55,12 @@ struct LabelTally {
   }
 };
 
+// A removal that shrinks det S (or, for the diagonal model, one variance) by
+// a factor of at most kSingularRatio leaves a numerically singular cluster:
+// in exact arithmetic the factor is 0 when the point alone spans a direction,
+// but rounding leaves +-1e-16 relative, which would look like a huge gain.
+constexpr double kSingularRatio = 1e-8;
+
 class CecCluster {
  public:
   CecCluster(int p, CecType type, int n_levels) : p_(p), type_(type) {
@@ -107,9 +113,12 @@ class CecCluster {
     if (type_ == CecType::full) {
       const double q = chol_.matrixL().solve(d).squaredNorm();
       const double f = 1.0 + c * q;
-      ld = f > 0.0 ? logdet_ + std::log(f) : -std::numeric_limits<double>::infinity();
+      ld = f > kSingularRatio ? logdet_ + std::log(f) : -std::numeric_limits<double>::infinity();
     } else if (type_ == CecType::diagonal) {
       const Eigen::VectorXd nd = diag_ + c * d.array().square().matrix();
+      if (sign < 0 && (nd.array() <= kSingularRatio * diag_.array()).any()) {
+        return -std::numeric_limits<double>::infinity();
+      }
       ld = logdet_of_diag(0.0, nd);
     } else {
       ld = logdet_of_diag(diag_.sum() + c * d.squaredNorm(), diag_);
