@@ -2,7 +2,9 @@
 // and O(p^2) evaluation of a candidate move (O(p) for diagonal and spherical
 // models), plus O(1) label-entropy updates. Plain C++17 + Eigen.
 //
-// A cluster of n points keeps its mean m and scatter S = sum (x - m)(x - m)^T.
+// A cluster of n points keeps its mean m and scatter S = Psi + sum (x - m)(x - m)^T,
+// where Psi is a fixed regularization matrix (zero by default), so that its
+// model covariance is S / n and stays positive definite when Psi is.
 // Adding x (d = x - m):    S' = S + n / (n + 1) d d^T
 // Removing x (d = x - m):  S' = S - n / (n - 1) d d^T
 // For the full model, log det S' = log det S + log(1 + c d^T S^-1 d) by the
@@ -63,8 +65,12 @@ constexpr double kSingularRatio = 1e-8;
 
 class CecCluster {
  public:
-  CecCluster(int p, CecType type, int n_levels) : p_(p), type_(type) {
+  // prior: p x p matrix added to the scatter of the cluster (the covariance
+  // regularization Psi, see below), or an empty matrix for none.
+  CecCluster(int p, CecType type, int n_levels, const Eigen::MatrixXd& prior = Eigen::MatrixXd())
+      : p_(p), type_(type) {
     mean_ = Eigen::VectorXd::Zero(p);
+    prior_ = prior.size() == 0 ? Eigen::MatrixXd::Zero(p, p) : prior;
     if (type_ == CecType::full) scatter_ = Eigen::MatrixXd::Zero(p, p);
     else diag_ = Eigen::VectorXd::Zero(p);
     tally_.reset(n_levels);
@@ -87,7 +93,7 @@ class CecCluster {
     }
     if (n_ > 0) mean_ /= n_;
     if (type_ == CecType::full) {
-      scatter_.setZero();
+      scatter_ = prior_;
       for (int i : members) {
         const Eigen::VectorXd d = x.col(i) - mean_;
         scatter_.selfadjointView<Eigen::Lower>().rankUpdate(d);
@@ -95,7 +101,7 @@ class CecCluster {
       scatter_ = scatter_.selfadjointView<Eigen::Lower>();
       return refactor();
     }
-    diag_.setZero();
+    diag_ = prior_.diagonal();
     for (int i : members) diag_ += (x.col(i) - mean_).array().square().matrix();
     logdet_ = logdet_of_diag(diag_.sum(), diag_);
     return std::isfinite(logdet_);
@@ -191,6 +197,7 @@ class CecCluster {
 
   int p_;
   CecType type_;
+  Eigen::MatrixXd prior_;    // Psi, added to the scatter (zero: ML covariance)
   int n_ = 0;
   Eigen::VectorXd mean_;
   Eigen::MatrixXd scatter_;  // full
