@@ -50,10 +50,30 @@
 #' points going one by one to the cluster whose cost grows least, when it
 #' holds fewer than `eps * n` or fewer than `p + 2` points or its covariance
 #' is singular; so the number of clusters can only shrink from `k`. A move that
-#' would leave its cluster singular is not made. After every pass the
+#' would leave its cluster singular is not made; a removal that would shrink
+#' the determinant of the cluster's scatter (for `"diagonal"`, one of its
+#' variances) by a factor below \eqn{10^{-8}} counts as singular, since in
+#' exact arithmetic that factor is 0 and only rounding makes it positive. After every pass the
 #' statistics are recomputed from the points; the run stops after a pass
 #' without moves (then no single move of a point lowers the cost) or after
 #' `max_iter` passes. Of `restarts` runs, the one with the lowest cost is kept.
+#'
+#' @section Covariance regularization (`cov_reg`):
+#' With `cov_reg = 0` (the default) the cluster covariances are the maximum
+#' likelihood estimates of the paper, and a cluster whose points lie in a
+#' lower-dimensional subspace (for instance a feature that is 0 for all of
+#' them, common in data with many exact zeros) has a singular covariance and
+#' is removed. With `cov_reg = kappa > 0` every cluster's scatter matrix gets
+#' `kappa` times the covariance \eqn{\Sigma_X}{Sigma_X} of the whole data added:
+#' \deqn{\Sigma_i = (S_i + \kappa \Sigma_X) / |Y_i|,}{Sigma_i = (S_i + kappa
+#'   Sigma_X) / |Y_i|,}
+#' as if `kappa` pseudo-points spread like the whole data joined every cluster
+#' (the conjugate inverse-Wishart regularization of Fraley and Raftery 2007,
+#' whose default scale in \pkg{mclust} is of this order). Covariances then stay
+#' positive definite, so clusters are removed only by the size rules; the
+#' method stays affine invariant (for `"full"`), and the regularization fades as
+#' clusters grow. `cov_reg = 1` is a mild choice; the cost reported is cost
+#' (10) with these covariances.
 #'
 #' @section Cluster models (`type`):
 #' * `"full"`: any covariance, \eqn{\log\det\Sigma}{log det Sigma}.
@@ -73,6 +93,10 @@
 #' @param restarts Number of runs from independent k-means++ starts.
 #' @param max_iter Maximum number of passes per run.
 #' @param eps A cluster with fewer than `eps * nrow(x)` points is removed.
+#' @param cov_reg Covariance regularization \eqn{\kappa \ge 0}{kappa >= 0}:
+#'   the number of pseudo-points with the covariance of the whole data added
+#'   to every cluster's scatter; see Covariance regularization. `0` (the
+#'   default) gives the maximum-likelihood covariances of the paper.
 #' @param start Optional initial partition: integers in `1..k`, one per point.
 #'   Then a single run starts from it (`restarts` is ignored).
 #' @param verbose Print one line per pass.
@@ -91,10 +115,15 @@
 #'   \item{contingency}{cluster x label table of counts, with a last column
 #'     `unlabelled`.}
 #'   \item{means, covariances, sizes}{`k` x `p` means, `p` x `p` x `k` model
-#'     covariances (maximum likelihood, restricted to `type`) and cluster
-#'     sizes.}
-#'   \item{beta, type, eps, restarts, side, call}{settings and labels used.}
+#'     covariances (maximum likelihood, or regularized by `cov_reg`,
+#'     restricted to `type`) and cluster sizes.}
+#'   \item{beta, type, eps, cov_reg, restarts, side, call}{settings and labels
+#'     used.}
 #' @references
+#' Fraley, C. and Raftery, A. E. (2007). Bayesian regularization for normal
+#' mixture estimation and model-based clustering. Journal of Classification
+#' 24, 155-181.
+#'
 #' Smieja, M. and Geiger, B. C. (2017). Semi-supervised cross-entropy
 #' clustering with information bottleneck constraint. Information Sciences
 #' 421, 254-271.
@@ -117,11 +146,11 @@
 #' predict(fit_ib, x[1:5, ])$cluster
 #' @export
 cec <- function(x, k, type = c("full", "diagonal", "spherical"),
-                restarts = 10L, max_iter = 100L, eps = 0.05, start = NULL,
-                verbose = FALSE) {
+                restarts = 10L, max_iter = 100L, eps = 0.05, cov_reg = 0,
+                start = NULL, verbose = FALSE) {
   call <- match.call()
   fit <- fit_cec(x, NULL, k, 0, check_cec_type(type), restarts, max_iter, eps,
-                 start, verbose)
+                 cov_reg, start, verbose)
   fit$call <- call
   class(fit) <- c("cec", "sideclust")
   fit
@@ -131,19 +160,20 @@ cec <- function(x, k, type = c("full", "diagonal", "spherical"),
 #' @export
 cec_ib <- function(x, labels, k, beta = 1,
                    type = c("full", "diagonal", "spherical"), restarts = 10L,
-                   max_iter = 100L, eps = 0.05, start = NULL, verbose = FALSE) {
+                   max_iter = 100L, eps = 0.05, cov_reg = 0, start = NULL,
+                   verbose = FALSE) {
   call <- match.call()
   if (missing(labels)) stop_arg("labels", "is missing; use NULL for no labels")
   fit <- fit_cec(x, labels, k, beta, check_cec_type(type), restarts, max_iter, eps,
-                 start, verbose)
+                 cov_reg, start, verbose)
   fit$call <- call
   class(fit) <- c("cec_ib", "sideclust")
   fit
 }
 
 # The shared body of cec() and cec_ib(): validated inputs in, fit out.
-fit_cec <- function(x, labels, k, beta, type, restarts, max_iter, eps, start,
-                    verbose) {
+fit_cec <- function(x, labels, k, beta, type, restarts, max_iter, eps, cov_reg,
+                    start, verbose) {
   x <- check_data_matrix(x, "x")
   n <- nrow(x)
   p <- ncol(x)
@@ -162,6 +192,7 @@ fit_cec <- function(x, labels, k, beta, type, restarts, max_iter, eps, start,
   restarts <- check_count(restarts, "restarts", lower = 1L)
   max_iter <- check_count(max_iter, "max_iter", lower = 1L)
   eps <- check_number(eps, "eps", lower = 0, upper = 1, upper_open = TRUE)
+  cov_reg <- check_number(cov_reg, "cov_reg", lower = 0)
   verbose <- check_flag(verbose, "verbose")
   start0 <- integer(0)
   if (!is.null(start)) {
@@ -175,8 +206,10 @@ fit_cec <- function(x, labels, k, beta, type, restarts, max_iter, eps, start,
     lab0[is.na(lab0)] <- -1L
     n_levels <- length(side$levels)
   }
+  # cov_reg pseudo-points with the (maximum-likelihood) covariance of the data
+  prior <- cov_reg * crossprod(sweep(x, 2L, colMeans(x))) / n
   res <- .cec_cpp(t(x), lab0, n_levels, k, type, beta, eps, max_iter, restarts,
-                  start0, verbose)
+                  start0, prior, verbose)
   means <- t(res$means)
   dimnames(means) <- list(NULL, colnames(x))
   dimnames(res$covariances) <- list(colnames(x), colnames(x), NULL)
@@ -187,7 +220,8 @@ fit_cec <- function(x, labels, k, beta, type, restarts, max_iter, eps, start,
     converged = res$converged,
     contingency = cec_contingency(res$cluster, res$k, side, n),
     means = means, covariances = res$covariances, sizes = res$sizes,
-    beta = beta, type = type, eps = eps, restarts = restarts, side = side
+    beta = beta, type = type, eps = eps, cov_reg = cov_reg, restarts = restarts,
+    side = side
   )
 }
 

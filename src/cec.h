@@ -26,6 +26,7 @@ struct CecParams {
   int max_iter = 100;
   int restarts = 1;
   std::vector<int> start;  // 0-based initial clusters, or empty for k-means++
+  Eigen::MatrixXd prior;   // p x p matrix added to every cluster's scatter, or empty
 };
 
 struct CecResult {
@@ -57,7 +58,7 @@ class CecRun {
     assign_ = std::move(start);
     int k = 0;
     for (int a : assign_) k = std::max(k, a + 1);
-    clusters_.assign(k, CecCluster(p_, par_.type, n_levels_));
+    clusters_.assign(k, CecCluster(p_, par_.type, n_levels_, par_.prior));
     alive_.assign(k, true);
     cost_.assign(k, 0.0);
     refit_all();

@@ -2,7 +2,9 @@
 // and O(p^2) evaluation of a candidate move (O(p) for diagonal and spherical
 // models), plus O(1) label-entropy updates. Plain C++17 + Eigen.
 //
-// A cluster of n points keeps its mean m and scatter S = sum (x - m)(x - m)^T.
+// A cluster of n points keeps its mean m and scatter S = Psi + sum (x - m)(x - m)^T,
+// where Psi is a fixed regularization matrix (zero by default), so that its
+// model covariance is S / n and stays positive definite when Psi is.
 // Adding x (d = x - m):    S' = S + n / (n + 1) d d^T
 // Removing x (d = x - m):  S' = S - n / (n - 1) d d^T
 // For the full model, log det S' = log det S + log(1 + c d^T S^-1 d) by the
@@ -55,10 +57,20 @@ struct LabelTally {
   }
 };
 
+// A removal that shrinks det S (or, for the diagonal model, one variance) by
+// a factor of at most kSingularRatio leaves a numerically singular cluster:
+// in exact arithmetic the factor is 0 when the point alone spans a direction,
+// but rounding leaves +-1e-16 relative, which would look like a huge gain.
+constexpr double kSingularRatio = 1e-8;
+
 class CecCluster {
  public:
-  CecCluster(int p, CecType type, int n_levels) : p_(p), type_(type) {
+  // prior: p x p matrix added to the scatter of the cluster (the covariance
+  // regularization Psi, see below), or an empty matrix for none.
+  CecCluster(int p, CecType type, int n_levels, const Eigen::MatrixXd& prior = Eigen::MatrixXd())
+      : p_(p), type_(type) {
     mean_ = Eigen::VectorXd::Zero(p);
+    prior_ = prior.size() == 0 ? Eigen::MatrixXd::Zero(p, p) : prior;
     if (type_ == CecType::full) scatter_ = Eigen::MatrixXd::Zero(p, p);
     else diag_ = Eigen::VectorXd::Zero(p);
     tally_.reset(n_levels);
@@ -81,7 +93,7 @@ class CecCluster {
     }
     if (n_ > 0) mean_ /= n_;
     if (type_ == CecType::full) {
-      scatter_.setZero();
+      scatter_ = prior_;
       for (int i : members) {
         const Eigen::VectorXd d = x.col(i) - mean_;
         scatter_.selfadjointView<Eigen::Lower>().rankUpdate(d);
@@ -89,7 +101,7 @@ class CecCluster {
       scatter_ = scatter_.selfadjointView<Eigen::Lower>();
       return refactor();
     }
-    diag_.setZero();
+    diag_ = prior_.diagonal();
     for (int i : members) diag_ += (x.col(i) - mean_).array().square().matrix();
     logdet_ = logdet_of_diag(diag_.sum(), diag_);
     return std::isfinite(logdet_);
@@ -107,9 +119,12 @@ class CecCluster {
     if (type_ == CecType::full) {
       const double q = chol_.matrixL().solve(d).squaredNorm();
       const double f = 1.0 + c * q;
-      ld = f > 0.0 ? logdet_ + std::log(f) : -std::numeric_limits<double>::infinity();
+      ld = f > kSingularRatio ? logdet_ + std::log(f) : -std::numeric_limits<double>::infinity();
     } else if (type_ == CecType::diagonal) {
       const Eigen::VectorXd nd = diag_ + c * d.array().square().matrix();
+      if (sign < 0 && (nd.array() <= kSingularRatio * diag_.array()).any()) {
+        return -std::numeric_limits<double>::infinity();
+      }
       ld = logdet_of_diag(0.0, nd);
     } else {
       ld = logdet_of_diag(diag_.sum() + c * d.squaredNorm(), diag_);
@@ -182,6 +197,7 @@ class CecCluster {
 
   int p_;
   CecType type_;
+  Eigen::MatrixXd prior_;    // Psi, added to the scatter (zero: ML covariance)
   int n_ = 0;
   Eigen::VectorXd mean_;
   Eigen::MatrixXd scatter_;  // full

@@ -19,11 +19,13 @@ sideclust::CecType cec_type(const std::string& type) {
 }  // namespace
 
 // xt: p x n data; labels: 0-based (-1 unlabelled) or length 0; start:
-// 0-based initial clusters or length 0.
+// 0-based initial clusters or length 0; prior: p x p matrix added to every
+// cluster's scatter (cov_reg times the data covariance), zeros for none.
 // [[Rcpp::export(.cec_cpp)]]
 Rcpp::List cec_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::vector<int> labels, int n_levels,
                    int k, std::string type, double beta, double eps, int max_iter,
-                   int restarts, std::vector<int> start, bool verbose) {
+                   int restarts, std::vector<int> start, Eigen::Map<Eigen::MatrixXd> prior,
+                   bool verbose) {
   sideclust::CecParams par;
   par.k = k;
   par.type = cec_type(type);
@@ -32,6 +34,7 @@ Rcpp::List cec_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::vector<int> labels, int 
   par.max_iter = max_iter;
   par.restarts = restarts;
   par.start = std::move(start);
+  par.prior = prior;
   sideclust::RHooks hooks(verbose, "pass");
   const sideclust::CecResult r = sideclust::cec_fit(xt, labels, n_levels, par, hooks);
 

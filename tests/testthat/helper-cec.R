@@ -1,8 +1,9 @@
 # Brute-force references for CEC / CEC-IB, written plainly in R.
 
-# Log-determinant of a cluster's ML covariance under the model type.
-cec_logdet <- function(xs, type) {
-  s <- crossprod(sweep(xs, 2, colMeans(xs))) / nrow(xs)
+# Log-determinant of a cluster's ML covariance under the model type; with a
+# prior matrix psi the covariance is (scatter + psi) / n (cov_reg).
+cec_logdet <- function(xs, type, psi = 0) {
+  s <- (crossprod(sweep(xs, 2, colMeans(xs))) + psi) / nrow(xs)
   switch(type,
     full = as.numeric(determinant(s, logarithm = TRUE)$modulus),
     diagonal = sum(log(diag(s))),
@@ -10,17 +11,19 @@ cec_logdet <- function(xs, type) {
 }
 
 # Parts of cost (10) recomputed from a partition; labels: NA = unlabelled.
-cec_cost_parts <- function(x, cluster, labels = NULL, beta = 0, type = "full") {
+cec_cost_parts <- function(x, cluster, labels = NULL, beta = 0, type = "full",
+                           cov_reg = 0) {
   x <- as.matrix(x)
   n <- nrow(x)
   p <- ncol(x)
+  psi <- cov_reg * crossprod(sweep(x, 2, colMeans(x))) / n
   parts <- c(entropy = 0, cross_entropy = 0, labels = 0)
   for (a in unique(cluster)) {
     rows <- which(cluster == a)
     w <- length(rows) / n
     parts["entropy"] <- parts["entropy"] - w * log(w)
     parts["cross_entropy"] <- parts["cross_entropy"] +
-      w * (p / 2 * log(2 * pi * exp(1)) + cec_logdet(x[rows, , drop = FALSE], type) / 2)
+      w * (p / 2 * log(2 * pi * exp(1)) + cec_logdet(x[rows, , drop = FALSE], type, psi) / 2)
     if (!is.null(labels)) {
       lab <- labels[rows]
       lab <- lab[!is.na(lab)]

@@ -198,3 +198,87 @@ test_that("CEC::cec reaches the same cost from the same start", {
     expect_equal(compare_partitions(ours$cluster, ref$cluster)[["ari"]], 1, info = info)
   }
 })
+
+test_that("a move that leaves its cluster singular is not made, despite rounding", {
+  # Cluster 1: 40 points on the plane z = 0 and one point off it, so that
+  # the point alone gives the cluster a non-singular covariance; in exact
+  # arithmetic moving it away makes det = 0 (an invalid cluster), but rounding
+  # leaves det slightly positive, which once looked like a huge gain and then
+  # removed the whole cluster (34 of these 40 draws collapsed to one cluster).
+  for (s in 1:40) {
+    set.seed(s)
+    a <- cbind(round(runif(40, 0, 3), 2), round(runif(40, 0, 3), 2), 0)
+    a <- rbind(a, c(1.5, 1.5, 0.37))
+    b <- cbind(round(rnorm(40, 1.5, 1), 2), round(rnorm(40, 1.5, 1), 2),
+               round(rnorm(40, 0.37, 0.3), 2))
+    x <- rbind(a, b)
+    fit <- cec(x, k = 2, start = rep(1:2, c(41, 40)), eps = 0)
+    expect_equal(fit$k, 2L, info = s)
+    expect_equal(fit$cost, cec_cost(x, fit$cluster), tolerance = 1e-6, info = s)
+    # the same for the diagonal model, whose variance of z would vanish
+    fit_d <- cec(x, k = 2, start = rep(1:2, c(41, 40)), eps = 0, type = "diagonal")
+    expect_equal(fit_d$k, 2L, info = s)
+  }
+})
+
+test_that("cov_reg keeps clusters with an exactly singular covariance", {
+  # Cluster 1 lies exactly in the plane z = 0: with the maximum-likelihood
+  # covariance (cov_reg = 0) it is singular and removed, with cov_reg > 0 its
+  # covariance is (S + kappa Sigma_X) / n and it survives.
+  set.seed(1)
+  a <- cbind(rnorm(40), rnorm(40), 0)
+  b <- cbind(rnorm(40, 6), rnorm(40), rnorm(40))
+  x <- rbind(a, b)
+  start <- rep(1:2, each = 40)
+  plain <- cec(x, k = 2, start = start)
+  expect_equal(plain$k, 1L)
+  reg <- cec(x, k = 2, start = start, cov_reg = 1)
+  expect_equal(reg$k, 2L)
+  expect_equal(reg$cluster, start)
+  expect_equal(reg$cov_reg, 1)
+  sigma_x <- crossprod(sweep(x, 2, colMeans(x))) / nrow(x)
+  s1 <- crossprod(sweep(a, 2, colMeans(a)))
+  expect_equal(unname(reg$covariances[, , 1]), unname((s1 + sigma_x) / 40))
+  expect_equal(reg$cost, cec_cost(x, reg$cluster, cov_reg = 1), tolerance = 1e-9)
+})
+
+test_that("with cov_reg CEC-IB ends at a local optimum of the regularized cost", {
+  b <- cec_blobs(20, sep = 3)
+  labels <- b$y
+  labels[seq(1, 60, by = 3)] <- NA
+  for (type in c("full", "diagonal", "spherical")) {
+    set.seed(2)
+    fit <- cec_ib(b$x, labels, k = 5, beta = 1, type = type, restarts = 2,
+                  cov_reg = 2)
+    parts <- cec_cost_parts(b$x, fit$cluster, labels, 1, type, cov_reg = 2)
+    expect_equal(fit$cost_parts, parts, tolerance = 1e-9, info = type)
+    gain <- local({
+      base <- sum(parts)
+      best <- -Inf
+      for (i in seq_along(fit$cluster)) for (k2 in unique(fit$cluster)) {
+        if (k2 == fit$cluster[i]) next
+        moved <- fit$cluster
+        moved[i] <- k2
+        best <- max(best, base - sum(cec_cost_parts(b$x, moved, labels, 1, type, 2)))
+      }
+      best
+    })
+    expect_lte(gain, 1e-9)
+  }
+})
+
+test_that("cov_reg = 0 is the default, and the regularized fit is affine invariant", {
+  x <- scale(iris[, 1:4])
+  set.seed(6); a <- cec(x, k = 5, restarts = 2)
+  set.seed(6); b <- cec(x, k = 5, restarts = 2, cov_reg = 0)
+  expect_identical(a[names(a) != "call"], b[names(b) != "call"])
+  start <- rep(1:4, length.out = 150)
+  m <- matrix(c(2, 1, 0, 0, 0, 1, 0, 0, 0, 0, 3, 1, 0, 0, 0, 1), 4, 4)
+  y <- x %*% m + 5
+  f1 <- cec(x, k = 4, start = start, cov_reg = 1)
+  f2 <- cec(y, k = 4, start = start, cov_reg = 1)
+  expect_equal(f1$cluster, f2$cluster)
+  expect_equal(f2$cost - f1$cost, log(abs(det(m))), tolerance = 1e-9)
+  expect_error(cec(x, k = 2, cov_reg = -1), "`cov_reg`")
+  expect_error(cec(x, k = 2, cov_reg = NA), "`cov_reg`")
+})
