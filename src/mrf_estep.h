@@ -64,23 +64,34 @@ inline int mean_field(const Eigen::MatrixXd& b, const UnitGraph& g, Eigen::Matri
       linked.push_back(u);
     }
   }
-  Eigen::MatrixXd s(K, 1);
+  std::vector<double> s(static_cast<std::size_t>(K));
+  const double* bd = b.data();
+  double* qd = q.data();
   int sweep = 0;
   for (; sweep < max_sweeps && !linked.empty(); ++sweep) {
     double change = 0.0;
     for (int u : linked) {
-      s.col(0) = b.col(u);
+      const double* bu = bd + static_cast<std::ptrdiff_t>(u) * K;
+      for (Eigen::Index k = 0; k < K; ++k) s[k] = bu[k];
       for (int e = g.start[u]; e < g.start[u + 1]; ++e) {
-        const int v = g.nbr[e];
+        const double* qv = qd + static_cast<std::ptrdiff_t>(g.nbr[e]) * K;
         if (g.hard[e]) {
-          s.col(0).array() += (1.0 - q.col(v).array()).max(1e-300).log();
+          for (Eigen::Index k = 0; k < K; ++k) s[k] += std::log(std::max(1.0 - qv[k], 1e-300));
         } else {
-          s.col(0) += g.coupling[e] * q.col(v);
+          const double j = g.coupling[e];
+          for (Eigen::Index k = 0; k < K; ++k) s[k] += j * qv[k];
         }
       }
-      softmax_cols(s);
-      change = std::max(change, (s.col(0) - q.col(u)).cwiseAbs().maxCoeff());
-      q.col(u) = s.col(0);
+      double m = s[0];
+      for (Eigen::Index k = 1; k < K; ++k) m = std::max(m, s[k]);
+      double total = 0.0;
+      for (Eigen::Index k = 0; k < K; ++k) total += (s[k] = std::exp(s[k] - m));
+      double* qu = qd + static_cast<std::ptrdiff_t>(u) * K;
+      for (Eigen::Index k = 0; k < K; ++k) {
+        const double v = s[k] / total;
+        change = std::max(change, std::abs(v - qu[k]));
+        qu[k] = v;
+      }
     }
     if (change < tol) {
       ++sweep;
