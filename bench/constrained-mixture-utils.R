@@ -64,8 +64,8 @@ plot_nmi <- function(s, setting_col, file, main_prefix = "") {
       graphics::lines(xe, dm$mean, type = "b", pch = a, col = cols[a])
       ok <- is.finite(dm$lower)
       if (any(ok)) {
-        graphics::arrows(xe[ok], dm$lower[ok], xe[ok], dm$upper[ok], angle = 90, code = 3,
-                         length = 0.03, col = cols[a])
+        suppressWarnings(graphics::arrows(xe[ok], dm$lower[ok], xe[ok], dm$upper[ok], angle = 90, code = 3,
+                         length = 0.03, col = cols[a]))
       }
     }
     graphics::legend("bottomleft", legend = cm_methods, col = cols, pch = seq_along(cm_methods),
