@@ -1,8 +1,9 @@
 # Methods for constrained_mixture fits, and constraint_posterior(): one
 # E-step of the constraint field from given label probabilities.
 
-#' @rdname constrained_mixture
-#' @param object,x A `constrained_mixture` fit (for the methods).
+#' Predict, print and summarize a constrained mixture fit
+#'
+#' @param object,x A fit from [constrained_mixture()].
 #' @param newdata Data with the columns of the data that was fitted.
 #' @param type `"class"` (the most probable cluster of each new point) or
 #'   `"prob"` (an `nrow(newdata) x k` matrix of cluster probabilities). New
@@ -10,6 +11,17 @@
 #'   \eqn{w_k N(x; \mu_k, \Sigma_k)} normalized.
 #' @param digits Significant digits to print.
 #' @param ... Unused.
+#' @return `predict()`: integer clusters or a probability matrix; `print()`
+#'   returns `x` invisibly; `summary()` an object of class
+#'   `summary.constrained_mixture` (a `summary.sideclust` with the E-step,
+#'   covariance type, weights and means).
+#' @examples
+#' x <- scale(iris[, 1:4])
+#' fit <- constrained_mixture(x, constraints(must = c(1, 51), n = 150), k = 3,
+#'                            covariance = "diagonal")
+#' summary(fit)
+#' predict(fit, x[c(1, 51, 101), ], type = "prob")
+#' @name constrained_mixture-methods
 #' @method predict constrained_mixture
 #' @export
 predict.constrained_mixture <- function(object, newdata, type = c("class", "prob"), ...) {
@@ -39,7 +51,7 @@ gaussian_log_density <- function(x, mu, sigma) {
   -0.5 * (ncol(x) * log(2 * pi) + 2 * sum(log(diag(r))) + colSums(d^2))
 }
 
-#' @rdname constrained_mixture
+#' @rdname constrained_mixture-methods
 #' @method print constrained_mixture
 #' @export
 print.constrained_mixture <- function(x, digits = 4L, ...) {
@@ -65,7 +77,7 @@ print.constrained_mixture <- function(x, digits = 4L, ...) {
   invisible(x)
 }
 
-#' @rdname constrained_mixture
+#' @rdname constrained_mixture-methods
 #' @method summary constrained_mixture
 #' @export
 summary.constrained_mixture <- function(object, ...) {
@@ -80,6 +92,7 @@ summary.constrained_mixture <- function(object, ...) {
   out
 }
 
+#' @rdname constrained_mixture-methods
 #' @export
 print.summary.constrained_mixture <- function(x, digits = 4L, ...) {
   cat(sprintf("Constrained mixture, E-step %s (%s), %s covariance\n",

@@ -130,7 +130,7 @@
 #' table(fit$cluster, iris$Species)
 #' head(round(fit$z, 3))
 #'
-#' # the chunklet model takes every constraint as certain
+#' # sampled chunklets: must-links kept with probability = confidence
 #' fit_ch <- constrained_mixture(x, side, k = 3, inference = "sampled_chunklet",
 #'                               covariance = "diagonal", samples = 10)
 #' compare_partitions(iris$Species, fit_ch)
