@@ -135,7 +135,10 @@ print.summary.constrained_mixture <- function(x, digits = 4L, ...) {
 #' sapply(c(0.01, 0.1, 1, 3, 5, Inf), function(w)
 #'   constraint_posterior(prob, side, "exact", penalty = w)[, 2])
 #' @export
-constraint_posterior <- function(prob, side, inference = cm_inferences, penalty = NULL,
+constraint_posterior <- function(prob, side,
+                                 inference = c("mean_field", "chunklet", "icm", "gibbs",
+                                               "sampled_chunklet", "exact"),
+                                 penalty = NULL,
                                  log = FALSE, samples = 100L, sweeps = 1000L,
                                  burnin = 100L, inner_iter = 100L, inner_tol = 1e-8,
                                  max_labelings = 1e6) {

@@ -48,7 +48,11 @@
 #'
 #' In every mode, must-links of confidence 1 are merged into chunklets
 #' (exact), and ICM and Gibbs treat a certain cannot-link as a penalty of
-#' \eqn{10^{10}}, mean field as the factor \eqn{1 - q_j(k)}.
+#' \eqn{10^{10}}, mean field as the factor \eqn{1 - q_j(k)}. A Gibbs chain
+#' cannot move between labelings separated by a certain cannot-link (the two
+#' points would have to share a cluster on the way), and large penalties slow
+#' its mixing (the paper's Section 3.2); with certain or near-certain
+#' constraints prefer `"chunklet"` or `"exact"`.
 #'
 #' @section Constraint strength:
 #' The penalty of a pair is \eqn{W = -\log(1 - P)} for its confidence
