@@ -72,3 +72,27 @@ plot_nmi <- function(s, setting_col, file, main_prefix = "") {
                      lty = 1, bty = "n", cex = 0.85)
   }
 }
+
+# The paper's conclusions, checked per setting: at E = 0 the chunklet and
+# sampled chunklet models are the two best; chunklet is the worst at the
+# largest E; at E = 0.25 ICM log P or mean field log P is the best (or its
+# 99% interval reaches the best mean).
+paper_checks <- function(s, setting_col) {
+  out <- character(0)
+  for (st in unique(s[[setting_col]])) {
+    d0 <- s[s[[setting_col]] == st & as.numeric(s$error) == 0, ]
+    d25 <- s[s[[setting_col]] == st & as.numeric(s$error) == 0.25, ]
+    top2 <- d0$method[order(-d0$mean)][1:2]
+    a <- all(c("chunklet", "sampled_chunklet") %in% top2)
+    b <- d25$method[which.min(d25$mean)] == "chunklet"
+    lp <- d25[d25$method %in% c("icm", "mean_field"), ]
+    best <- max(d25$mean)
+    c_ok <- any(lp$mean == best) || any(lp$upper >= best)
+    yn <- function(v) if (isTRUE(v)) "yes" else "**no**"
+    out <- c(out, sprintf(
+      "- %s: E = 0 chunklet and sampled chunklet the two best: %s (ranking %s); chunklet worst at E = 0.25: %s; ICM / mean field log P best at E = 0.25 (or within its 99%% interval): %s (ranking %s)",
+      st, yn(a), paste(d0$method[order(-d0$mean)], collapse = " > "), yn(b), yn(c_ok),
+      paste(d25$method[order(-d25$mean)], collapse = " > ")))
+  }
+  out
+}
