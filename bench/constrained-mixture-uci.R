@@ -8,7 +8,7 @@
 #
 # Run from the repository root with sideclust installed:
 #   Rscript bench/constrained-mixture-uci.R
-#   BENCH_TRIALS=100 BENCH_CORES=2 Rscript bench/constrained-mixture-uci.R
+#   BENCH_TRIALS=100 BENCH_TRUE_TRIALS=30 BENCH_CORES=2 Rscript bench/constrained-mixture-uci.R
 # Trial t uses set.seed(1000 * t + 10 * s + e) for setting s and error e, so
 # results do not depend on the number of cores.
 
@@ -18,9 +18,11 @@ source(file.path("bench", "constrained-mixture-utils.R"))
 
 n_trials <- as.integer(Sys.getenv("BENCH_TRIALS", "100"))
 n_cores <- as.integer(Sys.getenv("BENCH_CORES", "1"))
+n_true <- as.integer(Sys.getenv("BENCH_TRUE_TRIALS", "30"))
 out_file <- file.path("bench", "results", "constrained-mixture-uci.md")
 png_file <- file.path("bench", "results", "constrained-mixture-uci.png")
-env <- Sys.getenv(c("BENCH_TRIALS", "BENCH_CORES"))
+png_true <- file.path("bench", "results", "constrained-mixture-uci-true-start.png")
+env <- Sys.getenv(c("BENCH_TRIALS", "BENCH_CORES", "BENCH_TRUE_TRIALS"))
 env <- env[env != ""]
 command <- paste(c(sprintf("%s=%s", names(env), env), "Rscript bench/constrained-mixture-uci.R"),
                  collapse = " ")
@@ -42,13 +44,14 @@ random_start <- function(x, k) {
   max.col(-d, ties.method = "first")
 }
 
-run_trial <- function(t) {
+run_trial <- function(t, true_start = FALSE) {
   out <- list()
   for (s in seq_along(sets)) {
     ds <- sets[[s]]
     k <- length(unique(ds$y))
     set.seed(1000L * t + 10L * s)
     start <- random_start(ds$x, k)
+    if (true_start) start <- ds$y
     for (e in seq_along(errors)) {
       set.seed(1000L * t + 10L * s + e)
       side <- sample_constraints(ds$y, "nelson_cohen", n_must = n_must, n_cannot = n_cannot,
@@ -71,6 +74,14 @@ res <- if (n_cores > 1L) {
   do.call(rbind, lapply(seq_len(n_trials), run_trial))
 }
 elapsed <- as.numeric(difftime(Sys.time(), t0, units = "secs"))
+# the same constraints, every method started from the true labels (as the
+# toy experiment does): separates the E-steps' robustness from EM's local optima
+res_true <- do.call(rbind, lapply(seq_len(n_true), run_trial, true_start = TRUE))
+s_true <- summarize_nmi(res_true, c("dataset", "error", "method"))
+tab_true <- wide_table(s_true, "dataset")
+tab_true <- tab_true[order(tab_true$dataset, as.numeric(tab_true$error)), ]
+print(tab_true, row.names = FALSE)
+plot_nmi(s_true, "dataset", png_true, "start from the true labels: ")
 
 s <- summarize_nmi(res, c("dataset", "error", "method"))
 tab <- wide_table(s, "dataset")
@@ -87,7 +98,8 @@ notes <- c(
   "- The HMRF prior is exp(-2W) per violated pair (equation 7) with W = -log(1 - P); sampled chunklets keep a pair with probability P (Section 4.1), as in the paper.",
   "- Chunklet E-steps enumerate each component of the chunklet-level cannot-link graph when it has at most 1e6 labelings and use mean field over chunklets otherwise (share of exact fits in the table above).",
   "- PPC here is Gibbs sampling of the labels with 2 burn-in + 10 recorded sweeps per E-step, the chain continuing across EM iterations, z the average of the sampled conditionals.",
-  "- The paper used Digits (400 points, 10 classes, 150 + 150 constraints) and iris; Digits is not shipped, wine stands in with the iris setting (100 + 100 constraints). The paper's \"20 random initial labels\" is read as one random start per trial shared by all methods.")
+  "- The paper used Digits (400 points, 10 classes, 150 + 150 constraints) and iris; Digits is not shipped, wine stands in with the iris setting (100 + 100 constraints). The paper's \"20 random initial labels\" is read as one random start per trial shared by all methods.",
+  "- From random starts, ICM and mean field, whose updates are local to a point and its neighbours (the paper's Section 3.2), keep EM's local optima: already at E = 0 they fall well below the chunklet models, and their robustness at E = 0.25 does not make up for it, while Gibbs sampling (random moves) and sampled chunklets (moves of whole chunklets) escape more often. Started from the true labels (second table), as in the toy experiment, the paper's ordering is checked again in the last lines of the reading.")
 
 lines <- c(
   "# Constrained mixtures on iris and wine (Nelson & Cohen 2007, Experiment 2)", "",
@@ -107,8 +119,15 @@ lines <- c(
   sprintf("Plot: `%s`.", basename(png_file)), "",
   "Share of fits whose chunklet posteriors were exact (otherwise mean field over chunklets for a component too large to enumerate):", "",
   md_table(estep_tab, 2), "",
+  "## The same constraints, every method started from the true labels", "",
+  sprintf("%d trials (the first %d draws of constraints above).", n_true, n_true), "",
+  md_table(tab_true, 3), "",
+  sprintf("Plot: `%s`.", basename(png_true)), "",
   "## Reading against the paper", "",
-  paper_checks(s, "dataset"),
+  "Random starts (the protocol above):", "",
+  paper_checks(s, "dataset"), "",
+  "Starts from the true labels:", "",
+  paper_checks(s_true, "dataset"),
   "", notes,
   "")
 dir.create(dirname(out_file), showWarnings = FALSE, recursive = TRUE)
