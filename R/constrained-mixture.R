@@ -15,10 +15,11 @@
 #' * `"chunklet"` (Shental et al.): every constraint is taken as certain;
 #'   must-links are merged into chunklets (their connected components, a
 #'   chunklet's prior is \eqn{w_k^{|L|}}) and cannot-links between chunklets
-#'   are handled exactly, by enumerating the labelings of each connected
-#'   component of the chunklet-level cannot-link graph when it has at most
-#'   `max_labelings` labelings, otherwise by mean field over chunklets (the
-#'   fit's `estep` says which). Cannot-links inside a chunklet cannot be kept
+#'   are handled exactly per connected component of the chunklet-level
+#'   cannot-link graph: by sum-product message passing when the component is
+#'   a tree, by enumerating its labelings when it has at most `max_labelings`
+#'   of them, otherwise by mean field over chunklets (the fit's `estep` says
+#'   which). Cannot-links inside a chunklet cannot be kept
 #'   and are ignored with a warning (counted in `dropped`).
 #' * `"icm"` (Basu et al.): iterated conditional modes, each point in turn
 #'   takes its most probable label given its neighbours, until no point moves
@@ -41,10 +42,11 @@
 #'   `z` is the \eqn{\omega}-weighted average (equation 11). Note that
 #'   \eqn{P = 1 - e^{-W}} is the paper's Section 4.1 definition: with
 #'   confidences, \eqn{P} is the confidence.
-#' * `"exact"`: the exact posterior, enumerating the \eqn{k^s} labelings of
-#'   every connected component of \eqn{s} points of the constraint graph
-#'   (certain must-links merged first); an error when a component has more
-#'   than `max_labelings` labelings.
+#' * `"exact"`: the exact posterior per connected component of the
+#'   constraint graph (certain must-links merged first): by message passing
+#'   on components that are trees, otherwise by enumerating the \eqn{k^s}
+#'   labelings of a component of \eqn{s} points; an error when a component
+#'   with cycles has more than `max_labelings` labelings.
 #'
 #' In every mode, must-links of confidence 1 are merged into chunklets
 #' (exact), and ICM and Gibbs treat a certain cannot-link as a penalty of
@@ -93,7 +95,7 @@
 #' @param inner_iter,inner_tol Mean field / ICM: largest number of sweeps per
 #'   E-step, and the mean-field convergence tolerance.
 #' @param max_labelings Exact and chunklet inference: the largest number of
-#'   labelings enumerated for one connected component.
+#'   labelings enumerated for one connected component with cycles.
 #' @param verbose Print one line per iteration.
 #' @return An object of class `c("constrained_mixture", "sideclust")`, a list
 #'   with `cluster` (`1..k`, the most probable cluster of each point; for ICM

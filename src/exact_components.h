@@ -1,5 +1,6 @@
-// Exact posterior marginals of the constraint field over units by
-// enumerating the K^s labelings of each connected component of s units
+// Exact posterior marginals of the constraint field over units: by
+// sum-product message passing on components that are trees (any size), and
+// otherwise by enumerating the K^s labelings of a component of s units
 // (Nelson & Cohen, equation 8; the junction tree's answer by brute force).
 // A component whose labelings exceed `max_labelings` is either refused (an
 // exception naming its size) or, for the chunklet model, left to mean field.
@@ -16,6 +17,7 @@
 
 #include "mrf_estep.h"
 #include "mrf_graph.h"
+#include "tree_components.h"
 #include "union_find.h"
 
 namespace sideclust {
@@ -35,9 +37,12 @@ inline std::vector<std::vector<int>> unit_components(const UnitGraph& g) {
   return comps;
 }
 
-// Exact marginals of one component (units `comp`) into q.
+// Exact marginals of one component (units `comp`) into q. `local` is a
+// workspace of n_units entries equal to -1, left so on return (one shared
+// array keeps the cost linear in the number of units over all components).
 inline void exact_component(const Eigen::MatrixXd& b, const UnitGraph& g,
-                            const std::vector<int>& comp, Eigen::MatrixXd& q) {
+                            const std::vector<int>& comp, Eigen::MatrixXd& q,
+                            std::vector<int>& local) {
   const int K = static_cast<int>(b.rows());
   const int s = static_cast<int>(comp.size());
   if (s == 1) {
@@ -47,7 +52,6 @@ inline void exact_component(const Eigen::MatrixXd& b, const UnitGraph& g,
     return;
   }
   // local indices and edges (each once: local a < local b)
-  std::vector<int> local(static_cast<std::size_t>(g.n_units), -1);
   for (int a = 0; a < s; ++a) local[comp[a]] = a;
   struct E { int a, b; double j; bool hard; };
   std::vector<E> edges;
@@ -58,6 +62,7 @@ inline void exact_component(const Eigen::MatrixXd& b, const UnitGraph& g,
       if (lb > a) edges.push_back({a, lb, g.coupling[e], g.hard[e] != 0});
     }
   }
+  for (int a = 0; a < s; ++a) local[comp[a]] = -1;
   std::vector<int> y(static_cast<std::size_t>(s), 0);
   auto log_weight = [&]() {
     double lw = 0.0;
@@ -123,15 +128,22 @@ inline Eigen::MatrixXd exact_posterior(const Eigen::MatrixXd& b, const UnitGraph
     softmax_cols(q);
   }
   std::vector<char> active;
+  std::vector<int> local(static_cast<std::size_t>(g.n_units), -1);
   int n_mf = 0;
   for (const auto& comp : unit_components(g)) {
+    if (comp.size() > 1) {
+      std::size_t degree_sum = 0;
+      for (int u : comp) degree_sum += static_cast<std::size_t>(g.degree(u));
+      // a tree: exact by message passing, whatever its size
+      if (degree_sum / 2 + 1 == comp.size() && tree_component(b, g, comp, q, local)) continue;
+    }
     if (comp.size() == 1 || n_labelings(K, comp.size()) <= max_labelings) {
-      exact_component(b, g, comp, q);
+      exact_component(b, g, comp, q, local);
       continue;
     }
     if (!fallback) {
       throw std::invalid_argument(
-          "exact inference: a connected component of the constraint graph has " +
+          "exact inference: a connected component of the constraint graph with cycles has " +
           std::to_string(comp.size()) + " chunklets, so k^" + std::to_string(comp.size()) +
           " labelings, more than `max_labelings`; use another inference or raise `max_labelings`");
     }

@@ -91,9 +91,28 @@ test_that("with certain constraints, chunklets and sampled chunklets equal exact
   soft <- constraints(must = rbind(c(1, 2), c(2, 3), c(5, 6)),
                       cannot = rbind(c(1, 4), c(4, 5), c(3, 7)), n = n, confidence = 0.6)
   expect_equal(constraint_posterior(prob, soft, "chunklet"), ex)
-  mf <- constraint_posterior(prob, soft, "chunklet", max_labelings = 2)
+  cycle <- constraints(cannot = rbind(c(1, 2), c(2, 3), c(1, 3), c(3, 4)), n = n,
+                       confidence = 0.6)
+  mf <- constraint_posterior(prob, cycle, "chunklet", max_labelings = 2)
   expect_equal(rowSums(mf), rep(1, n))
-  expect_error(constraint_posterior(prob, side, "exact", max_labelings = 2), "max_labelings")
+  expect_error(constraint_posterior(prob, cycle, "exact", max_labelings = 2), "max_labelings")
+})
+
+test_that("tree components are exact by message passing, whatever their size", {
+  set.seed(8)
+  n <- 8
+  k <- 3
+  prob <- matrix(runif(n * k), n, k)
+  prob <- prob / rowSums(prob)
+  i <- c(1, 2, 2, 4, 5, 5, 7)
+  j <- c(2, 3, 4, 5, 6, 7, 8)
+  must <- c(TRUE, FALSE, FALSE, TRUE, FALSE, TRUE, FALSE)
+  w <- c(0.5, 1, Inf, 2, 0.3, 1.5, Inf)
+  side <- constraints(must = cbind(i, j)[must, ], cannot = cbind(i, j)[!must, ], n = n)
+  pen <- w[match(paste(side$i, side$j), paste(i, j))]
+  ref <- brute_posterior(prob, i, j, must, pmin(w, 1e3))
+  got <- constraint_posterior(prob, side, "exact", penalty = pen, max_labelings = 10)
+  expect_equal(got, ref, ignore_attr = TRUE, tolerance = 1e-9)
 })
 
 test_that("sampled chunklets weight by omega and approach the prior (1 - P) per violation", {
@@ -190,7 +209,7 @@ test_that("constraints change the fit and are kept; the fit has its parts", {
 
 test_that("the chunklet model reports mean field when a component is too large", {
   x <- scale(iris[, 1:4])
-  cannot <- cbind(1:40, 2:41)
+  cannot <- rbind(cbind(1:40, 2:41), c(1, 41))  # a cycle: not a tree
   side <- constraints(cannot = cannot, n = 150)
   fit <- constrained_mixture(x, side, k = 3, inference = "chunklet", max_labelings = 1000,
                              covariance = "spherical")
