@@ -29,6 +29,14 @@
     .Call(`_sideclust_dirichlet_multinomial_check_cpp`, add, remove, query, alpha)
 }
 
+.constrained_mixture_cpp <- function(xt, z0, pairs, inference, covariance, options) {
+    .Call(`_sideclust_constrained_mixture_cpp`, xt, z0, pairs, inference, covariance, options)
+}
+
+.constraint_posterior_cpp <- function(log_unary, pairs, inference, options) {
+    .Call(`_sideclust_constraint_posterior_cpp`, log_unary, pairs, inference, options)
+}
+
 .sib_cpp <- function(csr, k, max_iter, restarts, start, verbose) {
     .Call(`_sideclust_sib_cpp`, csr, k, max_iter, restarts, start, verbose)
 }

@@ -4,7 +4,8 @@ method_label <- function(object) {
   labels <- c(rdp_means = "RDP-means", dp_means = "DP-means", tvclust = "TVClust", cec = "CEC",
               cec_ib = "CEC-IB", ib = "Iterative IB", aib = "Agglomerative IB",
               sib = "Sequential IB", itcc = "ITCC",
-              cross_associations = "Cross-associations")
+              cross_associations = "Cross-associations",
+              constrained_mixture = "Constrained mixture")
   cls <- class(object)[1L]
   if (cls %in% names(labels)) labels[[cls]] else cls
 }

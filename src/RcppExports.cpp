@@ -130,6 +130,36 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// constrained_mixture_cpp
+Rcpp::List constrained_mixture_cpp(Eigen::Map<Eigen::MatrixXd> xt, Eigen::Map<Eigen::MatrixXd> z0, Rcpp::List pairs, std::string inference, std::string covariance, Rcpp::List options);
+RcppExport SEXP _sideclust_constrained_mixture_cpp(SEXP xtSEXP, SEXP z0SEXP, SEXP pairsSEXP, SEXP inferenceSEXP, SEXP covarianceSEXP, SEXP optionsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type z0(z0SEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type pairs(pairsSEXP);
+    Rcpp::traits::input_parameter< std::string >::type inference(inferenceSEXP);
+    Rcpp::traits::input_parameter< std::string >::type covariance(covarianceSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    rcpp_result_gen = Rcpp::wrap(constrained_mixture_cpp(xt, z0, pairs, inference, covariance, options));
+    return rcpp_result_gen;
+END_RCPP
+}
+// constraint_posterior_cpp
+Rcpp::List constraint_posterior_cpp(Eigen::Map<Eigen::MatrixXd> log_unary, Rcpp::List pairs, std::string inference, Rcpp::List options);
+RcppExport SEXP _sideclust_constraint_posterior_cpp(SEXP log_unarySEXP, SEXP pairsSEXP, SEXP inferenceSEXP, SEXP optionsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type log_unary(log_unarySEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type pairs(pairsSEXP);
+    Rcpp::traits::input_parameter< std::string >::type inference(inferenceSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    rcpp_result_gen = Rcpp::wrap(constraint_posterior_cpp(log_unary, pairs, inference, options));
+    return rcpp_result_gen;
+END_RCPP
+}
 // sib_cpp
 Rcpp::List sib_cpp(Rcpp::List csr, int k, int max_iter, int restarts, std::vector<int> start, bool verbose);
 RcppExport SEXP _sideclust_sib_cpp(SEXP csrSEXP, SEXP kSEXP, SEXP max_iterSEXP, SEXP restartsSEXP, SEXP startSEXP, SEXP verboseSEXP) {
@@ -333,6 +363,8 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_niw_check_cpp", (DL_FUNC) &_sideclust_niw_check_cpp, 7},
     {"_sideclust_normal_gamma_check_cpp", (DL_FUNC) &_sideclust_normal_gamma_check_cpp, 7},
     {"_sideclust_dirichlet_multinomial_check_cpp", (DL_FUNC) &_sideclust_dirichlet_multinomial_check_cpp, 4},
+    {"_sideclust_constrained_mixture_cpp", (DL_FUNC) &_sideclust_constrained_mixture_cpp, 6},
+    {"_sideclust_constraint_posterior_cpp", (DL_FUNC) &_sideclust_constraint_posterior_cpp, 4},
     {"_sideclust_sib_cpp", (DL_FUNC) &_sideclust_sib_cpp, 6},
     {"_sideclust_sib_costs_cpp", (DL_FUNC) &_sideclust_sib_costs_cpp, 4},
     {"_sideclust_aib_cpp", (DL_FUNC) &_sideclust_aib_cpp, 1},

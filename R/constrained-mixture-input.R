@@ -1,0 +1,99 @@
+# Argument checks and conversions for constrained_mixture() and
+# constraint_posterior(): side information to 0-based pairs with penalties,
+# the start, and the E-step options.
+
+cm_inferences <- c("mean_field", "chunklet", "icm", "gibbs", "sampled_chunklet", "exact")
+cm_covariances <- c("full", "diagonal", "spherical", "unit")
+
+# Pairwise constraints (or NULL); partial labels are expanded into pairs.
+cm_side <- function(side, n, arg = "side") {
+  side <- as_side_info(side, n, arg)
+  if (inherits(side, "sideclust_labels")) side <- expand_labels(side)
+  side
+}
+
+# 0-based pairs, type and penalty W (Inf = certain), after checking that the
+# certain constraints do not contradict each other.
+cm_pairs <- function(side, penalty, inference) {
+  if (is.null(side) || length(side$i) == 0L) {
+    if (!is.null(penalty) && length(penalty) > 1L) {
+      stop_arg("penalty", "must be NULL or a single number when there are no constraints")
+    }
+    return(list(i = integer(0), j = integer(0), must = logical(0), w = double(0)))
+  }
+  m <- length(side$i)
+  if (is.null(penalty)) {
+    w <- -log1p(-side$confidence)
+  } else {
+    if (!is.numeric(penalty) || !(length(penalty) %in% c(1L, m))) {
+      stop_arg("penalty", sprintf("must be NULL, one number or %d numbers (one per pair)", m))
+    }
+    bad <- which(is.na(penalty) | penalty < 0)
+    if (length(bad) > 0L) {
+      stop_arg("penalty", sprintf("must be >= 0 (Inf for certain pairs); %d value%s not (%s)",
+                                  length(bad), if (length(bad) == 1L) " is" else "s are",
+                                  describe_positions(bad, "positions")))
+    }
+    w <- rep_len(as.double(penalty), m)
+  }
+  check_hard_contradictions(side, is.infinite(w))
+  list(i = side$i - 1L, j = side$j - 1L, must = side$must, w = w)
+}
+
+# Certain cannot-links inside a chunklet of certain must-links cannot be kept
+# by any labeling: an error that names them.
+check_hard_contradictions <- function(side, hard) {
+  hm <- hard & side$must
+  if (!any(hard & !side$must) || !any(hm)) return(invisible())
+  ids <- side_components_cpp(side$n, side$i[hm] - 1L, side$j[hm] - 1L)
+  hc <- which(hard & !side$must)
+  bad <- hc[ids[side$i[hc]] == ids[side$j[hc]]]
+  if (length(bad) > 0L) {
+    stop_arg("side", sprintf(paste0(
+      "has %d certain cannot-link%s inside chunklets of certain must-links, ",
+      "which no clustering can keep: %s; lower their confidence or fix them ",
+      "(see check_constraints())"),
+      length(bad), if (length(bad) == 1L) "" else "s",
+      describe_pairs(side$i[bad], side$j[bad])))
+  }
+  invisible()
+}
+
+cm_options <- function(samples, sweeps, burnin, inner_iter, inner_tol, max_labelings) {
+  list(samples = check_count(samples, "samples", lower = 1L),
+       sweeps = check_count(sweeps, "sweeps", lower = 1L),
+       burnin = check_count(burnin, "burnin", lower = 0L),
+       inner_sweeps = check_count(inner_iter, "inner_iter", lower = 1L),
+       inner_tol = check_number(inner_tol, "inner_tol", lower = 0),
+       max_labelings = check_number(max_labelings, "max_labelings", lower = 1))
+}
+
+# n x k matrix of start probabilities.
+cm_start <- function(start, x, k) {
+  n <- nrow(x)
+  if (is.null(start)) {
+    if (k == 1L) return(matrix(1, n, 1L))
+    cl <- tryCatch(stats::kmeans(x, k, nstart = 5L)$cluster, error = function(e) {
+      stop_arg("start", "is NULL and k-means could not start ", k, " clusters (",
+               conditionMessage(e), "); give a start")
+    })
+    return(diag(k)[cl, , drop = FALSE])
+  }
+  if (is.matrix(start)) {
+    if (nrow(start) != n || ncol(start) != k) {
+      stop_arg("start", sprintf("is a %d x %d matrix but must be n x k = %d x %d",
+                                nrow(start), ncol(start), n, k))
+    }
+    if (!is.numeric(start) || anyNA(start) || any(!is.finite(start)) || any(start < 0)) {
+      stop_arg("start", "must hold finite non-negative probabilities")
+    }
+    rs <- rowSums(start)
+    if (any(rs <= 0)) {
+      stop_arg("start", sprintf("has rows summing to 0 (%s)",
+                                describe_positions(which(rs <= 0))))
+    }
+    storage.mode(start) <- "double"
+    return(start / rs)
+  }
+  diag(k)[check_start(start, n, k), , drop = FALSE]
+}

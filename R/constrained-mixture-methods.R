@@ -1,0 +1,161 @@
+# Methods for constrained_mixture fits, and constraint_posterior(): one
+# E-step of the constraint field from given label probabilities.
+
+#' Predict, print and summarize a constrained mixture fit
+#'
+#' @param object,x A fit from [constrained_mixture()].
+#' @param newdata Data with the columns of the data that was fitted.
+#' @param type `"class"` (the most probable cluster of each new point) or
+#'   `"prob"` (an `nrow(newdata) x k` matrix of cluster probabilities). New
+#'   points carry no constraints: their probabilities are
+#'   \eqn{w_k N(x; \mu_k, \Sigma_k)} normalized.
+#' @param digits Significant digits to print.
+#' @param ... Unused.
+#' @return `predict()`: integer clusters or a probability matrix; `print()`
+#'   returns `x` invisibly; `summary()` an object of class
+#'   `summary.constrained_mixture` (a `summary.sideclust` with the E-step,
+#'   covariance type, weights and means).
+#' @examples
+#' x <- scale(iris[, 1:4])
+#' fit <- constrained_mixture(x, constraints(must = c(1, 51), n = 150), k = 3,
+#'                            covariance = "diagonal")
+#' summary(fit)
+#' predict(fit, x[c(1, 51, 101), ], type = "prob")
+#' @name constrained_mixture-methods
+#' @method predict constrained_mixture
+#' @export
+predict.constrained_mixture <- function(object, newdata, type = c("class", "prob"), ...) {
+  type <- match_choice(type, c("class", "prob"), "type")
+  if (missing(newdata)) stop_arg("newdata", "is missing")
+  x <- check_data_matrix(newdata, "newdata")
+  p <- ncol(object$means)
+  if (ncol(x) != p) {
+    stop_arg("newdata", sprintf("has %d columns but the fit has %d", ncol(x), p))
+  }
+  k <- object$k
+  logp <- vapply(seq_len(k), function(a) {
+    log(object$weights[a]) + gaussian_log_density(x, object$means[a, ],
+                                                  object$covariances[, , a])
+  }, numeric(nrow(x)))
+  logp <- matrix(logp, nrow(x), k)
+  prob <- exp(logp - apply(logp, 1L, max))
+  prob <- prob / rowSums(prob)
+  colnames(prob) <- seq_len(k)
+  if (type == "prob") prob else max.col(prob, ties.method = "first")
+}
+
+gaussian_log_density <- function(x, mu, sigma) {
+  sigma <- as.matrix(sigma)
+  r <- chol(sigma)
+  d <- backsolve(r, t(x) - mu, transpose = TRUE)
+  -0.5 * (ncol(x) * log(2 * pi) + 2 * sum(log(diag(r))) + colSums(d^2))
+}
+
+#' @rdname constrained_mixture-methods
+#' @method print constrained_mixture
+#' @export
+print.constrained_mixture <- function(x, digits = 4L, ...) {
+  cat(sprintf("Constrained Gaussian mixture (%s covariance) of %d points, k = %d\n",
+              x$covariance, length(x$cluster), x$k))
+  cat(sprintf("E-step: %s%s\n", gsub("_", " ", x$inference),
+              if (x$inference %in% c("chunklet", "sampled_chunklet"))
+                sprintf(" (chunklet posteriors: %s)", x$estep) else ""))
+  cat("Cluster sizes:", format_sizes(tabulate(x$cluster, x$k)), "\n")
+  cat("Weights:", format(x$weights, digits = 3), "\n")
+  cat(sprintf("Log-likelihood: %s after %d iterations (%s)\n",
+              format(utils::tail(x$loglik, 1L), digits = digits), x$iterations,
+              if (isTRUE(x$converged)) "converged" else "not converged"))
+  if (!is.null(x$side)) {
+    agree <- side_agreement_table(x$side, x$cluster)
+    cat(sprintf("Side information: %s must / %s cannot pairs violated\n",
+                format_ratio(agree$violated[1], agree$total[1]),
+                format_ratio(agree$violated[2], agree$total[2])))
+  }
+  if (x$dropped > 0L) cat(sprintf("Cannot-links ignored (inside chunklets): %d\n", x$dropped))
+  cat("\nAvailable components:\n")
+  print(names(x))
+  invisible(x)
+}
+
+#' @rdname constrained_mixture-methods
+#' @method summary constrained_mixture
+#' @export
+summary.constrained_mixture <- function(object, ...) {
+  out <- summary.sideclust(object)
+  out$inference <- object$inference
+  out$estep <- object$estep
+  out$covariance <- object$covariance
+  out$loglik <- utils::tail(object$loglik, 1L)
+  out$weights <- object$weights
+  out$means <- object$means
+  class(out) <- c("summary.constrained_mixture", class(out))
+  out
+}
+
+#' @rdname constrained_mixture-methods
+#' @export
+print.summary.constrained_mixture <- function(x, digits = 4L, ...) {
+  cat(sprintf("Constrained mixture, E-step %s (%s), %s covariance\n",
+              x$inference, x$estep, x$covariance))
+  NextMethod()
+  cat("\nWeights and means:\n")
+  print(cbind(weight = x$weights, x$means), digits = digits)
+  invisible(x)
+}
+
+#' Posterior of the labels under pairwise constraints (one E-step)
+#'
+#' Given each point's label probabilities without constraints (for a mixture:
+#' \eqn{w_k p(x_i | k)} normalized), computes their posterior under the
+#' hidden Markov random field of the constraints, with the inference methods
+#' of [constrained_mixture()]: a labeling's prior weight is multiplied by
+#' \eqn{e^{-2W}} for each violated pair. This is the E-step of
+#' `constrained_mixture()` on its own, for checking the methods on small
+#' examples such as Nelson & Cohen's Examples 1 and 2. ICM and Gibbs start
+#' from the most probable label of each point and update the points in index
+#' order.
+#'
+#' @param prob An `n x k` matrix of probabilities (rows are normalized), or of
+#'   log-probabilities with `log = TRUE`.
+#' @param side Pairwise constraints on the `n` points (see
+#'   [constrained_mixture()]).
+#' @param inference The inference method, see [constrained_mixture()].
+#' @param penalty `NULL` (penalties from the confidences), one penalty for all
+#'   pairs or one per pair.
+#' @param log Is `prob` on the log scale?
+#' @inheritParams constrained_mixture
+#' @return An `n x k` matrix of posterior probabilities (for ICM, each
+#'   point's distribution given its neighbours' final ICM labels), with
+#'   attribute `"labels"` (the most probable label of each point).
+#' @examples
+#' # Nelson & Cohen's Example 1: a cannot-link between two points that both
+#' # prefer cluster 2
+#' prob <- rbind(c(0.1, 0.9), c(0.01, 0.99))
+#' side <- constraints(cannot = c(1, 2), n = 2)
+#' sapply(c(0.01, 0.1, 1, 3, 5, Inf), function(w)
+#'   constraint_posterior(prob, side, "exact", penalty = w)[, 2])
+#' @export
+constraint_posterior <- function(prob, side,
+                                 inference = c("mean_field", "chunklet", "icm", "gibbs",
+                                               "sampled_chunklet", "exact"),
+                                 penalty = NULL,
+                                 log = FALSE, samples = 100L, sweeps = 1000L,
+                                 burnin = 100L, inner_iter = 100L, inner_tol = 1e-8,
+                                 max_labelings = 1e6) {
+  log <- check_flag(log, "log")
+  if (!is.matrix(prob) || !is.numeric(prob) || anyNA(prob)) {
+    stop_arg("prob", "must be a numeric n x k matrix without NA")
+  }
+  if (!log && any(prob < 0)) stop_arg("prob", "must be non-negative (or set log = TRUE)")
+  lp <- if (log) prob else base::log(prob)
+  if (any(apply(lp, 1L, max) == -Inf)) stop_arg("prob", "has rows without a positive entry")
+  inference <- match_choice(inference, cm_inferences, "inference")
+  side <- cm_side(side, nrow(prob))
+  pairs <- cm_pairs(side, penalty, inference)
+  options <- cm_options(samples, sweeps, burnin, inner_iter, inner_tol, max_labelings)
+  res <- .constraint_posterior_cpp(t(lp), pairs, inference, options)
+  z <- res$z
+  dimnames(z) <- dimnames(prob)
+  attr(z, "labels") <- max.col(z, ties.method = "first")
+  z
+}

@@ -1,0 +1,98 @@
+# Shared by bench/constrained-mixture-toy.R and bench/constrained-mixture-uci.R
+# (sourced from the repository root after bench/utils.R): the methods of
+# Nelson & Cohen's Figures 2 and 4, the summary with 99% intervals and the plot.
+
+# The compared E-steps, all from the same start with unit covariances and
+# equal weights (the paper's "simple task of centroid estimation"). "log P"
+# methods take penalties W = -log(1 - P) from the confidences (the default).
+cm_methods <- c(chunklet = "chunklet", sampled_chunklet = "sampled chunklet",
+                icm = "ICM log P", mean_field = "mean field log P", gibbs = "PPC (Gibbs) log P")
+
+run_cm_method <- function(method, x, side, k, start, samples = 20L) {
+  fit <- suppressWarnings(constrained_mixture(
+    x, side, k = k, inference = method, covariance = "unit", equal_weights = TRUE,
+    start = start, max_iter = 50L, tol = 1e-6, samples = samples, sweeps = 10L,
+    burnin = 2L))
+  list(cluster = fit$cluster, estep = fit$estep, iterations = fit$iterations)
+}
+
+# Mean NMI with a 99% t interval per group.
+summarize_nmi <- function(res, by) {
+  f <- stats::as.formula(paste("nmi ~", paste(by, collapse = " + ")))
+  stat <- function(v) {
+    half <- if (length(v) < 2L) NA_real_ else
+      stats::qt(0.995, length(v) - 1L) * stats::sd(v) / sqrt(length(v))
+    c(trials = length(v), mean = mean(v), lower = mean(v) - half, upper = mean(v) + half)
+  }
+  a <- stats::aggregate(f, data = res, FUN = stat)
+  out <- data.frame(a[by], a$nmi)
+  out$trials <- as.integer(out$trials)
+  out
+}
+
+# Wide table: one row per setting and E, "mean [lower, upper]" per method.
+wide_table <- function(s, setting_col) {
+  s$cell <- sprintf("%.3f [%.3f, %.3f]", s$mean, s$lower, s$upper)
+  keys <- unique(s[c(setting_col, "error")])
+  for (m in names(cm_methods)) {
+    hit <- s[s$method == m, ]
+    keys[[cm_methods[[m]]]] <- hit$cell[match(paste(keys[[setting_col]], keys$error),
+                                             paste(hit[[setting_col]], hit$error))]
+  }
+  keys
+}
+
+# Mean NMI against E, one panel per setting, 99% intervals as bars.
+plot_nmi <- function(s, setting_col, file, main_prefix = "") {
+  settings <- unique(s[[setting_col]])
+  grDevices::png(file, width = 520 * length(settings), height = 480, res = 96)
+  on.exit(grDevices::dev.off())
+  graphics::par(mfrow = c(1, length(settings)), mar = c(4.5, 4.5, 3, 1))
+  cols <- c("black", "red3", "blue3", "darkgreen", "orange3")
+  errs <- sort(unique(as.numeric(s$error)))
+  for (st in settings) {
+    d <- s[s[[setting_col]] == st, ]
+    ylim <- range(c(d$lower, d$upper, d$mean), na.rm = TRUE)
+    graphics::plot(NA, xlim = range(errs) + c(-0.01, 0.01), ylim = ylim,
+                   xlab = "fraction of misspecified constraints E", ylab = "mean NMI",
+                   main = paste0(main_prefix, st))
+    for (a in seq_along(cm_methods)) {
+      m <- names(cm_methods)[a]
+      dm <- d[d$method == m, ]
+      dm <- dm[order(as.numeric(dm$error)), ]
+      xe <- as.numeric(dm$error) + (a - 3) * 0.003
+      graphics::lines(xe, dm$mean, type = "b", pch = a, col = cols[a])
+      ok <- is.finite(dm$lower)
+      if (any(ok)) {
+        suppressWarnings(graphics::arrows(xe[ok], dm$lower[ok], xe[ok], dm$upper[ok], angle = 90, code = 3,
+                         length = 0.03, col = cols[a]))
+      }
+    }
+    graphics::legend("bottomleft", legend = cm_methods, col = cols, pch = seq_along(cm_methods),
+                     lty = 1, bty = "n", cex = 0.85)
+  }
+}
+
+# The paper's conclusions, checked per setting: at E = 0 the chunklet and
+# sampled chunklet models are the two best; chunklet is the worst at the
+# largest E; at E = 0.25 ICM log P or mean field log P is the best (or its
+# 99% interval reaches the best mean).
+paper_checks <- function(s, setting_col) {
+  out <- character(0)
+  for (st in unique(s[[setting_col]])) {
+    d0 <- s[s[[setting_col]] == st & as.numeric(s$error) == 0, ]
+    d25 <- s[s[[setting_col]] == st & as.numeric(s$error) == 0.25, ]
+    top2 <- d0$method[order(-d0$mean)][1:2]
+    a <- all(c("chunklet", "sampled_chunklet") %in% top2)
+    b <- d25$method[which.min(d25$mean)] == "chunklet"
+    lp <- d25[d25$method %in% c("icm", "mean_field"), ]
+    best <- max(d25$mean)
+    c_ok <- any(lp$mean == best) || any(lp$upper >= best)
+    yn <- function(v) if (isTRUE(v)) "yes" else "**no**"
+    out <- c(out, sprintf(
+      "- %s: E = 0 chunklet and sampled chunklet the two best: %s (ranking %s); chunklet worst at E = 0.25: %s; ICM / mean field log P best at E = 0.25 (or within its 99%% interval): %s (ranking %s)",
+      st, yn(a), paste(d0$method[order(-d0$mean)], collapse = " > "), yn(b), yn(c_ok),
+      paste(d25$method[order(-d25$mean)], collapse = " > ")))
+  }
+  out
+}

@@ -1,0 +1,119 @@
+// Glue for constrained_mixture() and constraint_posterior(): R objects to the
+// core (constrained_mixture.h) and back. No algorithm here.
+#include <RcppEigen.h>
+
+#include <string>
+#include <vector>
+
+#include "constrained_mixture.h"
+#include "r_glue.h"
+
+namespace {
+
+sideclust::Inference inference_from(const std::string& s) {
+  using sideclust::Inference;
+  if (s == "chunklet") return Inference::chunklet;
+  if (s == "icm") return Inference::icm;
+  if (s == "gibbs") return Inference::gibbs;
+  if (s == "mean_field") return Inference::mean_field;
+  if (s == "sampled_chunklet") return Inference::sampled_chunklet;
+  if (s == "exact") return Inference::exact;
+  Rcpp::stop("unknown inference '%s'", s);
+}
+
+sideclust::CovType cov_from(const std::string& s) {
+  using sideclust::CovType;
+  if (s == "full") return CovType::full;
+  if (s == "diagonal") return CovType::diagonal;
+  if (s == "spherical") return CovType::spherical;
+  if (s == "unit") return CovType::unit;
+  Rcpp::stop("unknown covariance '%s'", s);
+}
+
+// pairs: list(i, j) 0-based, must (logical), w (penalty, may be Inf).
+sideclust::PairList pairs_from(const Rcpp::List& pairs) {
+  sideclust::PairList out;
+  out.i = Rcpp::as<std::vector<int>>(pairs["i"]);
+  out.j = Rcpp::as<std::vector<int>>(pairs["j"]);
+  const std::vector<int> must = Rcpp::as<std::vector<int>>(pairs["must"]);
+  out.must.assign(must.begin(), must.end());
+  out.w = Rcpp::as<std::vector<double>>(pairs["w"]);
+  return out;
+}
+
+sideclust::EStepOptions estep_from(const std::string& inference, const Rcpp::List& o) {
+  sideclust::EStepOptions e;
+  e.inference = inference_from(inference);
+  e.max_labelings = Rcpp::as<double>(o["max_labelings"]);
+  e.inner_sweeps = Rcpp::as<int>(o["inner_sweeps"]);
+  e.inner_tol = Rcpp::as<double>(o["inner_tol"]);
+  e.burnin = Rcpp::as<int>(o["burnin"]);
+  e.sweeps = Rcpp::as<int>(o["sweeps"]);
+  e.samples = Rcpp::as<int>(o["samples"]);
+  return e;
+}
+
+// Rethrow core argument errors as R errors with their message.
+template <class F>
+auto guarded(F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const std::invalid_argument& e) {
+    Rcpp::stop(e.what());
+  } catch (const std::runtime_error& e) {
+    Rcpp::stop(e.what());
+  }
+}
+
+}  // namespace
+
+// xt: p x n data; z0: K x n start; options: see R's cm_options().
+// [[Rcpp::export(.constrained_mixture_cpp)]]
+Rcpp::List constrained_mixture_cpp(Eigen::Map<Eigen::MatrixXd> xt, Eigen::Map<Eigen::MatrixXd> z0,
+                                   Rcpp::List pairs, std::string inference,
+                                   std::string covariance, Rcpp::List options) {
+  sideclust::EmOptions opt;
+  opt.mstep.type = cov_from(covariance);
+  opt.mstep.ridge = Rcpp::as<double>(options["ridge"]);
+  opt.mstep.equal_weights = Rcpp::as<bool>(options["equal_weights"]);
+  opt.estep = estep_from(inference, options);
+  opt.max_iter = Rcpp::as<int>(options["max_iter"]);
+  opt.tol = Rcpp::as<double>(options["tol"]);
+  const sideclust::PairList pl = pairs_from(pairs);
+  sideclust::RHooks hooks(Rcpp::as<bool>(options["verbose"]), "iteration");
+  const Eigen::MatrixXd x = xt, z = z0;
+  const sideclust::EmResult r =
+      guarded([&]() { return sideclust::constrained_em(x, z, pl, opt, hooks); });
+  const int p = static_cast<int>(x.rows()), K = static_cast<int>(z.rows());
+  Rcpp::NumericVector cov(Rcpp::Dimension(p, p, K));
+  for (int k = 0; k < K; ++k) {
+    std::copy(r.params.cov[k].data(), r.params.cov[k].data() + p * p,
+              cov.begin() + static_cast<R_xlen_t>(k) * p * p);
+  }
+  return Rcpp::List::create(
+      Rcpp::_["z"] = Rcpp::wrap(Eigen::MatrixXd(r.z.transpose())),
+      Rcpp::_["means"] = Rcpp::wrap(Eigen::MatrixXd(r.params.means.transpose())),
+      Rcpp::_["covariances"] = cov,
+      Rcpp::_["weights"] = Rcpp::wrap(Eigen::VectorXd(r.params.weights)),
+      Rcpp::_["loglik"] = r.loglik, Rcpp::_["iterations"] = r.iterations,
+      Rcpp::_["converged"] = r.converged, Rcpp::_["n_units"] = r.state.graph.n_units,
+      Rcpp::_["dropped"] = r.state.dropped,
+      Rcpp::_["mean_field_components"] = r.state.mean_field_components,
+      Rcpp::_["ess"] = r.state.ess);
+}
+
+// One E-step from given log unaries (K x n).
+// [[Rcpp::export(.constraint_posterior_cpp)]]
+Rcpp::List constraint_posterior_cpp(Eigen::Map<Eigen::MatrixXd> log_unary, Rcpp::List pairs,
+                                    std::string inference, Rcpp::List options) {
+  const sideclust::EStepOptions e = estep_from(inference, options);
+  const sideclust::PairList pl = pairs_from(pairs);
+  sideclust::RHooks hooks(false);
+  sideclust::EStepState st;
+  const Eigen::MatrixXd a = log_unary;
+  const Eigen::MatrixXd z = guarded([&]() { return sideclust::e_step(a, pl, e, st, hooks); });
+  return Rcpp::List::create(Rcpp::_["z"] = Rcpp::wrap(Eigen::MatrixXd(z.transpose())),
+                            Rcpp::_["dropped"] = st.dropped,
+                            Rcpp::_["mean_field_components"] = st.mean_field_components,
+                            Rcpp::_["ess"] = st.ess);
+}

@@ -1,0 +1,51 @@
+# References for constrained_mixture(), written plainly in R.
+
+# Plain EM for a Gaussian mixture from soft start z (n x k): `iters` rounds of
+# M-step then E-step, as constrained_mixture() does. Returns the last z, the
+# parameters of the last M-step and the log-likelihood after every M-step.
+plain_em <- function(x, z, covariance = "full", iters = 20) {
+  x <- as.matrix(x)
+  n <- nrow(x)
+  p <- ncol(x)
+  k <- ncol(z)
+  loglik <- numeric(iters)
+  for (t in seq_len(iters)) {
+    nk <- colSums(z)
+    w <- nk / n
+    mu <- t(z) %*% x / nk
+    sig <- array(0, c(p, p, k))
+    for (a in seq_len(k)) {
+      d <- sweep(x, 2, mu[a, ])
+      s <- crossprod(d * z[, a], d) / nk[a]
+      sig[, , a] <- switch(covariance, full = s, diagonal = diag(diag(s), p),
+                           spherical = diag(sum(diag(s)) / p, p), unit = diag(p))
+    }
+    logp <- sapply(seq_len(k), function(a) {
+      r <- chol(sig[, , a])
+      d <- backsolve(r, t(x) - mu[a, ], transpose = TRUE)
+      log(w[a]) - 0.5 * (p * log(2 * pi) + 2 * sum(log(diag(r))) + colSums(d^2))
+    })
+    m <- apply(logp, 1, max)
+    loglik[t] <- sum(m + log(rowSums(exp(logp - m))))
+    z <- exp(logp - m)
+    z <- z / rowSums(z)
+  }
+  list(z = z, means = mu, covariances = sig, weights = w, loglik = loglik)
+}
+
+# Exact posterior marginals by enumerating all k^n labelings; prior factor
+# exp(-2 W) per violated pair.
+brute_posterior <- function(prob, i, j, must, w) {
+  n <- nrow(prob)
+  k <- ncol(prob)
+  grid <- as.matrix(expand.grid(rep(list(seq_len(k)), n)))
+  lw <- rowSums(matrix(log(prob[cbind(rep(seq_len(n), each = nrow(grid)), as.vector(grid))]),
+                       nrow(grid)))
+  for (e in seq_along(i)) {
+    same <- grid[, i[e]] == grid[, j[e]]
+    bad <- if (must[e]) !same else same
+    lw <- lw - 2 * w[e] * bad
+  }
+  pw <- exp(lw - max(lw))
+  t(sapply(seq_len(n), function(a) tapply(pw, factor(grid[, a], levels = seq_len(k)), sum) / sum(pw)))
+}

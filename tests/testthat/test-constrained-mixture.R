@@ -1,0 +1,260 @@
+# constrained_mixture() and constraint_posterior(): Nelson & Cohen's examples,
+# agreement of the E-steps with brute force, plain EM without constraints,
+# and errors.
+
+test_that("exact inference reproduces Example 1's table (cannot-link, weight exp(-2W))", {
+  prob <- rbind(c(0.1, 0.9), c(0.01, 0.99))
+  side <- constraints(cannot = c(1, 2), n = 2)
+  w <- c(0.01, 0.1, 1, 3, 5, Inf)
+  got <- sapply(w, function(v) constraint_posterior(prob, side, "exact", penalty = v)[, 2])
+  expect_true(all(abs(got[1, ] - c(.898, .881, .567, .102, .084, .083)) <= 0.002))
+  expect_true(all(abs(got[2, ] - c(.989, .988, .960, .918, .917, .917)) <= 0.002))
+  # confidence 1 is W = Inf; confidence P is W = -log(1 - P)
+  hard <- constraint_posterior(prob, side, "exact")
+  expect_equal(hard[, 2], got[, 6])
+  soft <- constraints(cannot = c(1, 2), n = 2, confidence = 1 - exp(-1))
+  expect_equal(constraint_posterior(prob, soft, "exact")[, 2], got[, 3])
+  # the chunklet model's answer for a certain cannot-link
+  expect_equal(constraint_posterior(prob, side, "chunklet")[, 2], got[, 6])
+})
+
+test_that("Example 1: ICM updating j first stays in the wrong configuration", {
+  prob <- rbind(c(0.01, 0.99), c(0.1, 0.9))  # j is point 1, i is point 2
+  side <- constraints(cannot = c(1, 2), n = 2)
+  icm <- constraint_posterior(prob, side, "icm", penalty = 5)
+  expect_equal(attr(icm, "labels"), c(1L, 2L))  # j moved to cluster 1
+  exact <- constraint_posterior(prob, side, "exact", penalty = 5)
+  expect_equal(attr(exact, "labels"), c(2L, 1L))  # the likely one: i in cluster 1
+})
+
+test_that("Example 2: ICM keeps the clique split, exact inference puts it in cluster 2", {
+  L <- 5
+  prob <- rbind(matrix(c(0.51, 0.49), L - 1, 2, byrow = TRUE), c(0.01, 0.99))
+  pairs <- t(combn(L, 2))
+  side <- constraints(must = pairs, n = L)
+  for (w in c(1, 3)) {
+    icm <- constraint_posterior(prob, side, "icm", penalty = w)
+    expect_equal(attr(icm, "labels"), rep(1L, L), info = w)  # the L-th point moved to 1
+    exact <- constraint_posterior(prob, side, "exact", penalty = w)
+    expect_true(all(exact[, 2] > 0.95), info = w)
+    expect_equal(exact, brute_posterior(prob, pairs[, 1], pairs[, 2], rep(TRUE, nrow(pairs)),
+                                        rep(w, nrow(pairs))), ignore_attr = TRUE, info = w)
+  }
+  # certain must-links make one chunklet: every method then agrees with exact
+  for (inf in c("icm", "gibbs", "mean_field", "chunklet", "sampled_chunklet")) {
+    expect_equal(constraint_posterior(prob, side, inf)[, 2],
+                 constraint_posterior(prob, side, "exact")[, 2], info = inf)
+  }
+})
+
+test_that("exact inference equals brute-force enumeration; Gibbs converges to it", {
+  set.seed(11)
+  n <- 5
+  k <- 3
+  prob <- matrix(runif(n * k), n, k)
+  prob <- prob / rowSums(prob)
+  i <- c(1, 1, 2, 3, 4)
+  j <- c(2, 3, 4, 5, 5)
+  must <- c(TRUE, FALSE, TRUE, FALSE, TRUE)
+  w <- c(0.8, 1.2, 0.5, 0.7, 1)
+  side <- constraints(must = cbind(i, j)[must, ], cannot = cbind(i, j)[!must, ], n = n)
+  pen <- w[match(paste(side$i, side$j), paste(i, j))]  # in the order of side's pairs
+  ref <- brute_posterior(prob, i, j, must, w)
+  exact <- constraint_posterior(prob, side, "exact", penalty = pen)
+  expect_equal(exact, ref, ignore_attr = TRUE, tolerance = 1e-10)
+  set.seed(1)
+  gibbs <- constraint_posterior(prob, side, "gibbs", penalty = pen, sweeps = 20000)
+  expect_lt(max(abs(gibbs - ref)), 0.01)
+  set.seed(1)
+  again <- constraint_posterior(prob, side, "gibbs", penalty = pen, sweeps = 20000)
+  expect_identical(gibbs, again)
+  # mean field is close for these moderate weights, not exact
+  mf <- constraint_posterior(prob, side, "mean_field", penalty = pen)
+  expect_lt(max(abs(mf - ref)), 0.25)
+  expect_equal(rowSums(mf), rep(1, n))
+})
+
+test_that("with certain constraints, chunklets and sampled chunklets equal exact", {
+  set.seed(5)
+  n <- 8
+  k <- 3
+  prob <- matrix(runif(n * k), n, k)
+  prob <- prob / rowSums(prob)
+  side <- constraints(must = rbind(c(1, 2), c(2, 3), c(5, 6)),
+                      cannot = rbind(c(1, 4), c(4, 5), c(3, 7)), n = n)
+  ex <- constraint_posterior(prob, side, "exact")
+  expect_equal(constraint_posterior(prob, side, "chunklet"), ex)
+  expect_equal(constraint_posterior(prob, side, "sampled_chunklet", samples = 3), ex)
+  expect_equal(ex[1, ], ex[3, ])
+  # the chunklet model ignores confidences; with max_labelings too small it
+  # falls back to mean field over chunklets
+  soft <- constraints(must = rbind(c(1, 2), c(2, 3), c(5, 6)),
+                      cannot = rbind(c(1, 4), c(4, 5), c(3, 7)), n = n, confidence = 0.6)
+  expect_equal(constraint_posterior(prob, soft, "chunklet"), ex)
+  cycle <- constraints(cannot = rbind(c(1, 2), c(2, 3), c(1, 3), c(3, 4)), n = n,
+                       confidence = 0.6)
+  mf <- constraint_posterior(prob, cycle, "chunklet", max_labelings = 2)
+  expect_equal(rowSums(mf), rep(1, n))
+  expect_error(constraint_posterior(prob, cycle, "exact", max_labelings = 2), "max_labelings")
+})
+
+test_that("tree components are exact by message passing, whatever their size", {
+  set.seed(8)
+  n <- 8
+  k <- 3
+  prob <- matrix(runif(n * k), n, k)
+  prob <- prob / rowSums(prob)
+  i <- c(1, 2, 2, 4, 5, 5, 7)
+  j <- c(2, 3, 4, 5, 6, 7, 8)
+  must <- c(TRUE, FALSE, FALSE, TRUE, FALSE, TRUE, FALSE)
+  w <- c(0.5, 1, Inf, 2, 0.3, 1.5, Inf)
+  side <- constraints(must = cbind(i, j)[must, ], cannot = cbind(i, j)[!must, ], n = n)
+  pen <- w[match(paste(side$i, side$j), paste(i, j))]
+  ref <- brute_posterior(prob, i, j, must, pmin(w, 1e3))
+  got <- constraint_posterior(prob, side, "exact", penalty = pen, max_labelings = 10)
+  expect_equal(got, ref, ignore_attr = TRUE, tolerance = 1e-9)
+})
+
+test_that("sampled chunklets weight by omega and approach the prior (1 - P) per violation", {
+  # one soft must-link: sampled chunklets average the chunklet posterior (kept
+  # with probability P) and the independent one (1 - P)
+  prob <- rbind(c(0.3, 0.7), c(0.8, 0.2))
+  side <- constraints(must = c(1, 2), n = 2, confidence = 0.6)
+  set.seed(2)
+  sc <- constraint_posterior(prob, side, "sampled_chunklet", samples = 20000)
+  joint <- prob[1, ] * prob[2, ] / sum(prob[1, ] * prob[2, ])
+  expect_equal(sc[1, ], 0.6 * joint + 0.4 * prob[1, ], tolerance = 0.01)
+  # a soft cannot-link inside a chunklet of certain must-links: every sample
+  # has omega = 0.5, so the answer is the chunklet's
+  side3 <- constraints(must = rbind(c(1, 2), c(2, 3)), cannot = c(1, 3), n = 3,
+                       confidence = c(1, 1, 0.5))
+  prob3 <- rbind(prob, c(0.5, 0.5))
+  set.seed(3)
+  sc3 <- constraint_posterior(prob3, side3, "sampled_chunklet", samples = 50)
+  ch <- constraint_posterior(prob3, constraints(must = rbind(c(1, 2), c(2, 3)), n = 3),
+                             "exact")
+  expect_equal(sc3, ch)  # every sample holds the chunklet, weight 0.5 each
+})
+
+test_that("without constraints every inference is plain EM from the same start", {
+  x <- scale(iris[, 1:4])
+  set.seed(4)
+  start <- kmeans(x, 3, nstart = 3)$cluster
+  for (cov in c("full", "diagonal", "spherical", "unit")) {
+    ref <- plain_em(x, diag(3)[start, ], cov, iters = 15)
+    for (inf in c("mean_field", "chunklet", "icm", "gibbs", "sampled_chunklet", "exact")) {
+      fit <- constrained_mixture(x, NULL, k = 3, inference = inf, covariance = cov,
+                                 start = start, max_iter = 15, tol = 0, ridge = 0,
+                                 samples = 2, sweeps = 1, burnin = 0)
+      info <- paste(cov, inf)
+      expect_equal(fit$z, ref$z, ignore_attr = TRUE, tolerance = 1e-8, info = info)
+      expect_equal(fit$loglik, ref$loglik, tolerance = 1e-10, info = info)
+      expect_equal(fit$means, ref$means, ignore_attr = TRUE, tolerance = 1e-8, info = info)
+    }
+    expect_true(all(diff(ref$loglik) > -1e-8))  # EM never lowers the likelihood
+  }
+})
+
+test_that("without constraints the fit equals mclust's EM from the same start", {
+  skip_if_not_installed("mclust")
+  x <- scale(iris[, 1:4])
+  set.seed(4)
+  start <- kmeans(x, 3, nstart = 3)$cluster
+  models <- list(full = mclust::meVVV, diagonal = mclust::meVVI, spherical = mclust::meVII)
+  for (cov in names(models)) {
+    ref <- models[[cov]](data = x, z = diag(3)[start, ],
+                      control = mclust::emControl(tol = c(1e-12, 1e-12), itmax = c(5000, 5000)))
+    fit <- constrained_mixture(x, NULL, k = 3, covariance = cov, start = start,
+                               max_iter = 5000, tol = 1e-13, ridge = 0)
+    expect_equal(fit$means, t(ref$parameters$mean), ignore_attr = TRUE, tolerance = 1e-5,
+                 info = cov)
+    expect_equal(fit$weights, ref$parameters$pro, tolerance = 1e-5, info = cov)
+    expect_equal(fit$covariances, ref$parameters$variance$sigma, ignore_attr = TRUE,
+                 tolerance = 1e-5, info = cov)
+    expect_equal(utils::tail(fit$loglik, 1), ref$loglik, tolerance = 1e-6, info = cov)
+  }
+})
+
+test_that("constraints change the fit and are kept; the fit has its parts", {
+  x <- scale(iris[, 1:4])
+  set.seed(7)
+  side <- sample_constraints(iris$Species, "nelson_cohen", n_constraints = 60, error = 0)
+  # (exact inference is left out: these pairs join most points in one component)
+  for (inf in c("mean_field", "chunklet", "icm", "gibbs", "sampled_chunklet")) {
+    set.seed(1)
+    fit <- constrained_mixture(x, side, k = 3, inference = inf, covariance = "diagonal",
+                               samples = 5, max_iter = 30)
+    expect_s3_class(fit, c("constrained_mixture", "sideclust"))
+    expect_equal(dim(fit$z), c(150L, 3L))
+    expect_equal(rowSums(fit$z), rep(1, 150), tolerance = 1e-12, info = inf)
+    expect_true(all(fit$cluster %in% 1:3))
+    expect_gt(nmi(iris$Species, fit$cluster), 0.6)
+    expect_equal(fit$inference, inf)
+    expect_true(fit$estep %in% c("exact", "mean field", "icm", "gibbs"))
+  }
+  hard <- constraints(must = rbind(c(1, 51), c(51, 101)), cannot = c(2, 3), n = 150)
+  for (inf in c("exact", "chunklet", "mean_field", "icm")) {
+    fit <- constrained_mixture(x, hard, k = 3, inference = inf, covariance = "diagonal")
+    expect_equal(length(unique(fit$cluster[c(1, 51, 101)])), 1L, info = inf)
+    expect_false(fit$cluster[2] == fit$cluster[3], info = inf)
+  }
+  expect_output(print(fit), "E-step")
+  expect_output(print(summary(fit)), "Weights and means")
+  pr <- predict(fit, x[1:5, ], type = "prob")
+  expect_equal(rowSums(pr), rep(1, 5), ignore_attr = TRUE)
+  expect_equal(predict(fit, x[1:5, ]), max.col(pr))
+  nc <- constrained_mixture(x, NULL, k = 3, covariance = "diagonal")
+  expect_equal(predict(nc, x, type = "prob"), nc$z, tolerance = 1e-6, ignore_attr = TRUE)
+})
+
+test_that("the chunklet model reports mean field when a component is too large", {
+  x <- scale(iris[, 1:4])
+  cannot <- rbind(cbind(1:40, 2:41), c(1, 41))  # a cycle: not a tree
+  side <- constraints(cannot = cannot, n = 150)
+  fit <- constrained_mixture(x, side, k = 3, inference = "chunklet", max_labelings = 1000,
+                             covariance = "spherical")
+  expect_equal(fit$estep, "mean field")
+  fit2 <- constrained_mixture(x, side, k = 3, inference = "mean_field", covariance = "spherical")
+  expect_equal(fit2$estep, "mean field")
+  expect_error(constrained_mixture(x, side, k = 3, inference = "exact",
+                                   max_labelings = 1000), "max_labelings")
+  # the chunklet model warns about cannot-links it cannot keep
+  bad <- constraints(must = rbind(c(1, 2), c(2, 3)), cannot = c(1, 3), n = 150,
+                     confidence = 0.7)
+  expect_warning(constrained_mixture(x, bad, k = 3, inference = "chunklet"), "1 cannot-link")
+})
+
+test_that("singular data: the ridge keeps full covariances invertible", {
+  x <- cbind(iris[, 1:2], iris[, 1] + iris[, 2])  # collinear columns
+  set.seed(1)
+  fit <- constrained_mixture(x, NULL, k = 2, covariance = "full")
+  expect_true(all(is.finite(fit$z)))
+  expect_error(constrained_mixture(x, NULL, k = 2, covariance = "full", ridge = 0), "ridge")
+})
+
+test_that("bad input gives errors that name the argument", {
+  x <- scale(iris[, 1:4])
+  side <- constraints(must = c(1, 2), n = 150)
+  expect_error(constrained_mixture(x, side, k = 0), "`k`")
+  expect_error(constrained_mixture(x, side, k = 151), "`k`.*larger")
+  expect_error(constrained_mixture(x, side), "`k`")
+  expect_error(constrained_mixture(x, k = 2), "`side`")
+  expect_error(constrained_mixture(x, constraints(must = c(1, 2), n = 10), k = 2), "`side`")
+  expect_error(constrained_mixture(x, side, k = 2, inference = "junction"), "`inference`")
+  expect_error(constrained_mixture(x, side, k = 2, covariance = "VVV"), "`covariance`")
+  expect_error(constrained_mixture(x, side, k = 2, penalty = -1), "`penalty`")
+  expect_error(constrained_mixture(x, side, k = 2, penalty = c(1, 2)), "`penalty`")
+  expect_error(constrained_mixture(x, side, k = 2, start = rep(3, 150)), "`start`")
+  expect_error(constrained_mixture(x, side, k = 2, samples = 0), "`samples`")
+  expect_error(constrained_mixture(x, side, k = 2, ridge = -1), "`ridge`")
+  x_na <- x
+  x_na[3, 2] <- NA
+  expect_error(constrained_mixture(x_na, side, k = 2), "`x`.*NA")
+  contra <- constraints(must = rbind(c(1, 2), c(2, 3)), cannot = rbind(c(1, 3), c(4, 5)),
+                        n = 150)
+  expect_error(constrained_mixture(x, contra, k = 2), "\\(1, 3\\)")
+  expect_error(constraint_posterior(matrix(0.5, 150, 2), contra, "icm"), "`side`")
+  three <- constraints(cannot = rbind(c(1, 2), c(1, 3), c(2, 3)), n = 150)
+  expect_error(constrained_mixture(x, three, k = 2, inference = "exact"), "cannot-link")
+  expect_error(constraint_posterior(matrix(-1, 2, 2), NULL), "`prob`")
+})
