@@ -11,8 +11,11 @@ deps:
 install:
 	$(R) CMD INSTALL --preclean .
 
+# roxygen reads the installed package (load_all would need pkgbuild).
 document:
-	Rscript -e 'Rcpp::compileAttributes(); roxygen2::roxygenise()'
+	Rscript -e 'Rcpp::compileAttributes()'
+	$(R) CMD INSTALL --preclean .
+	Rscript -e 'roxygen2::roxygenise(load_code = roxygen2::load_installed)'
 
 # Set everything up, then cluster the wine data with noisy constraints.
 demo: deps install
