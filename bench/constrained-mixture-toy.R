@@ -83,7 +83,7 @@ estep_tab <- aggregate(cbind(exact = ch$estep == "exact") ~ method + constraints
 notes <- c(
   "Notes:",
   "- The HMRF prior is exp(-2W) per violated pair (equation 7) with W = -log(1 - P); sampled chunklets keep a pair with probability P (Section 4.1), as in the paper.",
-  "- Chunklet E-steps are exact per component of the chunklet-level cannot-link graph when it is a tree (message passing) or has at most 1e6 labelings (enumeration), and use mean field over chunklets otherwise (share of exact fits in the table above).",
+  "- Chunklet E-steps are exact per component of the chunklet-level cannot-link graph when it is a tree (message passing), has at most 1e6 labelings (enumeration) or a cycle cutset with at most 1e6 labelings (cutset conditioning), and use mean field over chunklets otherwise (share of exact fits in the table above).",
   "- PPC here is Gibbs sampling of the labels with 2 burn-in + 10 recorded sweeps per E-step, the chain continuing across EM iterations, z the average of the sampled conditionals.",
   "- The toy data are our own draw of three overlapping elongated Gaussians (the paper gives no parameters), so absolute NMI values differ from its Figure 2.")
 
@@ -102,7 +102,7 @@ lines <- c(
   "- metric: NMI = I / sqrt(H1 H2); cells are mean [99% t interval]", "",
   md_table(tab, 3), "",
   sprintf("Plot: `%s`.", basename(png_file)), "",
-  "Share of fits whose chunklet posteriors were exact (otherwise mean field over chunklets for a component with cycles too large to enumerate):", "",
+  "Share of fits whose chunklet posteriors were exact (otherwise mean field over chunklets for a component without a cycle cutset of at most 1e6 labelings):", "",
   md_table(estep_tab, 2), "",
   "## Reading against the paper", "",
   paper_checks(s, "constraints"),

@@ -96,7 +96,7 @@ estep_tab <- aggregate(cbind(exact = ch$estep == "exact") ~ method + dataset + e
 notes <- c(
   "Notes:",
   "- The HMRF prior is exp(-2W) per violated pair (equation 7) with W = -log(1 - P); sampled chunklets keep a pair with probability P (Section 4.1), as in the paper.",
-  "- Chunklet E-steps are exact per component of the chunklet-level cannot-link graph when it is a tree (message passing) or has at most 1e6 labelings (enumeration), and use mean field over chunklets otherwise (share of exact fits in the table above).",
+  "- Chunklet E-steps are exact per component of the chunklet-level cannot-link graph when it is a tree (message passing), has at most 1e6 labelings (enumeration) or a cycle cutset with at most 1e6 labelings (cutset conditioning), and use mean field over chunklets otherwise (share of exact fits in the table above).",
   "- PPC here is Gibbs sampling of the labels with 2 burn-in + 10 recorded sweeps per E-step, the chain continuing across EM iterations, z the average of the sampled conditionals.",
   "- The paper used Digits (400 points, 10 classes, 150 + 150 constraints) and iris; Digits is not shipped, wine stands in with the iris setting (100 + 100 constraints). The paper's \"20 random initial labels\" is read as one random start per trial shared by all methods.",
   "- From random starts, ICM and mean field, whose updates are local to a point and its neighbours (the paper's Section 3.2), keep EM's local optima: already at E = 0 they fall well below the chunklet models, and their robustness at E = 0.25 does not make up for it, while Gibbs sampling (random moves) and sampled chunklets (moves of whole chunklets) escape more often. Started from the true labels (second table), as in the toy experiment, the paper's ordering is checked again in the last lines of the reading.")
@@ -117,7 +117,7 @@ lines <- c(
   "- metric: NMI = I / sqrt(H1 H2); cells are mean [99% t interval]", "",
   md_table(tab, 3), "",
   sprintf("Plot: `%s`.", basename(png_file)), "",
-  "Share of fits whose chunklet posteriors were exact (otherwise mean field over chunklets for a component with cycles too large to enumerate):", "",
+  "Share of fits whose chunklet posteriors were exact (otherwise mean field over chunklets for a component without a cycle cutset of at most 1e6 labelings):", "",
   md_table(estep_tab, 2), "",
   "## The same constraints, every method started from the true labels", "",
   sprintf("%d trials (the first %d draws of constraints above).", n_true, n_true), "",
