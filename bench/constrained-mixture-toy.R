@@ -98,7 +98,7 @@ lines <- c(
   sprintf("- trials: %d per setting (the paper: 100); elapsed %.0f s", n_trials, elapsed),
   "- data: 3 bivariate Gaussians x 200 points (means (0,0), (3.5,0), (1.75,3); covariances ((2,.9),(.9,1)), ((1,-.7),(-.7,2)), diag(2.5,.6)), one draw",
   "- constraints: `sample_constraints(y, \"nelson_cohen\", n_constraints, error)`: half must-links, half cannot-links, a fraction E flipped, P ~ Beta(5,1) if correct, Beta(1,5) if wrong",
-  "- methods: `constrained_mixture(x, side, 3, inference, covariance = \"unit\", equal_weights = TRUE, start = true labels, max_iter = 50)`; sampled chunklets with 20 samples per E-step, Gibbs with 2 + 10 sweeps per E-step; log P methods use W = -log(1 - P)",
+  "- methods: `constrained_mixture(x, side, 3, inference, covariance = \"unit\", equal_weights = TRUE, start = true labels, max_iter = 50)`; sampled chunklets with 20 samples per E-step and `max_labelings = 1e4` (enumeration per sample), Gibbs with 2 + 10 sweeps per E-step; log P methods use W = -log(1 - P)",
   "- metric: NMI = I / sqrt(H1 H2); cells are mean [99% t interval]", "",
   md_table(tab, 3), "",
   sprintf("Plot: `%s`.", basename(png_file)), "",

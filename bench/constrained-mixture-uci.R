@@ -113,7 +113,7 @@ lines <- c(
   "- data: iris (150 x 4, 3 classes) and wine (178 x 13, 3 classes), standardized; the paper used Digits and iris",
   "- constraints: `sample_constraints(y, \"nelson_cohen\", n_must = 100, n_cannot = 100, error)`: a fraction E flipped, P ~ Beta(5,1) if correct, Beta(1,5) if wrong",
   "- start: per trial and data set, every point to the nearest of k random points; the same start for every method and E",
-  "- methods: `constrained_mixture(x, side, 3, inference, covariance = \"unit\", equal_weights = TRUE, start = random (see above), max_iter = 50)`; sampled chunklets with 20 samples per E-step, Gibbs with 2 + 10 sweeps per E-step; log P methods use W = -log(1 - P)",
+  "- methods: `constrained_mixture(x, side, 3, inference, covariance = \"unit\", equal_weights = TRUE, start = random (see above), max_iter = 50)`; sampled chunklets with 20 samples per E-step and `max_labelings = 1e4` (enumeration per sample), Gibbs with 2 + 10 sweeps per E-step; log P methods use W = -log(1 - P)",
   "- metric: NMI = I / sqrt(H1 H2); cells are mean [99% t interval]", "",
   md_table(tab, 3), "",
   sprintf("Plot: `%s`.", basename(png_file)), "",

@@ -4,8 +4,8 @@
 // enumerate the K^|C| labelings of C, and for each run sum-product on the
 // trees of the rest (tree_components.h) with the cutset's couplings folded
 // into their unaries; marginals are the labelings' averages weighted by
-// their partition functions. Gives up (returns false) when K^|C| exceeds
-// max_labelings. Plain C++17 + Eigen, no R API.
+// their partition functions. Gives up (returns false) when K^|C| times the
+// number of units s exceeds max_labelings (the work of the enumeration). Plain C++17 + Eigen, no R API.
 #pragma once
 
 #include <Eigen/Dense>
@@ -67,7 +67,10 @@ inline bool cutset_component(const Eigen::MatrixXd& b, const UnitGraph& g,
                              std::vector<int>& local, double max_labelings) {
   const int K = static_cast<int>(b.rows());
   const int s = static_cast<int>(comp.size());
-  const int max_size = static_cast<int>(std::floor(std::log(max_labelings) / std::log(K) + 1e-9));
+  // work budget: K^|C| labelings times s units at most max_labelings
+  const double budget = max_labelings / static_cast<double>(s);
+  if (budget < K) return false;
+  const int max_size = static_cast<int>(std::floor(std::log(budget) / std::log(K) + 1e-9));
   const std::vector<int> cut = cycle_cutset(g, comp, local, max_size);
   const int c = static_cast<int>(cut.size());
   if (c > max_size) return false;

@@ -4,8 +4,9 @@
 // component of s units, and otherwise by cutset conditioning (enumerating
 // the labelings of a cycle cutset, message passing on the rest) when the
 // cutset has at most max_labelings labelings.
-// A component whose labelings exceed `max_labelings` is either refused (an
-// exception naming its size) or, for the chunklet model, left to mean field.
+// A component whose labelings exceed `max_labelings`, or that no labeling
+// can satisfy, is either refused (an exception) or, for the chunklet model,
+// left to mean field.
 // Plain C++17 + Eigen, no R API.
 #pragma once
 
@@ -106,7 +107,8 @@ inline Eigen::MatrixXd exact_posterior(const Eigen::MatrixXd& b, const UnitGraph
                                        double max_labelings, bool fallback,
                                        int mf_sweeps, double mf_tol,
                                        int* n_mean_field = nullptr,
-                                       const Eigen::MatrixXd* q_start = nullptr) {
+                                       const Eigen::MatrixXd* q_start = nullptr,
+                                       bool use_cutset = true) {
   const int K = static_cast<int>(b.rows());
   Eigen::MatrixXd q(b.rows(), g.n_units);
   if (q_start != nullptr) {
@@ -125,11 +127,17 @@ inline Eigen::MatrixXd exact_posterior(const Eigen::MatrixXd& b, const UnitGraph
       // a tree: exact by message passing, whatever its size
       if (degree_sum / 2 + 1 == comp.size() && tree_component(b, g, comp, q, local)) continue;
     }
-    if (comp.size() == 1 || n_labelings(K, comp.size()) <= max_labelings) {
-      exact_component(b, g, comp, q, local);
-      continue;
+    try {
+      if (comp.size() == 1 || n_labelings(K, comp.size()) <= max_labelings) {
+        exact_component(b, g, comp, q, local);
+        continue;
+      }
+      if (use_cutset && cutset_component(b, g, comp, q, local, max_labelings)) continue;
+    } catch (const std::invalid_argument&) {
+      // no labeling keeps the certain cannot-links: an error for exact
+      // inference; the chunklet model keeps mean field's compromise
+      if (!fallback) throw;
     }
-    if (cutset_component(b, g, comp, q, local, max_labelings)) continue;
     if (!fallback) {
       throw std::invalid_argument(
           "exact inference: a connected component of the constraint graph with cycles has " +

@@ -278,5 +278,8 @@ test_that("bad input gives errors that name the argument", {
   expect_error(constraint_posterior(matrix(0.5, 150, 2), contra, "icm"), "`side`")
   three <- constraints(cannot = rbind(c(1, 2), c(1, 3), c(2, 3)), n = 150)
   expect_error(constrained_mixture(x, three, k = 2, inference = "exact"), "cannot-link")
+  # the chunklet model settles for mean field on such a component
+  fit <- constrained_mixture(x, three, k = 2, inference = "chunklet")
+  expect_equal(fit$estep, "mean field")
   expect_error(constraint_posterior(matrix(-1, 2, 2), NULL), "`prob`")
 })
