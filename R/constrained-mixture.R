@@ -18,8 +18,13 @@
 #'   are handled exactly per connected component of the chunklet-level
 #'   cannot-link graph: by sum-product message passing when the component is
 #'   a tree, by enumerating its labelings when it has at most `max_labelings`
-#'   of them, otherwise by mean field over chunklets (the fit's `estep` says
-#'   which). Cannot-links inside a chunklet cannot be kept
+#'   of them, by cutset conditioning (enumerate the labelings of a set of
+#'   chunklets whose removal leaves a forest, pass messages on the forest)
+#'   when such a cutset has at most `max_labelings` labelings, otherwise by
+#'   mean field over chunklets (the fit's `estep` says which). A component
+#'   whose cannot-links no labeling keeps (more mutually cannot-linked
+#'   chunklets than clusters, which wrong must-links can cause) also goes to
+#'   mean field. Cannot-links inside a chunklet cannot be kept
 #'   and are ignored with a warning (counted in `dropped`).
 #' * `"icm"` (Basu et al.): iterated conditional modes, each point in turn
 #'   takes its most probable label given its neighbours, until no point moves
@@ -38,15 +43,18 @@
 #'   times: keep each must-link with probability \eqn{P = 1 - e^{-W}}, build
 #'   chunklets, weight the sample by \eqn{\omega_s = \prod (1 - P)} over the
 #'   cannot-links that fell inside a chunklet, keep each other cannot-link
-#'   with probability \eqn{P} as certain, and compute the chunklet posterior;
+#'   with probability \eqn{P} as certain, and compute the chunklet posterior
+#'   (as for `"chunklet"` but without cutset conditioning, whose cost would
+#'   be paid for every sample);
 #'   `z` is the \eqn{\omega}-weighted average (equation 11). Note that
 #'   \eqn{P = 1 - e^{-W}} is the paper's Section 4.1 definition: with
 #'   confidences, \eqn{P} is the confidence.
 #' * `"exact"`: the exact posterior per connected component of the
 #'   constraint graph (certain must-links merged first): by message passing
 #'   on components that are trees, otherwise by enumerating the \eqn{k^s}
-#'   labelings of a component of \eqn{s} points; an error when a component
-#'   with cycles has more than `max_labelings` labelings.
+#'   labelings of a component of \eqn{s} points or, when there are more than
+#'   `max_labelings`, by cutset conditioning as above; an error when no
+#'   cutset with at most `max_labelings` labelings is found.
 #'
 #' In every mode, must-links of confidence 1 are merged into chunklets
 #' (exact), and ICM and Gibbs treat a certain cannot-link as a penalty of
@@ -95,7 +103,9 @@
 #' @param inner_iter,inner_tol Mean field / ICM: largest number of sweeps per
 #'   E-step, and the mean-field convergence tolerance.
 #' @param max_labelings Exact and chunklet inference: the largest number of
-#'   labelings enumerated for one connected component with cycles.
+#'   labelings enumerated for one connected component with cycles; cutset
+#'   conditioning is used when (labelings of the cutset) x (units of the
+#'   component) is at most this.
 #' @param verbose Print one line per iteration.
 #' @return An object of class `c("constrained_mixture", "sideclust")`, a list
 #'   with `cluster` (`1..k`, the most probable cluster of each point; for ICM

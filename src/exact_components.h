@@ -1,9 +1,12 @@
-// Exact posterior marginals of the constraint field over units: by
-// sum-product message passing on components that are trees (any size), and
-// otherwise by enumerating the K^s labelings of a component of s units
-// (Nelson & Cohen, equation 8; the junction tree's answer by brute force).
-// A component whose labelings exceed `max_labelings` is either refused (an
-// exception naming its size) or, for the chunklet model, left to mean field.
+// Exact posterior marginals of the constraint field over units (Nelson &
+// Cohen, equation 8), per connected component: by sum-product message
+// passing on trees (any size), by enumerating the K^s labelings of a small
+// component of s units, and otherwise by cutset conditioning (enumerating
+// the labelings of a cycle cutset, message passing on the rest) when the
+// cutset has at most max_labelings labelings.
+// A component whose labelings exceed `max_labelings`, or that no labeling
+// can satisfy, is either refused (an exception) or, for the chunklet model,
+// left to mean field.
 // Plain C++17 + Eigen, no R API.
 #pragma once
 
@@ -16,26 +19,12 @@
 #include <vector>
 
 #include "mrf_estep.h"
+#include "cutset_components.h"
 #include "mrf_graph.h"
 #include "tree_components.h"
 #include "union_find.h"
 
 namespace sideclust {
-
-// Units grouped by connected component of the unit graph.
-inline std::vector<std::vector<int>> unit_components(const UnitGraph& g) {
-  UnionFind sets(static_cast<std::size_t>(g.n_units));
-  for (int u = 0; u < g.n_units; ++u) {
-    for (int e = g.start[u]; e < g.start[u + 1]; ++e) {
-      sets.unite(static_cast<std::size_t>(u), static_cast<std::size_t>(g.nbr[e]));
-    }
-  }
-  int n_comp = 0;
-  const std::vector<int> id = unit_ids(sets, g.n_units, &n_comp);
-  std::vector<std::vector<int>> comps(static_cast<std::size_t>(n_comp));
-  for (int u = 0; u < g.n_units; ++u) comps[id[u]].push_back(u);
-  return comps;
-}
 
 // Exact marginals of one component (units `comp`) into q. `local` is a
 // workspace of n_units entries equal to -1, left so on return (one shared
@@ -118,7 +107,8 @@ inline Eigen::MatrixXd exact_posterior(const Eigen::MatrixXd& b, const UnitGraph
                                        double max_labelings, bool fallback,
                                        int mf_sweeps, double mf_tol,
                                        int* n_mean_field = nullptr,
-                                       const Eigen::MatrixXd* q_start = nullptr) {
+                                       const Eigen::MatrixXd* q_start = nullptr,
+                                       bool use_cutset = true) {
   const int K = static_cast<int>(b.rows());
   Eigen::MatrixXd q(b.rows(), g.n_units);
   if (q_start != nullptr) {
@@ -137,15 +127,22 @@ inline Eigen::MatrixXd exact_posterior(const Eigen::MatrixXd& b, const UnitGraph
       // a tree: exact by message passing, whatever its size
       if (degree_sum / 2 + 1 == comp.size() && tree_component(b, g, comp, q, local)) continue;
     }
-    if (comp.size() == 1 || n_labelings(K, comp.size()) <= max_labelings) {
-      exact_component(b, g, comp, q, local);
-      continue;
+    try {
+      if (comp.size() == 1 || n_labelings(K, comp.size()) <= max_labelings) {
+        exact_component(b, g, comp, q, local);
+        continue;
+      }
+      if (use_cutset && cutset_component(b, g, comp, q, local, max_labelings)) continue;
+    } catch (const std::invalid_argument&) {
+      // no labeling keeps the certain cannot-links: an error for exact
+      // inference; the chunklet model keeps mean field's compromise
+      if (!fallback) throw;
     }
     if (!fallback) {
       throw std::invalid_argument(
           "exact inference: a connected component of the constraint graph with cycles has " +
-          std::to_string(comp.size()) + " chunklets, so k^" + std::to_string(comp.size()) +
-          " labelings, more than `max_labelings`; use another inference or raise `max_labelings`");
+          std::to_string(comp.size()) + " chunklets and no cycle cutset with at most " +
+          "`max_labelings` labelings; use another inference or raise `max_labelings`");
     }
     if (active.empty()) active.assign(static_cast<std::size_t>(g.n_units), 0);
     for (int u : comp) active[u] = 1;

@@ -139,6 +139,21 @@ inline UnitGraph build_unit_graph(int n, const PairList& pairs, bool chunklet,
   return g;
 }
 
+// Units grouped by connected component of the unit graph.
+inline std::vector<std::vector<int>> unit_components(const UnitGraph& g) {
+  UnionFind sets(static_cast<std::size_t>(g.n_units));
+  for (int u = 0; u < g.n_units; ++u) {
+    for (int e = g.start[u]; e < g.start[u + 1]; ++e) {
+      sets.unite(static_cast<std::size_t>(u), static_cast<std::size_t>(g.nbr[e]));
+    }
+  }
+  int n_comp = 0;
+  const std::vector<int> id = unit_ids(sets, g.n_units, &n_comp);
+  std::vector<std::vector<int>> comps(static_cast<std::size_t>(n_comp));
+  for (int u = 0; u < g.n_units; ++u) comps[id[u]].push_back(u);
+  return comps;
+}
+
 // Unit unaries: B(k, u) = sum over the points of u of A(k, i).
 template <class Mat>
 Mat unit_unary(const Mat& a, const UnitGraph& g) {

@@ -4,7 +4,7 @@
 // cannot-links that fell inside a chunklet (the probability that none of
 // them is drawn, so the sample stays feasible), draw the other cannot-links
 // with probability P as certain ones, and compute the chunklet model's
-// posterior (exact per component when small enough, otherwise mean field).
+// posterior (exact on trees and small components, otherwise mean field).
 // The posteriors are averaged with weights omega_s (equation 11). Cost per
 // sample O(n K + pairs + exact components). Plain C++17 + Eigen, no R API.
 #pragma once
@@ -78,7 +78,10 @@ inline Eigen::MatrixXd sampled_chunklet_posterior(const Eigen::MatrixXd& a, cons
     finish_unit_graph(g, edges);
     const Eigen::MatrixXd b = unit_unary(a, g);
     int n_mf = 0;
-    const Eigen::MatrixXd q = exact_posterior(b, g, max_labelings, true, mf_sweeps, mf_tol, &n_mf);
+    // trees and small components exact; no cutset conditioning (its cost,
+    // paid for every sample, would dominate): mean field for the rest
+    const Eigen::MatrixXd q =
+        exact_posterior(b, g, max_labelings, true, mf_sweeps, mf_tol, &n_mf, nullptr, false);
     st.mean_field += n_mf;
     ++st.samples_used;
     if (log_omega > log_scale) {

@@ -19,14 +19,16 @@ namespace sideclust {
 // excluding the receiver is h; written to out, normalized. Returns false
 // when it vanishes (no allowed label).
 inline bool potts_message(const UnitGraph& g, int e, const Eigen::VectorXd& h,
-                          Eigen::Ref<Eigen::VectorXd> out) {
+                          Eigen::Ref<Eigen::VectorXd> out, double* log_scale = nullptr) {
   const double total = h.sum();
+  double lift = 0.0;  // log of the factor divided out of the message
   if (g.hard[e]) {
     out = (total - h.array()).max(0.0).matrix();
   } else {
     const double j = g.coupling[e];
     if (j >= 0.0) {
       out = (h.array() + std::exp(-j) * (total - h.array())).matrix();
+      lift = j;
     } else {
       out = (std::exp(j) * h.array() + (total - h.array())).matrix();
     }
@@ -34,15 +36,18 @@ inline bool potts_message(const UnitGraph& g, int e, const Eigen::VectorXd& h,
   const double s = out.sum();
   if (!(s > 0.0)) return false;
   out /= s;
+  if (log_scale != nullptr) *log_scale += lift + std::log(s);
   return true;
 }
 
 // Marginals of component `comp` (a tree: comp.size() - 1 edges) into q.
 // `local` is a workspace of n_units entries equal to -1, left so on return.
 // Returns false when some message vanishes (the caller then enumerates).
+// With log_z, also the log partition function of the component: the log of
+// the sum over its labelings of exp(sum of unaries + couplings).
 inline bool tree_component(const Eigen::MatrixXd& b, const UnitGraph& g,
                            const std::vector<int>& comp, Eigen::MatrixXd& q,
-                           std::vector<int>& local) {
+                           std::vector<int>& local, double* log_z = nullptr) {
   const int s = static_cast<int>(comp.size());
   const Eigen::Index K = b.rows();
   for (int a = 0; a < s; ++a) local[comp[a]] = a;
@@ -77,20 +82,26 @@ inline bool tree_component(const Eigen::MatrixXd& b, const UnitGraph& g,
   }
   for (int a = 0; a < s; ++a) local[comp[a]] = -1;
   Eigen::MatrixXd phi(K, s);
+  double lz = 0.0;
   for (int a = 0; a < s; ++a) {
     const Eigen::VectorXd col = b.col(comp[a]);
-    phi.col(a) = (col.array() - col.maxCoeff()).exp().matrix();
+    const double m = col.maxCoeff();
+    if (!std::isfinite(m)) return false;
+    lz += m;
+    phi.col(a) = (col.array() - m).exp().matrix();
   }
   // upward: inward(a) = phi(a) * product of the children's messages
   Eigen::MatrixXd inward = phi, up(K, s), down(K, s);
   for (int t = s - 1; t >= 1; --t) {
     const int a = order[t];
-    if (!potts_message(g, up_edge[a], inward.col(a), up.col(a))) return false;
+    if (!potts_message(g, up_edge[a], inward.col(a), up.col(a), &lz)) return false;
     inward.col(parent[a]).array() *= up.col(a).array();
     const double m = inward.col(parent[a]).sum();
     if (!(m > 0.0)) return false;
     inward.col(parent[a]) /= m;
+    lz += std::log(m);
   }
+  if (log_z != nullptr) *log_z = lz + std::log(inward.col(0).sum());
   // downward: the message into a child excludes that child's own message,
   // recomputed from the parent's other inputs (no division by zeros)
   std::vector<std::vector<int>> children(static_cast<std::size_t>(s));

@@ -98,6 +98,26 @@ test_that("with certain constraints, chunklets and sampled chunklets equal exact
   expect_error(constraint_posterior(prob, cycle, "exact", max_labelings = 2), "max_labelings")
 })
 
+test_that("components with cycles are exact by cutset conditioning", {
+  set.seed(9)
+  n <- 8
+  k <- 3
+  prob <- matrix(runif(n * k), n, k)
+  prob <- prob / rowSums(prob)
+  i <- c(1, 2, 3, 1, 1, 4, 5, 6, 5, 7)
+  j <- c(2, 3, 4, 4, 3, 5, 6, 7, 7, 8)
+  must <- c(TRUE, FALSE, FALSE, TRUE, FALSE, FALSE, TRUE, FALSE, FALSE, TRUE)
+  w <- c(0.5, 1, Inf, 0.7, 0.4, 2, 0.3, Inf, 1.2, 0.8)
+  side <- constraints(must = cbind(i, j)[must, ], cannot = cbind(i, j)[!must, ], n = n)
+  pen <- w[match(paste(side$i, side$j), paste(i, j))]
+  ref <- brute_posterior(prob, i, j, must, pmin(w, 1e3))
+  # 3^8 labelings > 10: enumeration is refused, a cutset of 2 units (9) is not
+  got <- constraint_posterior(prob, side, "exact", penalty = pen, max_labelings = 10)
+  expect_equal(got, ref, ignore_attr = TRUE, tolerance = 1e-9)
+  expect_error(constraint_posterior(prob, side, "exact", penalty = pen, max_labelings = 2),
+               "max_labelings")
+})
+
 test_that("tree components are exact by message passing, whatever their size", {
   set.seed(8)
   n <- 8
@@ -209,8 +229,10 @@ test_that("constraints change the fit and are kept; the fit has its parts", {
 
 test_that("the chunklet model reports mean field when a component is too large", {
   x <- scale(iris[, 1:4])
-  cannot <- rbind(cbind(1:40, 2:41), c(1, 41))  # a cycle: not a tree
-  side <- constraints(cannot = cannot, n = 150)
+  set.seed(3)  # 200 random cannot-links among 40 points: many cycles
+  pairs <- unique(t(apply(matrix(sample(40, 600, TRUE), ncol = 2), 1, sort)))
+  pairs <- pairs[pairs[, 1] != pairs[, 2], ][1:200, ]
+  side <- constraints(cannot = pairs, n = 150, confidence = 0.8)
   fit <- constrained_mixture(x, side, k = 3, inference = "chunklet", max_labelings = 1000,
                              covariance = "spherical")
   expect_equal(fit$estep, "mean field")
@@ -256,5 +278,8 @@ test_that("bad input gives errors that name the argument", {
   expect_error(constraint_posterior(matrix(0.5, 150, 2), contra, "icm"), "`side`")
   three <- constraints(cannot = rbind(c(1, 2), c(1, 3), c(2, 3)), n = 150)
   expect_error(constrained_mixture(x, three, k = 2, inference = "exact"), "cannot-link")
+  # the chunklet model settles for mean field on such a component
+  fit <- constrained_mixture(x, three, k = 2, inference = "chunklet")
+  expect_equal(fit$estep, "mean field")
   expect_error(constraint_posterior(matrix(-1, 2, 2), NULL), "`prob`")
 })
