@@ -97,7 +97,7 @@ lines <- c(
   md_table(tab, 3), "",
   "## Sampled chunklets: one EM iteration against the number of samples", "",
   md_table(sc_tab, 3), "",
-  sprintf("Linear fit: %.3f s + %.3f s per sample (R^2 = %.4f). Chunklet posteriors of the samples: %s (components of the chunklet-level cannot-link graph are exact when trees, small, or with a cycle cutset of at most 1e6 labelings; mean field otherwise).",
+  sprintf("Linear fit: %.3f s + %.3f s per sample (R^2 = %.4f). Chunklet posteriors of the samples: %s (per sample, components of the chunklet-level cannot-link graph are exact when trees or of at most 1e6 labelings, mean field otherwise; no cutset conditioning per sample).",
           stats::coef(fit_lin)[1], stats::coef(fit_lin)[2], r2, fit1$estep),
   "")
 dir.create(dirname(out_file), showWarnings = FALSE, recursive = TRUE)

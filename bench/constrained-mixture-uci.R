@@ -96,7 +96,7 @@ estep_tab <- aggregate(cbind(exact = ch$estep == "exact") ~ method + dataset + e
 notes <- c(
   "Notes:",
   "- The HMRF prior is exp(-2W) per violated pair (equation 7) with W = -log(1 - P); sampled chunklets keep a pair with probability P (Section 4.1), as in the paper.",
-  "- Chunklet E-steps are exact per component of the chunklet-level cannot-link graph when it is a tree (message passing), has at most 1e6 labelings (enumeration) or a cycle cutset with at most 1e6 labelings (cutset conditioning), and use mean field over chunklets otherwise (share of exact fits in the table above).",
+  "- Chunklet E-steps are exact per component of the chunklet-level cannot-link graph when it is a tree (message passing), has at most 1e4 labelings (enumeration) or a cycle cutset whose labelings x units are at most 1e4 (cutset conditioning; not per sample in sampled chunklets), and use mean field over chunklets otherwise (share of exact fits in the table above).",
   "- PPC here is Gibbs sampling of the labels with 2 burn-in + 10 recorded sweeps per E-step, the chain continuing across EM iterations, z the average of the sampled conditionals.",
   "- The paper used Digits (400 points, 10 classes, 150 + 150 constraints) and iris; Digits is not shipped, wine stands in with the iris setting (100 + 100 constraints). The paper's \"20 random initial labels\" is read as one random start per trial shared by all methods.",
   "- From random starts, ICM and mean field, whose updates are local to a point and its neighbours (the paper's Section 3.2), keep EM's local optima: already at E = 0 they fall well below the chunklet models, and their robustness at E = 0.25 does not make up for it, while Gibbs sampling (random moves) and sampled chunklets (moves of whole chunklets) escape more often. Started from the true labels (second table), as in the toy experiment, the paper's ordering is checked again in the last lines of the reading.")
@@ -113,11 +113,11 @@ lines <- c(
   "- data: iris (150 x 4, 3 classes) and wine (178 x 13, 3 classes), standardized; the paper used Digits and iris",
   "- constraints: `sample_constraints(y, \"nelson_cohen\", n_must = 100, n_cannot = 100, error)`: a fraction E flipped, P ~ Beta(5,1) if correct, Beta(1,5) if wrong",
   "- start: per trial and data set, every point to the nearest of k random points; the same start for every method and E",
-  "- methods: `constrained_mixture(x, side, 3, inference, covariance = \"unit\", equal_weights = TRUE, start = random (see above), max_iter = 50)`; sampled chunklets with 20 samples per E-step and `max_labelings = 1e4` (enumeration per sample), Gibbs with 2 + 10 sweeps per E-step; log P methods use W = -log(1 - P)",
+  "- methods: `constrained_mixture(x, side, 3, inference, covariance = \"unit\", equal_weights = TRUE, start = random (see above), max_iter = 50)`; `max_labelings = 1e4` (chunklet E-steps: enumeration, and cutset labelings x units, up to 1e4 per component, so that 100 trials fit in minutes); sampled chunklets with 20 samples per E-step, Gibbs with 2 + 10 sweeps per E-step; log P methods use W = -log(1 - P)",
   "- metric: NMI = I / sqrt(H1 H2); cells are mean [99% t interval]", "",
   md_table(tab, 3), "",
   sprintf("Plot: `%s`.", basename(png_file)), "",
-  "Share of fits whose chunklet posteriors were exact (otherwise mean field over chunklets for a component without a cycle cutset of at most 1e6 labelings):", "",
+  "Share of fits whose chunklet posteriors were exact (otherwise mean field over chunklets):", "",
   md_table(estep_tab, 2), "",
   "## The same constraints, every method started from the true labels", "",
   sprintf("%d trials (the first %d draws of constraints above).", n_true, n_true), "",
