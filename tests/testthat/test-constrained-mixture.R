@@ -111,8 +111,8 @@ test_that("components with cycles are exact by cutset conditioning", {
   side <- constraints(must = cbind(i, j)[must, ], cannot = cbind(i, j)[!must, ], n = n)
   pen <- w[match(paste(side$i, side$j), paste(i, j))]
   ref <- brute_posterior(prob, i, j, must, pmin(w, 1e3))
-  # 3^8 labelings > 100: enumeration is refused; a cutset of 2 units costs
-  # 3^2 labelings x 8 units = 72 <= 100 and is not
+  # 3^8 labelings > 100: enumeration is refused; a cutset of 2 units is not
+  # (3^2 labelings x 8 units = 72 <= 100)
   got <- constraint_posterior(prob, side, "exact", penalty = pen, max_labelings = 100)
   expect_equal(got, ref, ignore_attr = TRUE, tolerance = 1e-9)
   expect_error(constraint_posterior(prob, side, "exact", penalty = pen, max_labelings = 2),
