@@ -20,10 +20,7 @@ n_trials <- as.integer(Sys.getenv("BENCH_TRIALS", "30"))
 n_cores <- as.integer(Sys.getenv("BENCH_CORES", "1"))
 out_file <- file.path("bench", "results", "constrained-mixture-toy.md")
 png_file <- file.path("bench", "results", "constrained-mixture-toy.png")
-env <- Sys.getenv(c("BENCH_TRIALS", "BENCH_CORES"))
-env <- env[env != ""]
-command <- paste(c(sprintf("%s=%s", names(env), env), "Rscript bench/constrained-mixture-toy.R"),
-                 collapse = " ")
+command <- cm_command("bench/constrained-mixture-toy.R", c("BENCH_TRIALS", "BENCH_CORES"))
 
 # The data set (one draw, as the paper's Figure 1): three overlapping,
 # elongated clusters that no mixture of unit-variance Gaussians fits exactly.
@@ -77,29 +74,16 @@ print(tab, row.names = FALSE)
 plot_nmi(s, "constraints", png_file, "constraints: ")
 
 # which chunklet posteriors were exact
-ch <- res[res$method %in% c("chunklet", "sampled_chunklet"), ]
-estep_tab <- aggregate(cbind(exact = ch$estep == "exact") ~ method + constraints + error,
-                       data = ch, FUN = mean)
-notes <- c(
-  "Notes:",
-  "- The HMRF prior is exp(-2W) per violated pair (equation 7) with W = -log(1 - P); sampled chunklets keep a pair with probability P (Section 4.1), as in the paper.",
-  "- Chunklet E-steps are exact per component of the chunklet-level cannot-link graph when it is a tree (message passing), has at most 1e4 labelings (enumeration) or a cycle cutset whose labelings x units are at most 1e4 (cutset conditioning; not per sample in sampled chunklets), and use mean field over chunklets otherwise (share of exact fits in the table above).",
-  "- PPC here is Gibbs sampling of the labels with 2 burn-in + 10 recorded sweeps per E-step, the chain continuing across EM iterations, z the average of the sampled conditionals.",
+estep_tab <- exact_share(res, "constraints")
+notes <- c(cm_notes,
   "- The toy data are our own draw of three overlapping elongated Gaussians (the paper gives no parameters), so absolute NMI values differ from its Figure 2.")
 
 lines <- c(
-  "# Constrained mixtures on toy data (Nelson & Cohen 2007, Experiment 1)", "",
-  sprintf("- date: %s UTC", format(Sys.time(), tz = "UTC")),
-  sprintf("- machine: %d cores (parallel::detectCores()), %s; %s; run on %d core(s)",
-          parallel::detectCores(), cpu_name(), R.version$platform, n_cores),
-  sprintf("- R: %s; sideclust %s (git %s)", R.version.string,
-          utils::packageVersion("sideclust"), git_commit()),
-  sprintf("- command: `%s` (from the repository root)", command),
-  sprintf("- trials: %d per setting (the paper: 100); elapsed %.0f s", n_trials, elapsed),
-  "- data: 3 bivariate Gaussians x 200 points (means (0,0), (3.5,0), (1.75,3); covariances ((2,.9),(.9,1)), ((1,-.7),(-.7,2)), diag(2.5,.6)), one draw",
-  "- constraints: `sample_constraints(y, \"nelson_cohen\", n_constraints, error)`: half must-links, half cannot-links, a fraction E flipped, P ~ Beta(5,1) if correct, Beta(1,5) if wrong",
-  "- methods: `constrained_mixture(x, side, 3, inference, covariance = \"unit\", equal_weights = TRUE, start = true labels, max_iter = 50)`; `max_labelings = 1e4` (chunklet E-steps: enumeration, and cutset labelings x units, up to 1e4 per component, so that 100 trials fit in minutes); sampled chunklets with 20 samples per E-step, Gibbs with 2 + 10 sweeps per E-step; log P methods use W = -log(1 - P)",
-  "- metric: NMI = I / sqrt(H1 H2); cells are mean [99% t interval]", "",
+  cm_header("# Constrained mixtures on toy data (Nelson & Cohen 2007, Experiment 1)",
+            command, n_cores, n_trials, elapsed,
+            "- data: 3 bivariate Gaussians x 200 points (means (0,0), (3.5,0), (1.75,3); covariances ((2,.9),(.9,1)), ((1,-.7),(-.7,2)), diag(2.5,.6)), one draw",
+            "- constraints: `sample_constraints(y, \"nelson_cohen\", n_constraints, error)`: half must-links, half cannot-links, a fraction E flipped, P ~ Beta(5,1) if correct, Beta(1,5) if wrong",
+            "true labels"), "",
   md_table(tab, 3), "",
   sprintf("Plot: `%s`.", basename(png_file)), "",
   "Share of fits whose chunklet posteriors were exact (otherwise mean field over chunklets):", "",

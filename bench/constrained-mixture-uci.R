@@ -22,10 +22,7 @@ n_true <- as.integer(Sys.getenv("BENCH_TRUE_TRIALS", "30"))
 out_file <- file.path("bench", "results", "constrained-mixture-uci.md")
 png_file <- file.path("bench", "results", "constrained-mixture-uci.png")
 png_true <- file.path("bench", "results", "constrained-mixture-uci-true-start.png")
-env <- Sys.getenv(c("BENCH_TRIALS", "BENCH_CORES", "BENCH_TRUE_TRIALS"))
-env <- env[env != ""]
-command <- paste(c(sprintf("%s=%s", names(env), env), "Rscript bench/constrained-mixture-uci.R"),
-                 collapse = " ")
+command <- cm_command("bench/constrained-mixture-uci.R", c("BENCH_TRIALS", "BENCH_CORES", "BENCH_TRUE_TRIALS"))
 
 sets <- local({
   env <- new.env()
@@ -90,31 +87,18 @@ print(tab, row.names = FALSE)
 plot_nmi(s, "dataset", png_file, "")
 
 # which chunklet posteriors were exact
-ch <- res[res$method %in% c("chunklet", "sampled_chunklet"), ]
-estep_tab <- aggregate(cbind(exact = ch$estep == "exact") ~ method + dataset + error,
-                       data = ch, FUN = mean)
-notes <- c(
-  "Notes:",
-  "- The HMRF prior is exp(-2W) per violated pair (equation 7) with W = -log(1 - P); sampled chunklets keep a pair with probability P (Section 4.1), as in the paper.",
-  "- Chunklet E-steps are exact per component of the chunklet-level cannot-link graph when it is a tree (message passing), has at most 1e4 labelings (enumeration) or a cycle cutset whose labelings x units are at most 1e4 (cutset conditioning; not per sample in sampled chunklets), and use mean field over chunklets otherwise (share of exact fits in the table above).",
-  "- PPC here is Gibbs sampling of the labels with 2 burn-in + 10 recorded sweeps per E-step, the chain continuing across EM iterations, z the average of the sampled conditionals.",
+estep_tab <- exact_share(res, "dataset")
+notes <- c(cm_notes,
   "- The paper used Digits (400 points, 10 classes, 150 + 150 constraints) and iris; Digits is not shipped, wine stands in with the iris setting (100 + 100 constraints). The paper's \"20 random initial labels\" is read as one random start per trial shared by all methods.",
   "- From random starts, ICM and mean field, whose updates are local to a point and its neighbours (the paper's Section 3.2), keep EM's local optima: already at E = 0 they fall well below the chunklet models, and their robustness at E = 0.25 does not make up for it, while Gibbs sampling (random moves) and sampled chunklets (moves of whole chunklets) escape more often. Started from the true labels (second table), as in the toy experiment, the paper's ordering is checked again in the last lines of the reading.")
 
 lines <- c(
-  "# Constrained mixtures on iris and wine (Nelson & Cohen 2007, Experiment 2)", "",
-  sprintf("- date: %s UTC", format(Sys.time(), tz = "UTC")),
-  sprintf("- machine: %d cores (parallel::detectCores()), %s; %s; run on %d core(s)",
-          parallel::detectCores(), cpu_name(), R.version$platform, n_cores),
-  sprintf("- R: %s; sideclust %s (git %s)", R.version.string,
-          utils::packageVersion("sideclust"), git_commit()),
-  sprintf("- command: `%s` (from the repository root)", command),
-  sprintf("- trials: %d per setting (the paper: 100); elapsed %.0f s", n_trials, elapsed),
-  "- data: iris (150 x 4, 3 classes) and wine (178 x 13, 3 classes), standardized; the paper used Digits and iris",
-  "- constraints: `sample_constraints(y, \"nelson_cohen\", n_must = 100, n_cannot = 100, error)`: a fraction E flipped, P ~ Beta(5,1) if correct, Beta(1,5) if wrong",
-  "- start: per trial and data set, every point to the nearest of k random points; the same start for every method and E",
-  "- methods: `constrained_mixture(x, side, 3, inference, covariance = \"unit\", equal_weights = TRUE, start = random (see above), max_iter = 50)`; `max_labelings = 1e4` (chunklet E-steps: enumeration, and cutset labelings x units, up to 1e4 per component, so that 100 trials fit in minutes); sampled chunklets with 20 samples per E-step, Gibbs with 2 + 10 sweeps per E-step; log P methods use W = -log(1 - P)",
-  "- metric: NMI = I / sqrt(H1 H2); cells are mean [99% t interval]", "",
+  cm_header("# Constrained mixtures on iris and wine (Nelson & Cohen 2007, Experiment 2)",
+            command, n_cores, n_trials, elapsed,
+            "- data: iris (150 x 4, 3 classes) and wine (178 x 13, 3 classes), standardized; the paper used Digits and iris",
+            c("- constraints: `sample_constraints(y, \"nelson_cohen\", n_must = 100, n_cannot = 100, error)`: a fraction E flipped, P ~ Beta(5,1) if correct, Beta(1,5) if wrong",
+              "- start: per trial and data set, every point to the nearest of k random points; the same start for every method and E"),
+            "random (see above)"), "",
   md_table(tab, 3), "",
   sprintf("Plot: `%s`.", basename(png_file)), "",
   "Share of fits whose chunklet posteriors were exact (otherwise mean field over chunklets):", "",

@@ -96,3 +96,40 @@ paper_checks <- function(s, setting_col) {
   }
   out
 }
+
+# The command line that reproduces a run, with the BENCH_* variables set.
+cm_command <- function(script, vars) {
+  env <- Sys.getenv(vars)
+  env <- env[env != ""]
+  paste(c(sprintf("%s=%s", names(env), env), paste("Rscript", script)), collapse = " ")
+}
+
+# Share of chunklet fits whose posteriors were exact, per method and setting.
+exact_share <- function(res, setting_col) {
+  ch <- res[res$method %in% c("chunklet", "sampled_chunklet"), ]
+  stats::aggregate(stats::as.formula(sprintf(
+    "cbind(exact = estep == \"exact\") ~ method + %s + error", setting_col)),
+    data = ch, FUN = mean)
+}
+
+# The results file's first lines: title, run facts, data, constraints, methods.
+cm_header <- function(title, command, n_cores, n_trials, elapsed, data, constraints, start) {
+  c(title, "",
+    sprintf("- date: %s UTC", format(Sys.time(), tz = "UTC")),
+    sprintf("- machine: %d cores (parallel::detectCores()), %s; %s; run on %d core(s)",
+            parallel::detectCores(), cpu_name(), R.version$platform, n_cores),
+    sprintf("- R: %s; sideclust %s (git %s)", R.version.string,
+            utils::packageVersion("sideclust"), git_commit()),
+    sprintf("- command: `%s` (from the repository root)", command),
+    sprintf("- trials: %d per setting (the paper: 100); elapsed %.0f s", n_trials, elapsed),
+    data, constraints,
+    sprintf("- methods: `constrained_mixture(x, side, 3, inference, covariance = \"unit\", equal_weights = TRUE, start = %s, max_iter = 50)`; `max_labelings = 1e4` (chunklet E-steps: enumeration, and cutset labelings x units, up to 1e4 per component, so that 100 trials fit in minutes); sampled chunklets with 20 samples per E-step, Gibbs with 2 + 10 sweeps per E-step; log P methods use W = -log(1 - P)", start),
+    "- metric: NMI = I / sqrt(H1 H2); cells are mean [99% t interval]")
+}
+
+# Notes that hold for both experiments.
+cm_notes <- c(
+  "Notes:",
+  "- The HMRF prior is exp(-2W) per violated pair (equation 7) with W = -log(1 - P); sampled chunklets keep a pair with probability P (Section 4.1), as in the paper.",
+  "- Chunklet E-steps are exact per component of the chunklet-level cannot-link graph when it is a tree (message passing), has at most 1e4 labelings (enumeration) or a cycle cutset whose labelings x units are at most 1e4 (cutset conditioning; not per sample in sampled chunklets), and use mean field over chunklets otherwise (share of exact fits in the table above).",
+  "- PPC here is Gibbs sampling of the labels with 2 burn-in + 10 recorded sweeps per E-step, the chain continuing across EM iterations, z the average of the sampled conditionals.")
