@@ -90,9 +90,7 @@ inline Eigen::MatrixXd e_step(const Eigen::MatrixXd& a, const PairList& pairs,
       Eigen::VectorXd s;
       for (int u = 0; u < g.n_units; ++u) {
         label_scores(b, g, st.y, u, s);
-        Eigen::MatrixXd col = s;
-        softmax_cols(col);
-        q.col(u) = col;
+        set_softmax_col(q, u, s);
       }
       break;
     }

@@ -35,9 +35,7 @@ inline void exact_component(const Eigen::MatrixXd& b, const UnitGraph& g,
   const int K = static_cast<int>(b.rows());
   const int s = static_cast<int>(comp.size());
   if (s == 1) {
-    Eigen::MatrixXd col = b.col(comp[0]);
-    softmax_cols(col);
-    q.col(comp[0]) = col;
+    set_softmax_col(q, comp[0], b.col(comp[0]));
     return;
   }
   // local indices and edges (each once: local a < local b)

@@ -54,6 +54,13 @@ inline void softmax_cols(Eigen::MatrixXd& a) {
   }
 }
 
+// Column `at` of q becomes the softmax of the log weights `scores`.
+inline void set_softmax_col(Eigen::MatrixXd& q, Eigen::Index at, const Eigen::VectorXd& scores) {
+  Eigen::MatrixXd col = scores;
+  softmax_cols(col);
+  q.col(at) = col;
+}
+
 // Maximum-likelihood parameters from soft assignments z (K x n, columns sum
 // to 1). A cluster with (almost) no mass keeps its previous mean and
 // covariance (`prev`, when it has them) and gets a tiny weight.

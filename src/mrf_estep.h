@@ -43,6 +43,23 @@ inline std::vector<int> argmax_cols(const Eigen::MatrixXd& b) {
   return y;
 }
 
+// Units without neighbours get their exact posterior, softmax of b, in q;
+// returns the active units that have neighbours, in order.
+template <class Active>
+std::vector<int> settle_isolated(const Eigen::MatrixXd& b, const UnitGraph& g, Eigen::MatrixXd& q,
+                                 Active&& is_active) {
+  std::vector<int> linked;
+  for (int u = 0; u < g.n_units; ++u) {
+    if (!is_active(u)) continue;
+    if (g.degree(u) == 0) {
+      set_softmax_col(q, u, b.col(u));
+    } else {
+      linked.push_back(u);
+    }
+  }
+  return linked;
+}
+
 // Mean field: q_u(k) propto exp(B(k, u) + sum_v J_uv q_v(k)) times, for a
 // certain cannot-link, the probability (1 - q_v(k)) that v avoids k.
 // Sequential sweeps over the units with `active[u]` (all when empty) until
@@ -50,20 +67,9 @@ inline std::vector<int> argmax_cols(const Eigen::MatrixXd& b) {
 // neighbours are set once. Returns the number of sweeps.
 inline int mean_field(const Eigen::MatrixXd& b, const UnitGraph& g, Eigen::MatrixXd& q,
                       int max_sweeps, double tol, const std::vector<char>& active = {}) {
-  const int U = g.n_units;
   const Eigen::Index K = b.rows();
   auto is_active = [&](int u) { return active.empty() || active[u]; };
-  std::vector<int> linked;
-  for (int u = 0; u < U; ++u) {
-    if (!is_active(u)) continue;
-    if (g.degree(u) == 0) {
-      Eigen::MatrixXd col = b.col(u);
-      softmax_cols(col);
-      q.col(u) = col;
-    } else {
-      linked.push_back(u);
-    }
-  }
+  const std::vector<int> linked = settle_isolated(b, g, q, is_active);
   std::vector<double> s(static_cast<std::size_t>(K));
   const double* bd = b.data();
   double* qd = q.data();
@@ -144,16 +150,7 @@ inline Eigen::MatrixXd gibbs(const Eigen::MatrixXd& b, const UnitGraph& g, std::
   const Eigen::Index K = b.rows();
   Eigen::MatrixXd q = Eigen::MatrixXd::Zero(K, g.n_units);
   Eigen::VectorXd s;
-  std::vector<int> linked;
-  for (int u = 0; u < g.n_units; ++u) {
-    if (g.degree(u) == 0) {
-      Eigen::MatrixXd col = b.col(u);
-      softmax_cols(col);
-      q.col(u) = col;
-    } else {
-      linked.push_back(u);
-    }
-  }
+  const std::vector<int> linked = settle_isolated(b, g, q, [](int) { return true; });
   if (linked.empty()) return q;
   for (int sweep = 0; sweep < burnin + sweeps; ++sweep) {
     for (int u : linked) {
