@@ -39,8 +39,9 @@
 #' for splitting one Gaussian at its mean).
 #'
 #' @section Algorithm:
-#' The Hartigan algorithm of Section 3.4: the start is a k-means++ seeding
-#' (every point to its nearest of `k` seeds); each pass visits the points in
+#' The Hartigan algorithm of Section 3.4: the start is drawn by `init` (by
+#' default a k-means++ seeding, every point to its nearest of `k` seeds); each
+#' pass visits the points in
 #' row order and moves each to the cluster with the largest decrease of the
 #' cost, updating both clusters at once. A move is evaluated in
 #' \eqn{O(p^2)} by rank-one updates of the mean, the scatter matrix and its
@@ -57,6 +58,20 @@
 #' statistics are recomputed from the points; the run stops after a pass
 #' without moves (then no single move of a point lowers the cost) or after
 #' `max_iter` passes. Of `restarts` runs, the one with the lowest cost is kept.
+#'
+#' @section Starting partitions (`init`):
+#' * `"kmeans++"` (default): `k` seeds by k-means++ (Arthur and Vassilvitskii
+#'   2007), as in the authors' implementation.
+#' * `"random"`: `k` distinct points drawn uniformly as seeds (the
+#'   `centers.init = "random"` of \pkg{CEC}).
+#' * `"partition"`: every point in one of `k` clusters uniformly at random,
+#'   as line 10 of the paper's algorithm states. All clusters then start near
+#'   the data mean, and more of them lose their points; runs tend to end with
+#'   fewer clusters than from seeds, not always at a lower cost.
+#'
+#' Seeds use Euclidean distances, so `"kmeans++"` and `"random"` starts
+#' depend on the scale of the columns, although the `"full"` cost itself does
+#' not.
 #'
 #' @section Covariance regularization (`cov_reg`):
 #' With `cov_reg = 0` (the default) the cluster covariances are the maximum
@@ -90,15 +105,17 @@
 #'   have fewer.
 #' @param beta Weight \eqn{\beta \ge 0} of the label term, see Choosing beta.
 #' @param type Cluster model: `"full"`, `"diagonal"` or `"spherical"`.
-#' @param restarts Number of runs from independent k-means++ starts.
+#' @param restarts Number of runs from independent starts drawn by `init`.
 #' @param max_iter Maximum number of passes per run.
 #' @param eps A cluster with fewer than `eps * nrow(x)` points is removed.
 #' @param cov_reg Covariance regularization \eqn{\kappa \ge 0}{kappa >= 0}:
 #'   the number of pseudo-points with the covariance of the whole data added
 #'   to every cluster's scatter; see Covariance regularization. `0` (the
 #'   default) gives the maximum-likelihood covariances of the paper.
+#' @param init How each run's starting partition is drawn: `"kmeans++"`,
+#'   `"random"` or `"partition"`; see Starting partitions.
 #' @param start Optional initial partition: integers in `1..k`, one per point.
-#'   Then a single run starts from it (`restarts` is ignored).
+#'   Then a single run starts from it (`restarts` and `init` are ignored).
 #' @param verbose Print one line per pass.
 #' @return An object of class `c("cec", "sideclust")` or
 #'   `c("cec_ib", "sideclust")`, a list with
@@ -117,9 +134,13 @@
 #'   \item{means, covariances, sizes}{`k` x `p` means, `p` x `p` x `k` model
 #'     covariances (maximum likelihood, or regularized by `cov_reg`,
 #'     restricted to `type`) and cluster sizes.}
-#'   \item{beta, type, eps, cov_reg, restarts, side, call}{settings and labels
+#'   \item{beta, type, eps, cov_reg, restarts, init, side, call}{settings and labels
 #'     used.}
 #' @references
+#' Arthur, D. and Vassilvitskii, S. (2007). k-means++: the advantages of
+#' careful seeding. Proceedings of the 18th ACM-SIAM Symposium on Discrete
+#' Algorithms, 1027-1035.
+#'
 #' Fraley, C. and Raftery, A. E. (2007). Bayesian regularization for normal
 #' mixture estimation and model-based clustering. Journal of Classification
 #' 24, 155-181.
@@ -147,10 +168,11 @@
 #' @export
 cec <- function(x, k, type = c("full", "diagonal", "spherical"),
                 restarts = 10L, max_iter = 100L, eps = 0.05, cov_reg = 0,
-                start = NULL, verbose = FALSE) {
+                init = c("kmeans++", "random", "partition"), start = NULL,
+                verbose = FALSE) {
   call <- match.call()
   fit <- fit_cec(x, NULL, k, 0, check_cec_type(type), restarts, max_iter, eps,
-                 cov_reg, start, verbose)
+                 cov_reg, check_cec_init(init), start, verbose)
   fit$call <- call
   class(fit) <- c("cec", "sideclust")
   fit
@@ -160,12 +182,13 @@ cec <- function(x, k, type = c("full", "diagonal", "spherical"),
 #' @export
 cec_ib <- function(x, labels, k, beta = 1,
                    type = c("full", "diagonal", "spherical"), restarts = 10L,
-                   max_iter = 100L, eps = 0.05, cov_reg = 0, start = NULL,
+                   max_iter = 100L, eps = 0.05, cov_reg = 0,
+                   init = c("kmeans++", "random", "partition"), start = NULL,
                    verbose = FALSE) {
   call <- match.call()
   if (missing(labels)) stop_arg("labels", "is missing; use NULL for no labels")
   fit <- fit_cec(x, labels, k, beta, check_cec_type(type), restarts, max_iter, eps,
-                 cov_reg, start, verbose)
+                 cov_reg, check_cec_init(init), start, verbose)
   fit$call <- call
   class(fit) <- c("cec_ib", "sideclust")
   fit
@@ -173,7 +196,7 @@ cec_ib <- function(x, labels, k, beta = 1,
 
 # The shared body of cec() and cec_ib(): validated inputs in, fit out.
 fit_cec <- function(x, labels, k, beta, type, restarts, max_iter, eps, cov_reg,
-                    start, verbose) {
+                    init, start, verbose) {
   x <- check_data_matrix(x, "x")
   n <- nrow(x)
   p <- ncol(x)
@@ -209,7 +232,7 @@ fit_cec <- function(x, labels, k, beta, type, restarts, max_iter, eps, cov_reg,
   # cov_reg pseudo-points with the (maximum-likelihood) covariance of the data
   prior <- cov_reg * crossprod(sweep(x, 2L, colMeans(x))) / n
   res <- .cec_cpp(t(x), lab0, n_levels, k, type, beta, eps, max_iter, restarts,
-                  start0, prior, verbose)
+                  init, start0, prior, verbose)
   means <- t(res$means)
   dimnames(means) <- list(NULL, colnames(x))
   dimnames(res$covariances) <- list(colnames(x), colnames(x), NULL)
@@ -221,7 +244,7 @@ fit_cec <- function(x, labels, k, beta, type, restarts, max_iter, eps, cov_reg,
     contingency = cec_contingency(res$cluster, res$k, side, n),
     means = means, covariances = res$covariances, sizes = res$sizes,
     beta = beta, type = type, eps = eps, cov_reg = cov_reg, restarts = restarts,
-    side = side
+    init = if (is.null(start)) init else "start", side = side
   )
 }
 
@@ -232,6 +255,15 @@ check_cec_type <- function(type) {
     stop_arg("type", "must be one of \"full\", \"diagonal\", \"spherical\"")
   }
   type
+}
+
+check_cec_init <- function(init) {
+  choices <- c("kmeans++", "random", "partition")
+  if (identical(init, choices)) return("kmeans++")
+  if (!is.character(init) || length(init) != 1L || !(init %in% choices)) {
+    stop_arg("init", "must be one of \"kmeans++\", \"random\", \"partition\"")
+  }
+  init
 }
 
 check_start <- function(start, n, k) {

@@ -1,5 +1,6 @@
 // CEC and CEC-IB (Smieja & Geiger 2017, cost (10)) minimized by the
-// Hartigan algorithm of their Section 3.4: k-means++ seeding, every point
+// Hartigan algorithm of their Section 3.4: k-means++ seeding (or a random
+// partition, the paper's Algorithm 1, or random seed points), every point
 // moved to the cluster with the largest cost decrease, clusters removed when
 // they fall below eps * n points, below p + 2 points or become singular, and
 // restarts keeping the lowest cost. Plain C++17 + Eigen; no R headers.
@@ -18,14 +19,18 @@
 
 namespace sideclust {
 
+// How a run's initial partition is drawn when no start is given.
+enum class CecInit { kmeanspp = 0, random_points = 1, random_partition = 2 };
+
 struct CecParams {
   int k = 1;
+  CecInit init = CecInit::kmeanspp;
   CecType type = CecType::full;
   double beta = 0.0;
   double eps = 0.05;
   int max_iter = 100;
   int restarts = 1;
-  std::vector<int> start;  // 0-based initial clusters, or empty for k-means++
+  std::vector<int> start;  // 0-based initial clusters, or empty to draw by `init`
   Eigen::MatrixXd prior;   // p x p matrix added to every cluster's scatter, or empty
 };
 
@@ -261,6 +266,49 @@ inline std::vector<int> kmeanspp_start(const Eigen::Ref<const Eigen::MatrixXd>& 
   return assign;
 }
 
+// k distinct points drawn uniformly (partial Fisher-Yates) as seeds, every
+// point assigned to its nearest seed.
+inline std::vector<int> random_points_start(const Eigen::Ref<const Eigen::MatrixXd>& x, int k,
+                                            RunHooks& hooks) {
+  const int n = static_cast<int>(x.cols());
+  std::vector<int> order(n);
+  for (int i = 0; i < n; ++i) order[i] = i;
+  for (int j = 0; j < k; ++j) {
+    const int r = j + std::min(n - j - 1, static_cast<int>(hooks.uniform() * (n - j)));
+    std::swap(order[j], order[r]);
+  }
+  std::vector<int> assign(n, 0);
+  Eigen::VectorXd d2 = (x.colwise() - x.col(order[0])).colwise().squaredNorm().transpose();
+  for (int j = 1; j < k; ++j) {
+    for (int i = 0; i < n; ++i) {
+      const double d = (x.col(i) - x.col(order[j])).squaredNorm();
+      if (d < d2[i]) {
+        d2[i] = d;
+        assign[i] = j;
+      }
+    }
+  }
+  return assign;
+}
+
+// Every point in one of k clusters uniformly at random (line 10 of the
+// paper's algorithm); clusters left too small are removed by the first refit.
+inline std::vector<int> random_partition_start(int n, int k, RunHooks& hooks) {
+  std::vector<int> assign(n);
+  for (int i = 0; i < n; ++i) assign[i] = std::min(k - 1, static_cast<int>(hooks.uniform() * k));
+  return assign;
+}
+
+inline std::vector<int> draw_start(const Eigen::Ref<const Eigen::MatrixXd>& x, const CecParams& par,
+                                   RunHooks& hooks) {
+  switch (par.init) {
+    case CecInit::random_points: return random_points_start(x, par.k, hooks);
+    case CecInit::random_partition:
+      return random_partition_start(static_cast<int>(x.cols()), par.k, hooks);
+    default: return kmeanspp_start(x, par.k, hooks);
+  }
+}
+
 // Best of par.restarts runs (one run from par.start when it is given).
 inline CecResult cec_fit(const Eigen::Ref<const Eigen::MatrixXd>& x, const std::vector<int>& label,
                          int n_levels, const CecParams& par, RunHooks& hooks) {
@@ -270,7 +318,7 @@ inline CecResult cec_fit(const Eigen::Ref<const Eigen::MatrixXd>& x, const std::
   const int runs = par.start.empty() ? std::max(1, par.restarts) : 1;
   for (int r = 0; r < runs; ++r) {
     std::vector<int> start =
-        par.start.empty() ? kmeanspp_start(x, par.k, hooks) : par.start;
+        par.start.empty() ? draw_start(x, par, hooks) : par.start;
     CecResult res = runner.run(std::move(start), hooks);
     if (!have || res.cost < best.cost) {
       best = std::move(res);

@@ -16,6 +16,13 @@ sideclust::CecType cec_type(const std::string& type) {
   Rcpp::stop("unknown type '%s'", type);
 }
 
+sideclust::CecInit cec_init(const std::string& init) {
+  if (init == "kmeans++") return sideclust::CecInit::kmeanspp;
+  if (init == "random") return sideclust::CecInit::random_points;
+  if (init == "partition") return sideclust::CecInit::random_partition;
+  Rcpp::stop("unknown init '%s'", init);
+}
+
 }  // namespace
 
 // xt: p x n data; labels: 0-based (-1 unlabelled) or length 0; start:
@@ -24,8 +31,8 @@ sideclust::CecType cec_type(const std::string& type) {
 // [[Rcpp::export(.cec_cpp)]]
 Rcpp::List cec_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::vector<int> labels, int n_levels,
                    int k, std::string type, double beta, double eps, int max_iter,
-                   int restarts, std::vector<int> start, Eigen::Map<Eigen::MatrixXd> prior,
-                   bool verbose) {
+                   int restarts, std::string init, std::vector<int> start,
+                   Eigen::Map<Eigen::MatrixXd> prior, bool verbose) {
   sideclust::CecParams par;
   par.k = k;
   par.type = cec_type(type);
@@ -33,6 +40,7 @@ Rcpp::List cec_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::vector<int> labels, int 
   par.eps = eps;
   par.max_iter = max_iter;
   par.restarts = restarts;
+  par.init = cec_init(init);
   par.start = std::move(start);
   par.prior = prior;
   sideclust::RHooks hooks(verbose, "pass");

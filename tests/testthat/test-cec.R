@@ -143,6 +143,30 @@ test_that("results are reproducible with set.seed, and `start` gives one run", {
   expect_equal(s1$cost, cec_cost(x, s1$cluster), tolerance = 1e-9)
 })
 
+test_that("every `init` ends at a reproducible local optimum", {
+  b <- cec_blobs(20, sep = 3)
+  labels <- b$y
+  labels[seq(2, 60, by = 2)] <- NA
+  for (init in c("kmeans++", "random", "partition")) {
+    set.seed(8); fit <- cec_ib(b$x, labels, k = 6, beta = 1, init = init, restarts = 3)
+    set.seed(8); again <- cec_ib(b$x, labels, k = 6, beta = 1, init = init, restarts = 3)
+    expect_identical(fit, again)
+    expect_identical(fit$init, init)
+    expect_true(fit$converged, info = init)
+    expect_equal(fit$cost, sum(cec_cost_parts(b$x, fit$cluster, labels, 1, "full")),
+                 tolerance = 1e-9, info = init)
+    expect_lte(best_single_move_gain(b$x, fit$cluster, labels, 1, "full"), 1e-9)
+  }
+  # a random partition into as many clusters as points leaves most of them
+  # too small: they are removed before the first pass
+  set.seed(2)
+  many <- cec(b$x, k = 60, init = "partition", restarts = 2)
+  expect_lte(many$k, 60 %/% (2 + 2))
+  expect_equal(many$cost, cec_cost(b$x, many$cluster), tolerance = 1e-9)
+  expect_identical(cec(b$x, k = 3, start = rep(1:3, 20))$init, "start")
+  expect_error(cec(b$x, k = 3, init = "forgy"), "`init`")
+})
+
 test_that("predict() applies the CEC rule and recovers the fitted clusters", {
   b <- cec_blobs(40, sep = 6)
   set.seed(1)
