@@ -39,7 +39,7 @@
 #' @export
 cec_ib_beta0 <- function(x, cluster, coarse = NULL,
                          type = c("full", "diagonal", "spherical")) {
-  type <- check_cec_type(type)
+  type <- match_choice(type, cec_types, "type")
   x <- check_data_matrix(x, "x")
   n <- nrow(x)
   fine <- check_partition(cluster, n, "cluster")

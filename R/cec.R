@@ -171,8 +171,8 @@ cec <- function(x, k, type = c("full", "diagonal", "spherical"),
                 init = c("kmeans++", "random", "partition"), start = NULL,
                 verbose = FALSE) {
   call <- match.call()
-  fit <- fit_cec(x, NULL, k, 0, check_cec_type(type), restarts, max_iter, eps,
-                 cov_reg, check_cec_init(init), start, verbose)
+  fit <- fit_cec(x, NULL, k, 0, type, restarts, max_iter, eps, cov_reg, init, start,
+                 verbose)
   fit$call <- call
   class(fit) <- c("cec", "sideclust")
   fit
@@ -187,16 +187,18 @@ cec_ib <- function(x, labels, k, beta = 1,
                    verbose = FALSE) {
   call <- match.call()
   if (missing(labels)) stop_arg("labels", "is missing; use NULL for no labels")
-  fit <- fit_cec(x, labels, k, beta, check_cec_type(type), restarts, max_iter, eps,
-                 cov_reg, check_cec_init(init), start, verbose)
+  fit <- fit_cec(x, labels, k, beta, type, restarts, max_iter, eps, cov_reg, init, start,
+                 verbose)
   fit$call <- call
   class(fit) <- c("cec_ib", "sideclust")
   fit
 }
 
-# The shared body of cec() and cec_ib(): validated inputs in, fit out.
+# The shared body of cec() and cec_ib(): checks the inputs, fits, returns the fit.
 fit_cec <- function(x, labels, k, beta, type, restarts, max_iter, eps, cov_reg,
                     init, start, verbose) {
+  type <- match_choice(type, cec_types, "type")
+  init <- match_choice(init, cec_inits, "init")
   x <- check_data_matrix(x, "x")
   n <- nrow(x)
   p <- ncol(x)
@@ -248,23 +250,8 @@ fit_cec <- function(x, labels, k, beta, type, restarts, max_iter, eps, cov_reg,
   )
 }
 
-check_cec_type <- function(type) {
-  choices <- c("full", "diagonal", "spherical")
-  if (identical(type, choices)) return("full")
-  if (!is.character(type) || length(type) != 1L || !(type %in% choices)) {
-    stop_arg("type", "must be one of \"full\", \"diagonal\", \"spherical\"")
-  }
-  type
-}
-
-check_cec_init <- function(init) {
-  choices <- c("kmeans++", "random", "partition")
-  if (identical(init, choices)) return("kmeans++")
-  if (!is.character(init) || length(init) != 1L || !(init %in% choices)) {
-    stop_arg("init", "must be one of \"kmeans++\", \"random\", \"partition\"")
-  }
-  init
-}
+cec_types <- c("full", "diagonal", "spherical")
+cec_inits <- c("kmeans++", "random", "partition")
 
 check_start <- function(start, n, k) {
   if (is.factor(start) || !is.numeric(start) || !is.null(dim(start))) {

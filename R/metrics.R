@@ -122,14 +122,6 @@ nmi_tab <- function(tab, normalization) {
   min(1, max(0, value))
 }
 
-match_choice <- function(x, choices, arg) {
-  if (identical(x, choices)) return(choices[1L])
-  if (!is.character(x) || length(x) != 1L || is.na(x) || !x %in% choices) {
-    stop_arg(arg, "must be one of ", paste0('"', choices, '"', collapse = ", "))
-  }
-  x
-}
-
 # ---- exported metrics -------------------------------------------------------
 
 #' Pairwise F-measure between two partitions

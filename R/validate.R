@@ -92,3 +92,12 @@ check_flag <- function(x, arg) {
   }
   x
 }
+
+# One of `choices`; the full default vector (an unset argument) gives the first.
+match_choice <- function(x, choices, arg) {
+  if (identical(x, choices)) return(choices[1L])
+  if (!is.character(x) || length(x) != 1L || is.na(x) || !x %in% choices) {
+    stop_arg(arg, "must be one of ", paste0('"', choices, '"', collapse = ", "))
+  }
+  x
+}

@@ -235,26 +235,17 @@ class CecRun {
   std::vector<double> cost_;
 };
 
-// k-means++ seeding (Arthur & Vassilvitskii 2007) followed by assignment of
-// every point to its nearest seed: the initial partition, 0-based.
-inline std::vector<int> kmeanspp_start(const Eigen::Ref<const Eigen::MatrixXd>& x, int k,
-                                       RunHooks& hooks) {
+// k seeds chosen one after another by choose(j, d2), where d2 holds each
+// point's squared distance to its nearest seed so far (+inf before the
+// first); every point goes to its nearest seed: the initial partition, 0-based.
+template <class Choose>
+std::vector<int> nearest_seed_start(const Eigen::Ref<const Eigen::MatrixXd>& x, int k,
+                                    Choose choose) {
   const int n = static_cast<int>(x.cols());
   std::vector<int> assign(n, 0);
-  Eigen::VectorXd d2(n);
-  auto pick = [&](double total) {
-    if (!(total > 0.0)) return std::min(n - 1, static_cast<int>(hooks.uniform() * n));
-    double u = hooks.uniform() * total;
-    for (int i = 0; i < n; ++i) {
-      u -= d2[i];
-      if (u < 0.0) return i;
-    }
-    return n - 1;
-  };
-  int c = pick(0.0);
-  for (int i = 0; i < n; ++i) d2[i] = (x.col(i) - x.col(c)).squaredNorm();
-  for (int j = 1; j < k; ++j) {
-    c = pick(d2.sum());
+  Eigen::VectorXd d2 = Eigen::VectorXd::Constant(n, std::numeric_limits<double>::infinity());
+  for (int j = 0; j < k; ++j) {
+    const int c = choose(j, d2);
     for (int i = 0; i < n; ++i) {
       const double d = (x.col(i) - x.col(c)).squaredNorm();
       if (d < d2[i]) {
@@ -266,29 +257,34 @@ inline std::vector<int> kmeanspp_start(const Eigen::Ref<const Eigen::MatrixXd>& 
   return assign;
 }
 
-// k distinct points drawn uniformly (partial Fisher-Yates) as seeds, every
-// point assigned to its nearest seed.
+// k-means++ seeding (Arthur & Vassilvitskii 2007): the first seed uniform,
+// each further one with probability proportional to d2.
+inline std::vector<int> kmeanspp_start(const Eigen::Ref<const Eigen::MatrixXd>& x, int k,
+                                       RunHooks& hooks) {
+  const int n = static_cast<int>(x.cols());
+  return nearest_seed_start(x, k, [&](int j, const Eigen::VectorXd& d2) {
+    const double total = j == 0 ? 0.0 : d2.sum();
+    if (!(total > 0.0)) return std::min(n - 1, static_cast<int>(hooks.uniform() * n));
+    double u = hooks.uniform() * total;
+    for (int i = 0; i < n; ++i) {
+      u -= d2[i];
+      if (u < 0.0) return i;
+    }
+    return n - 1;
+  });
+}
+
+// k distinct points drawn uniformly (partial Fisher-Yates) as seeds.
 inline std::vector<int> random_points_start(const Eigen::Ref<const Eigen::MatrixXd>& x, int k,
                                             RunHooks& hooks) {
   const int n = static_cast<int>(x.cols());
   std::vector<int> order(n);
   for (int i = 0; i < n; ++i) order[i] = i;
-  for (int j = 0; j < k; ++j) {
+  return nearest_seed_start(x, k, [&](int j, const Eigen::VectorXd&) {
     const int r = j + std::min(n - j - 1, static_cast<int>(hooks.uniform() * (n - j)));
     std::swap(order[j], order[r]);
-  }
-  std::vector<int> assign(n, 0);
-  Eigen::VectorXd d2 = (x.colwise() - x.col(order[0])).colwise().squaredNorm().transpose();
-  for (int j = 1; j < k; ++j) {
-    for (int i = 0; i < n; ++i) {
-      const double d = (x.col(i) - x.col(order[j])).squaredNorm();
-      if (d < d2[i]) {
-        d2[i] = d;
-        assign[i] = j;
-      }
-    }
-  }
-  return assign;
+    return order[j];
+  });
 }
 
 // Every point in one of k clusters uniformly at random (line 10 of the
