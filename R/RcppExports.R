@@ -37,6 +37,10 @@
     .Call(`_sideclust_constraint_posterior_cpp`, log_unary, pairs, inference, options)
 }
 
+.cvqe_cpp <- function(xt, side, k, restarts, max_iter, init, start, verbose) {
+    .Call(`_sideclust_cvqe_cpp`, xt, side, k, restarts, max_iter, init, start, verbose)
+}
+
 .sib_cpp <- function(csr, k, max_iter, restarts, start, verbose) {
     .Call(`_sideclust_sib_cpp`, csr, k, max_iter, restarts, start, verbose)
 }

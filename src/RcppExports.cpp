@@ -161,6 +161,24 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cvqe_cpp
+Rcpp::List cvqe_cpp(Eigen::Map<Eigen::MatrixXd> xt, Rcpp::List side, int k, int restarts, int max_iter, std::string init, Eigen::Map<Eigen::MatrixXd> start, bool verbose);
+RcppExport SEXP _sideclust_cvqe_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP kSEXP, SEXP restartsSEXP, SEXP max_iterSEXP, SEXP initSEXP, SEXP startSEXP, SEXP verboseSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type side(sideSEXP);
+    Rcpp::traits::input_parameter< int >::type k(kSEXP);
+    Rcpp::traits::input_parameter< int >::type restarts(restartsSEXP);
+    Rcpp::traits::input_parameter< int >::type max_iter(max_iterSEXP);
+    Rcpp::traits::input_parameter< std::string >::type init(initSEXP);
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type start(startSEXP);
+    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
+    rcpp_result_gen = Rcpp::wrap(cvqe_cpp(xt, side, k, restarts, max_iter, init, start, verbose));
+    return rcpp_result_gen;
+END_RCPP
+}
 // sib_cpp
 Rcpp::List sib_cpp(Rcpp::List csr, int k, int max_iter, int restarts, std::vector<int> start, bool verbose);
 RcppExport SEXP _sideclust_sib_cpp(SEXP csrSEXP, SEXP kSEXP, SEXP max_iterSEXP, SEXP restartsSEXP, SEXP startSEXP, SEXP verboseSEXP) {
@@ -366,6 +384,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_dirichlet_multinomial_check_cpp", (DL_FUNC) &_sideclust_dirichlet_multinomial_check_cpp, 4},
     {"_sideclust_constrained_mixture_cpp", (DL_FUNC) &_sideclust_constrained_mixture_cpp, 6},
     {"_sideclust_constraint_posterior_cpp", (DL_FUNC) &_sideclust_constraint_posterior_cpp, 4},
+    {"_sideclust_cvqe_cpp", (DL_FUNC) &_sideclust_cvqe_cpp, 8},
     {"_sideclust_sib_cpp", (DL_FUNC) &_sideclust_sib_cpp, 6},
     {"_sideclust_sib_costs_cpp", (DL_FUNC) &_sideclust_sib_costs_cpp, 4},
     {"_sideclust_aib_cpp", (DL_FUNC) &_sideclust_aib_cpp, 1},

@@ -1,0 +1,194 @@
+#' Constrained k-means with penalties (CVQE)
+#'
+#' Davidson & Ravi's constrained vector quantization error: k-means whose
+#' objective charges every broken must-link the squared distance between the
+#' prototypes of its two clusters, and every broken cannot-link the squared
+#' distance from its cluster's prototype to the nearest other prototype.
+#' Constraints are soft, so a fit always exists, and confidences weight the
+#' penalties (all confidences 1 give the original method).
+#'
+#' @section Objective:
+#' With prototypes \eqn{m_1, \dots, m_k}, point \eqn{i} in cluster
+#' \eqn{z_i} and constraint \eqn{l} between points \eqn{a_l} (the pair's first
+#' point, `side$i`) and \eqn{b_l} of confidence \eqn{w_l}, the fit minimizes
+#' objective (68) of the survey (Section 11)
+#' \deqn{L' = \frac{1}{2} \Big[ \sum_i \|x_i - m_{z_i}\|^2 + \sum_l w_l
+#'   \, \mathrm{pen}_l \Big],}{L' = 1/2 [sum_i ||x_i - m_zi||^2 + sum_l w_l
+#'   pen_l],}
+#' where for \eqn{u = z_{a_l}}, \eqn{v = z_{b_l}} a must-link costs
+#' \eqn{\|m_u - m_v\|^2} when \eqn{u \ne v}{u != v} and a cannot-link costs
+#' \eqn{\|m_u - m_{h(u)}\|^2} when \eqn{u = v}, \eqn{h(u)} being the other
+#' prototype closest to \eqn{m_u} (first of ties); kept constraints cost
+#' nothing. With `k = 1` a cannot-link cannot be kept and there is no other
+#' prototype, so its penalty is defined as 0. `within` and `penalty` of the
+#' result are the two halves of \eqn{L'}.
+#'
+#' @section Algorithm:
+#' From the initial prototypes, two steps alternate.
+#' * **Assignment** (prototypes fixed): the points are visited in row order
+#'   and each moves to the cluster minimizing its squared distance to the
+#'   prototype plus the weighted penalties of its constraints given the
+#'   current clusters of their other points (iterated conditional modes; ties
+#'   go to the lowest cluster number). Every move lowers \eqn{L'} or leaves it
+#'   unchanged. In the very first step, constraints to points not yet
+#'   assigned are ignored. A point costs \eqn{O(k (p + d))} for \eqn{d}
+#'   constraints; the pairs are kept as sparse adjacency lists.
+#' * **Prototypes** (assignment fixed): the survey's update \eqn{m_j = y_j /
+#'   z_j}, where \eqn{y_j} adds to the sum of cluster \eqn{j}'s points, for
+#'   every constraint whose first point is in cluster \eqn{j}, \eqn{w_l
+#'   m_v} for a broken must-link (its second point in cluster \eqn{v}) and
+#'   \eqn{w_l m_{h(j)}} for a broken cannot-link, and \eqn{z_j} is the
+#'   number of points plus the weights of those constraints. The right-hand
+#'   side uses the prototypes before the update; the update is applied again
+#'   (each round costs \eqn{O(k^2 p)} plus the broken constraints, no pass
+#'   over the data) until no coordinate moves more than \eqn{10^{-12}} times
+#'   the data's scale, at most 1000 rounds. A cluster without points
+#'   (\eqn{z_j = 0}) keeps its prototype.
+#'
+#' Without side information this is exactly Lloyd's k-means. The prototype
+#' update zeroes the gradient only of the terms charged to cluster \eqn{j},
+#' so \eqn{L'} need not decrease at every iteration; `objective` records it
+#' after each one. A run stops when an assignment step moves no point and the
+#' prototype step ends at a fixed point of its update: the final state is
+#' then a fixed point of both steps, and no single point can move to another
+#' cluster and lower \eqn{L'} at the final prototypes. A run that has not
+#' stopped after `max_iter` iterations ends with `converged = FALSE` and a
+#' warning. Of `restarts` runs the one with the lowest final \eqn{L'} is
+#' kept. Clusters left empty at the end are dropped and the others renumbered
+#' consecutively (so `k` can be smaller than asked); the final objective is
+#' then computed over the prototypes kept.
+#'
+#' @param x Data: a numeric matrix or data.frame, one row per point.
+#' @param side Pairwise side information: `NULL`, a [constraints()] object,
+#'   a TVClust matrix E, a data.frame of pairs, or partial labels (expanded
+#'   into all labelled pairs, at most `max_pairs`); see [as_constraints()].
+#'   Confidences weight the penalties.
+#' @param k Number of clusters, between 1 and the number of distinct rows of
+#'   `x`. May be omitted when `start` is given.
+#' @param restarts Number of runs from different seeds; the one with the
+#'   lowest final objective is kept. Ignored (1) with `start`.
+#' @param max_iter Maximum number of iterations (assignment + prototype
+#'   steps) per run.
+#' @param init Seeding: `"kmeans++"` (D^2 sampling, the first seed uniform)
+#'   or `"random"` (`k` points with distinct values drawn uniformly). Uses
+#'   R's random number generator, so [set.seed()] reproduces the fit.
+#' @param start Optional `k` x `ncol(x)` matrix of initial prototypes; then
+#'   one run is made and `init` is recorded as `"start"`.
+#' @param max_pairs Largest number of pairs partial labels may expand into.
+#' @param verbose Print the objective after every iteration.
+#' @return An object of class `c("cvqe", "sideclust")`, a list with
+#'   \item{cluster}{integer cluster of every point, `1..k`.}
+#'   \item{centers}{`k` x `p` matrix of prototypes, row `j` for cluster `j`.}
+#'   \item{k}{number of (non-empty) clusters.}
+#'   \item{size}{points per cluster.}
+#'   \item{objective}{\eqn{L'} after every iteration of the run kept.}
+#'   \item{within, penalty}{the k-means and the constraint halves of the
+#'     final \eqn{L'}.}
+#'   \item{iterations, converged}{iterations of the run kept and whether it
+#'     stopped at a fixed point before `max_iter`.}
+#'   \item{restarts, init}{runs made and how they were seeded.}
+#'   \item{side}{the pairwise constraints used (`NULL` for none).}
+#'   \item{call}{the call.}
+#' @references
+#' Davidson, I. and Ravi, S. S. (2005). Clustering with constraints:
+#' feasibility issues and the k-means algorithm. SIAM International
+#' Conference on Data Mining.
+#'
+#' Section 11 of the survey in `survey-constrained-by-dependencies`
+#' (objective (68) and the prototype update).
+#' @seealso [predict.cvqe()], [constraints()], [sample_constraints()],
+#'   [violations()], [rdp_means()].
+#' @examples
+#' x <- scale(iris[, 1:4])
+#' set.seed(1)
+#' side <- sample_constraints(iris$Species, "nelson_cohen", n_constraints = 60)
+#' fit <- cvqe(x, side, k = 3)
+#' fit
+#' compare_partitions(iris$Species, fit$cluster)
+#'
+#' # without side information: k-means (Lloyd)
+#' km <- cvqe(x, k = 3, restarts = 5)
+#' table(km$cluster, iris$Species)
+#' @export
+cvqe <- function(x, side = NULL, k, restarts = 10L, max_iter = 100L,
+                 init = c("kmeans++", "random"), start = NULL, max_pairs = 1e6,
+                 verbose = FALSE) {
+  call <- match.call()
+  x <- check_data_matrix(x, "x")
+  n <- nrow(x)
+  side <- as_side_info(side, n, "side")
+  if (inherits(side, "sideclust_labels")) {
+    side <- as_constraints(side, expand = TRUE, max_pairs = max_pairs)
+  }
+  init <- match_choice(init, c("kmeans++", "random"), "init")
+  if (missing(k)) {
+    if (is.null(start)) stop_arg("k", "is missing; give the number of clusters (or `start`)")
+    k <- NROW(start)
+  }
+  k <- check_count(k, "k", lower = 1L)
+  distinct <- sum(!duplicated(x))
+  if (k > distinct) {
+    stop_arg("k", sprintf("(%d) is larger than the number of distinct points in `x` (%d)",
+                          k, distinct))
+  }
+  restarts <- check_count(restarts, "restarts", lower = 1L)
+  max_iter <- check_count(max_iter, "max_iter", lower = 1L)
+  verbose <- check_flag(verbose, "verbose")
+  start_t <- matrix(0, ncol(x), 0L)
+  if (!is.null(start)) {
+    start_t <- t(check_prototypes(start, k, ncol(x), "start"))
+    restarts <- 1L
+    init <- "start"
+  }
+  res <- .cvqe_cpp(t(x), side_for_core(side, n), k, restarts, max_iter, init,
+                   start_t, verbose)
+  if (!res$converged) {
+    warning(sprintf("cvqe() did not converge within `max_iter` = %d iterations; raise `max_iter`",
+                    max_iter), call. = FALSE)
+  }
+  centers <- t(res$centres)
+  dimnames(centers) <- list(NULL, colnames(x))
+  fit <- list(cluster = res$cluster, centers = centers, k = res$k,
+              size = tabulate(res$cluster, res$k), objective = res$objective,
+              within = res$within, penalty = res$penalty,
+              iterations = res$iterations, converged = res$converged,
+              restarts = restarts, init = init, side = side, call = call)
+  class(fit) <- c("cvqe", "sideclust")
+  fit
+}
+
+# A k x p matrix of finite prototypes.
+check_prototypes <- function(start, k, p, arg) {
+  start <- check_data_matrix(start, arg)
+  if (nrow(start) != k || ncol(start) != p) {
+    stop_arg(arg, sprintf("is %d x %d but must be k x ncol(x) = %d x %d",
+                          nrow(start), ncol(start), k, p))
+  }
+  start
+}
+
+#' Assign new points to the prototypes of a CVQE fit
+#'
+#' New points carry no constraints, so each goes to the nearest prototype
+#' (squared Euclidean distance).
+#'
+#' @param object A fit from [cvqe()].
+#' @param newdata Data with the same columns as the data that was clustered.
+#' @param ... Unused.
+#' @return A list with `cluster` (integer) and `divergence` (the squared
+#'   distance to that prototype), as [predict.rdp_means()] returns.
+#' @examples
+#' x <- scale(iris[, 1:4])
+#' set.seed(1)
+#' fit <- cvqe(x[-(1:10), ], k = 3, restarts = 3)
+#' predict(fit, x[1:10, ])$cluster
+#' @export
+predict.cvqe <- function(object, newdata, ...) {
+  if (missing(newdata)) stop_arg("newdata", "is missing")
+  newdata <- check_data_matrix(newdata, "newdata")
+  if (ncol(newdata) != ncol(object$centers)) {
+    stop_arg("newdata", sprintf("has %d columns but the fit has %d",
+                                ncol(newdata), ncol(object$centers)))
+  }
+  .nearest_centre_cpp(t(newdata), t(object$centers), "sqeuclidean")
+}
