@@ -16,12 +16,13 @@
 #'   \, \mathrm{pen}_l \Big],}{L' = 1/2 [sum_i ||x_i - m_zi||^2 + sum_l w_l
 #'   pen_l],}
 #' where for \eqn{u = z_{a_l}}, \eqn{v = z_{b_l}} a must-link costs
-#' \eqn{\|m_u - m_v\|^2} when \eqn{u \ne v}{u != v} and a cannot-link costs
-#' \eqn{\|m_u - m_{h(u)}\|^2} when \eqn{u = v}, \eqn{h(u)} being the other
-#' prototype closest to \eqn{m_u} (first of ties); kept constraints cost
+#' \eqn{\|m_u - m_v\|^2}{||m_u - m_v||^2} when \eqn{u \ne v}{u != v} and a
+#' cannot-link costs \eqn{\|m_u - m_{h(u)}\|^2}{||m_u - m_h(u)||^2} when
+#' \eqn{u = v}, \eqn{h(u)} being the other prototype closest to \eqn{m_u}
+#' (first of ties); kept constraints cost
 #' nothing. With `k = 1` a cannot-link cannot be kept and there is no other
 #' prototype, so its penalty is defined as 0. `within` and `penalty` of the
-#' result are the two halves of \eqn{L'}.
+#' result are the two parts of \eqn{L'} (each with its factor 1/2).
 #'
 #' @section Algorithm:
 #' From the initial prototypes, two steps alternate.
@@ -56,7 +57,8 @@
 #' warning. Of `restarts` runs the one with the lowest final \eqn{L'} is
 #' kept. Clusters left empty at the end are dropped and the others renumbered
 #' consecutively (so `k` can be smaller than asked); the final objective is
-#' then computed over the prototypes kept.
+#' then computed over the prototypes kept, and as \eqn{h()} may change, the
+#' fixed-point property above holds for the state before the drop.
 #'
 #' @param x Data: a numeric matrix or data.frame, one row per point.
 #' @param side Pairwise side information: `NULL`, a [constraints()] object,
@@ -82,8 +84,8 @@
 #'   \item{k}{number of (non-empty) clusters.}
 #'   \item{size}{points per cluster.}
 #'   \item{objective}{\eqn{L'} after every iteration of the run kept.}
-#'   \item{within, penalty}{the k-means and the constraint halves of the
-#'     final \eqn{L'}.}
+#'   \item{within, penalty}{the k-means part and the constraint part of
+#'     the final \eqn{L'}, so that `within + penalty` is its last value.}
 #'   \item{iterations, converged}{iterations of the run kept and whether it
 #'     stopped at a fixed point before `max_iter`.}
 #'   \item{restarts, init}{runs made and how they were seeded.}
