@@ -237,3 +237,18 @@ test_that("cvqe is at least as good as k-means on iris with constraints; conclus
   expect_true(all(ref %in% 1:3))
   expect_length(fit$cluster, 150)
 })
+
+test_that("seeds are distinct points even with many duplicated rows; k may come from start", {
+  x <- rbind(matrix(0, 20, 2), matrix(1, 3, 2), matrix(c(5, 0), 2, 2, byrow = TRUE))
+  for (init in c("kmeans++", "random")) {
+    set.seed(4)
+    fit <- cvqe(x, k = 3, init = init, restarts = 5)
+    expect_identical(fit$k, 3L)
+    expect_setequal(fit$size, c(20L, 3L, 2L))
+    expect_equal(fit$within, 0)
+  }
+  start <- rbind(c(0, 0), c(5, 0))
+  fit <- cvqe(x, start = start)
+  expect_identical(fit$k, 2L)
+  expect_error(cvqe(x, k = 3, start = start), "`start`")
+})
