@@ -27,7 +27,10 @@
 #'    \eqn{m = (I + \lambda / |c^{(x)}_i| M_y M_y^T)^{-1}}{m = (I + lambda /
 #'    |c1_i| M2 M2')^{-1}} times the cluster's mean (the survey's update,
 #'    whose right-hand side is the sample mean), and symmetrically for
-#'    \eqn{m^{(y)}_j};
+#'    \eqn{m^{(y)}_j}. When \eqn{\lambda} is large and the two sets cannot
+#'    be made orthogonal these alternating updates zig-zag slowly, so between
+#'    them a Newton step on all prototypes at once is tried (when there are
+#'    at most 400 prototype coordinates) and kept only if it lowers \eqn{F};
 #' 2. reassigns every point to its nearest prototype in both clusterings.
 #'
 #' It stops when no assignment changes (`converged`) or after `max_iter`
