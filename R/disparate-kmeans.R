@@ -64,7 +64,8 @@
 #' (multiplying `x` by a constant gives the same clusters). The value used is
 #' returned as `lambda`.
 #'
-#' @param x Data: a numeric matrix or data.frame, one row per point.
+#' @param x Data: a numeric matrix or data.frame, one row per point (for
+#'   `print()`, a `disparate_kmeans` fit).
 #' @param k Number of clusters: one number for both clusterings, or two,
 #'   `c(r, s)`. May be omitted when `start` is given.
 #' @param lambda Weight \eqn{\lambda \ge 0} of the decorrelation penalty;
