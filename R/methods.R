@@ -5,7 +5,8 @@ method_label <- function(object) {
               cec_ib = "CEC-IB", ib = "Iterative IB", aib = "Agglomerative IB",
               sib = "Sequential IB", itcc = "ITCC",
               cross_associations = "Cross-associations",
-              constrained_mixture = "Constrained mixture", cvqe = "CVQE")
+              constrained_mixture = "Constrained mixture", cvqe = "CVQE",
+              disparate_kmeans = "Disparate k-means")
   cls <- class(object)[1L]
   if (cls %in% names(labels)) labels[[cls]] else cls
 }

@@ -179,6 +179,38 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// disparate_kmeans_cpp
+Rcpp::List disparate_kmeans_cpp(Eigen::Map<Eigen::MatrixXd> xt, int k1, int k2, double lambda, int restarts, int max_iter, std::string init, Eigen::Map<Eigen::MatrixXd> start1, Eigen::Map<Eigen::MatrixXd> start2, bool verbose);
+RcppExport SEXP _sideclust_disparate_kmeans_cpp(SEXP xtSEXP, SEXP k1SEXP, SEXP k2SEXP, SEXP lambdaSEXP, SEXP restartsSEXP, SEXP max_iterSEXP, SEXP initSEXP, SEXP start1SEXP, SEXP start2SEXP, SEXP verboseSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< int >::type k1(k1SEXP);
+    Rcpp::traits::input_parameter< int >::type k2(k2SEXP);
+    Rcpp::traits::input_parameter< double >::type lambda(lambdaSEXP);
+    Rcpp::traits::input_parameter< int >::type restarts(restartsSEXP);
+    Rcpp::traits::input_parameter< int >::type max_iter(max_iterSEXP);
+    Rcpp::traits::input_parameter< std::string >::type init(initSEXP);
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type start1(start1SEXP);
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type start2(start2SEXP);
+    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
+    rcpp_result_gen = Rcpp::wrap(disparate_kmeans_cpp(xt, k1, k2, lambda, restarts, max_iter, init, start1, start2, verbose));
+    return rcpp_result_gen;
+END_RCPP
+}
+// disparate_nearest_cpp
+Rcpp::IntegerVector disparate_nearest_cpp(Eigen::Map<Eigen::MatrixXd> xt, Eigen::Map<Eigen::MatrixXd> centres);
+RcppExport SEXP _sideclust_disparate_nearest_cpp(SEXP xtSEXP, SEXP centresSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type centres(centresSEXP);
+    rcpp_result_gen = Rcpp::wrap(disparate_nearest_cpp(xt, centres));
+    return rcpp_result_gen;
+END_RCPP
+}
 // sib_cpp
 Rcpp::List sib_cpp(Rcpp::List csr, int k, int max_iter, int restarts, std::vector<int> start, bool verbose);
 RcppExport SEXP _sideclust_sib_cpp(SEXP csrSEXP, SEXP kSEXP, SEXP max_iterSEXP, SEXP restartsSEXP, SEXP startSEXP, SEXP verboseSEXP) {
@@ -385,6 +417,8 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_constrained_mixture_cpp", (DL_FUNC) &_sideclust_constrained_mixture_cpp, 6},
     {"_sideclust_constraint_posterior_cpp", (DL_FUNC) &_sideclust_constraint_posterior_cpp, 4},
     {"_sideclust_cvqe_cpp", (DL_FUNC) &_sideclust_cvqe_cpp, 8},
+    {"_sideclust_disparate_kmeans_cpp", (DL_FUNC) &_sideclust_disparate_kmeans_cpp, 10},
+    {"_sideclust_disparate_nearest_cpp", (DL_FUNC) &_sideclust_disparate_nearest_cpp, 2},
     {"_sideclust_sib_cpp", (DL_FUNC) &_sideclust_sib_cpp, 6},
     {"_sideclust_sib_costs_cpp", (DL_FUNC) &_sideclust_sib_costs_cpp, 4},
     {"_sideclust_aib_cpp", (DL_FUNC) &_sideclust_aib_cpp, 1},

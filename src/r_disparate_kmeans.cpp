@@ -1,0 +1,63 @@
+// Glue for disparate k-means: maps R objects to the core and back.
+#include <RcppEigen.h>
+
+#include <string>
+#include <vector>
+
+#include "disparate_kmeans.h"
+#include "r_glue.h"
+
+namespace {
+
+sideclust::DisparateInit disparate_init(const std::string& init) {
+  if (init == "kmeans++") return sideclust::DisparateInit::kmeanspp;
+  if (init == "random") return sideclust::DisparateInit::random;
+  if (init == "start") return sideclust::DisparateInit::start;
+  Rcpp::stop("unknown init '%s'", init);
+}
+
+Rcpp::IntegerVector one_based(const std::vector<int>& z) {
+  Rcpp::IntegerVector out(z.begin(), z.end());
+  return out + 1;
+}
+
+}  // namespace
+
+// xt: p x n centred data; start1, start2: p x k1, p x k2 centred prototypes
+// (used only when init is "start").
+// [[Rcpp::export(.disparate_kmeans_cpp)]]
+Rcpp::List disparate_kmeans_cpp(Eigen::Map<Eigen::MatrixXd> xt, int k1, int k2, double lambda,
+                                int restarts, int max_iter, std::string init,
+                                Eigen::Map<Eigen::MatrixXd> start1,
+                                Eigen::Map<Eigen::MatrixXd> start2, bool verbose) {
+  sideclust::DisparateParams par;
+  par.k1 = k1;
+  par.k2 = k2;
+  par.lambda = lambda;
+  par.restarts = restarts;
+  par.max_iter = max_iter;
+  par.init = disparate_init(init);
+  if (par.init == sideclust::DisparateInit::start) {
+    par.start1 = start1;
+    par.start2 = start2;
+  }
+  sideclust::RHooks hooks(verbose, "iteration");
+  const sideclust::DisparateResult r = sideclust::disparate_kmeans(xt, par, hooks);
+  return Rcpp::List::create(
+      Rcpp::_["cluster1"] = one_based(r.cluster1), Rcpp::_["cluster2"] = one_based(r.cluster2),
+      Rcpp::_["centres1"] = Rcpp::wrap(r.centres1), Rcpp::_["centres2"] = Rcpp::wrap(r.centres2),
+      Rcpp::_["objective"] = r.objective,
+      Rcpp::_["within"] = Rcpp::NumericVector::create(r.within1, r.within2),
+      Rcpp::_["penalty"] = r.penalty, Rcpp::_["iterations"] = r.iterations,
+      Rcpp::_["converged"] = r.converged, Rcpp::_["inner_rounds"] = r.inner_rounds,
+      Rcpp::_["newton_steps"] = r.newton_steps);
+}
+
+// Nearest column of centres (p x k) for every column of xt (p x n), 1-based.
+// [[Rcpp::export(.disparate_nearest_cpp)]]
+Rcpp::IntegerVector disparate_nearest_cpp(Eigen::Map<Eigen::MatrixXd> xt,
+                                          Eigen::Map<Eigen::MatrixXd> centres) {
+  std::vector<int> z(xt.cols(), -1);
+  sideclust::disparate::assign_nearest(xt, Eigen::MatrixXd(centres), z);
+  return one_based(z);
+}
