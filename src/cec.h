@@ -16,6 +16,7 @@
 
 #include "cec_cluster.h"
 #include "run_hooks.h"
+#include "seeding.h"
 
 namespace sideclust {
 
@@ -235,56 +236,23 @@ class CecRun {
   std::vector<double> cost_;
 };
 
-// k seeds chosen one after another by choose(j, d2), where d2 holds each
-// point's squared distance to its nearest seed so far (+inf before the
-// first); every point goes to its nearest seed: the initial partition, 0-based.
-template <class Choose>
-std::vector<int> nearest_seed_start(const Eigen::Ref<const Eigen::MatrixXd>& x, int k,
-                                    Choose choose) {
+// Every point to its nearest seed (the first of ties): the initial
+// partition, 0-based.
+inline std::vector<int> nearest_seed_start(const Eigen::Ref<const Eigen::MatrixXd>& x,
+                                           const std::vector<int>& seeds) {
   const int n = static_cast<int>(x.cols());
   std::vector<int> assign(n, 0);
-  Eigen::VectorXd d2 = Eigen::VectorXd::Constant(n, std::numeric_limits<double>::infinity());
-  for (int j = 0; j < k; ++j) {
-    const int c = choose(j, d2);
-    for (int i = 0; i < n; ++i) {
-      const double d = (x.col(i) - x.col(c)).squaredNorm();
-      if (d < d2[i]) {
-        d2[i] = d;
-        assign[i] = j;
+  for (int i = 0; i < n; ++i) {
+    double best = std::numeric_limits<double>::infinity();
+    for (std::size_t j = 0; j < seeds.size(); ++j) {
+      const double d = (x.col(i) - x.col(seeds[j])).squaredNorm();
+      if (d < best) {
+        best = d;
+        assign[i] = static_cast<int>(j);
       }
     }
   }
   return assign;
-}
-
-// k-means++ seeding (Arthur & Vassilvitskii 2007): the first seed uniform,
-// each further one with probability proportional to d2.
-inline std::vector<int> kmeanspp_start(const Eigen::Ref<const Eigen::MatrixXd>& x, int k,
-                                       RunHooks& hooks) {
-  const int n = static_cast<int>(x.cols());
-  return nearest_seed_start(x, k, [&](int j, const Eigen::VectorXd& d2) {
-    const double total = j == 0 ? 0.0 : d2.sum();
-    if (!(total > 0.0)) return std::min(n - 1, static_cast<int>(hooks.uniform() * n));
-    double u = hooks.uniform() * total;
-    for (int i = 0; i < n; ++i) {
-      u -= d2[i];
-      if (u < 0.0) return i;
-    }
-    return n - 1;
-  });
-}
-
-// k distinct points drawn uniformly (partial Fisher-Yates) as seeds.
-inline std::vector<int> random_points_start(const Eigen::Ref<const Eigen::MatrixXd>& x, int k,
-                                            RunHooks& hooks) {
-  const int n = static_cast<int>(x.cols());
-  std::vector<int> order(n);
-  for (int i = 0; i < n; ++i) order[i] = i;
-  return nearest_seed_start(x, k, [&](int j, const Eigen::VectorXd&) {
-    const int r = j + std::min(n - j - 1, static_cast<int>(hooks.uniform() * (n - j)));
-    std::swap(order[j], order[r]);
-    return order[j];
-  });
 }
 
 // Every point in one of k clusters uniformly at random (line 10 of the
@@ -298,10 +266,10 @@ inline std::vector<int> random_partition_start(int n, int k, RunHooks& hooks) {
 inline std::vector<int> draw_start(const Eigen::Ref<const Eigen::MatrixXd>& x, const CecParams& par,
                                    RunHooks& hooks) {
   switch (par.init) {
-    case CecInit::random_points: return random_points_start(x, par.k, hooks);
+    case CecInit::random_points: return nearest_seed_start(x, random_indices(x, par.k, hooks));
     case CecInit::random_partition:
       return random_partition_start(static_cast<int>(x.cols()), par.k, hooks);
-    default: return kmeanspp_start(x, par.k, hooks);
+    default: return nearest_seed_start(x, kmeanspp_indices(x, par.k, hooks));
   }
 }
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "run_hooks.h"
+#include "seeding.h"
 #include "side_graph.h"
 
 namespace sideclust {
@@ -267,51 +268,6 @@ class CvqeRun {
   double scale_ = 1.0;
 };
 
-// k-means++ seeding (D^2 sampling, the first seed uniform) or k points with
-// distinct values drawn uniformly; returns the p x k prototypes.
-inline Eigen::MatrixXd cvqe_seed(const Eigen::Ref<const Eigen::MatrixXd>& x, int k, CvqeInit init,
-                                 RunHooks& hooks) {
-  const int n = static_cast<int>(x.cols());
-  Eigen::MatrixXd m(x.rows(), k);
-  auto draw_index = [&hooks](int size) {
-    return std::min(size - 1, static_cast<int>(hooks.uniform() * size));
-  };
-  if (init == CvqeInit::random) {
-    std::vector<int> order(n);
-    for (int i = 0; i < n; ++i) order[i] = i;
-    int chosen = 0;
-    for (int t = 0; t < n && chosen < k; ++t) {
-      std::swap(order[t], order[t + draw_index(n - t)]);
-      const auto xi = x.col(order[t]);
-      bool repeat = false;
-      for (int j = 0; j < chosen && !repeat; ++j) repeat = (m.col(j) - xi).squaredNorm() == 0.0;
-      if (!repeat) m.col(chosen++) = xi;
-    }
-    if (chosen < k) throw std::invalid_argument("fewer distinct points than clusters");
-    return m;
-  }
-  Eigen::VectorXd d2 = Eigen::VectorXd::Constant(n, std::numeric_limits<double>::infinity());
-  for (int j = 0; j < k; ++j) {
-    int c = 0;
-    if (j == 0) {
-      c = draw_index(n);
-    } else {
-      const double total = d2.sum();
-      if (!(total > 0.0)) throw std::invalid_argument("fewer distinct points than clusters");
-      double u = hooks.uniform() * total;
-      for (int i = 0; i < n; ++i) {
-        if (!(d2[i] > 0.0)) continue;  // never a point equal to a seed
-        c = i;
-        u -= d2[i];
-        if (u < 0.0) break;
-      }
-    }
-    m.col(j) = x.col(c);
-    for (int i = 0; i < n; ++i) d2[i] = std::min(d2[i], (x.col(i) - m.col(j)).squaredNorm());
-  }
-  return m;
-}
-
 // The best (lowest final L') of par.restarts runs, or one run from par.start.
 inline CvqeResult cvqe_fit(const Eigen::Ref<const Eigen::MatrixXd>& x, const CvqePairs& pairs,
                            const CvqeParams& par, RunHooks& hooks) {
@@ -320,7 +276,11 @@ inline CvqeResult cvqe_fit(const Eigen::Ref<const Eigen::MatrixXd>& x, const Cvq
   const int runs = par.init == CvqeInit::start ? 1 : std::max(1, par.restarts);
   CvqeResult best;
   for (int r = 0; r < runs; ++r) {
-    Eigen::MatrixXd m = par.init == CvqeInit::start ? par.start : cvqe_seed(x, par.k, par.init, hooks);
+    Eigen::MatrixXd m = par.start;
+    if (par.init != CvqeInit::start) {
+      m = seed_columns(x, par.init == CvqeInit::random ? random_indices(x, par.k, hooks)
+                                                       : kmeanspp_indices(x, par.k, hooks));
+    }
     if (m.rows() != x.rows() || m.cols() != par.k) throw std::invalid_argument("start has the wrong size");
     CvqeResult res = runner.run(std::move(m), hooks);
     if (r == 0 || res.objective.back() < best.objective.back()) best = std::move(res);

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "run_hooks.h"
+#include "seeding.h"
 
 namespace sideclust {
 
@@ -227,49 +228,11 @@ inline bool newton_step(const Eigen::MatrixXd& s1, const std::vector<double>& n1
   return false;
 }
 
-// Seeds: k columns of x (p x n) by k-means++ or uniformly at random
-// (distinct indices).
+// Seeds: k columns of x (p x n) by k-means++ or uniformly at random.
 inline Eigen::MatrixXd draw_seeds(const Eigen::Ref<const Eigen::MatrixXd>& x, int k,
                                   DisparateInit init, RunHooks& hooks) {
-  const int n = static_cast<int>(x.cols());
-  Eigen::MatrixXd seeds(x.rows(), k);
-  auto draw_index = [&](int m) { return std::min(m - 1, static_cast<int>(hooks.uniform() * m)); };
-  if (init == DisparateInit::random) {
-    std::vector<int> order(n);
-    for (int i = 0; i < n; ++i) order[i] = i;
-    for (int j = 0; j < k; ++j) {
-      const int r = j + draw_index(n - j);
-      std::swap(order[j], order[r]);
-      seeds.col(j) = x.col(order[j]);
-    }
-    return seeds;
-  }
-  // k-means++ (Arthur & Vassilvitskii 2007): the first seed uniform, each
-  // further one with probability proportional to the squared distance to the
-  // nearest seed so far.
-  std::vector<double> d2(n, std::numeric_limits<double>::infinity());
-  for (int j = 0; j < k; ++j) {
-    int pick = n - 1;
-    double total = 0.0;
-    if (j > 0) {
-      for (double v : d2) total += v;
-    }
-    if (!(total > 0.0)) {
-      pick = draw_index(n);
-    } else {
-      double u = hooks.uniform() * total;
-      for (int i = 0; i < n; ++i) {
-        u -= d2[i];
-        if (u < 0.0) {
-          pick = i;
-          break;
-        }
-      }
-    }
-    seeds.col(j) = x.col(pick);
-    for (int i = 0; i < n; ++i) d2[i] = std::min(d2[i], (x.col(i) - seeds.col(j)).squaredNorm());
-  }
-  return seeds;
+  return seed_columns(x, init == DisparateInit::random ? random_indices(x, k, hooks)
+                                                       : kmeanspp_indices(x, k, hooks));
 }
 
 }  // namespace disparate
