@@ -45,10 +45,6 @@
     .Call(`_sideclust_disparate_kmeans_cpp`, xt, k1, k2, lambda, restarts, max_iter, init, start1, start2, verbose)
 }
 
-.disparate_nearest_cpp <- function(xt, centres) {
-    .Call(`_sideclust_disparate_nearest_cpp`, xt, centres)
-}
-
 .sib_cpp <- function(csr, k, max_iter, restarts, start, verbose) {
     .Call(`_sideclust_sib_cpp`, csr, k, max_iter, restarts, start, verbose)
 }

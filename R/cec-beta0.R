@@ -110,12 +110,8 @@ check_partition <- function(v, n, arg) {
 #' predict(fit, x[1:10, ])$cluster
 #' @export
 predict.cec <- function(object, newdata, ...) {
-  if (missing(newdata)) stop_arg("newdata", "is missing")
-  x <- check_data_matrix(newdata, "newdata")
   p <- ncol(object$means)
-  if (ncol(x) != p) {
-    stop_arg("newdata", sprintf("has %d columns but the fit has %d", ncol(x), p))
-  }
+  x <- check_newdata(newdata, p)
   share <- object$sizes / sum(object$sizes)
   scores <- vapply(seq_len(object$k), function(a) {
     s <- object$covariances[, , a]

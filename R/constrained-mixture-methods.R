@@ -26,12 +26,8 @@
 #' @export
 predict.constrained_mixture <- function(object, newdata, type = c("class", "prob"), ...) {
   type <- match_choice(type, c("class", "prob"), "type")
-  if (missing(newdata)) stop_arg("newdata", "is missing")
-  x <- check_data_matrix(newdata, "newdata")
   p <- ncol(object$means)
-  if (ncol(x) != p) {
-    stop_arg("newdata", sprintf("has %d columns but the fit has %d", ncol(x), p))
-  }
+  x <- check_newdata(newdata, p)
   k <- object$k
   logp <- vapply(seq_len(k), function(a) {
     log(object$weights[a]) + gaussian_log_density(x, object$means[a, ],

@@ -96,8 +96,8 @@
 #' feasibility issues and the k-means algorithm. SIAM International
 #' Conference on Data Mining.
 #'
-#' Section 11 of the survey in `survey-constrained-by-dependencies`
-#' (objective (68) and the prototype update).
+#' Section 11 of the survey of clustering formulations constrained by
+#' dependencies (objective (68) and the prototype update).
 #' @seealso [predict.cvqe()], [constraints()], [sample_constraints()],
 #'   [violations()], [rdp_means()].
 #' @examples
@@ -186,11 +186,6 @@ check_prototypes <- function(start, k, p, arg) {
 #' predict(fit, x[1:10, ])$cluster
 #' @export
 predict.cvqe <- function(object, newdata, ...) {
-  if (missing(newdata)) stop_arg("newdata", "is missing")
-  newdata <- check_data_matrix(newdata, "newdata")
-  if (ncol(newdata) != ncol(object$centers)) {
-    stop_arg("newdata", sprintf("has %d columns but the fit has %d",
-                                ncol(newdata), ncol(object$centers)))
-  }
+  newdata <- check_newdata(newdata, ncol(object$centers))
   .nearest_centre_cpp(t(newdata), t(object$centers), "sqeuclidean")
 }

@@ -1,8 +1,9 @@
 #' Disparate (decorrelated) k-means: two different clusterings of the same data
 #'
 #' Finds two clusterings of the same points, with `r` and `s` clusters, that
-#' show different structure in the data (Jain, Meka & Dhillon 2008; Section 12
-#' of the survey by Dhillon et al.). It minimizes
+#' show different structure in the data (Jain, Meka & Dhillon 2008, as
+#' summarized in Section 12 of the survey of clustering formulations
+#' constrained by dependencies). It minimizes
 #' \deqn{F = \sum_{i=1}^r \sum_{g \in c^{(x)}_i} \|g - m^{(x)}_i\|^2 +
 #'   \sum_{j=1}^s \sum_{g \in c^{(y)}_j} \|g - m^{(y)}_j\|^2 +
 #'   \lambda \sum_{i=1}^r \sum_{j=1}^s ({m^{(x)}_i}^T m^{(y)}_j)^2,}{F =
@@ -49,7 +50,7 @@
 #' origin (otherwise every prototype shares the data's mean and cannot be
 #' orthogonal to the others), so by default (`center = TRUE`) the column means
 #' are subtracted first. \eqn{F}, `objective`, `within` and `penalty` are
-#' those of the centred data; `centres`, `centres2` and `start` are in the
+#' those of the centred data; `centers`, `centers2` and `start` are in the
 #' original coordinates (the column means added back).
 #'
 #' The default \eqn{\lambda = 10 n / v}, where \eqn{v} is the mean squared
@@ -89,7 +90,7 @@
 #'   \item{cluster, cluster2}{the two clusterings (integers in `1..r` and
 #'     `1..s`); `cluster` is the one the shared [sideclust-methods] use.}
 #'   \item{clusters}{both as an `n` x 2 integer matrix.}
-#'   \item{centres, centres2}{the prototypes, `r` x `p` and `s` x `p`, in the
+#'   \item{centers, centers2}{the prototypes, `r` x `p` and `s` x `p`, in the
 #'     coordinates of `x`.}
 #'   \item{k, k2}{`r` and `s`.}
 #'   \item{lambda}{the penalty weight used.}
@@ -175,7 +176,7 @@ disparate_kmeans <- function(x, k, lambda = NULL, restarts = 10L, max_iter = 100
   fit <- list(
     cluster = res$cluster1, cluster2 = res$cluster2,
     clusters = cbind(cluster = res$cluster1, cluster2 = res$cluster2),
-    centres = to_original(res$centres1), centres2 = to_original(res$centres2),
+    centers = to_original(res$centres1), centers2 = to_original(res$centres2),
     k = k[1], k2 = k[2], lambda = lambda, objective = res$objective,
     within = res$within, penalty = res$penalty,
     iterations = res$iterations, converged = res$converged,
@@ -271,13 +272,7 @@ print.disparate_kmeans <- function(x, digits = 4L, ...) {
 #' predict(fit, x[1:5, ])
 #' @export
 predict.disparate_kmeans <- function(object, newdata, ...) {
-  if (missing(newdata)) stop_arg("newdata", "is missing")
-  newdata <- check_data_matrix(newdata, "newdata")
-  if (ncol(newdata) != ncol(object$centres)) {
-    stop_arg("newdata", sprintf("has %d columns but the fit has %d",
-                                ncol(newdata), ncol(object$centres)))
-  }
-  xt <- t(newdata)
-  cbind(cluster = .disparate_nearest_cpp(xt, t(object$centres)),
-        cluster2 = .disparate_nearest_cpp(xt, t(object$centres2)))
+  xt <- t(check_newdata(newdata, ncol(object$centers)))
+  nearest <- function(centers) .nearest_centre_cpp(xt, t(centers), "sqeuclidean")$cluster
+  cbind(cluster = nearest(object$centers), cluster2 = nearest(object$centers2))
 }

@@ -144,12 +144,7 @@ plot_tvclust_psm <- function(x, max_n, ...) {
 #' predict(fit, x[1:5, ])$cluster
 #' @export
 predict.tvclust <- function(object, newdata, ...) {
-  if (missing(newdata)) stop_arg("newdata", "is missing")
-  newdata <- check_data_matrix(newdata, "newdata")
-  if (ncol(newdata) != ncol(object$data)) {
-    stop_arg("newdata", sprintf("has %d columns but the fit has %d", ncol(newdata),
-                                ncol(object$data)))
-  }
+  newdata <- check_newdata(newdata, ncol(object$data))
   if (object$family == "multinomial") check_counts(newdata, "newdata")
   logw <- .tvclust_predict_cpp(t(object$data), object$cluster, object$family, object$prior,
                                t(newdata))

@@ -101,3 +101,12 @@ match_choice <- function(x, choices, arg) {
   }
   x
 }
+
+# `newdata` of a predict() method: a finite numeric matrix with the p columns
+# the fit was made on.
+check_newdata <- function(newdata, p) {
+  if (missing(newdata)) stop_arg("newdata", "is missing")
+  x <- check_data_matrix(newdata, "newdata")
+  if (ncol(x) != p) stop_arg("newdata", sprintf("has %d columns but the fit has %d", ncol(x), p))
+  x
+}

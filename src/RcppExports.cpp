@@ -199,18 +199,6 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
-// disparate_nearest_cpp
-Rcpp::IntegerVector disparate_nearest_cpp(Eigen::Map<Eigen::MatrixXd> xt, Eigen::Map<Eigen::MatrixXd> centres);
-RcppExport SEXP _sideclust_disparate_nearest_cpp(SEXP xtSEXP, SEXP centresSEXP) {
-BEGIN_RCPP
-    Rcpp::RObject rcpp_result_gen;
-    Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type xt(xtSEXP);
-    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type centres(centresSEXP);
-    rcpp_result_gen = Rcpp::wrap(disparate_nearest_cpp(xt, centres));
-    return rcpp_result_gen;
-END_RCPP
-}
 // sib_cpp
 Rcpp::List sib_cpp(Rcpp::List csr, int k, int max_iter, int restarts, std::vector<int> start, bool verbose);
 RcppExport SEXP _sideclust_sib_cpp(SEXP csrSEXP, SEXP kSEXP, SEXP max_iterSEXP, SEXP restartsSEXP, SEXP startSEXP, SEXP verboseSEXP) {
@@ -418,7 +406,6 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_constraint_posterior_cpp", (DL_FUNC) &_sideclust_constraint_posterior_cpp, 4},
     {"_sideclust_cvqe_cpp", (DL_FUNC) &_sideclust_cvqe_cpp, 8},
     {"_sideclust_disparate_kmeans_cpp", (DL_FUNC) &_sideclust_disparate_kmeans_cpp, 10},
-    {"_sideclust_disparate_nearest_cpp", (DL_FUNC) &_sideclust_disparate_nearest_cpp, 2},
     {"_sideclust_sib_cpp", (DL_FUNC) &_sideclust_sib_cpp, 6},
     {"_sideclust_sib_costs_cpp", (DL_FUNC) &_sideclust_sib_costs_cpp, 4},
     {"_sideclust_aib_cpp", (DL_FUNC) &_sideclust_aib_cpp, 1},

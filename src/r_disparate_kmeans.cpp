@@ -52,12 +52,3 @@ Rcpp::List disparate_kmeans_cpp(Eigen::Map<Eigen::MatrixXd> xt, int k1, int k2, 
       Rcpp::_["converged"] = r.converged, Rcpp::_["inner_rounds"] = r.inner_rounds,
       Rcpp::_["newton_steps"] = r.newton_steps);
 }
-
-// Nearest column of centres (p x k) for every column of xt (p x n), 1-based.
-// [[Rcpp::export(.disparate_nearest_cpp)]]
-Rcpp::IntegerVector disparate_nearest_cpp(Eigen::Map<Eigen::MatrixXd> xt,
-                                          Eigen::Map<Eigen::MatrixXd> centres) {
-  std::vector<int> z(xt.cols(), -1);
-  sideclust::disparate::assign_nearest(xt, Eigen::MatrixXd(centres), z);
-  return one_based(z);
-}

@@ -15,8 +15,8 @@ disparate_parts <- function(fit, x) {
   x <- as.matrix(x)
   mu <- if (is.null(fit$center)) rep(0, ncol(x)) else fit$center
   xc <- x - rep(mu, each = nrow(x))
-  m1 <- fit$centres - rep(mu, each = nrow(fit$centres))
-  m2 <- fit$centres2 - rep(mu, each = nrow(fit$centres2))
+  m1 <- fit$centers - rep(mu, each = nrow(fit$centers))
+  m2 <- fit$centers2 - rep(mu, each = nrow(fit$centers2))
   within <- c(sum((xc - m1[fit$cluster, , drop = FALSE])^2),
               sum((xc - m2[fit$cluster2, , drop = FALSE])^2))
   penalty <- fit$lambda * sum((m1 %*% t(m2))^2)

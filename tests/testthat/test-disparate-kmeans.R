@@ -14,7 +14,7 @@ test_that("with lambda = 0 and given starts it is two independent Lloyd runs", {
     km <- stats::kmeans(xc, centers = s - rep(mu, each = nrow(s)), algorithm = "Lloyd",
                         iter.max = 100)
     expect_identical(fit$clusters[, i], km$cluster)
-    centres <- if (i == 1) fit$centres else fit$centres2
+    centres <- if (i == 1) fit$centers else fit$centers2
     expect_equal(unname(centres), unname(km$centers + rep(mu, each = nrow(s))),
                  tolerance = 1e-8)
     expect_equal(fit$within[i], km$tot.withinss, tolerance = 1e-8)
@@ -26,7 +26,7 @@ test_that("with lambda = 0 and given starts it is two independent Lloyd runs", {
   expect_null(fit_raw$center)
   km <- stats::kmeans(x, centers = s2, algorithm = "Lloyd", iter.max = 100)
   expect_identical(fit_raw$cluster2, km$cluster)
-  expect_equal(unname(fit_raw$centres2), unname(km$centers), tolerance = 1e-8)
+  expect_equal(unname(fit_raw$centers2), unname(km$centers), tolerance = 1e-8)
 })
 
 test_that("the objective never increases and its final value matches the result", {
@@ -128,7 +128,7 @@ test_that("the default lambda makes the fit independent of the units of x", {
   f2 <- disparate_kmeans(1000 * b$x, k = c(2, 3), restarts = 3)
   expect_identical(f1$clusters, f2$clusters)
   expect_equal(f2$lambda, f1$lambda / 1e6)
-  expect_equal(f2$centres, 1000 * f1$centres)
+  expect_equal(f2$centers, 1000 * f1$centers)
   expect_equal(f1$lambda, 10 * nrow(b$x) / mean(rowSums(scale(b$x, scale = FALSE)^2)))
 })
 
@@ -138,8 +138,8 @@ test_that("set.seed reproduces; random init, starts, k = c(r, s) and predict wor
   set.seed(21); f2 <- disparate_kmeans(b$x, k = c(2, 3))
   expect_identical(f1, f2)
   expect_equal(c(f1$k, f1$k2), c(2L, 3L))
-  expect_equal(dim(f1$centres), c(2L, 5L))
-  expect_equal(dim(f1$centres2), c(3L, 5L))
+  expect_equal(dim(f1$centers), c(2L, 5L))
+  expect_equal(dim(f1$centers2), c(3L, 5L))
   expect_identical(dim(f1$clusters), c(120L, 2L))
   expect_true(all(f1$cluster2 %in% 1:3))
 
@@ -149,10 +149,10 @@ test_that("set.seed reproduces; random init, starts, k = c(r, s) and predict wor
   expect_identical(fr$init, "random")
   expect_identical(fr$restarts, 4L)
 
-  fs <- disparate_kmeans(b$x, start = list(f1$centres, f1$centres2), lambda = f1$lambda)
+  fs <- disparate_kmeans(b$x, start = list(f1$centers, f1$centers2), lambda = f1$lambda)
   expect_identical(fs$clusters, f1$clusters)
   expect_identical(fs$iterations, 1L)
-  expect_equal(fs$centres, f1$centres, tolerance = 1e-8)
+  expect_equal(fs$centers, f1$centers, tolerance = 1e-8)
 
   expect_identical(predict(f1, b$x), f1$clusters)
   expect_identical(predict(f1, as.data.frame(b$x[1:7, ])), f1$clusters[1:7, , drop = FALSE])
