@@ -26,14 +26,12 @@ struct CvqePairs {
   std::vector<double> weight;
 };
 
-enum class CvqeInit { kmeanspp, random, start };
-
 struct CvqeParams {
   int k = 2;
   int max_iter = 100;
   int restarts = 10;
-  CvqeInit init = CvqeInit::kmeanspp;
-  Eigen::MatrixXd start;         // p x k initial prototypes for CvqeInit::start
+  SeedInit init = SeedInit::kmeanspp;
+  Eigen::MatrixXd start;         // p x k initial prototypes for SeedInit::start
   int max_rounds = 1000;         // prototype-update rounds per prototype step
   double tol = 1e-12;            // a round moving no coordinate more than tol * scale is final
 };
@@ -273,14 +271,11 @@ inline CvqeResult cvqe_fit(const Eigen::Ref<const Eigen::MatrixXd>& x, const Cvq
                            const CvqeParams& par, RunHooks& hooks) {
   if (par.k < 1 || par.k > x.cols()) throw std::invalid_argument("k out of range");
   const CvqeRun runner(x, pairs, par);
-  const int runs = par.init == CvqeInit::start ? 1 : std::max(1, par.restarts);
+  const int runs = par.init == SeedInit::start ? 1 : std::max(1, par.restarts);
   CvqeResult best;
   for (int r = 0; r < runs; ++r) {
-    Eigen::MatrixXd m = par.start;
-    if (par.init != CvqeInit::start) {
-      m = seed_columns(x, par.init == CvqeInit::random ? random_indices(x, par.k, hooks)
-                                                       : kmeanspp_indices(x, par.k, hooks));
-    }
+    Eigen::MatrixXd m =
+        par.init == SeedInit::start ? par.start : draw_prototypes(x, par.k, par.init, hooks);
     if (m.rows() != x.rows() || m.cols() != par.k) throw std::invalid_argument("start has the wrong size");
     CvqeResult res = runner.run(std::move(m), hooks);
     if (r == 0 || res.objective.back() < best.objective.back()) best = std::move(res);

@@ -22,8 +22,6 @@
 
 namespace sideclust {
 
-enum class DisparateInit { kmeanspp, random, start };
-
 struct DisparateParams {
   int k1 = 2, k2 = 2;
   double lambda = 0.0;
@@ -36,7 +34,7 @@ struct DisparateParams {
   double proto_tol = 1e-12;
   int max_inner = 1000;
   int max_newton = 400;
-  DisparateInit init = DisparateInit::kmeanspp;
+  SeedInit init = SeedInit::kmeanspp;
   Eigen::MatrixXd start1, start2;  // p x k1, p x k2 (centred coordinates)
 };
 
@@ -228,13 +226,6 @@ inline bool newton_step(const Eigen::MatrixXd& s1, const std::vector<double>& n1
   return false;
 }
 
-// Seeds: k columns of x (p x n) by k-means++ or uniformly at random.
-inline Eigen::MatrixXd draw_seeds(const Eigen::Ref<const Eigen::MatrixXd>& x, int k,
-                                  DisparateInit init, RunHooks& hooks) {
-  return seed_columns(x, init == DisparateInit::random ? random_indices(x, k, hooks)
-                                                       : kmeanspp_indices(x, k, hooks));
-}
-
 }  // namespace disparate
 
 // One run from the prototypes m1, m2 (p x k1, p x k2, centred coordinates).
@@ -299,7 +290,7 @@ inline DisparateResult disparate_kmeans(const Eigen::Ref<const Eigen::MatrixXd>&
   if (x.cols() < 1 || par.k1 < 1 || par.k2 < 1 || par.k1 > x.cols() || par.k2 > x.cols()) {
     throw std::invalid_argument("disparate_kmeans: need 1 <= k <= n");
   }
-  if (par.init == DisparateInit::start) {
+  if (par.init == SeedInit::start) {
     if (par.start1.rows() != x.rows() || par.start2.rows() != x.rows() ||
         par.start1.cols() != par.k1 || par.start2.cols() != par.k2) {
       throw std::invalid_argument("disparate_kmeans: start prototypes have the wrong shape");
@@ -309,8 +300,8 @@ inline DisparateResult disparate_kmeans(const Eigen::Ref<const Eigen::MatrixXd>&
   DisparateResult best;
   bool have = false;
   for (int r = 0; r < std::max(1, par.restarts); ++r) {
-    Eigen::MatrixXd m1 = disparate::draw_seeds(x, par.k1, par.init, hooks);
-    Eigen::MatrixXd m2 = disparate::draw_seeds(x, par.k2, par.init, hooks);
+    Eigen::MatrixXd m1 = draw_prototypes(x, par.k1, par.init, hooks);
+    Eigen::MatrixXd m2 = draw_prototypes(x, par.k2, par.init, hooks);
     DisparateResult res = disparate_kmeans_run(x, std::move(m1), std::move(m2), par, hooks);
     const double f = res.within1 + res.within2 + res.penalty;
     if (!have || f < best.within1 + best.within2 + best.penalty) {

@@ -22,23 +22,13 @@ Rcpp::List cvqe_cpp(Eigen::Map<Eigen::MatrixXd> xt, Rcpp::List side, int k, int 
   par.k = k;
   par.restarts = restarts;
   par.max_iter = max_iter;
-  if (init == "kmeans++") {
-    par.init = sideclust::CvqeInit::kmeanspp;
-  } else if (init == "random") {
-    par.init = sideclust::CvqeInit::random;
-  } else if (init == "start") {
-    par.init = sideclust::CvqeInit::start;
-    par.start = start;
-  } else {
-    Rcpp::stop("unknown init '%s'", init);
-  }
+  par.init = sideclust::seed_init(init);
+  if (par.init == sideclust::SeedInit::start) par.start = start;
   sideclust::RHooks hooks(verbose, "iteration");
   const sideclust::CvqeResult r = sideclust::cvqe_fit(xt, pairs, par, hooks);
 
-  Rcpp::IntegerVector cluster(r.cluster.begin(), r.cluster.end());
-  cluster = cluster + 1;
   return Rcpp::List::create(
-      Rcpp::_["cluster"] = cluster, Rcpp::_["centres"] = Rcpp::wrap(r.centres),
+      Rcpp::_["cluster"] = sideclust::one_based(r.cluster), Rcpp::_["centres"] = Rcpp::wrap(r.centres),
       Rcpp::_["k"] = r.k, Rcpp::_["objective"] = r.objective, Rcpp::_["within"] = r.within,
       Rcpp::_["penalty"] = r.penalty, Rcpp::_["iterations"] = r.iterations,
       Rcpp::_["converged"] = r.converged);

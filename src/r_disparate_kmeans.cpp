@@ -7,22 +7,6 @@
 #include "disparate_kmeans.h"
 #include "r_glue.h"
 
-namespace {
-
-sideclust::DisparateInit disparate_init(const std::string& init) {
-  if (init == "kmeans++") return sideclust::DisparateInit::kmeanspp;
-  if (init == "random") return sideclust::DisparateInit::random;
-  if (init == "start") return sideclust::DisparateInit::start;
-  Rcpp::stop("unknown init '%s'", init);
-}
-
-Rcpp::IntegerVector one_based(const std::vector<int>& z) {
-  Rcpp::IntegerVector out(z.begin(), z.end());
-  return out + 1;
-}
-
-}  // namespace
-
 // xt: p x n centred data; start1, start2: p x k1, p x k2 centred prototypes
 // (used only when init is "start").
 // [[Rcpp::export(.disparate_kmeans_cpp)]]
@@ -36,15 +20,15 @@ Rcpp::List disparate_kmeans_cpp(Eigen::Map<Eigen::MatrixXd> xt, int k1, int k2, 
   par.lambda = lambda;
   par.restarts = restarts;
   par.max_iter = max_iter;
-  par.init = disparate_init(init);
-  if (par.init == sideclust::DisparateInit::start) {
+  par.init = sideclust::seed_init(init);
+  if (par.init == sideclust::SeedInit::start) {
     par.start1 = start1;
     par.start2 = start2;
   }
   sideclust::RHooks hooks(verbose, "iteration");
   const sideclust::DisparateResult r = sideclust::disparate_kmeans(xt, par, hooks);
   return Rcpp::List::create(
-      Rcpp::_["cluster1"] = one_based(r.cluster1), Rcpp::_["cluster2"] = one_based(r.cluster2),
+      Rcpp::_["cluster1"] = sideclust::one_based(r.cluster1), Rcpp::_["cluster2"] = sideclust::one_based(r.cluster2),
       Rcpp::_["centres1"] = Rcpp::wrap(r.centres1), Rcpp::_["centres2"] = Rcpp::wrap(r.centres2),
       Rcpp::_["objective"] = r.objective,
       Rcpp::_["within"] = Rcpp::NumericVector::create(r.within1, r.within2),

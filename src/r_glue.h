@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "run_hooks.h"
+#include "seeding.h"
 #include "side_graph.h"
 
 namespace sideclust {
@@ -29,6 +30,20 @@ inline SideInfo side_from_r(const Rcpp::List& side, int n) {
     }
   }
   return s;
+}
+
+// 0-based cluster indices as R's 1-based integers.
+inline Rcpp::IntegerVector one_based(const std::vector<int>& v) {
+  Rcpp::IntegerVector out(v.begin(), v.end());
+  return out + 1;
+}
+
+// The `init` argument of the prototype methods.
+inline SeedInit seed_init(const std::string& init) {
+  if (init == "kmeans++") return SeedInit::kmeanspp;
+  if (init == "random") return SeedInit::random;
+  if (init == "start") return SeedInit::start;
+  Rcpp::stop("unknown init '%s'", init);
 }
 
 // R's generator (so set.seed() reproduces runs), Ctrl-C and progress lines.

@@ -8,6 +8,7 @@
 
 #include "cross_associations.h"
 #include "info_sparse.h"
+#include "r_glue.h"
 
 namespace sideclust {
 
@@ -25,11 +26,6 @@ inline BinaryCsr binary_from_r(const Rcpp::List& csr) {
   b.ptr = Rcpp::as<std::vector<int>>(csr["ptr"]);
   b.idx = Rcpp::as<std::vector<int>>(csr["idx"]);
   return b;
-}
-
-inline Rcpp::IntegerVector one_based(const std::vector<int>& v) {
-  Rcpp::IntegerVector out(v.begin(), v.end());
-  return out + 1;
 }
 
 // A row-major k x m vector as an R matrix.

@@ -14,6 +14,10 @@
 
 namespace sideclust {
 
+// How a prototype method's runs start: seeds drawn by k-means++, seed points
+// drawn uniformly, or prototypes given by the user.
+enum class SeedInit { kmeanspp, random, start };
+
 inline int uniform_index(int n, RunHooks& hooks) {
   return std::min(n - 1, static_cast<int>(hooks.uniform() * n));
 }
@@ -76,6 +80,13 @@ inline Eigen::MatrixXd seed_columns(const Eigen::Ref<const Eigen::MatrixXd>& x,
   Eigen::MatrixXd m(x.rows(), static_cast<Eigen::Index>(seeds.size()));
   for (std::size_t j = 0; j < seeds.size(); ++j) m.col(j) = x.col(seeds[j]);
   return m;
+}
+
+// k seed prototypes (p x k) drawn by k-means++ or uniformly.
+inline Eigen::MatrixXd draw_prototypes(const Eigen::Ref<const Eigen::MatrixXd>& x, int k,
+                                       SeedInit init, RunHooks& hooks) {
+  return seed_columns(x, init == SeedInit::random ? random_indices(x, k, hooks)
+                                                  : kmeanspp_indices(x, k, hooks));
 }
 
 }  // namespace sideclust
