@@ -115,7 +115,9 @@
 #' x <- cbind(4 * a, 2 * b) + matrix(rnorm(200, sd = 0.5), 100)
 #' fit <- disparate_kmeans(x, k = 2, restarts = 3)
 #' fit
-#' c(nmi(a, fit$cluster), nmi(b, fit$cluster2))
+#' # which clustering found which grouping (their order is arbitrary)
+#' sapply(list(first = fit$cluster, second = fit$cluster2),
+#'        function(cl) c(sign_of_x1 = nmi(a, cl), sign_of_x2 = nmi(b, cl)))
 #'
 #' # without the penalty both clusterings split along the first coordinate
 #' fit0 <- disparate_kmeans(x, k = 2, lambda = 0, restarts = 3)
