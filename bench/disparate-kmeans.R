@@ -234,7 +234,6 @@ lines <- c(
           as.character(utils::packageVersion("sideclust")), git_commit()),
   sprintf("- command: `%s` (from the repository root); total run time %.0f s",
           command, proc.time()[["elapsed"]] - t_start),
-  "- the machine was shared with another job (2 cores), so timings are noisy.",
   "",
   "## (a) Quality",
   "",
