@@ -128,11 +128,7 @@ cvqe <- function(x, side = NULL, k, restarts = 10L, max_iter = 100L,
     k <- NROW(start)
   }
   k <- check_count(k, "k", lower = 1L)
-  distinct <- sum(!duplicated(x))
-  if (k > distinct) {
-    stop_arg("k", sprintf("(%d) is larger than the number of distinct points in `x` (%d)",
-                          k, distinct))
-  }
+  check_k_distinct(k, x)
   restarts <- check_count(restarts, "restarts", lower = 1L)
   max_iter <- check_count(max_iter, "max_iter", lower = 1L)
   verbose <- check_flag(verbose, "verbose")

@@ -196,18 +196,7 @@ check_disparate_k <- function(k, x) {
   }
   if (any(k < 1)) stop_arg("k", sprintf("must be at least 1; got %s", paste(k, collapse = ", ")))
   k <- rep_len(as.integer(k), 2L)
-  if (max(k) > nrow(x)) {
-    stop_arg("k", sprintf("(%d) is larger than the number of points (%d)", max(k), nrow(x)))
-  }
-  # Distinct rows: look at a prefix first, the whole data only if needed.
-  head_rows <- x[seq_len(min(nrow(x), 20L * max(k))), , drop = FALSE]
-  if (nrow(unique(head_rows)) < max(k)) {
-    distinct <- nrow(unique(x))
-    if (distinct < max(k)) {
-      stop_arg("k", sprintf("(%d) is larger than the number of distinct points (%d)",
-                            max(k), distinct))
-    }
-  }
+  check_k_distinct(max(k), x)
   k
 }
 
@@ -217,20 +206,15 @@ check_disparate_start <- function(start, x) {
     stop_arg("start", "must be a list of two prototype matrices (r x p and s x p)")
   }
   lapply(seq_len(2L), function(i) {
-    m <- start[[i]]
-    if (is.data.frame(m)) m <- as.matrix(m)
-    if (!is.matrix(m) || !is.numeric(m)) {
-      stop_arg("start", sprintf("[[%d]] must be a numeric matrix", i))
-    }
+    m <- check_data_matrix(start[[i]], "start")
     if (ncol(m) != ncol(x)) {
       stop_arg("start", sprintf("[[%d]] has %d columns but `x` has %d", i, ncol(m), ncol(x)))
     }
-    if (nrow(m) < 1L || nrow(m) > nrow(x)) {
-      stop_arg("start", sprintf("[[%d]] must have between 1 and %d rows; it has %d",
+    if (nrow(m) > nrow(x)) {
+      stop_arg("start", sprintf("[[%d]] must have at most %d rows; it has %d",
                                 i, nrow(x), nrow(m)))
     }
-    if (any(!is.finite(m))) stop_arg("start", sprintf("[[%d]] has NA or infinite values", i))
-    matrix(as.double(m), nrow(m), ncol(m))
+    unname(m)
   })
 }
 

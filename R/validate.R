@@ -102,6 +102,19 @@ match_choice <- function(x, choices, arg) {
   x
 }
 
+# At most as many clusters as distinct rows of x (seeds must differ). A
+# prefix of the rows usually settles it without scanning all of x.
+check_k_distinct <- function(k, x, arg = "k") {
+  head_rows <- x[seq_len(min(nrow(x), 20L * k)), , drop = FALSE]
+  if (nrow(unique(head_rows)) >= k) return(invisible(k))
+  distinct <- nrow(unique(x))
+  if (k > distinct) {
+    stop_arg(arg, sprintf("(%d) is larger than the number of distinct points in `x` (%d)",
+                          k, distinct))
+  }
+  invisible(k)
+}
+
 # `newdata` of a predict() method: a finite numeric matrix with the p columns
 # the fit was made on.
 check_newdata <- function(newdata, p) {

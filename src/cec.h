@@ -259,7 +259,7 @@ inline std::vector<int> nearest_seed_start(const Eigen::Ref<const Eigen::MatrixX
 // paper's algorithm); clusters left too small are removed by the first refit.
 inline std::vector<int> random_partition_start(int n, int k, RunHooks& hooks) {
   std::vector<int> assign(n);
-  for (int i = 0; i < n; ++i) assign[i] = std::min(k - 1, static_cast<int>(hooks.uniform() * k));
+  for (int i = 0; i < n; ++i) assign[i] = uniform_index(k, hooks);
   return assign;
 }
 

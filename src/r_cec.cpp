@@ -47,8 +47,6 @@ Rcpp::List cec_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::vector<int> labels, int 
   const sideclust::CecResult r = sideclust::cec_fit(xt, labels, n_levels, par, hooks);
 
   const int p = static_cast<int>(xt.rows());
-  Rcpp::IntegerVector cluster(r.cluster.begin(), r.cluster.end());
-  cluster = cluster + 1;
   Rcpp::NumericMatrix means(p, r.k);
   std::copy(r.means.data(), r.means.data() + p * r.k, means.begin());
   Rcpp::NumericVector cov(Rcpp::Dimension(p, p, r.k));
@@ -57,7 +55,8 @@ Rcpp::List cec_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::vector<int> labels, int 
               cov.begin() + static_cast<R_xlen_t>(a) * p * p);
   }
   return Rcpp::List::create(
-      Rcpp::_["cluster"] = cluster, Rcpp::_["k"] = r.k, Rcpp::_["cost"] = r.cost,
+      Rcpp::_["cluster"] = sideclust::one_based(r.cluster), Rcpp::_["k"] = r.k,
+      Rcpp::_["cost"] = r.cost,
       Rcpp::_["cost_parts"] = Rcpp::NumericVector::create(
           Rcpp::_["entropy"] = r.entropy, Rcpp::_["cross_entropy"] = r.cross_entropy,
           Rcpp::_["labels"] = r.labels),
