@@ -61,6 +61,10 @@
     .Call(`_sideclust_ib_cpp`, csr, k, beta, max_iter, restarts, tol, verbose)
 }
 
+.kpartite_cpp <- function(relations, row_type, col_type, n_vertices, k, divergence, max_iter, restarts, tol, start, verbose) {
+    .Call(`_sideclust_kpartite_cpp`, relations, row_type, col_type, n_vertices, k, divergence, max_iter, restarts, tol, start, verbose)
+}
+
 .rdp_means_cpp <- function(xt, side, lambda, xi, xi_rate, xi_max, patience, max_iter, random_order, chunklet_moves, divergence, verbose) {
     .Call(`_sideclust_rdp_means_cpp`, xt, side, lambda, xi, xi_rate, xi_max, patience, max_iter, random_order, chunklet_moves, divergence, verbose)
 }

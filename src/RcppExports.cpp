@@ -257,6 +257,27 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// kpartite_cpp
+Rcpp::List kpartite_cpp(Rcpp::List relations, std::vector<int> row_type, std::vector<int> col_type, std::vector<int> n_vertices, std::vector<int> k, std::string divergence, int max_iter, int restarts, double tol, Rcpp::List start, bool verbose);
+RcppExport SEXP _sideclust_kpartite_cpp(SEXP relationsSEXP, SEXP row_typeSEXP, SEXP col_typeSEXP, SEXP n_verticesSEXP, SEXP kSEXP, SEXP divergenceSEXP, SEXP max_iterSEXP, SEXP restartsSEXP, SEXP tolSEXP, SEXP startSEXP, SEXP verboseSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type relations(relationsSEXP);
+    Rcpp::traits::input_parameter< std::vector<int> >::type row_type(row_typeSEXP);
+    Rcpp::traits::input_parameter< std::vector<int> >::type col_type(col_typeSEXP);
+    Rcpp::traits::input_parameter< std::vector<int> >::type n_vertices(n_verticesSEXP);
+    Rcpp::traits::input_parameter< std::vector<int> >::type k(kSEXP);
+    Rcpp::traits::input_parameter< std::string >::type divergence(divergenceSEXP);
+    Rcpp::traits::input_parameter< int >::type max_iter(max_iterSEXP);
+    Rcpp::traits::input_parameter< int >::type restarts(restartsSEXP);
+    Rcpp::traits::input_parameter< double >::type tol(tolSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type start(startSEXP);
+    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
+    rcpp_result_gen = Rcpp::wrap(kpartite_cpp(relations, row_type, col_type, n_vertices, k, divergence, max_iter, restarts, tol, start, verbose));
+    return rcpp_result_gen;
+END_RCPP
+}
 // rdp_means_cpp
 Rcpp::List rdp_means_cpp(Rcpp::NumericMatrix xt, Rcpp::List side, double lambda, Rcpp::NumericVector xi, double xi_rate, Rcpp::NumericVector xi_max, int patience, int max_iter, bool random_order, bool chunklet_moves, std::string divergence, bool verbose);
 RcppExport SEXP _sideclust_rdp_means_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP lambdaSEXP, SEXP xiSEXP, SEXP xi_rateSEXP, SEXP xi_maxSEXP, SEXP patienceSEXP, SEXP max_iterSEXP, SEXP random_orderSEXP, SEXP chunklet_movesSEXP, SEXP divergenceSEXP, SEXP verboseSEXP) {
@@ -410,6 +431,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_sib_costs_cpp", (DL_FUNC) &_sideclust_sib_costs_cpp, 4},
     {"_sideclust_aib_cpp", (DL_FUNC) &_sideclust_aib_cpp, 1},
     {"_sideclust_ib_cpp", (DL_FUNC) &_sideclust_ib_cpp, 7},
+    {"_sideclust_kpartite_cpp", (DL_FUNC) &_sideclust_kpartite_cpp, 11},
     {"_sideclust_rdp_means_cpp", (DL_FUNC) &_sideclust_rdp_means_cpp, 12},
     {"_sideclust_dp_lambda_cpp", (DL_FUNC) &_sideclust_dp_lambda_cpp, 4},
     {"_sideclust_nearest_centre_cpp", (DL_FUNC) &_sideclust_nearest_centre_cpp, 3},

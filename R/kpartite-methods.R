@@ -1,0 +1,120 @@
+#' Print, summarize and plot a k-partite clustering
+#'
+#' `print()` and `summary()` give the clusters per type and the objective;
+#' `summary()` adds each relation's share of the objective and the
+#' cluster-level weight matrices. `plot()` draws the summary network: one
+#' column of cluster vertices per type (area proportional to the cluster's
+#' size) and, between the clusters of related types, edges whose width and
+#' darkness grow with the cluster-level weight (scaled within each relation;
+#' edges below `min_weight` times the relation's largest weight are not
+#' drawn).
+#'
+#' @param x,object A fit from [kpartite_clustering()].
+#' @param digits Significant digits to print.
+#' @param min_weight Fraction of a relation's largest weight below which an
+#'   edge is not drawn.
+#' @param main Title.
+#' @param ... Unused by `print()` and `summary()`; further arguments for
+#'   [graphics::plot()] in `plot()`.
+#' @return `print()` and `plot()` return `x` invisibly; `summary()` an object
+#'   of class `summary.kpartite`.
+#' @examples
+#' set.seed(1)
+#' a <- matrix(rpois(20 * 12, rep(c(5, 1, 1, 5), c(60, 60, 60, 60))), 20, 12)
+#' b <- matrix(rpois(12 * 8, 3), 12, 8)
+#' fit <- kpartite_clustering(list(a, b), k = c(2, 2, 2), restarts = 3)
+#' fit
+#' summary(fit)
+#' plot(fit)
+#' @name kpartite-methods
+NULL
+
+#' @rdname kpartite-methods
+#' @export
+print.kpartite <- function(x, digits = 4L, ...) {
+  cat(sprintf("k-partite clustering of %d types (%s vertices) by %d relation%s, %s\n",
+              length(x$k), paste(x$n_vertices, collapse = ", "), nrow(x$types),
+              if (nrow(x$types) == 1L) "" else "s", kp_divergence_label(x$divergence)))
+  for (t in seq_along(x$k)) {
+    cat(sprintf("  %s: %d clusters, sizes %s\n", names(x$k)[t], x$k[t],
+                format_sizes(x$size[[t]])))
+  }
+  cat(sprintf("Objective: %s after %d iterations (%s)\n",
+              format(utils::tail(x$objective, 1L), digits = digits), x$iterations,
+              if (isTRUE(x$converged)) "converged" else "not converged"))
+  cat("\nAvailable components:\n")
+  print(names(x))
+  invisible(x)
+}
+
+kp_divergence_label <- function(divergence) {
+  c(euclidean = "squared Euclidean distance",
+    idivergence = "generalized I-divergence")[[divergence]]
+}
+
+#' @rdname kpartite-methods
+#' @export
+summary.kpartite <- function(object, ...) {
+  out <- list(k = object$k, n_vertices = object$n_vertices, size = object$size,
+              objective = utils::tail(object$objective, 1L),
+              relation_objective = object$relation_objective,
+              cluster_relations = object$cluster_relations,
+              divergence = object$divergence, iterations = object$iterations,
+              converged = object$converged)
+  class(out) <- "summary.kpartite"
+  out
+}
+
+#' @rdname kpartite-methods
+#' @export
+print.summary.kpartite <- function(x, digits = 4L, ...) {
+  cat(sprintf("k-partite clustering (%s): %d iterations (%s)\n",
+              kp_divergence_label(x$divergence), x$iterations,
+              if (isTRUE(x$converged)) "converged" else "not converged"))
+  cat("\nClusters per type:\n")
+  print(data.frame(type = names(x$k), vertices = x$n_vertices, clusters = x$k,
+                   sizes = vapply(x$size, format_sizes, ""), row.names = NULL),
+        row.names = FALSE)
+  cat("\nObjective:", format(x$objective, digits = digits), "\n")
+  print(x$relation_objective, digits = digits)
+  cat("\nCluster-level weights (rows: clusters of the first type):\n")
+  for (r in names(x$cluster_relations)) {
+    cat(r, ":\n", sep = "")
+    print(x$cluster_relations[[r]], digits = digits)
+  }
+  invisible(x)
+}
+
+#' @rdname kpartite-methods
+#' @export
+plot.kpartite <- function(x, min_weight = 0.05, main = "Relation summary network", ...) {
+  min_weight <- check_number(min_weight, "min_weight", lower = 0, upper = 1)
+  n_types <- length(x$k)
+  # Cluster vertex (t, p) at (t, y), clusters of a type spread over [0, 1].
+  y_of <- function(t) if (x$k[t] == 1L) 0.5 else seq(1, 0, length.out = x$k[t])
+  graphics::plot(NA, xlim = c(0.5, n_types + 0.5), ylim = c(-0.12, 1.12), axes = FALSE,
+                 xlab = "", ylab = "", main = main, ...)
+  for (r in seq_len(nrow(x$types))) {
+    a <- x$types[r, 1L]
+    b <- x$types[r, 2L]
+    w <- x$cluster_relations[[r]]
+    top <- max(abs(w))
+    if (!(top > 0)) next
+    ya <- y_of(a)
+    yb <- y_of(b)
+    for (p in seq_len(nrow(w))) for (q in seq_len(ncol(w))) {
+      rel <- abs(w[p, q]) / top
+      if (rel < min_weight) next
+      graphics::segments(a, ya[p], b, yb[q], lwd = 0.5 + 5 * rel,
+                         col = grDevices::gray(0.85 * (1 - rel)))
+    }
+  }
+  for (t in seq_len(n_types)) {
+    size <- x$size[[t]]
+    cex <- 1.5 + 3 * sqrt(size / max(size))
+    graphics::points(rep(t, x$k[t]), y_of(t), pch = 21, bg = "white", cex = cex)
+    graphics::text(rep(t, x$k[t]), y_of(t), seq_len(x$k[t]), cex = 0.8)
+    graphics::text(t, -0.1, names(x$k)[t], font = 2)
+  }
+  invisible(x)
+}
