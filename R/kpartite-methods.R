@@ -20,8 +20,12 @@
 #'   of class `summary.kpartite`.
 #' @examples
 #' set.seed(1)
-#' a <- matrix(rpois(20 * 12, rep(c(5, 1, 1, 5), c(60, 60, 60, 60))), 20, 12)
-#' b <- matrix(rpois(12 * 8, 3), 12, 8)
+#' planted <- function(m, n, high) {
+#'   rate <- ifelse(outer(rep(1:2, length.out = m), rep(1:2, length.out = n), "=="), high, 1)
+#'   matrix(rpois(m * n, rate), m, n)
+#' }
+#' a <- planted(20, 12, 5)
+#' b <- planted(12, 8, 4)
 #' fit <- kpartite_clustering(list(a, b), k = c(2, 2, 2), restarts = 3)
 #' fit
 #' summary(fit)

@@ -180,13 +180,29 @@ inline KpartiteResult kpartite_fit(const std::vector<KpRelation>& rel,
   const int n_types = static_cast<int>(n_vertices.size());
   if (static_cast<int>(par.k.size()) != n_types) throw std::invalid_argument("k per type");
   for (const KpRelation& a : rel) {
-    a.check();
+    if (a.row_type < 0 || a.row_type >= n_types || a.col_type < 0 || a.col_type >= n_types) {
+      throw std::invalid_argument("relation type out of range");
+    }
     if (a.n_rows != n_vertices[a.row_type] || a.n_cols != n_vertices[a.col_type]) {
       throw std::invalid_argument("relation shape does not match its types");
     }
   }
   int k_total = 0;
-  for (int k : par.k) k_total += k;
+  for (int t = 0; t < n_types; ++t) {
+    if (par.k[t] < 1 || par.k[t] > n_vertices[t]) throw std::invalid_argument("k out of range");
+    k_total += par.k[t];
+  }
+  if (!par.start.empty()) {
+    if (static_cast<int>(par.start.size()) != n_types) throw std::invalid_argument("start per type");
+    for (int t = 0; t < n_types; ++t) {
+      if (static_cast<int>(par.start[t].size()) != n_vertices[t]) {
+        throw std::invalid_argument("start partition of the wrong length");
+      }
+      for (int c : par.start[t]) {
+        if (c < 0 || c >= par.k[t]) throw std::invalid_argument("start cluster out of range");
+      }
+    }
+  }
   KpartiteResult best;
   double best_obj = std::numeric_limits<double>::infinity();
   KpartiteRun run(rel, n_vertices, par);

@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <limits>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 namespace sideclust {
@@ -35,17 +36,33 @@ struct KpRelation {
   std::vector<int> ptr, idx;
   std::vector<double> val;
   double mean = 0.0;  // over all n_rows * n_cols cells, zeros included
-
-  void check() const {
-    if (static_cast<int>(ptr.size()) != n_rows + 1 || idx.size() != val.size() ||
-        ptr.back() != static_cast<int>(val.size())) {
-      throw std::invalid_argument("inconsistent CSR arrays of a relation");
-    }
-    for (int c : idx) {
-      if (c < 0 || c >= n_cols) throw std::invalid_argument("relation column out of range");
-    }
-  }
 };
+
+// Build from CSR arrays (0-based column indices), checking their shape.
+inline KpRelation make_kp_relation(int row_type, int col_type, int n_rows, int n_cols,
+                                   std::vector<int> ptr, std::vector<int> idx,
+                                   std::vector<double> val) {
+  if (n_rows < 1 || n_cols < 1 || static_cast<int>(ptr.size()) != n_rows + 1 ||
+      idx.size() != val.size() || ptr.back() != static_cast<int>(val.size())) {
+    throw std::invalid_argument("inconsistent CSR arrays of a relation");
+  }
+  KpRelation a;
+  a.row_type = row_type;
+  a.col_type = col_type;
+  a.n_rows = n_rows;
+  a.n_cols = n_cols;
+  double total = 0.0;
+  for (std::size_t e = 0; e < val.size(); ++e) {
+    if (idx[e] < 0 || idx[e] >= n_cols) throw std::invalid_argument("relation column out of range");
+    if (!std::isfinite(val[e])) throw std::invalid_argument("relation weight not finite");
+    total += val[e];
+  }
+  a.mean = total / (static_cast<double>(n_rows) * n_cols);
+  a.ptr = std::move(ptr);
+  a.idx = std::move(idx);
+  a.val = std::move(val);
+  return a;
+}
 
 // Block sums T_pq of one relation (kr x kc, row-major) under row clusters
 // `fr` and column clusters `fc`: T = F_a^T A F_b, in O(nnz).

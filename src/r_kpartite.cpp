@@ -1,4 +1,5 @@
-// Glue for kpartite_clustering(): relation CSRs prepared by R to the core.
+// Glue for kpartite_clustering(): relation CSRs prepared by R (0-based
+// list(ptr, idx, val, n_rows, n_cols), 0-based types) to the core.
 #include <Rcpp.h>
 
 #include <string>
@@ -8,34 +9,22 @@
 #include "r_glue.h"
 #include "r_joint.h"
 
-namespace {
-
-// csr: list(ptr, idx, val, n_rows, n_cols) with 0-based indices; types 0-based.
-sideclust::KpRelation relation_from_r(const Rcpp::List& csr, int row_type, int col_type) {
-  sideclust::KpRelation a;
-  a.row_type = row_type;
-  a.col_type = col_type;
-  a.n_rows = Rcpp::as<int>(csr["n_rows"]);
-  a.n_cols = Rcpp::as<int>(csr["n_cols"]);
-  a.ptr = Rcpp::as<std::vector<int>>(csr["ptr"]);
-  a.idx = Rcpp::as<std::vector<int>>(csr["idx"]);
-  a.val = Rcpp::as<std::vector<double>>(csr["val"]);
-  double total = 0.0;
-  for (double v : a.val) total += v;
-  a.mean = total / (static_cast<double>(a.n_rows) * a.n_cols);
-  return a;
-}
-
-}  // namespace
-
 // [[Rcpp::export(.kpartite_cpp)]]
 Rcpp::List kpartite_cpp(Rcpp::List relations, std::vector<int> row_type,
                         std::vector<int> col_type, std::vector<int> n_vertices,
                         std::vector<int> k, std::string divergence, int max_iter, int restarts,
                         double tol, Rcpp::List start, bool verbose) {
+  if (static_cast<R_xlen_t>(row_type.size()) != relations.size() ||
+      static_cast<R_xlen_t>(col_type.size()) != relations.size()) {
+    Rcpp::stop("one row and one column type per relation");
+  }
   std::vector<sideclust::KpRelation> rel;
   for (R_xlen_t r = 0; r < relations.size(); ++r) {
-    rel.push_back(relation_from_r(relations[r], row_type[r], col_type[r]));
+    const Rcpp::List csr = relations[r];
+    rel.push_back(sideclust::make_kp_relation(
+        row_type[r], col_type[r], Rcpp::as<int>(csr["n_rows"]), Rcpp::as<int>(csr["n_cols"]),
+        Rcpp::as<std::vector<int>>(csr["ptr"]), Rcpp::as<std::vector<int>>(csr["idx"]),
+        Rcpp::as<std::vector<double>>(csr["val"])));
   }
   sideclust::KpartiteParams par;
   par.k = k;
