@@ -193,7 +193,9 @@ inline KpartiteResult kpartite_fit(const std::vector<KpRelation>& rel,
     k_total += par.k[t];
   }
   if (!par.start.empty()) {
-    if (static_cast<int>(par.start.size()) != n_types) throw std::invalid_argument("start per type");
+    if (static_cast<int>(par.start.size()) != n_types) {
+      throw std::invalid_argument("one start partition per type");
+    }
     for (int t = 0; t < n_types; ++t) {
       if (static_cast<int>(par.start[t].size()) != n_vertices[t]) {
         throw std::invalid_argument("start partition of the wrong length");

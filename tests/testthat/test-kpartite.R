@@ -129,8 +129,8 @@ test_that("clusters left empty are dropped and the objective stays exact", {
   set.seed(6)
   rel <- list(matrix(rnorm(6 * 5), 6, 5))
   # cluster 2 of the rows empty from the start: its weights start at the mean
-  fit <- kpartite_clustering(rel, k = c(3, 2), start = list(c(1, 1, 1, 3, 3, 3), rep(1:2, length.out = 5)),
-                             restarts = 1)
+  start <- list(c(1, 1, 1, 3, 3, 3), c(1, 2, 1, 2, 1))
+  fit <- kpartite_clustering(rel, k = c(3, 2), start = start, restarts = 1)
   expect_equal(sort(unique(fit$clusters[[1]])), seq_len(fit$k[[1]]))
   expect_equal(ncol(fit$cluster_relations[[1]]), fit$k[[2]])
   expect_equal(nrow(fit$cluster_relations[[1]]), fit$k[[1]])
@@ -159,6 +159,13 @@ test_that("print, summary and plot describe the fit", {
   expect_error(plot(fit, min_weight = 2), "min_weight")
 })
 
+test_that("verbose prints the objective after every iteration", {
+  set.seed(1)
+  d <- kp_planted(c(8, 6, 4), c(2, 2, 2), tri_types)
+  expect_output(kpartite_clustering(d$relations, k = 2, restarts = 1, verbose = TRUE),
+                "iteration +1: k = +6, objective")
+})
+
 test_that("max_iter too small gives a warning and converged = FALSE", {
   set.seed(2)
   d <- kp_planted(c(30, 20, 10), c(3, 2, 2), tri_types, noise = 3)
@@ -174,6 +181,11 @@ test_that("bad input gives errors naming the argument", {
   expect_error(kpartite_clustering("x", k = 2), "relations")
   expect_error(kpartite_clustering(list(a, "x"), k = 2), "relations\\[\\[2\\]\\]")
   expect_error(kpartite_clustering(list(a, rbind(b, NA)), k = 2), "relations\\[\\[2\\]\\]")
+  sparse_na <- Matrix::Matrix(b, sparse = TRUE)
+  sparse_na[1, 1] <- NA
+  expect_error(kpartite_clustering(list(a, sparse_na), k = 2), "relations\\[\\[2\\]\\].*NA")
+  expect_error(kpartite_clustering(list(a, data.frame(x = 1:3, y = letters[1:3])), k = 2),
+               "relations\\[\\[2\\]\\].*numeric")
   expect_error(kpartite_clustering(list(a, matrix(1, 4, 2)), k = 2),
                "relations\\[\\[2\\]\\]` has 4 rows but type 2 has 3")
   expect_error(kpartite_clustering(list(a, -b), k = 2, divergence = "idivergence"),
