@@ -1,0 +1,232 @@
+#' Discriminative clustering (clustering with auxiliary data)
+#'
+#' Sinkkonen and Kaski's discriminative clustering in the Bayesian form of
+#' Kaski et al.: prototypes in the data space define smooth Voronoi-like
+#' clusters, placed so that the clusters are as informative as possible about
+#' auxiliary classes (partial labels). Unlike k-means, directions of the data
+#' that do not tell the classes apart are ignored, however large their
+#' variance.
+#'
+#' @section Model and objective:
+#' Cluster \eqn{c} has a prototype \eqn{m_c} in the data space and a class
+#' distribution \eqn{\psi_c = p(y \mid c)}{psi_c = p(y | c)}. Point \eqn{x}
+#' belongs to cluster \eqn{c} with the soft membership (57) of the survey
+#' with a Gaussian \eqn{f}
+#' \deqn{W_c(x) = \frac{\exp(-\|x - m_c\|^2 / (2\sigma^2))}{\sum_{c'}
+#'   \exp(-\|x - m_{c'}\|^2 / (2\sigma^2))},}{W_c(x) = exp(-|x - m_c|^2 /
+#'   (2 sigma^2)) / sum_c' exp(-|x - m_c'|^2 / (2 sigma^2)),}
+#' and the labelled points give the soft contingency table \eqn{n_{cy} =
+#' \sum_{i: y_i = y} W_c(x_i)}{n_cy = sum_{i: y_i = y} W_c(x_i)}. With a
+#' Dirichlet(\eqn{n_0, \dots, n_0}) prior on every \eqn{\psi_c}{psi_c}
+#' integrated out, the prototypes maximize the log Bayes factor of this table
+#' (equation (60) of the survey, the form it gives last):
+#' \deqn{\log BF = \sum_c \Big[\sum_y \log\Gamma(n_{cy} + n_0) -
+#'   \log\Gamma(N_c + M n_0)\Big] + \mathrm{const},}{log BF = sum_c [sum_y
+#'   lgamma(n_cy + n0) - lgamma(N_c + M n0)] + const,}
+#' with \eqn{N_c = \sum_y n_{cy}}{N_c = sum_y n_cy} and \eqn{M} classes.
+#' The survey prints the denominator \eqn{\Gamma(\sum_y (n_0 + n_{cy}))}{
+#' Gamma(sum_y (n0 + n_cy))} inside the product over \eqn{y}; it is the
+#' normalizing constant of cluster \eqn{c}'s Dirichlet posterior and belongs
+#' once to each cluster, as in Kaski et al., which is how it is implemented.
+#' The constant is chosen so that `objective` is the log Bayes factor of
+#' "each cluster has its own class distribution" against "all clusters share
+#' one" (both with the same prior): a single cluster, or labels of a single
+#' class, score exactly 0. Larger values mean clusters more informative about
+#' the classes; for large counts \eqn{\log BF}{log BF} grows like
+#' \eqn{N} times the empirical mutual information of clusters and classes.
+#'
+#' @section Optimization:
+#' The objective is a smooth function of the prototypes with gradient
+#' \deqn{\frac{\partial \log BF}{\partial m_c} = \sum_i W_c(x_i)\,
+#'   (a_{c y_i} - \bar a_i)\, \frac{x_i - m_c}{\sigma^2},}{d log BF / d m_c =
+#'   sum_i W_c(x_i) (a_{c,y_i} - abar_i) (x_i - m_c) / sigma^2,}
+#' where \eqn{a_{cy} = \psi(n_{cy} + n_0) - \psi(N_c + M n_0)}{a_cy =
+#' digamma(n_cy + n0) - digamma(N_c + M n0)} and \eqn{\bar a_i = \sum_c
+#' W_c(x_i) a_{c y_i}}{abar_i = sum_c W_c(x_i) a_{c,y_i}}. It is maximized by
+#' limited-memory BFGS (7 pairs) with a backtracking line search that only
+#' accepts steps that raise the objective (Armijo condition), so the trace
+#' `objective` never decreases. A run stops with `converged = TRUE` when
+#' \eqn{\sigma \max |\partial \log BF / \partial m|}{sigma max |gradient|}
+#' is at most `tol` times the number of labelled points (a stationary point),
+#' and with `converged = FALSE` (and a warning) when `max_iter` iterations are
+#' used up or no step raises the objective any more. Each of `restarts` runs
+#' starts from seeds drawn from the rows of `x` (all of them, labelled or
+#' not); the run with the highest final objective is kept. Every evaluation
+#' costs \eqn{O(n_l k p)}{O(n_l k p)} time for \eqn{n_l} labelled points and
+#' \eqn{O(n_l k)}{O(n_l k)} memory.
+#'
+#' @section Unlabelled points and uninformative labels:
+#' Points with an `NA` label get memberships and a cluster but do not enter
+#' \eqn{n_{cy}}{n_cy}: they neither attract nor repel the prototypes. Classes
+#' without a labelled point are dropped. When the labels carry no information
+#' (no labelled point, or a single class), \eqn{\log BF}{log BF} is 0 for
+#' every placement of the prototypes, its gradient vanishes, and the fit
+#' stops at its starting prototypes after 0 iterations with a warning; use
+#' [stats::kmeans()] to cluster without labels. A prototype whose cluster
+#' does not help to predict the classes may drift away from the data, so
+#' some of the `k` hard clusters can be empty.
+#'
+#' @param x Data: a numeric matrix or data.frame, one row per point. The
+#'   memberships are isotropic, so put the columns on comparable scales
+#'   (e.g. with [scale()]).
+#' @param labels Auxiliary classes: a vector or factor of length `nrow(x)`
+#'   with `NA` for unlabelled points, or a `sideclust_labels` object (from
+#'   [sample_labels()] or [as_constraints()]). Pairwise constraints are not
+#'   accepted.
+#' @param k Number of prototypes, between 1 and the number of distinct rows
+#'   of `x`. May be omitted when `start` is given.
+#' @param sigma Width of the Gaussian memberships (in the units of `x`);
+#'   smaller values give harder clusters. `NULL` (the default) takes
+#'   \eqn{s\, k^{-1/p}}{s k^(-1/p)}, where \eqn{s^2} is the mean variance of
+#'   the \eqn{p} columns of `x`: the standard deviation per coordinate of a
+#'   cell when the data's volume is shared equally among `k` cells.
+#' @param n0 Dirichlet prior parameter of every class distribution
+#'   \eqn{p(y \mid c)}{p(y | c)} (1: uniform prior).
+#' @param restarts Number of runs from different seeds; the one with the
+#'   highest final objective is kept. Ignored (1) with `start`.
+#' @param max_iter Maximum number of L-BFGS iterations per run.
+#' @param tol Convergence tolerance on the scaled gradient (see
+#'   Optimization).
+#' @param init Seeding: `"kmeans++"` or `"random"` rows of `x`, drawn with
+#'   R's random number generator ([set.seed()] reproduces the fit).
+#' @param start Optional `k` x `ncol(x)` matrix of initial prototypes; then
+#'   one run is made and `init` is recorded as `"start"`.
+#' @param verbose Print the objective after every iteration.
+#' @return An object of class `c("discriminative_clustering", "sideclust")`,
+#'   a list with
+#'   \item{cluster}{integer cluster of every point (largest membership),
+#'     `1..k`; some clusters may be empty.}
+#'   \item{memberships}{`n` x `k` matrix of soft memberships \eqn{W_c(x_i)}.}
+#'   \item{centers}{`k` x `p` matrix of prototypes.}
+#'   \item{k}{number of prototypes.}
+#'   \item{size}{points per hard cluster.}
+#'   \item{class_distributions}{`k` x `M` matrix of \eqn{p(y \mid c)}{p(y |
+#'     c)}, the posterior means \eqn{(n_{cy} + n_0) / (N_c + M n_0)}{(n_cy +
+#'     n0) / (N_c + M n0)} given the soft counts.}
+#'   \item{counts}{`k` x `M` soft contingency table \eqn{n_{cy}}{n_cy} of the
+#'     labelled points (the table the objective scores).}
+#'   \item{contingency}{hard clusters x classes table of counts, with a last
+#'     column `unlabelled`.}
+#'   \item{objective}{\eqn{\log BF}{log BF} at the start and after every
+#'     iteration of the run kept (length `iterations + 1`).}
+#'   \item{iterations, converged}{iterations of the run kept and whether it
+#'     reached the gradient tolerance.}
+#'   \item{gradient_max}{largest absolute gradient component at the end.}
+#'   \item{sigma, n0, tol, restarts, init}{the settings used.}
+#'   \item{side}{the labels used (a `sideclust_labels` object).}
+#'   \item{call}{the call.}
+#' @references
+#' Kaski, S., Sinkkonen, J. and Klami, A. (2005). Discriminative clustering.
+#' Neurocomputing 69, 18-41.
+#'
+#' Sinkkonen, J. and Kaski, S. (2002). Clustering based on conditional
+#' distributions in an auxiliary space. Neural Computation 14, 217-239.
+#'
+#' Clustering with constraints / dependencies survey: "A survey of clustering
+#' formulations constrained by dependencies", Section 8 (equations (57) and
+#' (60)).
+#' @seealso [predict.discriminative_clustering()], [sample_labels()],
+#'   [cec_ib()], [nmi()].
+#' @examples
+#' x <- scale(iris[, 1:4])
+#' set.seed(1)
+#' labels <- sample_labels(iris$Species, fraction = 0.3)
+#' fit <- discriminative_clustering(x, labels, k = 3, restarts = 3)
+#' fit
+#' round(fit$class_distributions, 2)
+#' compare_partitions(iris$Species, fit$cluster)
+#' @export
+discriminative_clustering <- function(x, labels, k, sigma = NULL, n0 = 1,
+                                      restarts = 10L, max_iter = 200L, tol = 1e-6,
+                                      init = c("kmeans++", "random"), start = NULL,
+                                      verbose = FALSE) {
+  call <- match.call()
+  x <- check_data_matrix(x, "x")
+  n <- nrow(x)
+  if (missing(labels) || is.null(labels)) {
+    stop_arg("labels", "is missing; give the auxiliary classes (NA for unlabelled points)")
+  }
+  side <- dc_labels(labels, n)
+  init <- match_choice(init, c("kmeans++", "random"), "init")
+  if (missing(k)) {
+    if (is.null(start)) stop_arg("k", "is missing; give the number of clusters (or `start`)")
+    k <- NROW(start)
+  }
+  k <- check_count(k, "k", lower = 1L)
+  check_k_distinct(k, x)
+  sigma <- if (is.null(sigma)) dc_default_sigma(x, k) else
+    check_number(sigma, "sigma", lower = 0, lower_open = TRUE)
+  n0 <- check_number(n0, "n0", lower = 0, lower_open = TRUE)
+  restarts <- check_count(restarts, "restarts", lower = 1L)
+  max_iter <- check_count(max_iter, "max_iter", lower = 1L)
+  tol <- check_number(tol, "tol", lower = 0, lower_open = TRUE)
+  verbose <- check_flag(verbose, "verbose")
+  start_t <- matrix(0, ncol(x), 0L)
+  if (!is.null(start)) {
+    start_t <- t(check_prototypes(start, k, ncol(x), "start"))
+    restarts <- 1L
+    init <- "start"
+  }
+  n_classes <- length(side$levels)
+  if (n_classes < 2L) {
+    warning("`labels` carry no information (", if (n_classes == 0L) "no labelled point" else
+              "a single class", "): the objective is 0 everywhere and the prototypes stay at ",
+            "their starting points", call. = FALSE)
+  }
+  core_labels <- side$labels - 1L
+  core_labels[is.na(core_labels)] <- -1L
+  res <- .discriminative_clustering_cpp(t(x), core_labels, max(n_classes, 1L), k, sigma, n0,
+                                        restarts, max_iter, tol, init, start_t, verbose)
+  if (!res$converged && n_classes >= 2L) {
+    warning(sprintf(paste0("discriminative_clustering() did not reach the gradient tolerance ",
+                           "within `max_iter` = %d iterations (%d used); raise `max_iter` ",
+                           "or `tol`"), max_iter, res$iterations), call. = FALSE)
+  }
+  dc_new_fit(x, res, side, k, sigma, n0, tol, restarts, init, call)
+}
+
+# Partial labels with the classes that have no labelled point dropped.
+dc_labels <- function(labels, n) {
+  side <- as_side_info(labels, n, "labels")
+  if (!inherits(side, "sideclust_labels")) {
+    stop_arg("labels", "must be partial labels (a vector or factor with NA for unlabelled ",
+             "points); discriminative clustering does not take pairwise constraints")
+  }
+  used <- sort(unique(side$labels[!is.na(side$labels)]))
+  if (length(used) < length(side$levels)) {
+    side$labels <- match(side$labels, used)
+    side$levels <- side$levels[used]
+  }
+  side
+}
+
+# s k^(-1/p) with s^2 the mean column variance (a constant x: 1).
+dc_default_sigma <- function(x, k) {
+  v <- if (nrow(x) > 1L) mean(apply(x, 2L, stats::var)) else 0
+  s <- if (v > 0) sqrt(v) else 1
+  s * k^(-1 / ncol(x))
+}
+
+dc_new_fit <- function(x, res, side, k, sigma, n0, tol, restarts, init, call) {
+  classes <- side$levels
+  if (length(classes) == 0L) classes <- "(none)"
+  counts <- res$counts
+  dimnames(counts) <- list(cluster = seq_len(k), class = classes)
+  class_distributions <- (counts + n0) / (rowSums(counts) + ncol(counts) * n0)
+  centers <- t(res$centres)
+  dimnames(centers) <- list(NULL, colnames(x))
+  memberships <- res$memberships
+  dimnames(memberships) <- list(rownames(x), NULL)
+  lab <- factor(side$levels[side$labels], levels = side$levels)
+  contingency <- cbind(unclass(table(factor(res$cluster, levels = seq_len(k)), lab)),
+                       unlabelled = tabulate(res$cluster[is.na(side$labels)], k))
+  names(dimnames(contingency)) <- c("cluster", "class")
+  fit <- list(cluster = res$cluster, memberships = memberships, centers = centers, k = k,
+              size = tabulate(res$cluster, k), class_distributions = class_distributions,
+              counts = counts, contingency = contingency, objective = res$objective,
+              iterations = res$iterations, converged = res$converged,
+              gradient_max = res$grad_max, sigma = sigma, n0 = n0, tol = tol,
+              restarts = restarts, init = init, side = side, call = call)
+  class(fit) <- c("discriminative_clustering", "sideclust")
+  fit
+}
