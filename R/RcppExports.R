@@ -41,8 +41,8 @@
     .Call(`_sideclust_cvqe_cpp`, xt, side, k, restarts, max_iter, init, start, verbose)
 }
 
-.discriminative_clustering_cpp <- function(xt, labels, n_classes, k, sigma, n0, restarts, max_iter, tol, init, start, verbose) {
-    .Call(`_sideclust_discriminative_clustering_cpp`, xt, labels, n_classes, k, sigma, n0, restarts, max_iter, tol, init, start, verbose)
+.discriminative_clustering_cpp <- function(xt, labels, n_classes, k, sigma, n0, restarts, max_iter, tol, rel_tol, init, start, verbose) {
+    .Call(`_sideclust_discriminative_clustering_cpp`, xt, labels, n_classes, k, sigma, n0, restarts, max_iter, tol, rel_tol, init, start, verbose)
 }
 
 .discriminative_objective_cpp <- function(xt, labels, n_classes, centres, sigma, n0) {

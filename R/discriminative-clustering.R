@@ -47,13 +47,26 @@
 #' accepts steps that raise the objective (Armijo condition), so the trace
 #' `objective` never decreases. A run stops with `converged = TRUE` when
 #' \eqn{\sigma \max |\partial \log BF / \partial m|}{sigma max |gradient|}
-#' is at most `tol` times the number of labelled points (a stationary point),
-#' and with `converged = FALSE` (and a warning) when `max_iter` iterations are
-#' used up or no step raises the objective any more. Each of `restarts` runs
+#' is at most `tol` times the number of labelled points (`convergence =
+#' "gradient"`: a stationary point), or when the last 10 iterations raised
+#' the objective by less than `10 * rel_tol` times its value in all
+#' (`"objective"`); it stops with `converged = FALSE` and a warning when
+#' `max_iter` iterations are used up (`"max_iter"`) or no step along the
+#' gradient raises the objective any more (`"no_ascent"`). Each of `restarts` runs
 #' starts from seeds drawn from the rows of `x` (all of them, labelled or
 #' not); the run with the highest final objective is kept. Every evaluation
 #' costs \eqn{O(n_l k p)}{O(n_l k p)} time for \eqn{n_l} labelled points and
 #' \eqn{O(n_l k)}{O(n_l k)} memory.
+#'
+#' The objective does not tie the prototypes to the data. Moving two
+#' prototypes apart along the line through them sharpens the boundary between
+#' their clusters without moving it, so when sharper boundaries score better
+#' (typically when the classes are well separated by the boundaries) the
+#' prototypes drift far outside the data while the memberships approach
+#' hard nearest-prototype assignments; the objective then keeps rising ever
+#' more slowly and the run ends by the `rel_tol` rule or at `max_iter`. The
+#' boundaries and memberships are what the fit determines; `centers` need not
+#' look like cluster means, and `sigma` sets the smoothness at the start.
 #'
 #' @section Unlabelled points and uninformative labels:
 #' Points with an `NA` label get memberships and a cluster but do not enter
@@ -87,6 +100,8 @@
 #' @param max_iter Maximum number of L-BFGS iterations per run.
 #' @param tol Convergence tolerance on the scaled gradient (see
 #'   Optimization).
+#' @param rel_tol Convergence tolerance on the relative gain of the
+#'   objective per iteration, averaged over the last 10 iterations.
 #' @param init Seeding: `"kmeans++"` or `"random"` rows of `x`, drawn with
 #'   R's random number generator ([set.seed()] reproduces the fit).
 #' @param start Optional `k` x `ncol(x)` matrix of initial prototypes; then
@@ -109,10 +124,11 @@
 #'     column `unlabelled`.}
 #'   \item{objective}{\eqn{\log BF}{log BF} at the start and after every
 #'     iteration of the run kept (length `iterations + 1`).}
-#'   \item{iterations, converged}{iterations of the run kept and whether it
-#'     reached the gradient tolerance.}
+#'   \item{iterations, converged, convergence}{iterations of the run kept,
+#'     whether it stopped by `tol` or `rel_tol`, and why it stopped
+#'     (`"gradient"`, `"objective"`, `"max_iter"` or `"no_ascent"`).}
 #'   \item{gradient_max}{largest absolute gradient component at the end.}
-#'   \item{sigma, n0, tol, restarts, init}{the settings used.}
+#'   \item{sigma, n0, tol, rel_tol, restarts, init}{the settings used.}
 #'   \item{side}{the labels used (a `sideclust_labels` object).}
 #'   \item{call}{the call.}
 #' @references
@@ -137,7 +153,8 @@
 #' compare_partitions(iris$Species, fit$cluster)
 #' @export
 discriminative_clustering <- function(x, labels, k, sigma = NULL, n0 = 1,
-                                      restarts = 10L, max_iter = 200L, tol = 1e-6,
+                                      restarts = 10L, max_iter = 500L, tol = 1e-6,
+                                      rel_tol = 1e-8,
                                       init = c("kmeans++", "random"), start = NULL,
                                       verbose = FALSE) {
   call <- match.call()
@@ -160,6 +177,7 @@ discriminative_clustering <- function(x, labels, k, sigma = NULL, n0 = 1,
   restarts <- check_count(restarts, "restarts", lower = 1L)
   max_iter <- check_count(max_iter, "max_iter", lower = 1L)
   tol <- check_number(tol, "tol", lower = 0, lower_open = TRUE)
+  rel_tol <- check_number(rel_tol, "rel_tol", lower = 0)
   verbose <- check_flag(verbose, "verbose")
   start_t <- matrix(0, ncol(x), 0L)
   if (!is.null(start)) {
@@ -176,13 +194,19 @@ discriminative_clustering <- function(x, labels, k, sigma = NULL, n0 = 1,
   core_labels <- side$labels - 1L
   core_labels[is.na(core_labels)] <- -1L
   res <- .discriminative_clustering_cpp(t(x), core_labels, max(n_classes, 1L), k, sigma, n0,
-                                        restarts, max_iter, tol, init, start_t, verbose)
-  if (!res$converged && n_classes >= 2L) {
-    warning(sprintf(paste0("discriminative_clustering() did not reach the gradient tolerance ",
-                           "within `max_iter` = %d iterations (%d used); raise `max_iter` ",
-                           "or `tol`"), max_iter, res$iterations), call. = FALSE)
+                                        restarts, max_iter, tol, rel_tol, init, start_t,
+                                        verbose)
+  res$converged <- res$stop %in% c("gradient", "objective")
+  if (res$stop == "max_iter") {
+    warning(sprintf(paste0("discriminative_clustering() did not converge within `max_iter` = ",
+                           "%d iterations; raise `max_iter`, `tol` or `rel_tol`"), max_iter),
+            call. = FALSE)
+  } else if (res$stop == "no_ascent") {
+    warning(sprintf(paste0("discriminative_clustering() stopped after %d iterations: no step ",
+                           "raised the objective, but the gradient is above `tol`"),
+                    res$iterations), call. = FALSE)
   }
-  dc_new_fit(x, res, side, k, sigma, n0, tol, restarts, init, call)
+  dc_new_fit(x, res, side, k, sigma, n0, c(tol = tol, rel_tol = rel_tol), restarts, init, call)
 }
 
 # Partial labels with the classes that have no labelled point dropped.
@@ -225,7 +249,8 @@ dc_new_fit <- function(x, res, side, k, sigma, n0, tol, restarts, init, call) {
               size = tabulate(res$cluster, k), class_distributions = class_distributions,
               counts = counts, contingency = contingency, objective = res$objective,
               iterations = res$iterations, converged = res$converged,
-              gradient_max = res$grad_max, sigma = sigma, n0 = n0, tol = tol,
+              convergence = res$stop, gradient_max = res$grad_max, sigma = sigma, n0 = n0,
+              tol = tol[["tol"]], rel_tol = tol[["rel_tol"]],
               restarts = restarts, init = init, side = side, call = call)
   class(fit) <- c("discriminative_clustering", "sideclust")
   fit

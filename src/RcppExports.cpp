@@ -180,8 +180,8 @@ BEGIN_RCPP
 END_RCPP
 }
 // discriminative_clustering_cpp
-Rcpp::List discriminative_clustering_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::vector<int> labels, int n_classes, int k, double sigma, double n0, int restarts, int max_iter, double tol, std::string init, Eigen::Map<Eigen::MatrixXd> start, bool verbose);
-RcppExport SEXP _sideclust_discriminative_clustering_cpp(SEXP xtSEXP, SEXP labelsSEXP, SEXP n_classesSEXP, SEXP kSEXP, SEXP sigmaSEXP, SEXP n0SEXP, SEXP restartsSEXP, SEXP max_iterSEXP, SEXP tolSEXP, SEXP initSEXP, SEXP startSEXP, SEXP verboseSEXP) {
+Rcpp::List discriminative_clustering_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::vector<int> labels, int n_classes, int k, double sigma, double n0, int restarts, int max_iter, double tol, double rel_tol, std::string init, Eigen::Map<Eigen::MatrixXd> start, bool verbose);
+RcppExport SEXP _sideclust_discriminative_clustering_cpp(SEXP xtSEXP, SEXP labelsSEXP, SEXP n_classesSEXP, SEXP kSEXP, SEXP sigmaSEXP, SEXP n0SEXP, SEXP restartsSEXP, SEXP max_iterSEXP, SEXP tolSEXP, SEXP rel_tolSEXP, SEXP initSEXP, SEXP startSEXP, SEXP verboseSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
@@ -194,10 +194,11 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< int >::type restarts(restartsSEXP);
     Rcpp::traits::input_parameter< int >::type max_iter(max_iterSEXP);
     Rcpp::traits::input_parameter< double >::type tol(tolSEXP);
+    Rcpp::traits::input_parameter< double >::type rel_tol(rel_tolSEXP);
     Rcpp::traits::input_parameter< std::string >::type init(initSEXP);
     Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type start(startSEXP);
     Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
-    rcpp_result_gen = Rcpp::wrap(discriminative_clustering_cpp(xt, labels, n_classes, k, sigma, n0, restarts, max_iter, tol, init, start, verbose));
+    rcpp_result_gen = Rcpp::wrap(discriminative_clustering_cpp(xt, labels, n_classes, k, sigma, n0, restarts, max_iter, tol, rel_tol, init, start, verbose));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -456,7 +457,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_constrained_mixture_cpp", (DL_FUNC) &_sideclust_constrained_mixture_cpp, 6},
     {"_sideclust_constraint_posterior_cpp", (DL_FUNC) &_sideclust_constraint_posterior_cpp, 4},
     {"_sideclust_cvqe_cpp", (DL_FUNC) &_sideclust_cvqe_cpp, 8},
-    {"_sideclust_discriminative_clustering_cpp", (DL_FUNC) &_sideclust_discriminative_clustering_cpp, 12},
+    {"_sideclust_discriminative_clustering_cpp", (DL_FUNC) &_sideclust_discriminative_clustering_cpp, 13},
     {"_sideclust_discriminative_objective_cpp", (DL_FUNC) &_sideclust_discriminative_objective_cpp, 6},
     {"_sideclust_soft_memberships_cpp", (DL_FUNC) &_sideclust_soft_memberships_cpp, 3},
     {"_sideclust_disparate_kmeans_cpp", (DL_FUNC) &_sideclust_disparate_kmeans_cpp, 10},

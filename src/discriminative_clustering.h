@@ -28,6 +28,7 @@ struct DiscriminativeParams {
   int restarts = 10;
   int max_iter = 200;
   double tol = 1e-6;        // on sigma * max |gradient| / (number of labelled points)
+  double rel_tol = 1e-8;    // relative gain per iteration, averaged over 10 iterations
   SeedInit init = SeedInit::kmeanspp;
   Eigen::MatrixXd start;    // p x k initial prototypes for SeedInit::start
 };
@@ -37,7 +38,7 @@ struct DiscriminativeResult {
   Eigen::MatrixXd counts;       // k x M soft counts n_cy
   std::vector<double> objective;  // log BF at the start and after every iteration
   int iterations = 0;
-  bool converged = false;
+  AscentStop stop = AscentStop::max_iter;
   double grad_max = 0.0;        // max |d log BF / d m| at the end
 };
 
@@ -166,6 +167,7 @@ inline DiscriminativeResult discriminative_run(const DiscriminativeObjective& ob
   AscentParams ap;
   ap.max_iter = par.max_iter;
   ap.grad_tol = par.tol * std::max(1, obj.n_labelled()) / par.sigma;
+  ap.rel_tol = par.rel_tol;
   ap.first_step = par.sigma;  // a first steepest step moves no prototype more than sigma
   ap.report_k = par.k;
   const AscentResult a = lbfgs_ascent(f, theta, ap, hooks);
@@ -176,7 +178,7 @@ inline DiscriminativeResult discriminative_run(const DiscriminativeObjective& ob
   res.centres = m.colwise() + obj.shift();
   res.objective = a.trace;
   res.iterations = a.iterations;
-  res.converged = a.converged;
+  res.stop = a.stop;
   res.grad_max = a.grad_max;
   return res;
 }

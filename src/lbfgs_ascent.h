@@ -19,24 +19,30 @@ struct AscentParams {
   int max_iter = 200;
   int memory = 7;             // (s, y) pairs kept
   double grad_tol = 1e-8;     // stop when max |gradient| <= grad_tol (absolute)
+  double rel_tol = 1e-8;      // ... or when the last `window` iterations raised the value
+  int window = 10;            //     by at most window * rel_tol * |value| in all
   double armijo = 1e-4;       // sufficient-increase constant
   int max_backtracks = 60;    // step halvings before giving up a direction
   double first_step = 1.0;    // largest coordinate move of a steepest-ascent step
   int report_k = 0;           // the k shown in progress lines
 };
 
+// Why a run stopped: small gradient, stalled value, iteration limit, or no
+// step along the gradient raised the value.
+enum class AscentStop { gradient, objective, max_iter, no_ascent };
+
 struct AscentResult {
   std::vector<double> trace;  // value at the start and after every iteration
   int iterations = 0;
-  bool converged = false;     // gradient criterion met
+  AscentStop stop = AscentStop::max_iter;
   double grad_max = 0.0;      // max |gradient| at the end
+  bool converged() const { return stop == AscentStop::gradient || stop == AscentStop::objective; }
 };
 
 // Maximizes f over theta (updated in place). f(theta, grad) returns the value
 // and writes the gradient. A direction that fails the line search is retried
 // once as steepest ascent with an empty memory; when that fails too, no
-// representable step raises f and the run stops (converged reports whether
-// the gradient criterion holds there).
+// representable step raises f and the run stops.
 template <class Objective>
 AscentResult lbfgs_ascent(Objective&& f, Eigen::VectorXd& theta, const AscentParams& par,
                           RunHooks& hooks) {
@@ -65,10 +71,17 @@ AscentResult lbfgs_ascent(Objective&& f, Eigen::VectorXd& theta, const AscentPar
     return q;
   };
 
+  res.stop = AscentStop::max_iter;
   for (int iter = 1; iter <= par.max_iter; ++iter) {
-    res.grad_max = grad.cwiseAbs().maxCoeff();
-    if (res.grad_max <= par.grad_tol) {
-      res.converged = true;
+    if (grad.cwiseAbs().maxCoeff() <= par.grad_tol) {
+      res.stop = AscentStop::gradient;
+      break;
+    }
+    const std::size_t t = res.trace.size();
+    if (t > static_cast<std::size_t>(par.window) &&
+        res.trace[t - 1] - res.trace[t - 1 - par.window] <=
+            par.window * par.rel_tol * std::abs(res.trace[t - 1])) {
+      res.stop = AscentStop::objective;
       break;
     }
     bool accepted = false;
@@ -115,14 +128,19 @@ AscentResult lbfgs_ascent(Objective&& f, Eigen::VectorXd& theta, const AscentPar
         rho_hist.clear();
       }
     }
-    if (!accepted) break;
+    if (!accepted) {
+      res.stop = AscentStop::no_ascent;
+      break;
+    }
     res.iterations = iter;
     res.trace.push_back(value);
     hooks.check_interrupt();
     hooks.on_sweep(iter, par.report_k, value);
   }
   res.grad_max = grad.cwiseAbs().maxCoeff();
-  res.converged = res.grad_max <= par.grad_tol;
+  if (res.stop == AscentStop::max_iter && res.grad_max <= par.grad_tol) {
+    res.stop = AscentStop::gradient;  // the last iteration got there
+  }
   return res;
 }
 

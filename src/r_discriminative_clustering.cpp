@@ -12,7 +12,7 @@
 // [[Rcpp::export(.discriminative_clustering_cpp)]]
 Rcpp::List discriminative_clustering_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::vector<int> labels,
                                          int n_classes, int k, double sigma, double n0,
-                                         int restarts, int max_iter, double tol,
+                                         int restarts, int max_iter, double tol, double rel_tol,
                                          std::string init, Eigen::Map<Eigen::MatrixXd> start,
                                          bool verbose) {
   sideclust::DiscriminativeParams par;
@@ -22,18 +22,20 @@ Rcpp::List discriminative_clustering_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::ve
   par.restarts = restarts;
   par.max_iter = max_iter;
   par.tol = tol;
+  par.rel_tol = rel_tol;
   par.init = sideclust::seed_init(init);
   if (par.init == sideclust::SeedInit::start) par.start = start;
   sideclust::RHooks hooks(verbose, "iteration");
   const sideclust::DiscriminativeResult r =
       sideclust::discriminative_clustering(xt, labels, n_classes, par, hooks);
   const Eigen::MatrixXd w = sideclust::soft_memberships_centred(xt, r.centres, sigma);
+  const char* stop_names[] = {"gradient", "objective", "max_iter", "no_ascent"};
   return Rcpp::List::create(
       Rcpp::_["cluster"] = sideclust::one_based(sideclust::hard_clusters(w)),
       Rcpp::_["memberships"] = Rcpp::wrap(w), Rcpp::_["centres"] = Rcpp::wrap(r.centres),
       Rcpp::_["counts"] = Rcpp::wrap(r.counts), Rcpp::_["objective"] = r.objective,
-      Rcpp::_["iterations"] = r.iterations, Rcpp::_["converged"] = r.converged,
-      Rcpp::_["grad_max"] = r.grad_max);
+      Rcpp::_["iterations"] = r.iterations,
+      Rcpp::_["stop"] = stop_names[static_cast<int>(r.stop)], Rcpp::_["grad_max"] = r.grad_max);
 }
 
 // The objective (log Bayes factor), its gradient (p x k) and the soft counts
