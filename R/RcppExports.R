@@ -45,6 +45,10 @@
     .Call(`_sideclust_discriminative_clustering_cpp`, xt, labels, n_classes, k, sigma, n0, restarts, max_iter, tol, rel_tol, init, start, verbose)
 }
 
+.discriminative_stochastic_cpp <- function(xt, labels, n_classes, k, sigma, n0, restarts, epochs, step, init, start, verbose) {
+    .Call(`_sideclust_discriminative_stochastic_cpp`, xt, labels, n_classes, k, sigma, n0, restarts, epochs, step, init, start, verbose)
+}
+
 .discriminative_objective_cpp <- function(xt, labels, n_classes, centres, sigma, n0) {
     .Call(`_sideclust_discriminative_objective_cpp`, xt, labels, n_classes, centres, sigma, n0)
 }

@@ -5,7 +5,10 @@
 #' clusters, placed so that the clusters are as informative as possible about
 #' auxiliary classes (partial labels). Unlike k-means, directions of the data
 #' that do not tell the classes apart are ignored, however large their
-#' variance.
+#' variance. `method = "bayes_factor"` (the default) maximizes Kaski et al.'s
+#' log Bayes factor by a monotone quasi-Newton ascent; `method =
+#' "stochastic"` runs Sinkkonen and Kaski's stochastic approximation of the
+#' distortion \eqn{E_{KL}}{E_KL}.
 #'
 #' @section Model and objective:
 #' Cluster \eqn{c} has a prototype \eqn{m_c} in the data space and a class
@@ -68,13 +71,52 @@
 #' boundaries and memberships are what the fit determines; `centers` need not
 #' look like cluster means, and `sigma` sets the smoothness at the start.
 #'
+#' @section Stochastic approximation (`method = "stochastic"`):
+#' Minimizes the distortion (55) of the survey, \eqn{E_{KL} = \sum_c \int
+#' W_c(x) D_{KL}(p(y \mid x) \| p(y \mid c)) p(x) dx}{E_KL = sum_c int
+#' W_c(x) KL(p(y | x) || p(y | c)) p(x) dx}, over the prototypes and the
+#' softmax parameters \eqn{\gamma_{cy}}{gamma_cy} of \eqn{p(y \mid c)}{p(y
+#' | c)} (58), with the empirical distribution of the labelled points. Each
+#' of `epochs` passes makes \eqn{n_l}{n_l} steps: draw a labelled point
+#' \eqn{x} (class \eqn{y}) uniformly, draw two clusters \eqn{c, c'}
+#' independently from the memberships \eqn{W(x)}, and with gain \eqn{a} and
+#' \eqn{L = \log p(y \mid c') - \log p(y \mid c)}{L = log p(y | c') - log
+#' p(y | c)} update \eqn{m_c \leftarrow m_c - a L (x - m_c)}{m_c <- m_c - a L
+#' (x - m_c)}, \eqn{m_{c'} \leftarrow m_{c'} + a L (x - m_{c'})}{m_c' <- m_c' +
+#' a L (x - m_c')} (steps 1-3 of the survey with the Gaussian \eqn{\partial
+#' f / \partial m_c = (x - m_c) / \sigma^2}{df/dm_c = (x - m_c) / sigma^2},
+#' \eqn{\sigma^2}{sigma^2} folded into the gain) and \eqn{\gamma_{cs}
+#' \leftarrow \gamma_{cs} - a (p(s \mid c) - \delta_{ys})}{gamma_cs <- gamma_cs
+#' - a (p(s | c) - delta_ys)}, likewise for \eqn{c'}. The gain falls linearly
+#' from `step` at the first step to 0 at the last. Decisions where the survey
+#' is open: "choose two clusters at random" is read as drawing them from
+#' \eqn{W(x)}, as in Sinkkonen and Kaski (with uniform draws the steps would
+#' not follow the gradient); the survey skips the step when \eqn{c = c'},
+#' which for the prototypes is a step of 0 anyway, but for \eqn{\gamma}{gamma}
+#' would scale the expected step by \eqn{1 - W_c(x)} and freeze \eqn{p(y
+#' \mid c)}{p(y | c)} as the memberships harden, so \eqn{\gamma}{gamma} is
+#' updated at every step (every expected step is then \eqn{2a} times the
+#' negative gradient of \eqn{E_{KL}}{E_KL}); the updates keep \eqn{\sum_s
+#' \gamma_{cs}}{sum_s gamma_cs} at 0, which fixes the free constant of (58)
+#' instead of fixing one \eqn{\gamma_{cy}}{gamma_cy}. \eqn{\gamma}{gamma}
+#' starts at the log of the posterior mean \eqn{(n_{cy} + n_0) / (N_c + M
+#' n_0)}{(n_cy + n0) / (N_c + M n0)} for the starting prototypes. `objective`
+#' records \eqn{-E_{KL}}{-E_KL} up to its constant, the mean over the
+#' labelled points of \eqn{\sum_c W_c(x_i) \log p(y_i \mid c)}{sum_c
+#' W_c(x_i) log p(y_i | c)}, at the start and after every epoch; it is not
+#' monotone. The run with the highest final value is kept; `converged` is
+#' `NA` (the run ends with its gain schedule) and `log_bayes_factor` gives
+#' (60) at the end, to compare with the other method.
+#'
 #' @section Unlabelled points and uninformative labels:
 #' Points with an `NA` label get memberships and a cluster but do not enter
 #' \eqn{n_{cy}}{n_cy}: they neither attract nor repel the prototypes. Classes
 #' without a labelled point are dropped. When the labels carry no information
 #' (no labelled point, or a single class), \eqn{\log BF}{log BF} is 0 for
 #' every placement of the prototypes, its gradient vanishes, and the fit
-#' stops at its starting prototypes after 0 iterations with a warning; use
+#' stops at its starting prototypes after 0 iterations with a warning (the
+#' stochastic steps leave the prototypes where they are too, as
+#' \eqn{L = 0}); use
 #' [stats::kmeans()] to cluster without labels. A prototype whose cluster
 #' does not help to predict the classes may drift away from the data, so
 #' some of the `k` hard clusters can be empty.
@@ -95,13 +137,19 @@
 #'   cell when the data's volume is shared equally among `k` cells.
 #' @param n0 Dirichlet prior parameter of every class distribution
 #'   \eqn{p(y \mid c)}{p(y | c)} (1: uniform prior).
+#' @param method `"bayes_factor"` (maximize the log Bayes factor (60)) or
+#'   `"stochastic"` (stochastic approximation for \eqn{E_{KL}}{E_KL}).
 #' @param restarts Number of runs from different seeds; the one with the
 #'   highest final objective is kept. Ignored (1) with `start`.
-#' @param max_iter Maximum number of L-BFGS iterations per run.
+#' @param max_iter Maximum number of L-BFGS iterations per run
+#'   (`"bayes_factor"`).
 #' @param tol Convergence tolerance on the scaled gradient (see
 #'   Optimization).
 #' @param rel_tol Convergence tolerance on the relative gain of the
 #'   objective per iteration, averaged over the last 10 iterations.
+#' @param epochs Number of passes over the labelled points (`"stochastic"`).
+#' @param step Gain at the first stochastic step (`"stochastic"`); it falls
+#'   linearly to 0.
 #' @param init Seeding: `"kmeans++"` or `"random"` rows of `x`, drawn with
 #'   R's random number generator ([set.seed()] reproduces the fit).
 #' @param start Optional `k` x `ncol(x)` matrix of initial prototypes; then
@@ -116,19 +164,25 @@
 #'   \item{k}{number of prototypes.}
 #'   \item{size}{points per hard cluster.}
 #'   \item{class_distributions}{`k` x `M` matrix of \eqn{p(y \mid c)}{p(y |
-#'     c)}, the posterior means \eqn{(n_{cy} + n_0) / (N_c + M n_0)}{(n_cy +
-#'     n0) / (N_c + M n0)} given the soft counts.}
+#'     c)}: for `"bayes_factor"` the posterior means \eqn{(n_{cy} + n_0) /
+#'     (N_c + M n_0)}{(n_cy + n0) / (N_c + M n0)} given the soft counts, for
+#'     `"stochastic"` the softmax of the learnt \eqn{\gamma}{gamma}.}
 #'   \item{counts}{`k` x `M` soft contingency table \eqn{n_{cy}}{n_cy} of the
 #'     labelled points (the table the objective scores).}
 #'   \item{contingency}{hard clusters x classes table of counts, with a last
 #'     column `unlabelled`.}
-#'   \item{objective}{\eqn{\log BF}{log BF} at the start and after every
-#'     iteration of the run kept (length `iterations + 1`).}
-#'   \item{iterations, converged, convergence}{iterations of the run kept,
-#'     whether it stopped by `tol` or `rel_tol`, and why it stopped
-#'     (`"gradient"`, `"objective"`, `"max_iter"` or `"no_ascent"`).}
-#'   \item{gradient_max}{largest absolute gradient component at the end.}
-#'   \item{sigma, n0, tol, rel_tol, restarts, init}{the settings used.}
+#'   \item{objective}{the method's objective at the start and after every
+#'     iteration (epoch) of the run kept (length `iterations + 1`):
+#'     \eqn{\log BF}{log BF}, or \eqn{-E_{KL}}{-E_KL} up to a constant.}
+#'   \item{log_bayes_factor}{\eqn{\log BF}{log BF} (60) at the end.}
+#'   \item{iterations, converged, convergence}{iterations (epochs) of the run
+#'     kept, whether it stopped by `tol` or `rel_tol` (`NA` for
+#'     `"stochastic"`), and why it stopped (`"gradient"`, `"objective"`,
+#'     `"max_iter"`, `"no_ascent"`, or `"schedule"` for `"stochastic"`).}
+#'   \item{sigma, n0, method, restarts, init}{the settings used, with
+#'     `tol`, `rel_tol` and `gradient_max` (the largest absolute gradient
+#'     component at the end) for `"bayes_factor"`, `epochs` and `step` for
+#'     `"stochastic"`.}
 #'   \item{side}{the labels used (a `sideclust_labels` object).}
 #'   \item{call}{the call.}
 #' @references
@@ -138,9 +192,9 @@
 #' Sinkkonen, J. and Kaski, S. (2002). Clustering based on conditional
 #' distributions in an auxiliary space. Neural Computation 14, 217-239.
 #'
-#' Clustering with constraints / dependencies survey: "A survey of clustering
-#' formulations constrained by dependencies", Section 8 (equations (57) and
-#' (60)).
+#' Section 8 of the survey of clustering formulations constrained by
+#' dependencies (the clustering with constraints / dependencies survey):
+#' equations (55)-(58), the stochastic steps 1-3, and (60).
 #' @seealso [predict.discriminative_clustering()], [sample_labels()],
 #'   [cec_ib()], [nmi()].
 #' @examples
@@ -151,10 +205,16 @@
 #' fit
 #' round(fit$class_distributions, 2)
 #' compare_partitions(iris$Species, fit$cluster)
+#'
+#' # the stochastic approximation of the survey's E_KL
+#' sa <- discriminative_clustering(x, labels, k = 3, method = "stochastic",
+#'                                 restarts = 2, epochs = 20)
+#' table(sa$cluster, iris$Species)
 #' @export
 discriminative_clustering <- function(x, labels, k, sigma = NULL, n0 = 1,
+                                      method = c("bayes_factor", "stochastic"),
                                       restarts = 10L, max_iter = 500L, tol = 1e-6,
-                                      rel_tol = 1e-8,
+                                      rel_tol = 1e-8, epochs = 50L, step = 0.1,
                                       init = c("kmeans++", "random"), start = NULL,
                                       verbose = FALSE) {
   call <- match.call()
@@ -164,6 +224,7 @@ discriminative_clustering <- function(x, labels, k, sigma = NULL, n0 = 1,
     stop_arg("labels", "is missing; give the auxiliary classes (NA for unlabelled points)")
   }
   side <- dc_labels(labels, n)
+  method <- match_choice(method, c("bayes_factor", "stochastic"), "method")
   init <- match_choice(init, c("kmeans++", "random"), "init")
   if (missing(k)) {
     if (is.null(start)) stop_arg("k", "is missing; give the number of clusters (or `start`)")
@@ -178,6 +239,8 @@ discriminative_clustering <- function(x, labels, k, sigma = NULL, n0 = 1,
   max_iter <- check_count(max_iter, "max_iter", lower = 1L)
   tol <- check_number(tol, "tol", lower = 0, lower_open = TRUE)
   rel_tol <- check_number(rel_tol, "rel_tol", lower = 0)
+  epochs <- check_count(epochs, "epochs", lower = 1L)
+  step <- check_number(step, "step", lower = 0, lower_open = TRUE)
   verbose <- check_flag(verbose, "verbose")
   start_t <- matrix(0, ncol(x), 0L)
   if (!is.null(start)) {
@@ -193,6 +256,18 @@ discriminative_clustering <- function(x, labels, k, sigma = NULL, n0 = 1,
   }
   core_labels <- side$labels - 1L
   core_labels[is.na(core_labels)] <- -1L
+  settings <- list(sigma = sigma, n0 = n0, method = method, restarts = restarts, init = init)
+  if (method == "stochastic") {
+    res <- .discriminative_stochastic_cpp(t(x), core_labels, max(n_classes, 1L), k, sigma, n0,
+                                          restarts, epochs, step, init, start_t, verbose)
+    res$iterations <- res$epochs
+    res$stop <- "schedule"
+    res$converged <- NA
+    gamma <- res$gamma
+    res$class_distributions <- exp(gamma - apply(gamma, 1L, max)) /
+      rowSums(exp(gamma - apply(gamma, 1L, max)))
+    return(dc_new_fit(x, res, side, k, c(settings, epochs = epochs, step = step), call))
+  }
   res <- .discriminative_clustering_cpp(t(x), core_labels, max(n_classes, 1L), k, sigma, n0,
                                         restarts, max_iter, tol, rel_tol, init, start_t,
                                         verbose)
@@ -206,7 +281,10 @@ discriminative_clustering <- function(x, labels, k, sigma = NULL, n0 = 1,
                            "raised the objective, but the gradient is above `tol`"),
                     res$iterations), call. = FALSE)
   }
-  dc_new_fit(x, res, side, k, sigma, n0, c(tol = tol, rel_tol = rel_tol), restarts, init, call)
+  res$log_bayes_factor <- utils::tail(res$objective, 1L)
+  res$class_distributions <- (res$counts + n0) / (rowSums(res$counts) + ncol(res$counts) * n0)
+  dc_new_fit(x, res, side, k, c(settings, tol = tol, rel_tol = rel_tol,
+                                gradient_max = res$grad_max), call)
 }
 
 # Partial labels with the classes that have no labelled point dropped.
@@ -231,12 +309,16 @@ dc_default_sigma <- function(x, k) {
   s * k^(-1 / ncol(x))
 }
 
-dc_new_fit <- function(x, res, side, k, sigma, n0, tol, restarts, init, call) {
+# The fit from the core's list `res` (with class_distributions, converged,
+# stop and log_bayes_factor added) and the method's settings.
+dc_new_fit <- function(x, res, side, k, settings, call) {
   classes <- side$levels
   if (length(classes) == 0L) classes <- "(none)"
+  names_ck <- list(cluster = seq_len(k), class = classes)
   counts <- res$counts
-  dimnames(counts) <- list(cluster = seq_len(k), class = classes)
-  class_distributions <- (counts + n0) / (rowSums(counts) + ncol(counts) * n0)
+  dimnames(counts) <- names_ck
+  class_distributions <- res$class_distributions
+  dimnames(class_distributions) <- names_ck
   centers <- t(res$centres)
   dimnames(centers) <- list(NULL, colnames(x))
   memberships <- res$memberships
@@ -245,13 +327,12 @@ dc_new_fit <- function(x, res, side, k, sigma, n0, tol, restarts, init, call) {
   contingency <- cbind(unclass(table(factor(res$cluster, levels = seq_len(k)), lab)),
                        unlabelled = tabulate(res$cluster[is.na(side$labels)], k))
   names(dimnames(contingency)) <- c("cluster", "class")
-  fit <- list(cluster = res$cluster, memberships = memberships, centers = centers, k = k,
-              size = tabulate(res$cluster, k), class_distributions = class_distributions,
-              counts = counts, contingency = contingency, objective = res$objective,
-              iterations = res$iterations, converged = res$converged,
-              convergence = res$stop, gradient_max = res$grad_max, sigma = sigma, n0 = n0,
-              tol = tol[["tol"]], rel_tol = tol[["rel_tol"]],
-              restarts = restarts, init = init, side = side, call = call)
+  fit <- c(list(cluster = res$cluster, memberships = memberships, centers = centers, k = k,
+                size = tabulate(res$cluster, k), class_distributions = class_distributions,
+                counts = counts, contingency = contingency, objective = res$objective,
+                log_bayes_factor = res$log_bayes_factor, iterations = res$iterations,
+                converged = res$converged, convergence = res$stop),
+           settings, list(side = side, call = call))
   class(fit) <- c("discriminative_clustering", "sideclust")
   fit
 }

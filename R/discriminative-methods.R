@@ -38,9 +38,15 @@ print.discriminative_clustering <- function(x, digits = 4L, ...) {
   cat("Cluster sizes:", format_sizes(x$size), "\n")
   cat(sprintf("sigma = %s, n0 = %s\n", format(x$sigma, digits = digits),
               format(x$n0, digits = digits)))
-  cat(sprintf("Log Bayes factor: %s after %d iterations (%s)\n",
-              format(utils::tail(x$objective, 1L), digits = digits), x$iterations,
-              if (isTRUE(x$converged)) "converged" else "not converged"))
+  if (identical(x$method, "stochastic")) {
+    cat(sprintf("Stochastic approximation: %d epochs; mean log p(y | c) = %s, log Bayes factor = %s\n",
+                x$iterations, format(utils::tail(x$objective, 1L), digits = digits),
+                format(x$log_bayes_factor, digits = digits)))
+  } else {
+    cat(sprintf("Log Bayes factor: %s after %d iterations (%s)\n",
+                format(x$log_bayes_factor, digits = digits), x$iterations,
+                if (isTRUE(x$converged)) "converged" else "not converged"))
+  }
   cat("\nAvailable components:\n")
   print(names(x))
   invisible(x)
@@ -54,7 +60,8 @@ summary.discriminative_clustering <- function(object, ...) {
   labelled <- !is.na(object$side$labels)
   out <- list(n = length(object$cluster), n_labelled = sum(labelled), k = object$k,
               size = object$size, sigma = object$sigma, n0 = object$n0,
-              objective = utils::tail(object$objective, 1L), iterations = object$iterations,
+              method = object$method, log_bayes_factor = object$log_bayes_factor,
+              iterations = object$iterations,
               converged = object$converged, class_distributions = object$class_distributions,
               contingency = object$contingency,
               mutual_information = dc_mutual_information(object$contingency))
@@ -66,11 +73,12 @@ summary.discriminative_clustering <- function(object, ...) {
 #' @method print summary.discriminative_clustering
 #' @export
 print.summary.discriminative_clustering <- function(x, digits = 4L, ...) {
+  status <- if (identical(x$method, "stochastic")) "stochastic approximation" else
+    if (isTRUE(x$converged)) "converged" else "not converged"
   cat(sprintf("Discriminative clustering: %d points (%d labelled), %d clusters, %d iterations (%s)\n",
-              x$n, x$n_labelled, x$k, x$iterations,
-              if (isTRUE(x$converged)) "converged" else "not converged"))
+              x$n, x$n_labelled, x$k, x$iterations, status))
   cat(sprintf("sigma = %s, n0 = %s, log Bayes factor = %s\n", format(x$sigma, digits = digits),
-              format(x$n0, digits = digits), format(x$objective, digits = digits)))
+              format(x$n0, digits = digits), format(x$log_bayes_factor, digits = digits)))
   cat(sprintf("I(C;Y) of the hard clusters on the labelled points: %s nats\n",
               format(x$mutual_information, digits = digits)))
   cat("\nClasses in the clusters (hard counts):\n")

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "discriminative_clustering.h"
+#include "discriminative_stochastic.h"
 #include "r_glue.h"
 
 // xt: p x n data; labels: 0-based classes, -1 unlabelled; start: p x k
@@ -36,6 +37,33 @@ Rcpp::List discriminative_clustering_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::ve
       Rcpp::_["counts"] = Rcpp::wrap(r.counts), Rcpp::_["objective"] = r.objective,
       Rcpp::_["iterations"] = r.iterations,
       Rcpp::_["stop"] = stop_names[static_cast<int>(r.stop)], Rcpp::_["grad_max"] = r.grad_max);
+}
+
+// The stochastic approximation of Sinkkonen & Kaski; arguments as above.
+// [[Rcpp::export(.discriminative_stochastic_cpp)]]
+Rcpp::List discriminative_stochastic_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::vector<int> labels,
+                                         int n_classes, int k, double sigma, double n0,
+                                         int restarts, int epochs, double step, std::string init,
+                                         Eigen::Map<Eigen::MatrixXd> start, bool verbose) {
+  sideclust::StochasticParams par;
+  par.k = k;
+  par.sigma = sigma;
+  par.n0 = n0;
+  par.restarts = restarts;
+  par.epochs = epochs;
+  par.step = step;
+  par.init = sideclust::seed_init(init);
+  if (par.init == sideclust::SeedInit::start) par.start = start;
+  sideclust::RHooks hooks(verbose, "epoch");
+  const sideclust::StochasticResult r =
+      sideclust::discriminative_stochastic(xt, labels, n_classes, par, hooks);
+  const Eigen::MatrixXd w = sideclust::soft_memberships_centred(xt, r.centres, sigma);
+  return Rcpp::List::create(
+      Rcpp::_["cluster"] = sideclust::one_based(sideclust::hard_clusters(w)),
+      Rcpp::_["memberships"] = Rcpp::wrap(w), Rcpp::_["centres"] = Rcpp::wrap(r.centres),
+      Rcpp::_["gamma"] = Rcpp::wrap(r.gamma), Rcpp::_["counts"] = Rcpp::wrap(r.counts),
+      Rcpp::_["objective"] = r.objective, Rcpp::_["epochs"] = r.epochs,
+      Rcpp::_["log_bayes_factor"] = r.log_bayes_factor);
 }
 
 // The objective (log Bayes factor), its gradient (p x k) and the soft counts

@@ -64,3 +64,49 @@ dc_planted <- function(n = 200, seed = 1) {
              signal = ifelse(y == 1, -1, 1) + stats::rnorm(n, 0, 0.4))
   list(x = x, y = y)
 }
+
+# The stochastic approximation written step by step in R from the survey's
+# steps 1-3, drawing from R's generator in the order the C++ core does: the
+# point (uniform index), then two clusters by inversion of W(x).
+dc_stochastic_r <- function(x, y, m, sigma, n0, epochs, step) {
+  lab <- !is.na(y)
+  xl <- x[lab, , drop = FALSE]
+  yl <- y[lab]
+  n <- nrow(xl)
+  k <- nrow(m)
+  n_classes <- max(yl)
+  gamma <- log(dc_counts_r(dc_memberships_r(xl, m, sigma), yl, n_classes) + n0)
+  gamma <- gamma - rowMeans(gamma)
+  log_p <- function(g) g - log(sum(exp(g)))
+  draw <- function(w) {
+    u <- stats::runif(1)
+    for (c in seq_len(k - 1)) {
+      u <- u - w[c]
+      if (u < 0) return(c)
+    }
+    k
+  }
+  total <- epochs * n
+  t <- 0
+  for (e in seq_len(epochs)) for (s in seq_len(n)) {
+    i <- min(n - 1, floor(stats::runif(1) * n)) + 1
+    w <- dc_memberships_r(xl[i, , drop = FALSE], m, sigma)[1, ]
+    c <- draw(w)
+    d <- draw(w)
+    a <- step * (1 - t / total)
+    lc <- log_p(gamma[c, ])
+    ld <- log_p(gamma[d, ])
+    if (c != d) {
+      ratio <- ld[yl[i]] - lc[yl[i]]
+      mc <- m[c, ]
+      md <- m[d, ]
+      m[c, ] <- mc - a * ratio * (xl[i, ] - mc)
+      m[d, ] <- md + a * ratio * (xl[i, ] - md)
+    }
+    delta <- as.numeric(seq_len(n_classes) == yl[i])
+    gamma[c, ] <- gamma[c, ] - a * (exp(lc) - delta)
+    gamma[d, ] <- gamma[d, ] - a * (exp(ld) - delta)
+    t <- t + 1
+  }
+  list(centers = m, gamma = gamma)
+}

@@ -289,3 +289,60 @@ test_that("bad input gives errors that name the argument", {
   expect_warning(discriminative_clustering(x, y, k = 3, max_iter = 1, restarts = 1),
                  "did not converge")
 })
+
+test_that("the stochastic approximation follows the survey's steps 1-3 exactly", {
+  d <- dc_planted(30, seed = 3)
+  y <- d$y
+  y[c(2, 9, 17)] <- NA
+  start <- d$x[c(1, 4, 6), ]
+  set.seed(21)
+  fit <- discriminative_clustering(d$x, y, start = start, method = "stochastic", sigma = 1.2,
+                                   n0 = 0.5, epochs = 3, step = 0.2)
+  set.seed(21)
+  ref <- dc_stochastic_r(d$x, y, start, sigma = 1.2, n0 = 0.5, epochs = 3, step = 0.2)
+  expect_equal(fit$centers, ref$centers, tolerance = 1e-10, ignore_attr = TRUE)
+  softmax <- exp(ref$gamma) / rowSums(exp(ref$gamma))
+  expect_equal(unname(fit$class_distributions), softmax, tolerance = 1e-10)
+  # the updates keep every row of gamma summing to 0 (the survey's free constant)
+  expect_equal(rowSums(ref$gamma), rep(0, 3), tolerance = 1e-12)
+  expect_equal(unname(rowMeans(log(fit$class_distributions))),
+               -log(rowSums(exp(ref$gamma))), tolerance = 1e-10)
+  # objective: mean over labelled points of sum_c W_c log p(y | c), per epoch
+  w <- dc_memberships_r(d$x, fit$centers, 1.2)
+  lab <- !is.na(y)
+  ll <- mean(rowSums(w[lab, ] * t(log(fit$class_distributions))[y[lab], ]))
+  expect_equal(utils::tail(fit$objective, 1), ll, tolerance = 1e-10)
+  expect_length(fit$objective, 4L)
+  expect_identical(fit$iterations, 3L)
+  expect_true(is.na(fit$converged))
+  expect_identical(fit$convergence, "schedule")
+  expect_equal(fit$log_bayes_factor, dc_objective_r(d$x, y, fit$centers, 1.2, 0.5),
+               tolerance = 1e-10)
+})
+
+test_that("the stochastic approximation finds the class-relevant split and is reproducible", {
+  d <- dc_planted(200, seed = 1)
+  set.seed(4)
+  a <- discriminative_clustering(d$x, d$y, k = 2, method = "stochastic", restarts = 3)
+  expect_gt(nmi(d$y, a$cluster), 0.8)
+  expect_equal(unname(rowSums(a$class_distributions)), c(1, 1))
+  set.seed(4)
+  b <- discriminative_clustering(d$x, d$y, k = 2, method = "stochastic", restarts = 3)
+  expect_identical(a, b)
+  x <- scale(iris[, 1:4])
+  set.seed(5)
+  fit <- discriminative_clustering(x, iris$Species, k = 3, method = "stochastic", restarts = 3)
+  expect_gt(nmi(iris$Species, fit$cluster), 0.75)
+  expect_gt(utils::tail(fit$objective, 1), fit$objective[1])
+  expect_output(print(fit), "Stochastic approximation: 50 epochs")
+  expect_output(print(summary(fit)), "stochastic approximation")
+  # labels without information: the prototypes do not move
+  start <- x[c(1, 51, 101), ]
+  expect_warning(one <- discriminative_clustering(x, rep(1, 150), start = start,
+                                                  method = "stochastic", epochs = 2),
+                 "`labels` carry no information")
+  expect_equal(one$centers, start, ignore_attr = TRUE)
+  expect_error(discriminative_clustering(x, iris$Species, k = 3, method = "sgd"), "`method`")
+  expect_error(discriminative_clustering(x, iris$Species, k = 3, epochs = 0), "`epochs`")
+  expect_error(discriminative_clustering(x, iris$Species, k = 3, step = 0), "`step`")
+})
