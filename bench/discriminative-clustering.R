@@ -18,8 +18,9 @@
 #   random half of the points keeps its label (the fit's labels), the other
 #   half is held out (label NA for the fit).
 # * methods: discriminative_clustering(x, labels, k) with its defaults
-#   (sigma = s k^(-1/p), n0 = 1, 10 restarts); stats::kmeans(x, k, nstart =
-#   10) on all points (it uses no labels).
+#   (method = "bayes_factor", sigma = s k^(-1/p), n0 = 1, 10 restarts); the
+#   same with method = "stochastic" (50 epochs, step 0.1, 10 restarts);
+#   stats::kmeans(x, k, nstart = 10) on all points (it uses no labels).
 # * metrics on the held-out points only: NMI (sqrt normalization, nmi())
 #   between hard clusters and the true classes, and the empirical mutual
 #   information I(C;Y) in nats of the clusters x classes table.
@@ -28,9 +29,12 @@
 # * n = 10,000 points, p = 10, k = 10; 5 classes, class c shifts coordinate 1
 #   by c (the other 9 coordinates are N(0, 1) noise); all points labelled.
 # * discriminative_clustering(restarts = 1, max_iter = 50, rel_tol = 0,
-#   tol = 1e-12) runs all 50 iterations; stats::kmeans(k = 10, algorithm =
-#   "Lloyd", iter.max = 50) from the same number of random starts. Time per
-#   iteration = wall-clock time / iterations; median over 5 repeats.
+#   tol = 1e-12) runs all 50 iterations; method = "stochastic" with
+#   restarts = 1, epochs = 5 (an epoch is n single-point steps);
+#   stats::kmeans(k = 10, algorithm = "Lloyd", iter.max = 50). Time per
+#   iteration (epoch) = wall-clock time / iterations; median over 5 repeats.
+# * whole calls with the defaults, once each: discriminative_clustering(x, y,
+#   k = 10) and stats::kmeans(x, 10, nstart = 10).
 
 library(sideclust)
 source(file.path("bench", "utils.R"))
@@ -92,10 +96,15 @@ run_quality <- function() {
       fit <- suppressWarnings(discriminative_clustering(ds$x, labels, k = ds$k))
       t_dc <- proc.time()[["elapsed"]] - t0
       t0 <- proc.time()[["elapsed"]]
+      sa <- suppressWarnings(discriminative_clustering(ds$x, labels, k = ds$k,
+                                                       method = "stochastic"))
+      t_sa <- proc.time()[["elapsed"]] - t0
+      t0 <- proc.time()[["elapsed"]]
       km <- stats::kmeans(ds$x, ds$k, nstart = 10)
       t_km <- proc.time()[["elapsed"]] - t0
       truth <- ds$y[held_out]
-      for (m in list(list("discriminative", fit$cluster, t_dc, fit$converged),
+      for (m in list(list("bayes_factor", fit$cluster, t_dc, fit$converged),
+                     list("stochastic", sa$cluster, t_sa, NA),
                      list("kmeans", km$cluster, t_km, NA))) {
         cl <- m[[2]][held_out]
         rows[[length(rows) + 1L]] <- data.frame(
@@ -116,7 +125,8 @@ run_quality <- function() {
                  sprintf("%d / %d", sum(g$converged), nrow(g)),
                seconds = mean(g$seconds), check.names = FALSE)
   }))
-  tab <- tab[order(match(tab$dataset, names(datasets))), ]
+  tab <- tab[order(match(tab$dataset, names(datasets)),
+                   match(tab$method, c("bayes_factor", "stochastic", "kmeans"))), ]
   h_y <- vapply(datasets, function(ds) {
     p <- table(ds$y) / length(ds$y)
     -sum(p * log(p))
@@ -126,7 +136,7 @@ run_quality <- function() {
     "- protocol: see the comment at the top of `bench/discriminative-clustering.R`; 10 draws per data set, half the points labelled, metrics on the other half, k = number of classes.",
     sprintf("- class entropy H(Y) (the largest possible I(C;Y)), nats: %s.",
             paste(sprintf("%s %.3f", names(h_y), h_y), collapse = ", ")),
-    "- means (and standard deviations) over the 10 draws; seconds = one call (discriminative: 10 restarts; kmeans: nstart = 10).",
+    "- means (and standard deviations) over the 10 draws; bayes_factor and stochastic are the two methods of discriminative_clustering(); converged = runs that met `tol` / `rel_tol` (the stochastic runs end with their gain schedule); seconds = one call (10 restarts; kmeans: nstart = 10).",
     "", md_table(tab, 3), "")
   write_section("quality", lines)
   cat(lines, sep = "\n")
@@ -156,17 +166,23 @@ run_speed <- function() {
     discriminative_clustering(x, y, k = k, restarts = 1, max_iter = 50, rel_tol = 0,
                               tol = 1e-12)$iterations
   }))
+  sa <- time_per_iter(function() {
+    discriminative_clustering(x, y, k = k, method = "stochastic", restarts = 1,
+                              epochs = 5)$iterations
+  })
   km <- suppressWarnings(time_per_iter(function() {
     stats::kmeans(x, k, algorithm = "Lloyd", iter.max = 50)$iter
   }))
-  res <- data.frame(method = c("discriminative_clustering (L-BFGS iteration)",
+  res <- data.frame(method = c("bayes_factor (L-BFGS iteration)",
+                               "stochastic (epoch of n steps)",
                                "stats::kmeans (Lloyd iteration)"),
-                    `ms per iteration` = 1000 * c(dc[["median"]], km[["median"]]),
-                    range = sprintf("%.2f-%.2f", 1000 * c(dc[["min"]], km[["min"]]),
-                                    1000 * c(dc[["max"]], km[["max"]])),
-                    iterations = as.integer(c(dc[["iterations"]], km[["iterations"]])),
+                    `ms per iteration` = 1000 * c(dc[["median"]], sa[["median"]], km[["median"]]),
+                    range = sprintf("%.2f-%.2f", 1000 * c(dc[["min"]], sa[["min"]], km[["min"]]),
+                                    1000 * c(dc[["max"]], sa[["max"]], km[["max"]])),
+                    iterations = as.integer(c(dc[["iterations"]], sa[["iterations"]],
+                                              km[["iterations"]])),
                     check.names = FALSE)
-  res$`ratio to kmeans` <- res$`ms per iteration` / res$`ms per iteration`[2]
+  res$`ratio to kmeans` <- res$`ms per iteration` / res$`ms per iteration`[3]
   # whole calls with the defaults (one repeat each: they take seconds)
   set.seed(2)
   t0 <- proc.time()[["elapsed"]]
@@ -175,12 +191,20 @@ run_speed <- function() {
   t0 <- proc.time()[["elapsed"]]
   km_fit <- stats::kmeans(x, k, nstart = 10, iter.max = 50)
   t_km <- proc.time()[["elapsed"]] - t0
+  set.seed(3)
+  t0 <- proc.time()[["elapsed"]]
+  sa_fit <- discriminative_clustering(x, y, k = k, method = "stochastic")
+  t_sa <- proc.time()[["elapsed"]] - t0
   whole <- data.frame(call = c("discriminative_clustering(x, y, k = 10) (10 restarts)",
+                               "discriminative_clustering(..., method = \"stochastic\")",
                                "stats::kmeans(x, 10, nstart = 10)"),
-                      seconds = c(t_dc, t_km),
-                      `iterations of the run kept` = c(fit$iterations, km_fit$iter),
-                      stop = c(fit$convergence, "-"),
-                      `NMI with y` = c(nmi(y, fit$cluster), nmi(y, km_fit$cluster)),
+                      seconds = c(t_dc, t_sa, t_km),
+                      `iterations of the run kept` = c(fit$iterations, sa_fit$iterations,
+                                                       km_fit$iter),
+                      stop = c(fit$convergence, sa_fit$convergence, "-"),
+                      `log BF` = c(fit$log_bayes_factor, sa_fit$log_bayes_factor, NA),
+                      `NMI with y` = c(nmi(y, fit$cluster), nmi(y, sa_fit$cluster),
+                                       nmi(y, km_fit$cluster)),
                       check.names = FALSE)
   lines <- c("## Speed: time per iteration at n = 10,000, p = 10, k = 10", "", header_lines(),
     "- data and calls: see the comment at the top of `bench/discriminative-clustering.R`; median over 5 repeats (range = min-max), ms of wall-clock time per iteration.",
