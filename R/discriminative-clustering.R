@@ -35,7 +35,7 @@
 #' "each cluster has its own class distribution" against "all clusters share
 #' one" (both with the same prior): a single cluster, or labels of a single
 #' class, score exactly 0. Larger values mean clusters more informative about
-#' the classes; for large counts \eqn{\log BF}{log BF} grows like
+#' the classes; for large counts \eqn{\log BF}{log BF} grows roughly like
 #' \eqn{N} times the empirical mutual information of clusters and classes.
 #'
 #' @section Optimization:

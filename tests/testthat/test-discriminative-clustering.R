@@ -246,6 +246,9 @@ test_that("print, summary and the I(C;Y) they report", {
   ref <- mi_plain(unclass(table(fit$cluster[lab], labels$labels[lab])))
   expect_equal(s$mutual_information, ref)
   expect_output(print(s), "Class distributions")
+  grDevices::pdf(NULL)
+  on.exit(grDevices::dev.off(), add = TRUE)
+  expect_identical(plot(fit, x), fit)  # the shared plot: clusters, labelled points ringed
   expect_identical(fitted(fit), fit$cluster)
   expect_identical(nobs(fit), 150L)
   saved <- unserialize(serialize(fit, NULL))
