@@ -263,9 +263,8 @@ discriminative_clustering <- function(x, labels, k, sigma = NULL, n0 = 1,
     res$iterations <- res$epochs
     res$stop <- "schedule"
     res$converged <- NA
-    gamma <- res$gamma
-    res$class_distributions <- exp(gamma - apply(gamma, 1L, max)) /
-      rowSums(exp(gamma - apply(gamma, 1L, max)))
+    e <- exp(res$gamma - apply(res$gamma, 1L, max))  # softmax of each row, (58)
+    res$class_distributions <- e / rowSums(e)
     return(dc_new_fit(x, res, side, k, c(settings, epochs = epochs, step = step), call))
   }
   res <- .discriminative_clustering_cpp(t(x), core_labels, max(n_classes, 1L), k, sigma, n0,
