@@ -41,6 +41,22 @@
     .Call(`_sideclust_cvqe_cpp`, xt, side, k, restarts, max_iter, init, start, verbose)
 }
 
+.discriminative_clustering_cpp <- function(xt, labels, n_classes, k, sigma, n0, restarts, max_iter, tol, rel_tol, init, start, verbose) {
+    .Call(`_sideclust_discriminative_clustering_cpp`, xt, labels, n_classes, k, sigma, n0, restarts, max_iter, tol, rel_tol, init, start, verbose)
+}
+
+.discriminative_stochastic_cpp <- function(xt, labels, n_classes, k, sigma, n0, restarts, epochs, step, init, start, verbose) {
+    .Call(`_sideclust_discriminative_stochastic_cpp`, xt, labels, n_classes, k, sigma, n0, restarts, epochs, step, init, start, verbose)
+}
+
+.discriminative_objective_cpp <- function(xt, labels, n_classes, centres, sigma, n0) {
+    .Call(`_sideclust_discriminative_objective_cpp`, xt, labels, n_classes, centres, sigma, n0)
+}
+
+.soft_memberships_cpp <- function(xt, centres, sigma) {
+    .Call(`_sideclust_soft_memberships_cpp`, xt, centres, sigma)
+}
+
 .disparate_kmeans_cpp <- function(xt, k1, k2, lambda, restarts, max_iter, init, start1, start2, verbose) {
     .Call(`_sideclust_disparate_kmeans_cpp`, xt, k1, k2, lambda, restarts, max_iter, init, start1, start2, verbose)
 }

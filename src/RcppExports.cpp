@@ -179,6 +179,80 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// discriminative_clustering_cpp
+Rcpp::List discriminative_clustering_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::vector<int> labels, int n_classes, int k, double sigma, double n0, int restarts, int max_iter, double tol, double rel_tol, std::string init, Eigen::Map<Eigen::MatrixXd> start, bool verbose);
+RcppExport SEXP _sideclust_discriminative_clustering_cpp(SEXP xtSEXP, SEXP labelsSEXP, SEXP n_classesSEXP, SEXP kSEXP, SEXP sigmaSEXP, SEXP n0SEXP, SEXP restartsSEXP, SEXP max_iterSEXP, SEXP tolSEXP, SEXP rel_tolSEXP, SEXP initSEXP, SEXP startSEXP, SEXP verboseSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< std::vector<int> >::type labels(labelsSEXP);
+    Rcpp::traits::input_parameter< int >::type n_classes(n_classesSEXP);
+    Rcpp::traits::input_parameter< int >::type k(kSEXP);
+    Rcpp::traits::input_parameter< double >::type sigma(sigmaSEXP);
+    Rcpp::traits::input_parameter< double >::type n0(n0SEXP);
+    Rcpp::traits::input_parameter< int >::type restarts(restartsSEXP);
+    Rcpp::traits::input_parameter< int >::type max_iter(max_iterSEXP);
+    Rcpp::traits::input_parameter< double >::type tol(tolSEXP);
+    Rcpp::traits::input_parameter< double >::type rel_tol(rel_tolSEXP);
+    Rcpp::traits::input_parameter< std::string >::type init(initSEXP);
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type start(startSEXP);
+    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
+    rcpp_result_gen = Rcpp::wrap(discriminative_clustering_cpp(xt, labels, n_classes, k, sigma, n0, restarts, max_iter, tol, rel_tol, init, start, verbose));
+    return rcpp_result_gen;
+END_RCPP
+}
+// discriminative_stochastic_cpp
+Rcpp::List discriminative_stochastic_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::vector<int> labels, int n_classes, int k, double sigma, double n0, int restarts, int epochs, double step, std::string init, Eigen::Map<Eigen::MatrixXd> start, bool verbose);
+RcppExport SEXP _sideclust_discriminative_stochastic_cpp(SEXP xtSEXP, SEXP labelsSEXP, SEXP n_classesSEXP, SEXP kSEXP, SEXP sigmaSEXP, SEXP n0SEXP, SEXP restartsSEXP, SEXP epochsSEXP, SEXP stepSEXP, SEXP initSEXP, SEXP startSEXP, SEXP verboseSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< std::vector<int> >::type labels(labelsSEXP);
+    Rcpp::traits::input_parameter< int >::type n_classes(n_classesSEXP);
+    Rcpp::traits::input_parameter< int >::type k(kSEXP);
+    Rcpp::traits::input_parameter< double >::type sigma(sigmaSEXP);
+    Rcpp::traits::input_parameter< double >::type n0(n0SEXP);
+    Rcpp::traits::input_parameter< int >::type restarts(restartsSEXP);
+    Rcpp::traits::input_parameter< int >::type epochs(epochsSEXP);
+    Rcpp::traits::input_parameter< double >::type step(stepSEXP);
+    Rcpp::traits::input_parameter< std::string >::type init(initSEXP);
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type start(startSEXP);
+    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
+    rcpp_result_gen = Rcpp::wrap(discriminative_stochastic_cpp(xt, labels, n_classes, k, sigma, n0, restarts, epochs, step, init, start, verbose));
+    return rcpp_result_gen;
+END_RCPP
+}
+// discriminative_objective_cpp
+Rcpp::List discriminative_objective_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::vector<int> labels, int n_classes, Eigen::Map<Eigen::MatrixXd> centres, double sigma, double n0);
+RcppExport SEXP _sideclust_discriminative_objective_cpp(SEXP xtSEXP, SEXP labelsSEXP, SEXP n_classesSEXP, SEXP centresSEXP, SEXP sigmaSEXP, SEXP n0SEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< std::vector<int> >::type labels(labelsSEXP);
+    Rcpp::traits::input_parameter< int >::type n_classes(n_classesSEXP);
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type centres(centresSEXP);
+    Rcpp::traits::input_parameter< double >::type sigma(sigmaSEXP);
+    Rcpp::traits::input_parameter< double >::type n0(n0SEXP);
+    rcpp_result_gen = Rcpp::wrap(discriminative_objective_cpp(xt, labels, n_classes, centres, sigma, n0));
+    return rcpp_result_gen;
+END_RCPP
+}
+// soft_memberships_cpp
+Rcpp::List soft_memberships_cpp(Eigen::Map<Eigen::MatrixXd> xt, Eigen::Map<Eigen::MatrixXd> centres, double sigma);
+RcppExport SEXP _sideclust_soft_memberships_cpp(SEXP xtSEXP, SEXP centresSEXP, SEXP sigmaSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type centres(centresSEXP);
+    Rcpp::traits::input_parameter< double >::type sigma(sigmaSEXP);
+    rcpp_result_gen = Rcpp::wrap(soft_memberships_cpp(xt, centres, sigma));
+    return rcpp_result_gen;
+END_RCPP
+}
 // disparate_kmeans_cpp
 Rcpp::List disparate_kmeans_cpp(Eigen::Map<Eigen::MatrixXd> xt, int k1, int k2, double lambda, int restarts, int max_iter, std::string init, Eigen::Map<Eigen::MatrixXd> start1, Eigen::Map<Eigen::MatrixXd> start2, bool verbose);
 RcppExport SEXP _sideclust_disparate_kmeans_cpp(SEXP xtSEXP, SEXP k1SEXP, SEXP k2SEXP, SEXP lambdaSEXP, SEXP restartsSEXP, SEXP max_iterSEXP, SEXP initSEXP, SEXP start1SEXP, SEXP start2SEXP, SEXP verboseSEXP) {
@@ -426,6 +500,10 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_constrained_mixture_cpp", (DL_FUNC) &_sideclust_constrained_mixture_cpp, 6},
     {"_sideclust_constraint_posterior_cpp", (DL_FUNC) &_sideclust_constraint_posterior_cpp, 4},
     {"_sideclust_cvqe_cpp", (DL_FUNC) &_sideclust_cvqe_cpp, 8},
+    {"_sideclust_discriminative_clustering_cpp", (DL_FUNC) &_sideclust_discriminative_clustering_cpp, 13},
+    {"_sideclust_discriminative_stochastic_cpp", (DL_FUNC) &_sideclust_discriminative_stochastic_cpp, 12},
+    {"_sideclust_discriminative_objective_cpp", (DL_FUNC) &_sideclust_discriminative_objective_cpp, 6},
+    {"_sideclust_soft_memberships_cpp", (DL_FUNC) &_sideclust_soft_memberships_cpp, 3},
     {"_sideclust_disparate_kmeans_cpp", (DL_FUNC) &_sideclust_disparate_kmeans_cpp, 10},
     {"_sideclust_sib_cpp", (DL_FUNC) &_sideclust_sib_cpp, 6},
     {"_sideclust_sib_costs_cpp", (DL_FUNC) &_sideclust_sib_costs_cpp, 4},
