@@ -61,6 +61,14 @@
     .Call(`_sideclust_ib_cpp`, csr, k, beta, max_iter, restarts, tol, verbose)
 }
 
+.parallel_ib_cpp <- function(csr, k, inv_beta, max_iter, restarts, start, verbose) {
+    .Call(`_sideclust_parallel_ib_cpp`, csr, k, inv_beta, max_iter, restarts, start, verbose)
+}
+
+.symmetric_ib_cpp <- function(csr, k_rows, k_cols, inv_beta, max_iter, restarts, start_rows, start_cols, verbose) {
+    .Call(`_sideclust_symmetric_ib_cpp`, csr, k_rows, k_cols, inv_beta, max_iter, restarts, start_rows, start_cols, verbose)
+}
+
 .rdp_means_cpp <- function(xt, side, lambda, xi, xi_rate, xi_max, patience, max_iter, random_order, chunklet_moves, divergence, verbose) {
     .Call(`_sideclust_rdp_means_cpp`, xt, side, lambda, xi, xi_rate, xi_max, patience, max_iter, random_order, chunklet_moves, divergence, verbose)
 }

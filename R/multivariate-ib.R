@@ -1,0 +1,249 @@
+#' Multivariate information bottleneck: parallel and symmetric
+#'
+#' Two formulations of the multivariate information bottleneck (Friedman,
+#' Mosenzon, Slonim & Tishby) on a joint distribution \eqn{p(x, y)} (or a
+#' matrix of co-occurrence counts, normalized to sum 1), each with a hard
+#' sequential optimizer in the style of [sib()]:
+#'
+#' * `parallel_ib()` finds \eqn{m} = `length(k)` clusterings \eqn{C_1, \dots,
+#'   C_m} of the rows (\eqn{G_{in}}: \eqn{X \to C_j}) that together keep
+#'   information about the columns (\eqn{G_{out}}: \eqn{C_1, \dots, C_m \to
+#'   Y}), so that each captures a different aspect of what \eqn{X} says about
+#'   \eqn{Y}.
+#' * `symmetric_ib()` clusters the rows into \eqn{C_X} and the columns into
+#'   \eqn{C_Y} (\eqn{G_{in}}: \eqn{X \to C_X}, \eqn{Y \to C_Y}), each keeping
+#'   information about the other (\eqn{G_{out}}: \eqn{C_X \to C_Y}).
+#'
+#' Natural logarithms (nats) throughout.
+#'
+#' @section Functional and the meaning of beta:
+#' The survey's functional (20) is \eqn{L = I^{G_{in}} - \beta
+#' I^{G_{out}}}{L = I_Gin - beta I_Gout}, to be minimized; both optimizers
+#' maximize the equivalent (23), \eqn{L_{max} = I^{G_{out}} - \beta^{-1}
+#' I^{G_{in}}}{L_max = I_Gout - I_Gin / beta}, which stays finite in the hard
+#' limit. Terms of \eqn{I^{G_{in}}}{I_Gin} that do not depend on the
+#' clusterings (the data's own \eqn{I(X;Y)}) are left out. For hard
+#' clusterings \eqn{I(C;X) = H(C)}, so
+#' * parallel: \eqn{L_{max} = I(C_1, \dots, C_m; Y) - \beta^{-1} \sum_j
+#'   H(C_j)}{L_max = I(C_1..C_m; Y) - sum_j H(C_j) / beta}, where \eqn{(C_1,
+#'   \dots, C_m)} is the product partition (each row in the cell given by
+#'   its \eqn{m} clusters);
+#' * symmetric: \eqn{L_{max} = I(C_X; C_Y) - \beta^{-1} [H(C_X) +
+#'   H(C_Y)]}{L_max = I(C_X; C_Y) - (H(C_X) + H(C_Y)) / beta}.
+#'
+#' `beta` is the survey's \eqn{\beta > 0}: the weight of preserved
+#' information against compression. The default `beta = Inf` is the hard
+#' limit of [sib()]: the compression terms vanish and only the preserved
+#' information counts (for `symmetric_ib()` this is the objective of
+#' [itcc()]). With a finite `beta`, a point joins the bigger clusters more
+#' readily, and below \eqn{\beta = 1} merging everything can win, so clusters
+#' may empty (then `k` is smaller than asked).
+#'
+#' @section Algorithm:
+#' From a random partition (or `start`), every row in random order is drawn
+#' out of its cluster and put back where \eqn{L_{max}} is highest, i.e. where
+#' the survey's merge cost (25)-(26) of the singleton \eqn{\{x\}} into a
+#' cluster is least; passes repeat until one moves nothing (`converged`),
+#' so at the end no single move of one point in one clustering raises
+#' \eqn{L_{max}}, which never decreases along the way (`objective` records it
+#' after each pass). A move must gain more than \eqn{10^{-10} p(x)} (rounding).
+#' * parallel: each row visits its \eqn{m} clusterings in turn. For hard
+#'   clusters the expectation over the other clusterings in (26) keeps only
+#'   the row's own cell, so the cost of putting \eqn{x} into cluster \eqn{c}
+#'   of \eqn{C_j} is the [sib()] loss of \eqn{I(T;Y)} of joining the cell
+#'   with \eqn{c} in place of \eqn{x}'s \eqn{j}-th coordinate, minus
+#'   \eqn{\beta^{-1} (p(x) + p(c)) H(\Pi)} with \eqn{\Pi = (p(x), p(c)) /
+#'   (p(x) + p(c))} (the survey's \eqn{JS_\Pi[p(u_j|c^r), p(u_j|c^s)]} for
+#'   disjoint clusters). The survey prints \eqn{\Pi} with the conditioning on
+#'   \eqn{u_j}; we read it, as in (17), as the cluster weights. Cost of a
+#'   pass \eqn{O(nnz \sum_j k_j)}; memory \eqn{O(ncol \prod_j k_j)} for the
+#'   cell joints (`k` is refused when that exceeds \eqn{2.5 \times 10^7}
+#'   values).
+#' * symmetric: a pass moves all rows (column clusters fixed), then all
+#'   columns (row clusters fixed). In (26) for \eqn{C_X} the only term left
+#'   is \eqn{JS_\Pi[p(c_Y|c^r_X), p(c_Y|c^s_X)]} (\eqn{C_X} is the parent of
+#'   \eqn{C_Y} in \eqn{G_{out}}) plus the compression term, which is the sib
+#'   cost on the rows summed over the column clusters; likewise for columns.
+#'   A pass costs \eqn{O(nnz + n\,k_r k_c + m\,k_r k_c)} at most.
+#'
+#' The survey also states the soft stationary equations (21)-(22) for an
+#' iterative algorithm; they are not implemented here.
+#'
+#' @param pxy Non-negative matrix, data.frame or sparse `Matrix` of counts or
+#'   joint probabilities; rows are the objects to cluster, columns the other
+#'   variable. Normalized to sum 1. All-zero rows (and, for `symmetric_ib()`,
+#'   all-zero columns) are an error.
+#' @param k Number of clusters of each clustering: a vector with one entry per
+#'   clustering (`length(k)` clusterings), each at most `nrow(pxy)`.
+#' @param k_rows,k_cols Numbers of row and column clusters.
+#' @param beta Trade-off \eqn{\beta > 0} (may be `Inf`, the default: hard
+#'   limit, no compression term).
+#' @param restarts Number of random starts; the highest \eqn{L_{max}} is
+#'   kept.
+#' @param max_iter Maximum number of passes per start.
+#' @param start Optional initial clusterings, used by the first start:
+#'   for `parallel_ib()` an `nrow(pxy)` x `length(k)` matrix (a vector when
+#'   `length(k) == 1`) whose column `j` holds integers in `1..k[j]`; for
+#'   `symmetric_ib()` a list with `rows` and `cols` partitions.
+#' @param verbose Print one line per pass.
+#' @return `parallel_ib()`: a list of class `c("parallel_ib", "sideclust")`
+#'   with
+#'   \item{cluster, clusters}{the first clustering, and all of them as an
+#'     `nrow(pxy)` x `m` integer matrix (each column numbered `1..` by first
+#'     row; their order is arbitrary).}
+#'   \item{k}{non-empty clusters of each clustering (`k_requested`: asked).}
+#'   \item{info_y}{\eqn{I(C_1, \dots, C_m; Y)} of the product partition.}
+#'   \item{info_x, info_y_each}{\eqn{I(C_j;X) = H(C_j)} and \eqn{I(C_j;Y)},
+#'     one per clustering.}
+#'   \item{info_xy}{\eqn{I(X;Y)}.}
+#'   \item{objective}{\eqn{L_{max}} after each pass of the best start (its
+#'     last value is the final \eqn{L_{max}}).}
+#'   \item{restart_objective, iterations, converged, moves, pass_seconds}{
+#'     final \eqn{L_{max}} of every start; passes, convergence, moves and the
+#'     wall time of each pass of the best start.}
+#'   \item{beta, restarts, max_iter, call}{as used.}
+#'
+#'   `symmetric_ib()`: a list of class `c("symmetric_ib", "sideclust")` with
+#'   `cluster` and `k` (rows), `col_cluster` and `k_cols` (columns), numbered
+#'   by first appearance; `info_clusters` (\eqn{I(C_X;C_Y)}), `info_rows`
+#'   (\eqn{H(C_X)}), `info_cols` (\eqn{H(C_Y)}), `info_xy`, `loss`
+#'   (\eqn{I(X;Y) - I(C_X;C_Y)}), `joint` (\eqn{p(c_X, c_Y)}), and
+#'   `objective`, `restart_objective`, `iterations`, `converged`, `moves`,
+#'   `pass_seconds`, `beta`, `k_requested`, `restarts`, `max_iter`, `call` as
+#'   above (a pass is a row and a column half-pass).
+#' @references
+#' Clustering with constraints / dependencies survey, Section 4
+#' (multivariate information bottleneck: functionals (19)-(20), merge cost
+#' (23)-(26)).
+#'
+#' Friedman, N., Mosenzon, O., Slonim, N. and Tishby, N. (2001). Multivariate
+#' information bottleneck. Uncertainty in Artificial Intelligence (UAI).
+#'
+#' Slonim, N., Friedman, N. and Tishby, N. (2002). Agglomerative multivariate
+#' information bottleneck. NIPS 14.
+#' @seealso [sib()], [itcc()], [disparate_kmeans()].
+#' @examples
+#' # Rows in a 2 x 2 design: factor A decides columns 1-4, factor B columns 5-8.
+#' set.seed(1)
+#' a <- rep(1:2, each = 12)
+#' b <- rep(rep(1:2, each = 6), 2)
+#' high_a <- cbind(a == 1, a == 1, a == 2, a == 2)
+#' high_b <- cbind(b == 1, b == 1, b == 2, b == 2)
+#' counts <- matrix(rpois(24 * 8, 2 + 6 * cbind(high_a, high_b)), 24, 8)
+#' par_fit <- parallel_ib(counts, k = c(2, 2), restarts = 5)
+#' par_fit
+#' table(par_fit$clusters[, 1], a)
+#' table(par_fit$clusters[, 2], b)
+#'
+#' # Planted co-clusters
+#' rates <- rbind(c(9, 1, 5), c(1, 9, 5))
+#' x <- matrix(rpois(40 * 30, rates[rep(1:2, each = 20), rep(1:3, each = 10)]), 40, 30)
+#' sym <- symmetric_ib(x, k_rows = 2, k_cols = 3, restarts = 3)
+#' table(sym$cluster, rep(1:2, each = 20))
+#' table(sym$col_cluster, rep(1:3, each = 10))
+#' @export
+parallel_ib <- function(pxy, k, beta = Inf, restarts = 10L, max_iter = 100L, start = NULL,
+                        verbose = FALSE) {
+  call <- match.call()
+  csr <- as_joint_csr(pxy, "pxy", zero_rows = FALSE)
+  n <- csr$n_rows
+  k <- check_k_vector(k, n, csr$n_cols)
+  beta <- check_beta(beta)
+  restarts <- check_count(restarts, "restarts")
+  max_iter <- check_count(max_iter, "max_iter")
+  verbose <- check_flag(verbose, "verbose")
+  start <- check_start_matrix(start, n, k)
+  r <- .parallel_ib_cpp(csr, k, 1 / beta, max_iter, restarts, start, verbose)
+  m <- length(k)
+  clusters <- matrix(vapply(seq_len(m), function(j) first_seen(r$cluster[, j]), integer(n)),
+                     n, m, dimnames = list(csr$row_names, paste0("C", seq_len(m))))
+  fit <- list(cluster = clusters[, 1L], clusters = clusters,
+              k = apply(clusters, 2L, max), info_y = r$info_y, info_x = r$info_x,
+              info_y_each = r$info_y_each, info_xy = r$info_xy, objective = r$trace,
+              restart_objective = r$restart_objective, iterations = r$iterations,
+              converged = r$converged, moves = r$moves, pass_seconds = r$pass_seconds,
+              beta = beta, k_requested = k, restarts = restarts, max_iter = max_iter,
+              call = call)
+  names(fit$k) <- NULL
+  names(fit$cluster) <- csr$row_names
+  class(fit) <- c("parallel_ib", "sideclust")
+  fit
+}
+
+#' @rdname parallel_ib
+#' @export
+symmetric_ib <- function(pxy, k_rows, k_cols, beta = Inf, restarts = 10L, max_iter = 100L,
+                         start = NULL, verbose = FALSE) {
+  call <- match.call()
+  csr <- as_joint_csr(pxy, "pxy", zero_rows = FALSE, zero_cols = FALSE)
+  k_rows <- check_k(k_rows, csr$n_rows, "k_rows")
+  k_cols <- check_k(k_cols, csr$n_cols, "k_cols", what = "columns")
+  beta <- check_beta(beta)
+  restarts <- check_count(restarts, "restarts")
+  max_iter <- check_count(max_iter, "max_iter")
+  verbose <- check_flag(verbose, "verbose")
+  if (!is.null(start) && !(is.list(start) && all(c("rows", "cols") %in% names(start)))) {
+    stop_arg("start", "must be NULL or a list with elements `rows` and `cols`")
+  }
+  sr <- check_partition_start(start$rows, csr$n_rows, k_rows, "start$rows")
+  sc <- check_partition_start(start$cols, csr$n_cols, k_cols, "start$cols")
+  r <- .symmetric_ib_cpp(csr, k_rows, k_cols, 1 / beta, max_iter, restarts, sr, sc, verbose)
+  ur <- unique(r$cluster)
+  uc <- unique(r$col_cluster)
+  fit <- list(cluster = match(r$cluster, ur), k = length(ur),
+              col_cluster = match(r$col_cluster, uc), k_cols = length(uc),
+              info_clusters = r$info_clusters, info_rows = r$info_rows,
+              info_cols = r$info_cols, info_xy = r$info_xy,
+              loss = r$info_xy - r$info_clusters, joint = r$joint[ur, uc, drop = FALSE],
+              objective = r$trace, restart_objective = r$restart_objective,
+              iterations = r$iterations, converged = r$converged, moves = r$moves,
+              pass_seconds = r$pass_seconds, beta = beta,
+              k_requested = c(rows = k_rows, cols = k_cols), restarts = restarts,
+              max_iter = max_iter, call = call)
+  class(fit) <- c("symmetric_ib", "sideclust")
+  fit
+}
+
+# beta in (0, Inf].
+check_beta <- function(beta) {
+  check_number(beta, "beta", lower = 0, lower_open = TRUE, allow_inf = TRUE)
+}
+
+# Numbers of clusters of the parallel clusterings: whole numbers in 1..n,
+# with a product partition small enough to store densely.
+check_k_vector <- function(k, n, n_cols, max_values = 2.5e7) {
+  if (missing(k)) stop_arg("k", "is missing")
+  if (!is.numeric(k) || length(k) == 0L || anyNA(k) || any(!is.finite(k)) ||
+      any(k != round(k))) {
+    stop_arg("k", "must be a vector of whole numbers, one per clustering")
+  }
+  if (any(k < 1 | k > n)) {
+    stop_arg("k", sprintf("must be in 1..%d (the number of rows); got %s", n,
+                          paste(k, collapse = ", ")))
+  }
+  cells <- prod(k)
+  if (cells * n_cols > max_values) {
+    stop_arg("k", sprintf(paste0(
+      "gives %s cells of the product partition; with %d columns their joints need ",
+      "%.0f MB: use fewer or smaller clusterings"), format(cells, big.mark = ","), n_cols,
+      16 * cells * n_cols / 2^20))
+  }
+  as.integer(k)
+}
+
+# 0-based n x m column-major start for the core, or integer(0).
+check_start_matrix <- function(start, n, k) {
+  if (is.null(start)) return(integer(0))
+  m <- length(k)
+  if (is.numeric(start) && is.null(dim(start)) && m == 1L) start <- matrix(start, ncol = 1L)
+  if (!is.matrix(start) || !is.numeric(start) || nrow(start) != n || ncol(start) != m) {
+    stop_arg("start", sprintf("must be a %d x %d matrix (rows of `pxy` x length(k))", n, m))
+  }
+  for (j in seq_len(m)) {
+    s <- start[, j]
+    if (anyNA(s) || any(s != round(s)) || any(s < 1 | s > k[j])) {
+      stop_arg("start", sprintf("column %d must hold integers in 1..%d", j, k[j]))
+    }
+  }
+  as.integer(start) - 1L
+}
