@@ -162,13 +162,14 @@ class ParallelIbState {
     return moved;
   }
 
-  // I(T;Y) of the product partition.
+  // I(T;Y) of the product partition (summed cell by cell, as sib does, so
+  // that one clustering reproduces sib to the last bit).
   double info_y() const {
     double s = 0.0;
-    for (int y = 0; y < p_.n_cols; ++y) {
-      const std::size_t row = static_cast<std::size_t>(y) * cells_;
-      for (int t = 0; t < cells_; ++t) {
-        const double v = q_[row + t];
+    for (int t = 0; t < cells_; ++t) {
+      if (!(cell_mass_[t] > 0.0)) continue;
+      for (int y = 0; y < p_.n_cols; ++y) {
+        const double v = q_[static_cast<std::size_t>(y) * cells_ + t];
         if (v > 0.0) s += v * std::log(v / (cell_mass_[t] * p_.py[y]));
       }
     }
