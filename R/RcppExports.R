@@ -61,8 +61,8 @@
     .Call(`_sideclust_ib_cpp`, csr, k, beta, max_iter, restarts, tol, verbose)
 }
 
-.parallel_ib_cpp <- function(csr, k, inv_beta, max_iter, restarts, start, verbose) {
-    .Call(`_sideclust_parallel_ib_cpp`, csr, k, inv_beta, max_iter, restarts, start, verbose)
+.parallel_ib_cpp <- function(csr, k, inv_beta, max_iter, restarts, start, greedy, verbose) {
+    .Call(`_sideclust_parallel_ib_cpp`, csr, k, inv_beta, max_iter, restarts, start, greedy, verbose)
 }
 
 .symmetric_ib_cpp <- function(csr, k_rows, k_cols, inv_beta, max_iter, restarts, start_rows, start_cols, verbose) {

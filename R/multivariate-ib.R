@@ -47,7 +47,15 @@
 #' so at the end no single move of one point in one clustering raises
 #' \eqn{L_{max}}, which never decreases along the way (`objective` records it
 #' after each pass). A move must gain more than \eqn{10^{-10} p(x)} (rounding).
-#' * parallel: each row visits its \eqn{m} clusterings in turn. For hard
+#' * parallel: each row visits its \eqn{m} clusterings in turn. With
+#'   `init = "greedy"` (the default) a start adds the clusterings one at a
+#'   time: \eqn{C_1} from a random partition moves alone (this is [sib()]
+#'   when \eqn{\beta = \infty}), then \eqn{C_2} from a random partition
+#'   with \eqn{C_1} fixed and the later clusterings still a single cluster,
+#'   and so on; then all move together. From all-random starts
+#'   (`init = "random"`) the constrained moves (a row can only change one
+#'   coordinate of its cell at a time) often end in poor local optima on
+#'   larger data (see `bench/multivariate-ib.R`). For hard
 #'   clusters the expectation over the other clusterings in (26) keeps only
 #'   the row's own cell, so the cost of putting \eqn{x} into cluster \eqn{c}
 #'   of \eqn{C_j} is the [sib()] loss of \eqn{I(T;Y)} of joining the cell
@@ -59,6 +67,14 @@
 #'   pass \eqn{O(nnz \sum_j k_j)}; memory \eqn{O(ncol \prod_j k_j)} for the
 #'   cell joints (`k` is refused when that exceeds \eqn{2.5 \times 10^7}
 #'   values).
+#'
+#'   The functional sees the clusterings only through their product
+#'   partition and their cluster masses, so different clusterings can tie:
+#'   with two planted groupings \eqn{a} and \eqn{b} of two groups each,
+#'   \eqn{(a, b)} and \eqn{(a, a \oplus b)}{(a, a xor b)} give the same
+#'   cells and, at \eqn{\beta = \infty}, the same \eqn{L_{max}}. Judge the
+#'   clusterings together (the product, `info_y`) and look at `info_y_each`
+#'   for what each keeps alone.
 #' * symmetric: a pass moves all rows (column clusters fixed), then all
 #'   columns (row clusters fixed). In (26) for \eqn{C_X} the only term left
 #'   is \eqn{JS_\Pi[p(c_Y|c^r_X), p(c_Y|c^s_X)]} (\eqn{C_X} is the parent of
@@ -80,12 +96,18 @@
 #'   limit, no compression term).
 #' @param restarts Number of random starts; the highest \eqn{L_{max}} is
 #'   kept.
-#' @param max_iter Maximum number of passes per start.
+#' @param max_iter Maximum number of passes per start (for `parallel_ib()`
+#'   with `init = "greedy"`, per stage of the start).
+#' @param init `parallel_ib()`'s starts: `"greedy"` (clusterings added one at
+#'   a time, see Algorithm) or `"random"` (all clusterings random at once).
+#'   Uses R's random number generator, so [set.seed()] reproduces the fit.
+#'   Ignored by the first start when `start` is given.
 #' @param start Optional initial clusterings, used by the first start:
 #'   for `parallel_ib()` an `nrow(pxy)` x `length(k)` matrix (a vector when
 #'   `length(k) == 1`) whose column `j` holds integers in `1..k[j]`; for
 #'   `symmetric_ib()` a list with `rows` and `cols` partitions.
-#' @param verbose Print one line per pass.
+#' @param verbose Print one line per pass (for `parallel_ib()`, `k` there is
+#'   the number of cells of the product partition).
 #' @return `parallel_ib()`: a list of class `c("parallel_ib", "sideclust")`
 #'   with
 #'   \item{cluster, clusters}{the first clustering, and all of them as an
@@ -97,11 +119,16 @@
 #'     one per clustering.}
 #'   \item{info_xy}{\eqn{I(X;Y)}.}
 #'   \item{objective}{\eqn{L_{max}} after each pass of the best start (its
-#'     last value is the final \eqn{L_{max}}).}
+#'     last value is the final \eqn{L_{max}}); non-decreasing from pass
+#'     `max(1, init_passes)` on.}
 #'   \item{restart_objective, iterations, converged, moves, pass_seconds}{
-#'     final \eqn{L_{max}} of every start; passes, convergence, moves and the
-#'     wall time of each pass of the best start.}
-#'   \item{beta, restarts, max_iter, call}{as used.}
+#'     final \eqn{L_{max}} of every start; passes (greedy stages
+#'     included), whether the last pass over all clusterings moved nothing,
+#'     moves and the wall time of each pass of the best start.}
+#'   \item{init_passes}{passes of the greedy stages before all clusterings
+#'     move together (0 for random starts, a given `start` or one
+#'     clustering).}
+#'   \item{beta, restarts, max_iter, init, call}{as used.}
 #'
 #'   `symmetric_ib()`: a list of class `c("symmetric_ib", "sideclust")` with
 #'   `cluster` and `k` (rows), `col_cluster` and `k_cols` (columns), numbered
@@ -132,8 +159,11 @@
 #' counts <- matrix(rpois(24 * 8, 2 + 6 * cbind(high_a, high_b)), 24, 8)
 #' par_fit <- parallel_ib(counts, k = c(2, 2), restarts = 5)
 #' par_fit
-#' table(par_fit$clusters[, 1], a)
-#' table(par_fit$clusters[, 2], b)
+#' table(par_fit$clusters[, 1], a)  # the first clustering: one planted factor
+#' # Together the two clusterings give the four cells of the design; the
+#' # second may be b or "a xor b" (a tie, see Algorithm): compare info_y_each.
+#' table(interaction(par_fit$clusters[, 1], par_fit$clusters[, 2]), interaction(a, b))
+#' par_fit$info_y_each
 #'
 #' # Planted co-clusters
 #' rates <- rbind(c(9, 1, 5), c(1, 9, 5))
@@ -142,8 +172,8 @@
 #' table(sym$cluster, rep(1:2, each = 20))
 #' table(sym$col_cluster, rep(1:3, each = 10))
 #' @export
-parallel_ib <- function(pxy, k, beta = Inf, restarts = 10L, max_iter = 100L, start = NULL,
-                        verbose = FALSE) {
+parallel_ib <- function(pxy, k, beta = Inf, restarts = 10L, max_iter = 100L,
+                        init = c("greedy", "random"), start = NULL, verbose = FALSE) {
   call <- match.call()
   csr <- as_joint_csr(pxy, "pxy", zero_rows = FALSE)
   n <- csr$n_rows
@@ -151,9 +181,10 @@ parallel_ib <- function(pxy, k, beta = Inf, restarts = 10L, max_iter = 100L, sta
   beta <- check_beta(beta)
   restarts <- check_count(restarts, "restarts")
   max_iter <- check_count(max_iter, "max_iter")
+  init <- match_choice(init, c("greedy", "random"), "init")
   verbose <- check_flag(verbose, "verbose")
   start <- check_start_matrix(start, n, k)
-  r <- .parallel_ib_cpp(csr, k, 1 / beta, max_iter, restarts, start, verbose)
+  r <- .parallel_ib_cpp(csr, k, 1 / beta, max_iter, restarts, start, init == "greedy", verbose)
   m <- length(k)
   clusters <- matrix(vapply(seq_len(m), function(j) first_seen(r$cluster[, j]), integer(n)),
                      n, m, dimnames = list(csr$row_names, paste0("C", seq_len(m))))
@@ -161,9 +192,9 @@ parallel_ib <- function(pxy, k, beta = Inf, restarts = 10L, max_iter = 100L, sta
               k = apply(clusters, 2L, max), info_y = r$info_y, info_x = r$info_x,
               info_y_each = r$info_y_each, info_xy = r$info_xy, objective = r$trace,
               restart_objective = r$restart_objective, iterations = r$iterations,
-              converged = r$converged, moves = r$moves, pass_seconds = r$pass_seconds,
-              beta = beta, k_requested = k, restarts = restarts, max_iter = max_iter,
-              call = call)
+              init_passes = r$init_passes, converged = r$converged, moves = r$moves,
+              pass_seconds = r$pass_seconds, beta = beta, k_requested = k,
+              restarts = restarts, max_iter = max_iter, init = init, call = call)
   names(fit$k) <- NULL
   names(fit$cluster) <- csr$row_names
   class(fit) <- c("parallel_ib", "sideclust")

@@ -258,8 +258,8 @@ BEGIN_RCPP
 END_RCPP
 }
 // parallel_ib_cpp
-Rcpp::List parallel_ib_cpp(Rcpp::List csr, std::vector<int> k, double inv_beta, int max_iter, int restarts, std::vector<int> start, bool verbose);
-RcppExport SEXP _sideclust_parallel_ib_cpp(SEXP csrSEXP, SEXP kSEXP, SEXP inv_betaSEXP, SEXP max_iterSEXP, SEXP restartsSEXP, SEXP startSEXP, SEXP verboseSEXP) {
+Rcpp::List parallel_ib_cpp(Rcpp::List csr, std::vector<int> k, double inv_beta, int max_iter, int restarts, std::vector<int> start, bool greedy, bool verbose);
+RcppExport SEXP _sideclust_parallel_ib_cpp(SEXP csrSEXP, SEXP kSEXP, SEXP inv_betaSEXP, SEXP max_iterSEXP, SEXP restartsSEXP, SEXP startSEXP, SEXP greedySEXP, SEXP verboseSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
@@ -269,8 +269,9 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< int >::type max_iter(max_iterSEXP);
     Rcpp::traits::input_parameter< int >::type restarts(restartsSEXP);
     Rcpp::traits::input_parameter< std::vector<int> >::type start(startSEXP);
+    Rcpp::traits::input_parameter< bool >::type greedy(greedySEXP);
     Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
-    rcpp_result_gen = Rcpp::wrap(parallel_ib_cpp(csr, k, inv_beta, max_iter, restarts, start, verbose));
+    rcpp_result_gen = Rcpp::wrap(parallel_ib_cpp(csr, k, inv_beta, max_iter, restarts, start, greedy, verbose));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -446,7 +447,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_sib_costs_cpp", (DL_FUNC) &_sideclust_sib_costs_cpp, 4},
     {"_sideclust_aib_cpp", (DL_FUNC) &_sideclust_aib_cpp, 1},
     {"_sideclust_ib_cpp", (DL_FUNC) &_sideclust_ib_cpp, 7},
-    {"_sideclust_parallel_ib_cpp", (DL_FUNC) &_sideclust_parallel_ib_cpp, 7},
+    {"_sideclust_parallel_ib_cpp", (DL_FUNC) &_sideclust_parallel_ib_cpp, 8},
     {"_sideclust_symmetric_ib_cpp", (DL_FUNC) &_sideclust_symmetric_ib_cpp, 9},
     {"_sideclust_rdp_means_cpp", (DL_FUNC) &_sideclust_rdp_means_cpp, 12},
     {"_sideclust_dp_lambda_cpp", (DL_FUNC) &_sideclust_dp_lambda_cpp, 4},

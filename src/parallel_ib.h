@@ -39,6 +39,7 @@ struct ParallelIbParams {
   int max_iter = 100;
   int restarts = 1;
   std::vector<int> start;  // 0-based, n x m column-major; first restart when given
+  bool greedy = true;      // start the clusterings one at a time (else all random)
 };
 
 struct ParallelIbResult {
@@ -50,8 +51,9 @@ struct ParallelIbResult {
   std::vector<double> trace;         // L_max after each pass of the best run
   std::vector<double> restart_objective;
   std::vector<double> pass_seconds;
-  int iterations = 0;
-  bool converged = false;
+  int iterations = 0;        // passes in all, greedy start included
+  int init_passes = 0;       // passes of the greedy start
+  bool converged = false;    // the last pass over all clusterings moved nothing
   long long moves = 0;
 };
 
@@ -133,12 +135,13 @@ class ParallelIbState {
   }
 
   // One pass: every row in the given order is drawn out of and put back
-  // into each clustering in turn. Returns the number of moves.
-  long long pass(const std::vector<int>& order) {
+  // into each clustering j_from <= j < j_to in turn (the others stay fixed).
+  // Returns the number of moves.
+  long long pass(const std::vector<int>& order, int j_from, int j_to) {
     std::vector<double> d;
     long long moved = 0;
     for (int x : order) {
-      for (int j = 0; j < m_; ++j) {
+      for (int j = j_from; j < j_to; ++j) {
         const int from = cl_[at(x, j)];
         move(x, j, from, -1.0);
         costs(x, j, d);
@@ -196,6 +199,7 @@ class ParallelIbState {
     return cluster_information(qj, mass_[j], p_.py);
   }
   const std::vector<int>& cluster() const { return cl_; }
+  int cells() const { return cells_; }
 
  private:
   std::size_t at(int x, int j) const {
@@ -213,6 +217,32 @@ class ParallelIbState {
   std::vector<std::vector<double>> mass_;      // cluster masses per clustering
 };
 
+// A run's passes, either until a pass moves nothing or max_iter passes.
+struct PassLog {
+  std::vector<double> trace, seconds;
+  int passes = 0;
+  long long moves = 0;
+};
+
+inline bool run_passes(ParallelIbState& st, std::vector<int>& order, int j_from, int j_to,
+                       int max_iter, PassLog& log, RunHooks& hooks) {
+  for (int it = 0; it < max_iter; ++it) {
+    shuffle(order, hooks);
+    const auto t0 = std::chrono::steady_clock::now();
+    const long long moved = st.pass(order, j_from, j_to);
+    log.moves += moved;
+    ++log.passes;
+    st.reset(st.cluster());  // drop accumulated rounding
+    log.trace.push_back(st.objective());
+    log.seconds.push_back(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    hooks.check_interrupt();
+    hooks.on_sweep(log.passes, st.cells(), log.trace.back());
+    if (moved == 0) return true;
+  }
+  return false;
+}
+
 inline ParallelIbResult parallel_ib_fit(const JointCsr& p, const ParallelIbParams& par,
                                         RunHooks& hooks) {
   const int m = static_cast<int>(par.k.size());
@@ -228,42 +258,40 @@ inline ParallelIbResult parallel_ib_fit(const JointCsr& p, const ParallelIbParam
   best.objective = -std::numeric_limits<double>::infinity();
   ParallelIbState st(p, par.k, par.inv_beta);
   auto uniform = [&hooks]() { return hooks.uniform(); };
+  std::vector<int> order(p.n_rows);
   for (int run = 0; run < par.restarts; ++run) {
-    std::vector<int> cl;
-    if (run == 0 && !par.start.empty()) {
-      cl = par.start;
-    } else {
-      cl.reserve(n * m);
-      for (int j = 0; j < m; ++j) {
-        const std::vector<int> cj = random_partition(p.n_rows, par.k[j], uniform);
-        cl.insert(cl.end(), cj.begin(), cj.end());
-      }
-    }
-    st.reset(cl);
-    std::vector<int> order(p.n_rows);
     for (int i = 0; i < p.n_rows; ++i) order[i] = i;
-    std::vector<double> trace, seconds;
-    int it = 0;
+    PassLog log;
     bool converged = false;
-    long long moves = 0;
-    while (it < par.max_iter) {
-      shuffle(order, hooks);
-      const auto t0 = std::chrono::steady_clock::now();
-      const long long moved = st.pass(order);
-      moves += moved;
-      ++it;
-      st.reset(st.cluster());  // drop accumulated rounding
-      trace.push_back(st.objective());
-      seconds.push_back(
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-      hooks.check_interrupt();
-      hooks.on_sweep(it, m, trace.back());
-      if (moved == 0) {
-        converged = true;
-        break;
+    int init_passes = 0;
+    if ((run == 0 && !par.start.empty()) || !par.greedy || m == 1) {
+      std::vector<int> cl;
+      if (run == 0 && !par.start.empty()) {
+        cl = par.start;
+      } else {
+        cl.reserve(n * m);
+        for (int j = 0; j < m; ++j) {
+          const std::vector<int> cj = random_partition(p.n_rows, par.k[j], uniform);
+          cl.insert(cl.end(), cj.begin(), cj.end());
+        }
       }
+      st.reset(cl);
+      converged = run_passes(st, order, 0, m, par.max_iter, log, hooks);
+    } else {
+      // Greedy start: clustering s from a random partition, moved alone with
+      // the earlier ones fixed and the later ones still single clusters.
+      std::vector<int> cl(n * m, 0);
+      for (int s = 0; s < m; ++s) {
+        const std::vector<int> cs = random_partition(p.n_rows, par.k[s], uniform);
+        std::copy(cs.begin(), cs.end(), cl.begin() + s * n);
+        st.reset(cl);
+        run_passes(st, order, s, s + 1, par.max_iter, log, hooks);
+        cl = st.cluster();
+      }
+      init_passes = log.passes;
+      converged = run_passes(st, order, 0, m, par.max_iter, log, hooks);
     }
-    const double obj = trace.empty() ? st.objective() : trace.back();
+    const double obj = log.trace.empty() ? st.objective() : log.trace.back();
     best.restart_objective.push_back(obj);
     if (obj > best.objective) {
       best.objective = obj;
@@ -275,11 +303,12 @@ inline ParallelIbResult parallel_ib_fit(const JointCsr& p, const ParallelIbParam
         best.info_y_each[j] = st.info_y_of(j);
       }
       best.cluster = st.cluster();
-      best.trace = trace;
-      best.pass_seconds = seconds;
-      best.iterations = it;
+      best.trace = log.trace;
+      best.pass_seconds = log.seconds;
+      best.iterations = log.passes;
+      best.init_passes = init_passes;
       best.converged = converged;
-      best.moves = moves;
+      best.moves = log.moves;
     }
   }
   return best;

@@ -12,7 +12,7 @@
 // k: clusters per clustering; start: 0-based n x m column-major or empty.
 // [[Rcpp::export(.parallel_ib_cpp)]]
 Rcpp::List parallel_ib_cpp(Rcpp::List csr, std::vector<int> k, double inv_beta, int max_iter,
-                           int restarts, std::vector<int> start, bool verbose) {
+                           int restarts, std::vector<int> start, bool greedy, bool verbose) {
   const sideclust::JointCsr p = sideclust::joint_from_r(csr);
   sideclust::ParallelIbParams par;
   par.k = std::move(k);
@@ -20,6 +20,7 @@ Rcpp::List parallel_ib_cpp(Rcpp::List csr, std::vector<int> k, double inv_beta, 
   par.max_iter = max_iter;
   par.restarts = restarts;
   par.start = std::move(start);
+  par.greedy = greedy;
   sideclust::RHooks hooks(verbose, "pass");
   const sideclust::ParallelIbResult r = sideclust::parallel_ib_fit(p, par, hooks);
   Rcpp::IntegerMatrix cluster(p.n_rows, static_cast<int>(par.k.size()));
@@ -29,8 +30,9 @@ Rcpp::List parallel_ib_cpp(Rcpp::List csr, std::vector<int> k, double inv_beta, 
       Rcpp::_["info_y"] = r.info_y, Rcpp::_["info_x"] = r.info_x,
       Rcpp::_["info_y_each"] = r.info_y_each, Rcpp::_["info_xy"] = sideclust::mutual_information(p),
       Rcpp::_["trace"] = r.trace, Rcpp::_["restart_objective"] = r.restart_objective,
-      Rcpp::_["iterations"] = r.iterations, Rcpp::_["converged"] = r.converged,
-      Rcpp::_["moves"] = static_cast<double>(r.moves), Rcpp::_["pass_seconds"] = r.pass_seconds);
+      Rcpp::_["iterations"] = r.iterations, Rcpp::_["init_passes"] = r.init_passes,
+      Rcpp::_["converged"] = r.converged, Rcpp::_["moves"] = static_cast<double>(r.moves),
+      Rcpp::_["pass_seconds"] = r.pass_seconds);
 }
 
 // [[Rcpp::export(.symmetric_ib_cpp)]]
