@@ -53,8 +53,9 @@ print.parallel_ib <- function(x, digits = 4L, ...) {
 #' @rdname multivariate-ib-methods
 #' @export
 print.symmetric_ib <- function(x, digits = 4L, ...) {
-  cat(sprintf("Symmetric IB: %d rows into %d clusters, %d columns into %d (beta = %s)\n",
-              length(x$cluster), x$k, length(x$col_cluster), x$k_cols, format(x$beta)))
+  cat(sprintf("Symmetric IB (%s): %d rows into %d clusters, %d columns into %d (beta = %s)\n",
+              x$method, length(x$cluster), x$k, length(x$col_cluster), x$k_cols,
+              format(x$beta)))
   cat("Row cluster sizes:", format_sizes(tabulate(x$cluster, x$k)), "\n")
   cat("Column cluster sizes:", format_sizes(tabulate(x$col_cluster, x$k_cols)), "\n")
   cat(sprintf("I(C_X;C_Y) = %s nats (%s%% of I(X;Y) = %s), I(C_X;X) = %s, I(C_Y;Y) = %s\n",
@@ -67,8 +68,9 @@ print.symmetric_ib <- function(x, digits = 4L, ...) {
 }
 
 print_lmax <- function(x, digits) {
-  cat(sprintf("L_max: %s after %d passes (%s), best of %d start%s\n",
-              format(utils::tail(x$objective, 1L), digits = digits), x$iterations,
+  steps <- if (identical(x$method, "iterative")) "iterations" else "passes"
+  cat(sprintf("L_max: %s after %d %s (%s), best of %d start%s\n",
+              format(utils::tail(x$objective, 1L), digits = digits), x$iterations, steps,
               if (isTRUE(x$converged)) "converged" else "not converged", x$restarts,
               if (x$restarts == 1L) "" else "s"))
   cat("\nAvailable components:\n")

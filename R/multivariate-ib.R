@@ -82,8 +82,32 @@
 #'   cost on the rows summed over the column clusters; likewise for columns.
 #'   A pass costs \eqn{O(nnz + n\,k_r k_c + m\,k_r k_c)} at most.
 #'
-#' The survey also states the soft stationary equations (21)-(22) for an
-#' iterative algorithm; they are not implemented here.
+#' @section Iterative (soft) symmetric IB:
+#' `symmetric_ib(method = "iterative")` iterates the survey's stationary
+#' equations (21)-(22), which for this pair of networks read
+#' \deqn{p(c_X|x) \propto p(c_X) \exp(-\beta KL[p(c_Y|x) \| p(c_Y|c_X)]),}{p(c_X|x) ~ p(c_X) exp(-beta KL[p(c_Y|x) || p(c_Y|c_X)]),}
+#' \deqn{p(c_Y|y) \propto p(c_Y) \exp(-\beta KL[p(c_X|y) \| p(c_X|c_Y)]),}{p(c_Y|y) ~ p(c_Y) exp(-beta KL[p(c_X|y) || p(c_X|c_Y)]),}
+#' (in (22) only the second sum is left for \eqn{C_X}, the parent of
+#' \eqn{C_Y} in \eqn{G_{out}}, and only the last term for \eqn{C_Y}), with
+#' \eqn{p(c_Y|x) = \sum_y p(y|x) p(c_Y|y)} and \eqn{p(c_X, c_Y) =
+#' \sum_{x,y} p(x,y) p(c_X|x) p(c_Y|y)} (in \eqn{G_{in}} each clustering
+#' depends on its own variable only). From random memberships, an iteration
+#' updates the rows from the distributions of the current memberships, then
+#' the columns, until no membership changes by more than `tol`
+#' (\eqn{O(nnz (k_r + k_c) + (n + m) k_r k_c)} per iteration). `beta` must be
+#' finite; large values give nearly hard clusters. Memberships equal to the
+#' cluster marginals (one effective cluster on each side, \eqn{L_{max} = 0})
+#' are a fixed point for every `beta`, and the best solution below a
+#' critical `beta` (a hard solution is beaten by it when \eqn{\beta <
+#' [H(C_X) + H(C_Y)] / I(C_X;C_Y)}). Random starts (each membership row
+#' drawn from a flat Dirichlet) are only weakly informative on both sides at
+#' once, so they often fall into that fixed point well above the critical
+#' `beta`; `start` (e.g. the clusters of a sequential fit) gives one-hot
+#' initial memberships instead, and the iteration turns them into the soft
+#' solution near that partition. Unlike the sequential moves, an iteration
+#' need not raise \eqn{L_{max}}; the start with the highest final value is
+#' kept. The soft updates of parallel IB (whose distortion in (22)
+#' averages over all cells of the other clusterings) are not implemented.
 #'
 #' @param pxy Non-negative matrix, data.frame or sparse `Matrix` of counts or
 #'   joint probabilities; rows are the objects to cluster, columns the other
@@ -105,7 +129,12 @@
 #' @param start Optional initial clusterings, used by the first start:
 #'   for `parallel_ib()` an `nrow(pxy)` x `length(k)` matrix (a vector when
 #'   `length(k) == 1`) whose column `j` holds integers in `1..k[j]`; for
-#'   `symmetric_ib()` a list with `rows` and `cols` partitions.
+#'   `symmetric_ib()` a list with `rows` and `cols` partitions (with
+#'   `method = "iterative"`: one-hot initial memberships).
+#' @param method `symmetric_ib()`: `"sequential"` (hard moves, any `beta`)
+#'   or `"iterative"` (soft memberships, finite `beta`).
+#' @param tol The iterative method stops when no membership changes by more
+#'   than `tol`.
 #' @param verbose Print one line per pass (for `parallel_ib()`, `k` there is
 #'   the number of cells of the product partition).
 #' @return `parallel_ib()`: a list of class `c("parallel_ib", "sideclust")`
@@ -136,8 +165,15 @@
 #'   (\eqn{H(C_X)}), `info_cols` (\eqn{H(C_Y)}), `info_xy`, `loss`
 #'   (\eqn{I(X;Y) - I(C_X;C_Y)}), `joint` (\eqn{p(c_X, c_Y)}), and
 #'   `objective`, `restart_objective`, `iterations`, `converged`, `moves`,
-#'   `pass_seconds`, `beta`, `k_requested`, `restarts`, `max_iter`, `call` as
-#'   above (a pass is a row and a column half-pass).
+#'   `pass_seconds`, `beta`, `method`, `k_requested`, `restarts`, `max_iter`,
+#'   `call` as above (a pass is a row and a column half-pass). With `method =
+#'   "iterative"`: `membership` (\eqn{p(c_X|x)}, `n` x `k_rows`) and
+#'   `col_membership` (\eqn{p(c_Y|y)}), their columns in the order of the
+#'   hard clusters (the most probable ones; unused clusters last, so `k` and
+#'   `k_cols` count the clusters that are most probable somewhere), the
+#'   informations of the soft memberships (\eqn{I(C_X;X)} in `info_rows`),
+#'   `objective` after each iteration, `tol`, and no `moves` or
+#'   `pass_seconds`.
 #' @references
 #' Clustering with constraints / dependencies survey, Section 4
 #' (multivariate information bottleneck: functionals (19)-(20), merge cost
@@ -171,6 +207,11 @@
 #' sym <- symmetric_ib(x, k_rows = 2, k_cols = 3, restarts = 3)
 #' table(sym$cluster, rep(1:2, each = 20))
 #' table(sym$col_cluster, rep(1:3, each = 10))
+#' # Soft memberships at beta = 10, refined from the sequential partition
+#' soft <- symmetric_ib(x, 2, 3, beta = 10, method = "iterative",
+#'                      start = list(rows = sym$cluster, cols = sym$col_cluster))
+#' summary(apply(soft$membership, 1, max))  # how sure each row is
+#' soft$info_clusters / sym$info_clusters
 #' @export
 parallel_ib <- function(pxy, k, beta = Inf, restarts = 10L, max_iter = 100L,
                         init = c("greedy", "random"), start = NULL, verbose = FALSE) {
@@ -203,21 +244,35 @@ parallel_ib <- function(pxy, k, beta = Inf, restarts = 10L, max_iter = 100L,
 
 #' @rdname parallel_ib
 #' @export
-symmetric_ib <- function(pxy, k_rows, k_cols, beta = Inf, restarts = 10L, max_iter = 100L,
-                         start = NULL, verbose = FALSE) {
+symmetric_ib <- function(pxy, k_rows, k_cols, beta = Inf,
+                         method = c("sequential", "iterative"), restarts = 10L,
+                         max_iter = 100L, tol = 1e-8, start = NULL, verbose = FALSE) {
   call <- match.call()
   csr <- as_joint_csr(pxy, "pxy", zero_rows = FALSE, zero_cols = FALSE)
   k_rows <- check_k(k_rows, csr$n_rows, "k_rows")
   k_cols <- check_k(k_cols, csr$n_cols, "k_cols", what = "columns")
   beta <- check_beta(beta)
+  method <- match_choice(method, c("sequential", "iterative"), "method")
   restarts <- check_count(restarts, "restarts")
   max_iter <- check_count(max_iter, "max_iter")
+  tol <- check_number(tol, "tol", lower = 0)
   verbose <- check_flag(verbose, "verbose")
+  if (method == "iterative") {
+    if (!is.finite(beta)) {
+      stop_arg("beta", paste0("must be finite for method = \"iterative\"; beta = Inf is the ",
+                              "hard limit, use method = \"sequential\""))
+    }
+  }
   if (!is.null(start) && !(is.list(start) && all(c("rows", "cols") %in% names(start)))) {
     stop_arg("start", "must be NULL or a list with elements `rows` and `cols`")
   }
   sr <- check_partition_start(start$rows, csr$n_rows, k_rows, "start$rows")
   sc <- check_partition_start(start$cols, csr$n_cols, k_cols, "start$cols")
+  if (method == "iterative") {
+    r <- .iterative_symmetric_ib_cpp(csr, k_rows, k_cols, beta, max_iter, restarts, tol,
+                                     sr, sc, verbose)
+    return(soft_symmetric_fit(r, csr, beta, k_rows, k_cols, restarts, max_iter, tol, call))
+  }
   r <- .symmetric_ib_cpp(csr, k_rows, k_cols, 1 / beta, max_iter, restarts, sr, sc, verbose)
   ur <- unique(r$cluster)
   uc <- unique(r$col_cluster)
@@ -228,9 +283,38 @@ symmetric_ib <- function(pxy, k_rows, k_cols, beta = Inf, restarts = 10L, max_it
               loss = r$info_xy - r$info_clusters, joint = r$joint[ur, uc, drop = FALSE],
               objective = r$trace, restart_objective = r$restart_objective,
               iterations = r$iterations, converged = r$converged, moves = r$moves,
-              pass_seconds = r$pass_seconds, beta = beta,
+              pass_seconds = r$pass_seconds, beta = beta, method = method,
               k_requested = c(rows = k_rows, cols = k_cols), restarts = restarts,
               max_iter = max_iter, call = call)
+  class(fit) <- c("symmetric_ib", "sideclust")
+  fit
+}
+
+# The iterative fit: hard clusters are the most probable ones, numbered by
+# first row (column); membership columns follow, unused clusters last.
+soft_symmetric_fit <- function(r, csr, beta, k_rows, k_cols, restarts, max_iter, tol, call) {
+  hard <- function(w) {
+    h <- max.col(w, ties.method = "first")
+    used <- unique(h)
+    list(cluster = match(h, used), perm = c(used, setdiff(seq_len(ncol(w)), used)),
+         k = length(used))
+  }
+  rows <- hard(r$membership)
+  cols <- hard(r$col_membership)
+  membership <- r$membership[, rows$perm, drop = FALSE]
+  col_membership <- r$col_membership[, cols$perm, drop = FALSE]
+  rownames(membership) <- csr$row_names
+  rownames(col_membership) <- csr$col_names
+  fit <- list(cluster = rows$cluster, k = rows$k, col_cluster = cols$cluster,
+              k_cols = cols$k, membership = membership, col_membership = col_membership,
+              info_clusters = r$info_clusters, info_rows = r$info_rows,
+              info_cols = r$info_cols, info_xy = r$info_xy,
+              loss = r$info_xy - r$info_clusters,
+              joint = r$joint[rows$perm, cols$perm, drop = FALSE], objective = r$trace,
+              restart_objective = r$restart_objective, iterations = r$iterations,
+              converged = r$converged, beta = beta, method = "iterative",
+              k_requested = c(rows = k_rows, cols = k_cols), restarts = restarts,
+              max_iter = max_iter, tol = tol, call = call)
   class(fit) <- c("symmetric_ib", "sideclust")
   fit
 }

@@ -1,9 +1,10 @@
 // Glue for the multivariate information bottleneck: parallel_ib(),
-// symmetric_ib().
+// symmetric_ib() (sequential and iterative).
 #include <Rcpp.h>
 
 #include <vector>
 
+#include "iterative_symmetric_ib.h"
 #include "parallel_ib.h"
 #include "r_glue.h"
 #include "r_joint.h"
@@ -59,4 +60,33 @@ Rcpp::List symmetric_ib_cpp(Rcpp::List csr, int k_rows, int k_cols, double inv_b
       Rcpp::_["trace"] = r.trace, Rcpp::_["restart_objective"] = r.restart_objective,
       Rcpp::_["iterations"] = r.iterations, Rcpp::_["converged"] = r.converged,
       Rcpp::_["moves"] = static_cast<double>(r.moves), Rcpp::_["pass_seconds"] = r.pass_seconds);
+}
+
+// [[Rcpp::export(.iterative_symmetric_ib_cpp)]]
+Rcpp::List iterative_symmetric_ib_cpp(Rcpp::List csr, int k_rows, int k_cols, double beta,
+                                      int max_iter, int restarts, double tol,
+                                      std::vector<int> start_rows, std::vector<int> start_cols,
+                                      bool verbose) {
+  const sideclust::JointCsr p = sideclust::joint_from_r(csr);
+  sideclust::IterativeSymmetricIbParams par;
+  par.k_rows = k_rows;
+  par.k_cols = k_cols;
+  par.beta = beta;
+  par.max_iter = max_iter;
+  par.restarts = restarts;
+  par.tol = tol;
+  par.start_rows = std::move(start_rows);
+  par.start_cols = std::move(start_cols);
+  sideclust::RHooks hooks(verbose, "iteration");
+  const sideclust::IterativeSymmetricIbResult r =
+      sideclust::iterative_symmetric_ib_fit(p, par, hooks);
+  return Rcpp::List::create(
+      Rcpp::_["membership"] = sideclust::row_major(r.rows, p.n_rows, k_rows),
+      Rcpp::_["col_membership"] = sideclust::row_major(r.cols, p.n_cols, k_cols),
+      Rcpp::_["joint"] = sideclust::row_major(r.joint, k_rows, k_cols),
+      Rcpp::_["objective"] = r.objective, Rcpp::_["info_clusters"] = r.info_clusters,
+      Rcpp::_["info_rows"] = r.info_rows, Rcpp::_["info_cols"] = r.info_cols,
+      Rcpp::_["info_xy"] = sideclust::mutual_information(p), Rcpp::_["trace"] = r.trace,
+      Rcpp::_["restart_objective"] = r.restart_objective, Rcpp::_["iterations"] = r.iterations,
+      Rcpp::_["converged"] = r.converged);
 }

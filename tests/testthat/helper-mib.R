@@ -68,3 +68,26 @@ two_groupings <- function(n, m_half = 4, strength = 6, base = 1) {
   rate <- base + strength * high
   list(x = matrix(stats::rpois(length(rate), rate), nrow(rate)), a = a, b = b)
 }
+
+# One update of the iterative symmetric IB for the rows of p: memberships w
+# (n x k) from the column memberships v (m x L), as the survey's (21)-(22).
+soft_update_plain <- function(p, w, v, beta) {
+  p <- as.matrix(p)
+  px <- rowSums(p)
+  r <- p %*% v
+  q <- crossprod(w, r)
+  pc <- colSums(w * px)
+  cond <- r / px
+  kl <- vapply(seq_len(ncol(w)), function(c) {
+    lq <- matrix(log(q[c, ] / pc[c]), nrow(r), ncol(r), byrow = TRUE)
+    rowSums(ifelse(cond > 0, cond * (log(cond) - lq), 0))
+  }, numeric(nrow(p)))
+  u <- exp(-beta * (kl - apply(kl, 1, min))) * rep(pc, each = nrow(p))
+  u / rowSums(u)
+}
+
+# I(C;X) of soft memberships w with point masses px.
+soft_info_plain <- function(w, px) {
+  pc <- colSums(w * px)
+  sum(px * w * log(ifelse(w > 0, w, 1) / rep(pc, each = nrow(w))))
+}

@@ -190,6 +190,51 @@ test_that("symmetric_ib recovers planted co-clusters as itcc does", {
   expect_equal(given$iterations, 1L)
 })
 
+test_that("iterative symmetric_ib ends at a fixed point of the survey's updates", {
+  set.seed(27)
+  rates <- rbind(c(9, 1, 5), c(1, 9, 5))
+  x <- matrix(rpois(16 * 12, rates[rep(1:2, each = 8), rep(1:3, each = 4)]), 16, 12) + 1
+  p <- info_joint(x)
+  hard <- symmetric_ib(x, 2, 3, restarts = 3)
+  start <- list(rows = hard$cluster, cols = hard$col_cluster)
+  for (beta in c(30, 100)) {
+    fit <- symmetric_ib(x, 2, 3, beta = beta, method = "iterative", start = start,
+                        restarts = 2, tol = 1e-10, max_iter = 2000)
+    expect_true(fit$converged)
+    w <- fit$membership
+    v <- fit$col_membership
+    expect_equal(unname(rowSums(w)), rep(1, 16), tolerance = 1e-12)
+    expect_lt(max(abs(soft_update_plain(p, w, v, beta) - w)), 1e-7)
+    expect_lt(max(abs(soft_update_plain(t(p), v, w, beta) - v)), 1e-7)
+    joint <- crossprod(w, p %*% v)
+    expect_equal(unname(fit$joint), unname(joint), tolerance = 1e-10)
+    expect_equal(fit$info_clusters, mi_plain(joint), tolerance = 1e-10)
+    expect_equal(fit$info_rows, soft_info_plain(w, rowSums(p)), tolerance = 1e-10)
+    expect_equal(fit$info_cols, soft_info_plain(v, colSums(p)), tolerance = 1e-10)
+    lmax <- fit$info_clusters - (fit$info_rows + fit$info_cols) / beta
+    expect_equal(utils::tail(fit$objective, 1), lmax, tolerance = 1e-10)
+    expect_equal(max(fit$restart_objective), lmax, tolerance = 1e-12)
+    expect_equal(fit$cluster, hard$cluster)
+  }
+  # A huge beta keeps the hard partition it starts from, with its L_max.
+  big <- symmetric_ib(x, 2, 3, beta = 1e6, method = "iterative", start = start, restarts = 1)
+  expect_gt(min(apply(big$membership, 1, max)), 1 - 1e-9)
+  expect_equal(big$col_cluster, hard$col_cluster)
+  expect_equal(utils::tail(big$objective, 1),
+               lmax_symmetric_plain(p, hard$cluster, hard$col_cluster, 1e6), tolerance = 1e-8)
+  # Below the critical beta the one-cluster fixed point wins.
+  set.seed(1)
+  flat <- symmetric_ib(x, 2, 3, beta = 1, method = "iterative", restarts = 2)
+  expect_equal(c(flat$k, flat$k_cols), c(1L, 1L))
+  expect_lt(abs(utils::tail(flat$objective, 1)), 1e-8)
+  expect_lt(max(apply(flat$membership, 2, function(a) diff(range(a)))), 1e-6)
+  set.seed(3); a <- symmetric_ib(x, 2, 3, beta = 50, method = "iterative", restarts = 2)
+  set.seed(3); b <- symmetric_ib(Matrix::Matrix(x, sparse = TRUE), 2, 3, beta = 50,
+                                 method = "iterative", restarts = 2)
+  expect_equal(a$membership, b$membership, tolerance = 1e-12)
+  expect_output(print(big), "Symmetric IB.*L_max")
+})
+
 test_that("a small beta merges clusters and k counts the non-empty ones", {
   set.seed(25)
   d <- planted_counts(6, 6, 3)
@@ -237,6 +282,12 @@ test_that("multivariate IB front doors give clear errors", {
   expect_error(symmetric_ib(x, 2, 2, start = list(rows = 1:4, cols = 1:3)),
                "`start\\$rows` must be 4 integers in 1..2")
   expect_error(symmetric_ib(x, 2, 2, restarts = "a"), "`restarts` must be a single whole number")
+  expect_error(symmetric_ib(x, 2, 2, method = "soft"), "`method` must be one of")
+  expect_error(symmetric_ib(x, 2, 2, method = "iterative"), "`beta` must be finite for method")
+  expect_error(symmetric_ib(x, 2, 2, beta = 5, method = "iterative", tol = -1), "`tol` must be in")
+  expect_error(symmetric_ib(x, 2, 2, beta = 5, method = "iterative", start = list(rows = 1:4, cols = 1:3)),
+               "`start\\$rows` must be 4 integers")
+  expect_error(parallel_ib(x, 2, init = "kmeans++"), "`init` must be one of")
   fit <- parallel_ib(x, c(2, 2), restarts = 1)
   expect_error(plot(fit, x, which = 3), "`which` must be at most 2")
   expect_error(plot(fit), "`data` is missing")
