@@ -73,6 +73,10 @@
     .Call(`_sideclust_iterative_symmetric_ib_cpp`, csr, k_rows, k_cols, beta, max_iter, restarts, tol, start_rows, start_cols, verbose)
 }
 
+.iterative_parallel_ib_cpp <- function(csr, k, beta, max_iter, restarts, tol, start, verbose) {
+    .Call(`_sideclust_iterative_parallel_ib_cpp`, csr, k, beta, max_iter, restarts, tol, start, verbose)
+}
+
 .rdp_means_cpp <- function(xt, side, lambda, xi, xi_rate, xi_max, patience, max_iter, random_order, chunklet_moves, divergence, verbose) {
     .Call(`_sideclust_rdp_means_cpp`, xt, side, lambda, xi, xi_rate, xi_max, patience, max_iter, random_order, chunklet_moves, divergence, verbose)
 }

@@ -82,32 +82,42 @@
 #'   cost on the rows summed over the column clusters; likewise for columns.
 #'   A pass costs \eqn{O(nnz + n\,k_r k_c + m\,k_r k_c)} at most.
 #'
-#' @section Iterative (soft) symmetric IB:
-#' `symmetric_ib(method = "iterative")` iterates the survey's stationary
-#' equations (21)-(22), which for this pair of networks read
-#' \deqn{p(c_X|x) \propto p(c_X) \exp(-\beta KL[p(c_Y|x) \| p(c_Y|c_X)]),}{p(c_X|x) ~ p(c_X) exp(-beta KL[p(c_Y|x) || p(c_Y|c_X)]),}
-#' \deqn{p(c_Y|y) \propto p(c_Y) \exp(-\beta KL[p(c_X|y) \| p(c_X|c_Y)]),}{p(c_Y|y) ~ p(c_Y) exp(-beta KL[p(c_X|y) || p(c_X|c_Y)]),}
-#' (in (22) only the second sum is left for \eqn{C_X}, the parent of
-#' \eqn{C_Y} in \eqn{G_{out}}, and only the last term for \eqn{C_Y}), with
-#' \eqn{p(c_Y|x) = \sum_y p(y|x) p(c_Y|y)} and \eqn{p(c_X, c_Y) =
-#' \sum_{x,y} p(x,y) p(c_X|x) p(c_Y|y)} (in \eqn{G_{in}} each clustering
-#' depends on its own variable only). From random memberships, an iteration
-#' updates the rows from the distributions of the current memberships, then
-#' the columns, until no membership changes by more than `tol`
-#' (\eqn{O(nnz (k_r + k_c) + (n + m) k_r k_c)} per iteration). `beta` must be
-#' finite; large values give nearly hard clusters. Memberships equal to the
-#' cluster marginals (one effective cluster on each side, \eqn{L_{max} = 0})
-#' are a fixed point for every `beta`, and the best solution below a
-#' critical `beta` (a hard solution is beaten by it when \eqn{\beta <
-#' [H(C_X) + H(C_Y)] / I(C_X;C_Y)}). Random starts (each membership row
-#' drawn from a flat Dirichlet) are only weakly informative on both sides at
-#' once, so they often fall into that fixed point well above the critical
-#' `beta`; `start` (e.g. the clusters of a sequential fit) gives one-hot
-#' initial memberships instead, and the iteration turns them into the soft
-#' solution near that partition. Unlike the sequential moves, an iteration
-#' need not raise \eqn{L_{max}}; the start with the highest final value is
-#' kept. The soft updates of parallel IB (whose distortion in (22)
-#' averages over all cells of the other clusterings) are not implemented.
+#' @section Iterative (soft) updates:
+#' `method = "iterative"` iterates the survey's stationary equations
+#' (21)-(22), \eqn{p(c_j|u_j) \propto p(c_j) \exp(-\beta d(c_j, u_j))},
+#' on soft memberships. For parallel IB, \eqn{C_j} is a parent of the data
+#' variable \eqn{Y} only, so only the first sum of (22) is left, and as the
+#' clusterings depend on \eqn{X} alone, \eqn{p(y|c^{-j}, x) = p(y|x)}:
+#' \deqn{d(c_j, x) = \sum_{c^{-j}} p(c^{-j}|x) KL[p(y|x) \| p(y|c^{-j},
+#'   c_j)],}{d(c_j, x) = sum_{c^-j} p(c^-j|x) KL[p(y|x) || p(y|c^-j, c_j)],}
+#' with \eqn{p(c^{-j}|x) = \prod_{i \ne j} p(c_i|x)} and the cells' joint
+#' \eqn{p(c_1, \dots, c_m, y) = \sum_x p(x, y) \prod_j p(c_j|x)}; with one
+#' clustering this is [ib()]'s update. For symmetric IB, only the second sum
+#' is left for \eqn{C_X} (the parent of \eqn{C_Y} in \eqn{G_{out}}) and
+#' only the last term for \eqn{C_Y} (its parent \eqn{C_X}):
+#' \deqn{d(c_X, x) = KL[p(c_Y|x) \| p(c_Y|c_X)], \quad d(c_Y, y) =
+#'   KL[p(c_X|y) \| p(c_X|c_Y)],}{d(c_X, x) = KL[p(c_Y|x) || p(c_Y|c_X)],
+#'   d(c_Y, y) = KL[p(c_X|y) || p(c_X|c_Y)],}
+#' with \eqn{p(c_Y|x) = \sum_y p(y|x) p(c_Y|y)} and \eqn{p(c_X, c_Y) =
+#' \sum_{x,y} p(x,y) p(c_X|x) p(c_Y|y)}. An iteration updates the
+#' clusterings in turn (\eqn{C_1, \dots, C_m}; rows then columns), each from
+#' the distributions of the current memberships, until no membership changes
+#' by more than `tol`. Cost per iteration: parallel \eqn{O(m (nnz + n m) K)}
+#' for \eqn{K = \prod_j k_j} cells; symmetric \eqn{O(nnz (k_r + k_c) + (n +
+#' m) k_r k_c)}.
+#'
+#' `beta` must be finite; large values give nearly hard clusters. Memberships
+#' equal to their marginals (one effective cluster each, \eqn{L_{max} = 0})
+#' are a fixed point for every `beta`, and the best solution below a critical
+#' `beta` (for symmetric IB a hard solution loses to it when \eqn{\beta <
+#' [H(C_X) + H(C_Y)] / I(C_X;C_Y)}). Random starts (parallel: rows \eqn{0.5 +
+#' U(0, 1)} normalized, as [ib()]; symmetric: rows from a flat Dirichlet, as
+#' both sides start uninformative) often fall into that fixed point well
+#' above the critical `beta`, especially for symmetric IB; `start` (e.g. the
+#' clusters of a sequential fit) gives one-hot initial memberships instead,
+#' and the iteration turns them into the soft solution near that partition.
+#' Unlike the sequential moves, an iteration need not raise \eqn{L_{max}};
+#' the start with the highest final value is kept.
 #'
 #' @param pxy Non-negative matrix, data.frame or sparse `Matrix` of counts or
 #'   joint probabilities; rows are the objects to cluster, columns the other
@@ -125,14 +135,15 @@
 #' @param init `parallel_ib()`'s starts: `"greedy"` (clusterings added one at
 #'   a time, see Algorithm) or `"random"` (all clusterings random at once).
 #'   Uses R's random number generator, so [set.seed()] reproduces the fit.
-#'   Ignored by the first start when `start` is given.
+#'   Ignored by the first start when `start` is given, and by `method =
+#'   "iterative"`.
 #' @param start Optional initial clusterings, used by the first start:
 #'   for `parallel_ib()` an `nrow(pxy)` x `length(k)` matrix (a vector when
 #'   `length(k) == 1`) whose column `j` holds integers in `1..k[j]`; for
-#'   `symmetric_ib()` a list with `rows` and `cols` partitions (with
-#'   `method = "iterative"`: one-hot initial memberships).
-#' @param method `symmetric_ib()`: `"sequential"` (hard moves, any `beta`)
-#'   or `"iterative"` (soft memberships, finite `beta`).
+#'   `symmetric_ib()` a list with `rows` and `cols` partitions. With
+#'   `method = "iterative"` they give one-hot initial memberships.
+#' @param method `"sequential"` (hard moves, any `beta`) or `"iterative"`
+#'   (soft memberships, finite `beta`).
 #' @param tol The iterative method stops when no membership changes by more
 #'   than `tol`.
 #' @param verbose Print one line per pass (for `parallel_ib()`, `k` there is
@@ -157,7 +168,12 @@
 #'   \item{init_passes}{passes of the greedy stages before all clusterings
 #'     move together (0 for random starts, a given `start` or one
 #'     clustering).}
-#'   \item{beta, restarts, max_iter, init, call}{as used.}
+#'   \item{beta, method, restarts, max_iter, init, call}{as used.}
+#'   With `method = "iterative"`: `membership`, a list of the soft
+#'   \eqn{p(c_j|x)} (`n` x `k[j]`, columns in the order of the hard clusters,
+#'   the most probable ones, unused clusters last), the informations of the
+#'   soft memberships, `objective` after each iteration and `tol`, and no
+#'   `init`, `init_passes`, `moves` or `pass_seconds`.
 #'
 #'   `symmetric_ib()`: a list of class `c("symmetric_ib", "sideclust")` with
 #'   `cluster` and `k` (rows), `col_cluster` and `k_cols` (columns), numbered
@@ -213,30 +229,49 @@
 #' summary(apply(soft$membership, 1, max))  # how sure each row is
 #' soft$info_clusters / sym$info_clusters
 #' @export
-parallel_ib <- function(pxy, k, beta = Inf, restarts = 10L, max_iter = 100L,
+parallel_ib <- function(pxy, k, beta = Inf, method = c("sequential", "iterative"),
+                        restarts = 10L, max_iter = 100L, tol = 1e-8,
                         init = c("greedy", "random"), start = NULL, verbose = FALSE) {
   call <- match.call()
   csr <- as_joint_csr(pxy, "pxy", zero_rows = FALSE)
   n <- csr$n_rows
   k <- check_k_vector(k, n, csr$n_cols)
   beta <- check_beta(beta)
+  method <- match_choice(method, c("sequential", "iterative"), "method")
   restarts <- check_count(restarts, "restarts")
   max_iter <- check_count(max_iter, "max_iter")
+  tol <- check_number(tol, "tol", lower = 0)
   init <- match_choice(init, c("greedy", "random"), "init")
   verbose <- check_flag(verbose, "verbose")
   start <- check_start_matrix(start, n, k)
-  r <- .parallel_ib_cpp(csr, k, 1 / beta, max_iter, restarts, start, init == "greedy", verbose)
   m <- length(k)
-  clusters <- matrix(vapply(seq_len(m), function(j) first_seen(r$cluster[, j]), integer(n)),
-                     n, m, dimnames = list(csr$row_names, paste0("C", seq_len(m))))
-  fit <- list(cluster = clusters[, 1L], clusters = clusters,
-              k = apply(clusters, 2L, max), info_y = r$info_y, info_x = r$info_x,
-              info_y_each = r$info_y_each, info_xy = r$info_xy, objective = r$trace,
-              restart_objective = r$restart_objective, iterations = r$iterations,
-              init_passes = r$init_passes, converged = r$converged, moves = r$moves,
-              pass_seconds = r$pass_seconds, beta = beta, k_requested = k,
-              restarts = restarts, max_iter = max_iter, init = init, call = call)
-  names(fit$k) <- NULL
+  if (method == "iterative") {
+    check_finite_beta(beta)
+    r <- .iterative_parallel_ib_cpp(csr, k, beta, max_iter, restarts, tol, start, verbose)
+    hard <- lapply(r$membership, hard_clusters)
+    clusters <- vapply(hard, function(h) h$cluster, integer(n))
+    membership <- lapply(seq_len(m), function(j) {
+      w <- r$membership[[j]][, hard[[j]]$perm, drop = FALSE]
+      rownames(w) <- csr$row_names
+      w
+    })
+    extra <- list(membership = membership, tol = tol)
+  } else {
+    r <- .parallel_ib_cpp(csr, k, 1 / beta, max_iter, restarts, start, init == "greedy",
+                          verbose)
+    clusters <- vapply(seq_len(m), function(j) first_seen(r$cluster[, j]), integer(n))
+    extra <- list(init_passes = r$init_passes, moves = r$moves,
+                  pass_seconds = r$pass_seconds, init = init)
+  }
+  clusters <- matrix(clusters, n, m, dimnames = list(csr$row_names, paste0("C", seq_len(m))))
+  fit <- c(list(cluster = clusters[, 1L], clusters = clusters,
+                k = unname(apply(clusters, 2L, max)), info_y = r$info_y, info_x = r$info_x,
+                info_y_each = r$info_y_each, info_xy = r$info_xy, objective = r$trace,
+                restart_objective = r$restart_objective, iterations = r$iterations,
+                converged = r$converged),
+           extra,
+           list(beta = beta, method = method, k_requested = k, restarts = restarts,
+                max_iter = max_iter, call = call))
   names(fit$cluster) <- csr$row_names
   class(fit) <- c("parallel_ib", "sideclust")
   fit
@@ -258,10 +293,7 @@ symmetric_ib <- function(pxy, k_rows, k_cols, beta = Inf,
   tol <- check_number(tol, "tol", lower = 0)
   verbose <- check_flag(verbose, "verbose")
   if (method == "iterative") {
-    if (!is.finite(beta)) {
-      stop_arg("beta", paste0("must be finite for method = \"iterative\"; beta = Inf is the ",
-                              "hard limit, use method = \"sequential\""))
-    }
+    check_finite_beta(beta)
   }
   if (!is.null(start) && !(is.list(start) && all(c("rows", "cols") %in% names(start)))) {
     stop_arg("start", "must be NULL or a list with elements `rows` and `cols`")
@@ -293,14 +325,8 @@ symmetric_ib <- function(pxy, k_rows, k_cols, beta = Inf,
 # The iterative fit: hard clusters are the most probable ones, numbered by
 # first row (column); membership columns follow, unused clusters last.
 soft_symmetric_fit <- function(r, csr, beta, k_rows, k_cols, restarts, max_iter, tol, call) {
-  hard <- function(w) {
-    h <- max.col(w, ties.method = "first")
-    used <- unique(h)
-    list(cluster = match(h, used), perm = c(used, setdiff(seq_len(ncol(w)), used)),
-         k = length(used))
-  }
-  rows <- hard(r$membership)
-  cols <- hard(r$col_membership)
+  rows <- hard_clusters(r$membership)
+  cols <- hard_clusters(r$col_membership)
   membership <- r$membership[, rows$perm, drop = FALSE]
   col_membership <- r$col_membership[, cols$perm, drop = FALSE]
   rownames(membership) <- csr$row_names
@@ -317,6 +343,22 @@ soft_symmetric_fit <- function(r, csr, beta, k_rows, k_cols, restarts, max_iter,
               max_iter = max_iter, tol = tol, call = call)
   class(fit) <- c("symmetric_ib", "sideclust")
   fit
+}
+
+# Most probable cluster of each row of soft memberships w, numbered by first
+# row; perm orders w's columns that way, unused clusters last.
+hard_clusters <- function(w) {
+  h <- max.col(w, ties.method = "first")
+  used <- unique(h)
+  list(cluster = match(h, used), perm = c(used, setdiff(seq_len(ncol(w)), used)),
+       k = length(used))
+}
+
+check_finite_beta <- function(beta) {
+  if (!is.finite(beta)) {
+    stop_arg("beta", paste0("must be finite for method = \"iterative\"; beta = Inf is the ",
+                            "hard limit, use method = \"sequential\""))
+  }
 }
 
 # beta in (0, Inf].

@@ -1,9 +1,10 @@
 // Glue for the multivariate information bottleneck: parallel_ib(),
-// symmetric_ib() (sequential and iterative).
+// symmetric_ib(), each sequential (hard) or iterative (soft).
 #include <Rcpp.h>
 
 #include <vector>
 
+#include "iterative_parallel_ib.h"
 #include "iterative_symmetric_ib.h"
 #include "parallel_ib.h"
 #include "r_glue.h"
@@ -89,4 +90,30 @@ Rcpp::List iterative_symmetric_ib_cpp(Rcpp::List csr, int k_rows, int k_cols, do
       Rcpp::_["info_xy"] = sideclust::mutual_information(p), Rcpp::_["trace"] = r.trace,
       Rcpp::_["restart_objective"] = r.restart_objective, Rcpp::_["iterations"] = r.iterations,
       Rcpp::_["converged"] = r.converged);
+}
+
+// [[Rcpp::export(.iterative_parallel_ib_cpp)]]
+Rcpp::List iterative_parallel_ib_cpp(Rcpp::List csr, std::vector<int> k, double beta,
+                                     int max_iter, int restarts, double tol,
+                                     std::vector<int> start, bool verbose) {
+  const sideclust::JointCsr p = sideclust::joint_from_r(csr);
+  sideclust::IterativeParallelIbParams par;
+  par.k = std::move(k);
+  par.beta = beta;
+  par.max_iter = max_iter;
+  par.restarts = restarts;
+  par.tol = tol;
+  par.start = std::move(start);
+  sideclust::RHooks hooks(verbose, "iteration");
+  const sideclust::IterativeParallelIbResult r = sideclust::iterative_parallel_ib_fit(p, par, hooks);
+  Rcpp::List membership(par.k.size());
+  for (std::size_t j = 0; j < par.k.size(); ++j) {
+    membership[j] = sideclust::row_major(r.pcx[j], p.n_rows, par.k[j]);
+  }
+  return Rcpp::List::create(
+      Rcpp::_["membership"] = membership, Rcpp::_["objective"] = r.objective,
+      Rcpp::_["info_y"] = r.info_y, Rcpp::_["info_x"] = r.info_x,
+      Rcpp::_["info_y_each"] = r.info_y_each, Rcpp::_["info_xy"] = sideclust::mutual_information(p),
+      Rcpp::_["trace"] = r.trace, Rcpp::_["restart_objective"] = r.restart_objective,
+      Rcpp::_["iterations"] = r.iterations, Rcpp::_["converged"] = r.converged);
 }

@@ -91,3 +91,32 @@ soft_info_plain <- function(w, px) {
   pc <- colSums(w * px)
   sum(px * w * log(ifelse(w > 0, w, 1) / rep(pc, each = nrow(w))))
 }
+
+# One update of the iterative parallel IB for clustering j: p(c_j|x) from the
+# soft memberships ws (a list of n x k_i matrices), as the survey's (21)-(22).
+soft_parallel_update_plain <- function(p, ws, j, beta) {
+  p <- as.matrix(p)
+  n <- nrow(p)
+  px <- rowSums(p)
+  cells <- as.matrix(expand.grid(lapply(ws, function(w) seq_len(ncol(w)))))
+  weight <- function(skip) {
+    vapply(seq_len(nrow(cells)), function(t) {
+      Reduce(`*`, lapply(setdiff(seq_along(ws), skip), function(i) ws[[i]][, cells[t, i]]),
+             rep(1, n))
+    }, numeric(n))
+  }
+  cw <- weight(0L)
+  q <- crossprod(cw, p)
+  pyt <- q / colSums(cw * px)
+  cond <- p / px
+  kl <- vapply(seq_len(nrow(cells)), function(t) {
+    rowSums(ifelse(cond > 0, cond * (log(cond) - rep(log(pyt[t, ]), each = n)), 0))
+  }, numeric(n))
+  others <- weight(j)
+  d <- vapply(seq_len(ncol(ws[[j]])), function(c) {
+    rowSums((others * kl)[, cells[, j] == c, drop = FALSE])
+  }, numeric(n))
+  pc <- colSums(ws[[j]] * px)
+  u <- exp(-beta * (d - apply(d, 1, min))) * rep(pc, each = n)
+  u / rowSums(u)
+}

@@ -108,6 +108,47 @@ test_that("parallel_ib is reproducible, and the same on sparse and dense input",
   expect_output(parallel_ib(d$x, k = c(2, 2), restarts = 1, verbose = TRUE), "pass +1")
 })
 
+test_that("iterative parallel_ib is ib() with one clustering and a fixed point of (21)-(22)", {
+  set.seed(31)
+  d <- planted_counts(8, 6, 3, strength = 3, size = 20)
+  set.seed(2); a <- ib(d$x, k = 3, beta = 30, restarts = 1, tol = 1e-12, max_iter = 2000)
+  set.seed(2); b <- parallel_ib(d$x, k = 3, beta = 30, method = "iterative", restarts = 1,
+                                tol = 1e-12, max_iter = 2000)
+  expect_equal(unname(b$membership[[1]]), unname(a$membership), tolerance = 1e-10)
+  expect_identical(b$cluster, a$cluster)
+  expect_equal(b$objective, -a$objective / 30, tolerance = 1e-10)
+  expect_equal(b$info_y, a$info_y, tolerance = 1e-10)
+
+  set.seed(32)
+  g <- two_groupings(24, m_half = 4, strength = 5)
+  p <- info_joint(g$x)
+  hard <- parallel_ib(g$x, c(2, 2), restarts = 3)
+  for (beta in c(8, 40)) {
+    fit <- parallel_ib(g$x, c(2, 2), beta = beta, method = "iterative", start = hard$clusters,
+                       restarts = 2, tol = 1e-10, max_iter = 3000)
+    expect_true(fit$converged)
+    ws <- fit$membership
+    for (j in 1:2) {
+      expect_lt(max(abs(soft_parallel_update_plain(p, ws, j, beta) - ws[[j]])), 1e-7)
+      expect_equal(fit$info_x[j], soft_info_plain(ws[[j]], rowSums(p)), tolerance = 1e-10)
+      expect_equal(fit$info_y_each[j], mi_plain(crossprod(ws[[j]], p)), tolerance = 1e-10)
+      expect_identical(fit$clusters[, j], unname(max.col(ws[[j]], "first")))
+    }
+    cw <- ws[[1]][, rep(1:2, 2)] * ws[[2]][, rep(1:2, each = 2)]
+    expect_equal(fit$info_y, mi_plain(crossprod(cw, p)), tolerance = 1e-10)
+    lmax <- fit$info_y - sum(fit$info_x) / beta
+    expect_equal(utils::tail(fit$objective, 1), lmax, tolerance = 1e-10)
+    expect_equal(max(fit$restart_objective), lmax, tolerance = 1e-12)
+  }
+  # A huge beta keeps the hard clusterings it starts from.
+  big <- parallel_ib(g$x, c(2, 2), beta = 1e6, method = "iterative", start = hard$clusters,
+                     restarts = 1)
+  expect_gt(min(vapply(big$membership, function(w) min(apply(w, 1, max)), 0)), 1 - 1e-9)
+  expect_equal(utils::tail(big$objective, 1), lmax_parallel_plain(p, hard$clusters, 1e6),
+               tolerance = 1e-8)
+  expect_output(print(big), "after [0-9]+ iterations")
+})
+
 test_that("symmetric_ib reports its informations and ends at a local optimum", {
   set.seed(21)
   x <- matrix(rpois(10 * 8, 2), 10, 8) + diag(4, 10, 8) + 1
@@ -288,6 +329,9 @@ test_that("multivariate IB front doors give clear errors", {
   expect_error(symmetric_ib(x, 2, 2, beta = 5, method = "iterative", start = list(rows = 1:4, cols = 1:3)),
                "`start\\$rows` must be 4 integers")
   expect_error(parallel_ib(x, 2, init = "kmeans++"), "`init` must be one of")
+  expect_error(parallel_ib(x, 2, method = "iterative"), "`beta` must be finite for method")
+  expect_error(parallel_ib(x, 2, method = "soft"), "`method` must be one of")
+  expect_error(parallel_ib(x, 2, tol = NA), "`tol` must be a single number")
   fit <- parallel_ib(x, c(2, 2), restarts = 1)
   expect_error(plot(fit, x, which = 3), "`which` must be at most 2")
   expect_error(plot(fit), "`data` is missing")
