@@ -3,16 +3,18 @@
 #' Two formulations of the multivariate information bottleneck (Friedman,
 #' Mosenzon, Slonim & Tishby) on a joint distribution \eqn{p(x, y)} (or a
 #' matrix of co-occurrence counts, normalized to sum 1), each with a hard
-#' sequential optimizer in the style of [sib()]:
+#' sequential optimizer in the style of [sib()] (the default) and the soft
+#' iterative updates in the style of [ib()]:
 #'
-#' * `parallel_ib()` finds \eqn{m} = `length(k)` clusterings \eqn{C_1, \dots,
-#'   C_m} of the rows (\eqn{G_{in}}: \eqn{X \to C_j}) that together keep
-#'   information about the columns (\eqn{G_{out}}: \eqn{C_1, \dots, C_m \to
-#'   Y}), so that each captures a different aspect of what \eqn{X} says about
-#'   \eqn{Y}.
+#' * `parallel_ib()` finds \eqn{m} = `length(k)` clusterings \eqn{C_1,
+#'   \dots, C_m} of the rows (\eqn{G_{in}}: \eqn{X \to C_j}{X -> C_j}) that
+#'   together keep information about the columns (\eqn{G_{out}}: \eqn{C_1,
+#'   \dots, C_m \to Y}{C_1, ..., C_m -> Y}), so that each captures a
+#'   different aspect of what \eqn{X} says about \eqn{Y}.
 #' * `symmetric_ib()` clusters the rows into \eqn{C_X} and the columns into
-#'   \eqn{C_Y} (\eqn{G_{in}}: \eqn{X \to C_X}, \eqn{Y \to C_Y}), each keeping
-#'   information about the other (\eqn{G_{out}}: \eqn{C_X \to C_Y}).
+#'   \eqn{C_Y} (\eqn{G_{in}}: \eqn{X \to C_X}{X -> C_X}, \eqn{Y \to
+#'   C_Y}{Y -> C_Y}), each keeping information about the other
+#'   (\eqn{G_{out}}: \eqn{C_X \to C_Y}{C_X -> C_Y}).
 #'
 #' Natural logarithms (nats) throughout.
 #'
@@ -36,17 +38,21 @@
 #' limit of [sib()]: the compression terms vanish and only the preserved
 #' information counts (for `symmetric_ib()` this is the objective of
 #' [itcc()]). With a finite `beta`, a point joins the bigger clusters more
-#' readily, and below \eqn{\beta = 1} merging everything can win, so clusters
-#' may empty (then `k` is smaller than asked).
+#' readily and clusters may empty (then `k` is smaller than asked); one
+#' cluster per clustering is optimal for \eqn{\beta \le 1} (parallel, as
+#' \eqn{I(C_1, \dots, C_m; Y) \le \sum_j H(C_j)}{I(C_1..C_m; Y) <= sum_j
+#' H(C_j)}) and \eqn{\beta \le 2}{beta <= 2} (symmetric, as \eqn{I(C_X;
+#' C_Y) \le [H(C_X) + H(C_Y)] / 2}{I(C_X; C_Y) <= (H(C_X) + H(C_Y)) / 2}).
 #'
 #' @section Algorithm:
-#' From a random partition (or `start`), every row in random order is drawn
-#' out of its cluster and put back where \eqn{L_{max}} is highest, i.e. where
-#' the survey's merge cost (25)-(26) of the singleton \eqn{\{x\}} into a
-#' cluster is least; passes repeat until one moves nothing (`converged`),
-#' so at the end no single move of one point in one clustering raises
-#' \eqn{L_{max}}, which never decreases along the way (`objective` records it
-#' after each pass). A move must gain more than \eqn{10^{-10} p(x)} (rounding).
+#' The sequential method (the default): from a random partition (or
+#' `start`), every row in random order is drawn out of its cluster and put
+#' back where \eqn{L_{max}} is highest, i.e. where the survey's merge cost
+#' (25)-(26) of the singleton \eqn{\{x\}}{{x}} into a cluster is least;
+#' passes repeat until one moves nothing (`converged`), so at the end no
+#' single move of one point in one clustering raises \eqn{L_{max}}, which
+#' never decreases along the way (`objective` records it after each pass). A
+#' move must gain more than \eqn{10^{-10} p(x)}{1e-10 p(x)} (rounding).
 #' * parallel: each row visits its \eqn{m} clusterings in turn. With
 #'   `init = "greedy"` (the default) a start adds the clusterings one at a
 #'   time: \eqn{C_1} from a random partition moves alone (this is [sib()]
@@ -65,7 +71,7 @@
 #'   disjoint clusters). The survey prints \eqn{\Pi} with the conditioning on
 #'   \eqn{u_j}; we read it, as in (17), as the cluster weights. Cost of a
 #'   pass \eqn{O(nnz \sum_j k_j)}; memory \eqn{O(ncol \prod_j k_j)} for the
-#'   cell joints (`k` is refused when that exceeds \eqn{2.5 \times 10^7}
+#'   cell joints (`k` is refused when that exceeds \eqn{2.5 \times 10^7}{2.5e7}
 #'   values).
 #'
 #'   The functional sees the clusterings only through their product
@@ -80,17 +86,17 @@
 #'   is \eqn{JS_\Pi[p(c_Y|c^r_X), p(c_Y|c^s_X)]} (\eqn{C_X} is the parent of
 #'   \eqn{C_Y} in \eqn{G_{out}}) plus the compression term, which is the sib
 #'   cost on the rows summed over the column clusters; likewise for columns.
-#'   A pass costs \eqn{O(nnz + n\,k_r k_c + m\,k_r k_c)} at most.
+#'   A pass costs \eqn{O(nnz + (n + m) k_r k_c)} at most.
 #'
 #' @section Iterative (soft) updates:
 #' `method = "iterative"` iterates the survey's stationary equations
-#' (21)-(22), \eqn{p(c_j|u_j) \propto p(c_j) \exp(-\beta d(c_j, u_j))},
+#' (21)-(22), \eqn{p(c_j|u_j) \propto p(c_j) \exp(-\beta d(c_j, u_j))}{p(c_j|u_j) ~ p(c_j) exp(-beta d(c_j, u_j))},
 #' on soft memberships. For parallel IB, \eqn{C_j} is a parent of the data
 #' variable \eqn{Y} only, so only the first sum of (22) is left, and as the
 #' clusterings depend on \eqn{X} alone, \eqn{p(y|c^{-j}, x) = p(y|x)}:
 #' \deqn{d(c_j, x) = \sum_{c^{-j}} p(c^{-j}|x) KL[p(y|x) \| p(y|c^{-j},
 #'   c_j)],}{d(c_j, x) = sum_{c^-j} p(c^-j|x) KL[p(y|x) || p(y|c^-j, c_j)],}
-#' with \eqn{p(c^{-j}|x) = \prod_{i \ne j} p(c_i|x)} and the cells' joint
+#' with \eqn{p(c^{-j}|x) = \prod_{i \ne j} p(c_i|x)}{p(c^-j|x) = prod_{i != j} p(c_i|x)} and the cells' joint
 #' \eqn{p(c_1, \dots, c_m, y) = \sum_x p(x, y) \prod_j p(c_j|x)}; with one
 #' clustering this is [ib()]'s update. For symmetric IB, only the second sum
 #' is left for \eqn{C_X} (the parent of \eqn{C_Y} in \eqn{G_{out}}) and

@@ -105,7 +105,8 @@ Rcpp::List iterative_parallel_ib_cpp(Rcpp::List csr, std::vector<int> k, double 
   par.tol = tol;
   par.start = std::move(start);
   sideclust::RHooks hooks(verbose, "iteration");
-  const sideclust::IterativeParallelIbResult r = sideclust::iterative_parallel_ib_fit(p, par, hooks);
+  const sideclust::IterativeParallelIbResult r =
+      sideclust::iterative_parallel_ib_fit(p, par, hooks);
   Rcpp::List membership(par.k.size());
   for (std::size_t j = 0; j < par.k.size(); ++j) {
     membership[j] = sideclust::row_major(r.pcx[j], p.n_rows, par.k[j]);

@@ -314,7 +314,8 @@ test_that("multivariate IB front doors give clear errors", {
   expect_error(parallel_ib(x, 2, max_iter = 1.5), "`max_iter` must be a single whole number")
   expect_error(parallel_ib(x, 2, verbose = NA), "`verbose` must be TRUE or FALSE")
   expect_error(parallel_ib(x, c(2, 2), start = rep(1:2, 2)), "`start` must be a 4 x 2 matrix")
-  expect_error(parallel_ib(x, c(2, 2), start = cbind(1:4, 1)), "`start` column 1 must hold integers in 1..2")
+  expect_error(parallel_ib(x, c(2, 2), start = cbind(1:4, 1)),
+               "`start` column 1 must hold integers in 1..2")
   expect_error(symmetric_ib(x), "`k_rows` is missing")
   expect_error(symmetric_ib(x, 2), "`k_cols` is missing")
   expect_error(symmetric_ib(x, 5, 2), "`k_rows` is 5 but there are only 4 rows")
@@ -326,7 +327,8 @@ test_that("multivariate IB front doors give clear errors", {
   expect_error(symmetric_ib(x, 2, 2, method = "soft"), "`method` must be one of")
   expect_error(symmetric_ib(x, 2, 2, method = "iterative"), "`beta` must be finite for method")
   expect_error(symmetric_ib(x, 2, 2, beta = 5, method = "iterative", tol = -1), "`tol` must be in")
-  expect_error(symmetric_ib(x, 2, 2, beta = 5, method = "iterative", start = list(rows = 1:4, cols = 1:3)),
+  expect_error(symmetric_ib(x, 2, 2, beta = 5, method = "iterative",
+                            start = list(rows = 1:4, cols = 1:3)),
                "`start\\$rows` must be 4 integers")
   expect_error(parallel_ib(x, 2, init = "kmeans++"), "`init` must be one of")
   expect_error(parallel_ib(x, 2, method = "iterative"), "`beta` must be finite for method")
@@ -342,7 +344,8 @@ test_that("multivariate IB fits print, summarize and plot", {
   d <- two_groupings(20)
   par <- parallel_ib(d$x, c(2, 2), restarts = 2)
   sym <- symmetric_ib(d$x, 2, 2, restarts = 2)
-  expect_output(print(par), "Parallel IB: 2 clusterings.*I\\(C1..C2;Y\\).*L_max.*Available components")
+  expect_output(print(par),
+                "Parallel IB: 2 clusterings.*I\\(C1..C2;Y\\).*L_max.*Available components")
   expect_output(print(sym), "Symmetric IB.*I\\(C_X;C_Y\\).*L_max.*Available components")
   expect_output(print(summary(par)), "Parallel IB: 20 rows.*info_x.*I\\(C1..Cm;Y\\)")
   expect_output(print(summary(sym)), "Column cluster sizes")
