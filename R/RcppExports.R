@@ -81,6 +81,22 @@
     .Call(`_sideclust_kpartite_cpp`, relations, row_type, col_type, n_vertices, k, divergence, max_iter, restarts, tol, start, verbose)
 }
 
+.parallel_ib_cpp <- function(csr, k, inv_beta, max_iter, restarts, start, greedy, verbose) {
+    .Call(`_sideclust_parallel_ib_cpp`, csr, k, inv_beta, max_iter, restarts, start, greedy, verbose)
+}
+
+.symmetric_ib_cpp <- function(csr, k_rows, k_cols, inv_beta, max_iter, restarts, start_rows, start_cols, verbose) {
+    .Call(`_sideclust_symmetric_ib_cpp`, csr, k_rows, k_cols, inv_beta, max_iter, restarts, start_rows, start_cols, verbose)
+}
+
+.iterative_symmetric_ib_cpp <- function(csr, k_rows, k_cols, beta, max_iter, restarts, tol, start_rows, start_cols, verbose) {
+    .Call(`_sideclust_iterative_symmetric_ib_cpp`, csr, k_rows, k_cols, beta, max_iter, restarts, tol, start_rows, start_cols, verbose)
+}
+
+.iterative_parallel_ib_cpp <- function(csr, k, beta, max_iter, restarts, tol, start, verbose) {
+    .Call(`_sideclust_iterative_parallel_ib_cpp`, csr, k, beta, max_iter, restarts, tol, start, verbose)
+}
+
 .rdp_means_cpp <- function(xt, side, lambda, xi, xi_rate, xi_max, patience, max_iter, random_order, chunklet_moves, divergence, verbose) {
     .Call(`_sideclust_rdp_means_cpp`, xt, side, lambda, xi, xi_rate, xi_max, patience, max_iter, random_order, chunklet_moves, divergence, verbose)
 }

@@ -6,7 +6,10 @@ method_label <- function(object) {
               sib = "Sequential IB", itcc = "ITCC",
               cross_associations = "Cross-associations",
               constrained_mixture = "Constrained mixture", cvqe = "CVQE",
-              disparate_kmeans = "Disparate k-means")
+              disparate_kmeans = "Disparate k-means",
+              discriminative_clustering = "Discriminative clustering",
+              kpartite = "k-partite clustering", parallel_ib = "Parallel IB",
+              symmetric_ib = "Symmetric IB")
   cls <- class(object)[1L]
   if (cls %in% names(labels)) labels[[cls]] else cls
 }

@@ -352,6 +352,81 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// parallel_ib_cpp
+Rcpp::List parallel_ib_cpp(Rcpp::List csr, std::vector<int> k, double inv_beta, int max_iter, int restarts, std::vector<int> start, bool greedy, bool verbose);
+RcppExport SEXP _sideclust_parallel_ib_cpp(SEXP csrSEXP, SEXP kSEXP, SEXP inv_betaSEXP, SEXP max_iterSEXP, SEXP restartsSEXP, SEXP startSEXP, SEXP greedySEXP, SEXP verboseSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type csr(csrSEXP);
+    Rcpp::traits::input_parameter< std::vector<int> >::type k(kSEXP);
+    Rcpp::traits::input_parameter< double >::type inv_beta(inv_betaSEXP);
+    Rcpp::traits::input_parameter< int >::type max_iter(max_iterSEXP);
+    Rcpp::traits::input_parameter< int >::type restarts(restartsSEXP);
+    Rcpp::traits::input_parameter< std::vector<int> >::type start(startSEXP);
+    Rcpp::traits::input_parameter< bool >::type greedy(greedySEXP);
+    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
+    rcpp_result_gen = Rcpp::wrap(parallel_ib_cpp(csr, k, inv_beta, max_iter, restarts, start, greedy, verbose));
+    return rcpp_result_gen;
+END_RCPP
+}
+// symmetric_ib_cpp
+Rcpp::List symmetric_ib_cpp(Rcpp::List csr, int k_rows, int k_cols, double inv_beta, int max_iter, int restarts, std::vector<int> start_rows, std::vector<int> start_cols, bool verbose);
+RcppExport SEXP _sideclust_symmetric_ib_cpp(SEXP csrSEXP, SEXP k_rowsSEXP, SEXP k_colsSEXP, SEXP inv_betaSEXP, SEXP max_iterSEXP, SEXP restartsSEXP, SEXP start_rowsSEXP, SEXP start_colsSEXP, SEXP verboseSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type csr(csrSEXP);
+    Rcpp::traits::input_parameter< int >::type k_rows(k_rowsSEXP);
+    Rcpp::traits::input_parameter< int >::type k_cols(k_colsSEXP);
+    Rcpp::traits::input_parameter< double >::type inv_beta(inv_betaSEXP);
+    Rcpp::traits::input_parameter< int >::type max_iter(max_iterSEXP);
+    Rcpp::traits::input_parameter< int >::type restarts(restartsSEXP);
+    Rcpp::traits::input_parameter< std::vector<int> >::type start_rows(start_rowsSEXP);
+    Rcpp::traits::input_parameter< std::vector<int> >::type start_cols(start_colsSEXP);
+    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
+    rcpp_result_gen = Rcpp::wrap(symmetric_ib_cpp(csr, k_rows, k_cols, inv_beta, max_iter, restarts, start_rows, start_cols, verbose));
+    return rcpp_result_gen;
+END_RCPP
+}
+// iterative_symmetric_ib_cpp
+Rcpp::List iterative_symmetric_ib_cpp(Rcpp::List csr, int k_rows, int k_cols, double beta, int max_iter, int restarts, double tol, std::vector<int> start_rows, std::vector<int> start_cols, bool verbose);
+RcppExport SEXP _sideclust_iterative_symmetric_ib_cpp(SEXP csrSEXP, SEXP k_rowsSEXP, SEXP k_colsSEXP, SEXP betaSEXP, SEXP max_iterSEXP, SEXP restartsSEXP, SEXP tolSEXP, SEXP start_rowsSEXP, SEXP start_colsSEXP, SEXP verboseSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type csr(csrSEXP);
+    Rcpp::traits::input_parameter< int >::type k_rows(k_rowsSEXP);
+    Rcpp::traits::input_parameter< int >::type k_cols(k_colsSEXP);
+    Rcpp::traits::input_parameter< double >::type beta(betaSEXP);
+    Rcpp::traits::input_parameter< int >::type max_iter(max_iterSEXP);
+    Rcpp::traits::input_parameter< int >::type restarts(restartsSEXP);
+    Rcpp::traits::input_parameter< double >::type tol(tolSEXP);
+    Rcpp::traits::input_parameter< std::vector<int> >::type start_rows(start_rowsSEXP);
+    Rcpp::traits::input_parameter< std::vector<int> >::type start_cols(start_colsSEXP);
+    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
+    rcpp_result_gen = Rcpp::wrap(iterative_symmetric_ib_cpp(csr, k_rows, k_cols, beta, max_iter, restarts, tol, start_rows, start_cols, verbose));
+    return rcpp_result_gen;
+END_RCPP
+}
+// iterative_parallel_ib_cpp
+Rcpp::List iterative_parallel_ib_cpp(Rcpp::List csr, std::vector<int> k, double beta, int max_iter, int restarts, double tol, std::vector<int> start, bool verbose);
+RcppExport SEXP _sideclust_iterative_parallel_ib_cpp(SEXP csrSEXP, SEXP kSEXP, SEXP betaSEXP, SEXP max_iterSEXP, SEXP restartsSEXP, SEXP tolSEXP, SEXP startSEXP, SEXP verboseSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type csr(csrSEXP);
+    Rcpp::traits::input_parameter< std::vector<int> >::type k(kSEXP);
+    Rcpp::traits::input_parameter< double >::type beta(betaSEXP);
+    Rcpp::traits::input_parameter< int >::type max_iter(max_iterSEXP);
+    Rcpp::traits::input_parameter< int >::type restarts(restartsSEXP);
+    Rcpp::traits::input_parameter< double >::type tol(tolSEXP);
+    Rcpp::traits::input_parameter< std::vector<int> >::type start(startSEXP);
+    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
+    rcpp_result_gen = Rcpp::wrap(iterative_parallel_ib_cpp(csr, k, beta, max_iter, restarts, tol, start, verbose));
+    return rcpp_result_gen;
+END_RCPP
+}
 // rdp_means_cpp
 Rcpp::List rdp_means_cpp(Rcpp::NumericMatrix xt, Rcpp::List side, double lambda, Rcpp::NumericVector xi, double xi_rate, Rcpp::NumericVector xi_max, int patience, int max_iter, bool random_order, bool chunklet_moves, std::string divergence, bool verbose);
 RcppExport SEXP _sideclust_rdp_means_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP lambdaSEXP, SEXP xiSEXP, SEXP xi_rateSEXP, SEXP xi_maxSEXP, SEXP patienceSEXP, SEXP max_iterSEXP, SEXP random_orderSEXP, SEXP chunklet_movesSEXP, SEXP divergenceSEXP, SEXP verboseSEXP) {
@@ -510,6 +585,10 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_aib_cpp", (DL_FUNC) &_sideclust_aib_cpp, 1},
     {"_sideclust_ib_cpp", (DL_FUNC) &_sideclust_ib_cpp, 7},
     {"_sideclust_kpartite_cpp", (DL_FUNC) &_sideclust_kpartite_cpp, 11},
+    {"_sideclust_parallel_ib_cpp", (DL_FUNC) &_sideclust_parallel_ib_cpp, 8},
+    {"_sideclust_symmetric_ib_cpp", (DL_FUNC) &_sideclust_symmetric_ib_cpp, 9},
+    {"_sideclust_iterative_symmetric_ib_cpp", (DL_FUNC) &_sideclust_iterative_symmetric_ib_cpp, 10},
+    {"_sideclust_iterative_parallel_ib_cpp", (DL_FUNC) &_sideclust_iterative_parallel_ib_cpp, 8},
     {"_sideclust_rdp_means_cpp", (DL_FUNC) &_sideclust_rdp_means_cpp, 12},
     {"_sideclust_dp_lambda_cpp", (DL_FUNC) &_sideclust_dp_lambda_cpp, 4},
     {"_sideclust_nearest_centre_cpp", (DL_FUNC) &_sideclust_nearest_centre_cpp, 3},
