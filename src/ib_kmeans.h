@@ -80,10 +80,11 @@ inline Eigen::VectorXd log_normalizers(const Eigen::MatrixXd& d, double s, bool 
 // The IB step (29): p(c|x) proportional to p(c) p(y_x|c)^beta, i.e. to
 // p(c) exp(-beta [d(y_x, y_c) / s + log Z(c, s)]). Clusters with p(c) = 0 are
 // dead (their weight stays 0). With beta = infinity each point goes to the
-// live cluster of smallest d / s + log Z (first of ties).
-inline void membership_step(const Eigen::MatrixXd& d, const Eigen::VectorXd& pc,
-                            const Eigen::VectorXd& log_z, double beta, double s,
-                            Eigen::MatrixXd& out) {
+// live cluster of smallest d / s + log Z (first of ties). Returns
+// -sum_x sum_c p(c|x) log p(c|x), read off the logits (no logarithm per entry).
+inline double membership_step(const Eigen::MatrixXd& d, const Eigen::VectorXd& pc,
+                              const Eigen::VectorXd& log_z, double beta, double s,
+                              Eigen::MatrixXd& out) {
   const Eigen::Index n = d.rows(), k = d.cols();
   out.resize(n, k);
   // cost(x, c) = d / s + log Z(c) - min over live c: the best live cluster has
@@ -106,7 +107,7 @@ inline void membership_step(const Eigen::MatrixXd& d, const Eigen::VectorXd& pc,
       }
       out(i, best) = 1.0;
     }
-    return;
+    return 0.0;
   }
   cost.colwise() -= lowest;
   const Eigen::RowVectorXd log_pc = pc.array().log().matrix().transpose();
@@ -117,16 +118,19 @@ inline void membership_step(const Eigen::MatrixXd& d, const Eigen::VectorXd& pc,
   out = logit.array().exp().matrix();
   const Eigen::VectorXd total = out.rowwise().sum();
   out.array().colwise() /= total.array();
+  // log p(c|x) = logit - log total; entries with p = 0 (logit -inf) add 0.
+  const double weighted_logit = (out.array() > 0.0).select(out.array() * logit.array(), 0.0).sum();
+  return total.array().log().sum() - weighted_logit;
 }
 
-// I(C;X) = H(C) - H(C|X) with p(x) = 1/n, 0 log 0 = 0.
-inline double information_cx(const Eigen::MatrixXd& pcx, const Eigen::VectorXd& pc) {
-  auto plogp = [](double v) { return v > 0.0 ? v * std::log(v) : 0.0; };
-  double h_c = 0.0, h_cx = 0.0;
-  for (Eigen::Index c = 0; c < pc.size(); ++c) h_c -= plogp(pc[c]);
-  for (Eigen::Index j = 0; j < pcx.size(); ++j) h_cx -= plogp(pcx.data()[j]);
-  h_cx /= static_cast<double>(pcx.rows());
-  return std::max(0.0, h_c - h_cx);
+// I(C;X) = H(C) - H(C|X) with p(x) = 1/n, 0 log 0 = 0; h_cx_total is
+// n H(C|X) as returned by membership_step().
+inline double information_cx(double h_cx_total, Eigen::Index n, const Eigen::VectorXd& pc) {
+  double h_c = 0.0;
+  for (Eigen::Index c = 0; c < pc.size(); ++c) {
+    if (pc[c] > 0.0) h_c -= pc[c] * std::log(pc[c]);
+  }
+  return std::max(0.0, h_c - h_cx_total / static_cast<double>(n));
 }
 
 }  // namespace ib_kmeans_detail
@@ -166,7 +170,7 @@ class IbKmeansRun {
     Eigen::VectorXd log_z = log_normalizers(d, s, par_.normalize_over_data, p);
     Eigen::MatrixXd pcx, previous;
     for (int iter = 1; iter <= par_.max_iter; ++iter) {
-      membership_step(d, pc, log_z, beta, s, pcx);                      // (29)
+      const double h_cx = membership_step(d, pc, log_z, beta, s, pcx);  // (29)
       const double moved = iter == 1 ? kInf : (pcx - previous).cwiseAbs().maxCoeff();
       const Eigen::RowVectorXd mass = pcx.colwise().sum();
       pc = mass.transpose() / static_cast<double>(n);                   // (31)
@@ -178,7 +182,7 @@ class IbKmeansRun {
       }
       d = squared_distances(xc_, xc_sq_, m);                            // (34)
       log_z = log_normalizers(d, s, par_.normalize_over_data, p);
-      record(pcx, pc, d, log_z, res);
+      record(pcx, h_cx, pc, d, log_z, res);
       previous.swap(pcx);
       res.iterations = iter;
       hooks.check_interrupt();
@@ -199,12 +203,13 @@ class IbKmeansRun {
   // The trace after an iteration: I(C;X), E[d], and the objective
   // E[log p(y_x|c)] - I(C;X) / beta (the survey's Lmax (27) with I(C;Y)
   // replaced by its kernel part, see the R documentation).
-  void record(const Eigen::MatrixXd& pcx, const Eigen::VectorXd& pc, const Eigen::MatrixXd& d,
-              const Eigen::VectorXd& log_z, IbKmeansResult& res) const {
+  void record(const Eigen::MatrixXd& pcx, double h_cx, const Eigen::VectorXd& pc,
+              const Eigen::MatrixXd& d, const Eigen::VectorXd& log_z,
+              IbKmeansResult& res) const {
     const double n = static_cast<double>(pcx.rows());
     const double dist = pcx.cwiseProduct(d).sum() / n;
     const double mean_log_z = pc.dot(log_z);
-    const double info = ib_kmeans_detail::information_cx(pcx, pc);
+    const double info = ib_kmeans_detail::information_cx(h_cx, pcx.rows(), pc);
     const double fit = -dist / par_.s - mean_log_z;
     res.info_x.push_back(info);
     res.distortion.push_back(dist);
