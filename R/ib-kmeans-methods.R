@@ -19,8 +19,9 @@
 #' @examples
 #' x <- scale(iris[, 1:4])
 #' set.seed(1)
-#' fit <- ib_kmeans(x[-(1:10), ], k = 3, beta = 10, restarts = 3)
-#' pred <- predict(fit, x[1:10, ])
+#' held_out <- seq(5, 150, by = 15)
+#' fit <- ib_kmeans(x[-held_out, ], k = 3, beta = 10, restarts = 3)
+#' pred <- predict(fit, x[held_out, ])
 #' pred$cluster
 #' round(pred$membership, 3)
 #' @export

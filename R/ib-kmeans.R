@@ -140,12 +140,13 @@
 #' set.seed(1)
 #' fit <- ib_kmeans(x, k = 3, beta = 20)
 #' fit
-#' round(head(fit$membership), 3)
+#' # the least certain points
+#' round(head(fit$membership[order(apply(fit$membership, 1, max)), ]), 3)
 #' table(fit$cluster, iris$Species)
 #'
 #' # the hard limit is Lloyd's k-means
 #' hard <- ib_kmeans(x, k = 3, beta = Inf, restarts = 5)
-#' hard$trace$info_x[hard$iterations]  # H(C) for a hard partition
+#' hard$info_x  # I(C;X) = H(C) for a hard partition
 #' @export
 ib_kmeans <- function(x, k, beta, s = NULL, normalize = c("space", "data"),
                       restarts = 10L, max_iter = 500L, tol = 1e-8,
