@@ -61,6 +61,14 @@
     .Call(`_sideclust_disparate_kmeans_cpp`, xt, k1, k2, lambda, restarts, max_iter, init, start1, start2, verbose)
 }
 
+.ib_kmeans_cpp <- function(xt, k, beta, s, normalize_over_data, restarts, max_iter, tol, init, start, verbose) {
+    .Call(`_sideclust_ib_kmeans_cpp`, xt, k, beta, s, normalize_over_data, restarts, max_iter, tol, init, start, verbose)
+}
+
+.ib_kmeans_memberships_cpp <- function(xt, centres, pc, log_z, beta, s) {
+    .Call(`_sideclust_ib_kmeans_memberships_cpp`, xt, centres, pc, log_z, beta, s)
+}
+
 .sib_cpp <- function(csr, k, max_iter, restarts, start, verbose) {
     .Call(`_sideclust_sib_cpp`, csr, k, max_iter, restarts, start, verbose)
 }

@@ -273,6 +273,43 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// ib_kmeans_cpp
+Rcpp::List ib_kmeans_cpp(Eigen::Map<Eigen::MatrixXd> xt, int k, double beta, double s, bool normalize_over_data, int restarts, int max_iter, double tol, std::string init, Eigen::Map<Eigen::MatrixXd> start, bool verbose);
+RcppExport SEXP _sideclust_ib_kmeans_cpp(SEXP xtSEXP, SEXP kSEXP, SEXP betaSEXP, SEXP sSEXP, SEXP normalize_over_dataSEXP, SEXP restartsSEXP, SEXP max_iterSEXP, SEXP tolSEXP, SEXP initSEXP, SEXP startSEXP, SEXP verboseSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< int >::type k(kSEXP);
+    Rcpp::traits::input_parameter< double >::type beta(betaSEXP);
+    Rcpp::traits::input_parameter< double >::type s(sSEXP);
+    Rcpp::traits::input_parameter< bool >::type normalize_over_data(normalize_over_dataSEXP);
+    Rcpp::traits::input_parameter< int >::type restarts(restartsSEXP);
+    Rcpp::traits::input_parameter< int >::type max_iter(max_iterSEXP);
+    Rcpp::traits::input_parameter< double >::type tol(tolSEXP);
+    Rcpp::traits::input_parameter< std::string >::type init(initSEXP);
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type start(startSEXP);
+    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
+    rcpp_result_gen = Rcpp::wrap(ib_kmeans_cpp(xt, k, beta, s, normalize_over_data, restarts, max_iter, tol, init, start, verbose));
+    return rcpp_result_gen;
+END_RCPP
+}
+// ib_kmeans_memberships_cpp
+Eigen::MatrixXd ib_kmeans_memberships_cpp(Eigen::Map<Eigen::MatrixXd> xt, Eigen::Map<Eigen::MatrixXd> centres, Eigen::Map<Eigen::VectorXd> pc, Eigen::Map<Eigen::VectorXd> log_z, double beta, double s);
+RcppExport SEXP _sideclust_ib_kmeans_memberships_cpp(SEXP xtSEXP, SEXP centresSEXP, SEXP pcSEXP, SEXP log_zSEXP, SEXP betaSEXP, SEXP sSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type centres(centresSEXP);
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::VectorXd> >::type pc(pcSEXP);
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::VectorXd> >::type log_z(log_zSEXP);
+    Rcpp::traits::input_parameter< double >::type beta(betaSEXP);
+    Rcpp::traits::input_parameter< double >::type s(sSEXP);
+    rcpp_result_gen = Rcpp::wrap(ib_kmeans_memberships_cpp(xt, centres, pc, log_z, beta, s));
+    return rcpp_result_gen;
+END_RCPP
+}
 // sib_cpp
 Rcpp::List sib_cpp(Rcpp::List csr, int k, int max_iter, int restarts, std::vector<int> start, bool verbose);
 RcppExport SEXP _sideclust_sib_cpp(SEXP csrSEXP, SEXP kSEXP, SEXP max_iterSEXP, SEXP restartsSEXP, SEXP startSEXP, SEXP verboseSEXP) {
@@ -580,6 +617,8 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_discriminative_objective_cpp", (DL_FUNC) &_sideclust_discriminative_objective_cpp, 6},
     {"_sideclust_soft_memberships_cpp", (DL_FUNC) &_sideclust_soft_memberships_cpp, 3},
     {"_sideclust_disparate_kmeans_cpp", (DL_FUNC) &_sideclust_disparate_kmeans_cpp, 10},
+    {"_sideclust_ib_kmeans_cpp", (DL_FUNC) &_sideclust_ib_kmeans_cpp, 11},
+    {"_sideclust_ib_kmeans_memberships_cpp", (DL_FUNC) &_sideclust_ib_kmeans_memberships_cpp, 6},
     {"_sideclust_sib_cpp", (DL_FUNC) &_sideclust_sib_cpp, 6},
     {"_sideclust_sib_costs_cpp", (DL_FUNC) &_sideclust_sib_costs_cpp, 4},
     {"_sideclust_aib_cpp", (DL_FUNC) &_sideclust_aib_cpp, 1},

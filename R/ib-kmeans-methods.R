@@ -1,0 +1,96 @@
+# predict, print and summary for ib_kmeans() fits.
+
+#' Memberships of new points in a k-means-as-IB fit
+#'
+#' New points get memberships from the same rule (29) as the fitted ones,
+#' with the fit's final \eqn{p(c)}, prototypes, `beta`, `s` and normalizers
+#' \eqn{Z(c, s)}: \eqn{p(c|x) \propto p(c) \exp(-\beta [d(y_x, y_c)/s + \log
+#' Z(c, s)])}{p(c|x) ~ p(c) exp(-beta [d(y_x, y_c)/s + log Z(c, s)])}. The
+#' hard cluster is the most probable one (first of ties); for `beta = Inf`
+#' (and `normalize = "space"`) the nearest prototype. Predicting the fitted
+#' data gives one more step of the iteration, so at convergence it returns
+#' the fit's memberships up to `tol`.
+#'
+#' @param object A fit from [ib_kmeans()].
+#' @param newdata Data with the same columns as the data that was clustered.
+#' @param ... Unused.
+#' @return A list with `cluster` (integer, `1..k`) and `membership` (an
+#'   `nrow(newdata)` x `k` matrix whose rows sum to 1).
+#' @examples
+#' x <- scale(iris[, 1:4])
+#' set.seed(1)
+#' held_out <- seq(5, 150, by = 15)
+#' fit <- ib_kmeans(x[-held_out, ], k = 3, beta = 10, restarts = 3)
+#' pred <- predict(fit, x[held_out, ])
+#' pred$cluster
+#' round(pred$membership, 3)
+#' @export
+predict.ib_kmeans <- function(object, newdata, ...) {
+  newdata <- check_newdata(newdata, ncol(object$centers))
+  membership <- .ib_kmeans_memberships_cpp(t(newdata), t(object$centers), object$pc,
+                                           object$log_z, object$beta, object$s)
+  dimnames(membership) <- list(rownames(newdata), NULL)
+  list(cluster = max.col(membership, ties.method = "first"), membership = membership)
+}
+
+#' @rdname ib_kmeans
+#' @param digits Significant digits to print.
+#' @param ... Unused.
+#' @method print ib_kmeans
+#' @export
+print.ib_kmeans <- function(x, digits = 4L, ...) {
+  cat(sprintf("k-means as IB: %d points, %d clusters (%d holding points)\n",
+              length(x$cluster), x$k, x$k_effective))
+  cat("Cluster sizes:", format_sizes(x$size), "\n")
+  cat(sprintf("beta = %s, s = %s, kernel normalized over %s\n",
+              format(x$beta, digits = digits), format(x$s, digits = digits),
+              if (x$normalize == "space") "R^p" else "the data vectors"))
+  cat(sprintf("I(C;X) = %s nats, mean distortion = %s, mean max p(c|x) = %s\n",
+              format(x$info_x, digits = digits), format(x$distortion, digits = digits),
+              format(mean(apply(x$membership, 1L, max)), digits = digits)))
+  cat(sprintf("Objective: %s after %d iterations (%s)\n",
+              format(utils::tail(x$objective, 1L), digits = digits), x$iterations,
+              if (isTRUE(x$converged)) "converged" else "not converged"))
+  cat("\nAvailable components:\n")
+  print(names(x))
+  invisible(x)
+}
+
+#' @rdname ib_kmeans
+#' @param object A fit from `ib_kmeans()`.
+#' @method summary ib_kmeans
+#' @export
+summary.ib_kmeans <- function(object, ...) {
+  hard <- object$membership[cbind(seq_along(object$cluster), object$cluster)]
+  clusters <- data.frame(cluster = seq_len(object$k), size = object$size, pc = object$pc,
+                         mean_max_membership = vapply(seq_len(object$k), function(c) {
+                           if (object$size[c] > 0) mean(hard[object$cluster == c]) else NA_real_
+                         }, double(1)))
+  out <- list(n = length(object$cluster), k = object$k, k_effective = object$k_effective,
+              beta = object$beta, s = object$s, normalize = object$normalize,
+              iterations = object$iterations, converged = object$converged,
+              objective = utils::tail(object$objective, 1L), info_x = object$info_x,
+              entropy = -sum(object$pc[object$pc > 0] * log(object$pc[object$pc > 0])),
+              distortion = object$distortion, clusters = clusters, centers = object$centers)
+  class(out) <- "summary.ib_kmeans"
+  out
+}
+
+#' @rdname ib_kmeans
+#' @method print summary.ib_kmeans
+#' @export
+print.summary.ib_kmeans <- function(x, digits = 4L, ...) {
+  cat(sprintf("k-means as IB: %d points, %d clusters (%d holding points), %d iterations (%s)\n",
+              x$n, x$k, x$k_effective, x$iterations,
+              if (isTRUE(x$converged)) "converged" else "not converged"))
+  cat(sprintf("beta = %s, s = %s, normalize = \"%s\"\n", format(x$beta, digits = digits),
+              format(x$s, digits = digits), x$normalize))
+  cat(sprintf("Objective %s; I(C;X) = %s of H(C) = %s nats; mean distortion %s\n",
+              format(x$objective, digits = digits), format(x$info_x, digits = digits),
+              format(x$entropy, digits = digits), format(x$distortion, digits = digits)))
+  cat("\nClusters (size = hard count; mean_max_membership over its points):\n")
+  print(x$clusters, row.names = FALSE, digits = digits)
+  cat("\nPrototypes:\n")
+  print(x$centers, digits = digits)
+  invisible(x)
+}

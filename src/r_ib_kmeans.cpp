@@ -1,0 +1,44 @@
+// Glue for k-means as an information bottleneck: maps R objects to the core
+// and back.
+#include <RcppEigen.h>
+
+#include <string>
+
+#include "ib_kmeans.h"
+#include "r_glue.h"
+
+// xt: p x n data; start: p x k initial prototypes, or a 0-column matrix.
+// [[Rcpp::export(.ib_kmeans_cpp)]]
+Rcpp::List ib_kmeans_cpp(Eigen::Map<Eigen::MatrixXd> xt, int k, double beta, double s,
+                         bool normalize_over_data, int restarts, int max_iter, double tol,
+                         std::string init, Eigen::Map<Eigen::MatrixXd> start, bool verbose) {
+  sideclust::IbKmeansParams par;
+  par.k = k;
+  par.beta = beta;
+  par.s = s;
+  par.normalize_over_data = normalize_over_data;
+  par.restarts = restarts;
+  par.max_iter = max_iter;
+  par.tol = tol;
+  par.init = sideclust::seed_init(init);
+  if (par.init == sideclust::SeedInit::start) par.start = start;
+  sideclust::RHooks hooks(verbose, "iteration");
+  const sideclust::IbKmeansResult r = sideclust::ib_kmeans_fit(xt, par, hooks);
+  return Rcpp::List::create(
+      Rcpp::_["membership"] = Rcpp::wrap(r.membership), Rcpp::_["centres"] = Rcpp::wrap(r.centres),
+      Rcpp::_["pc"] = Rcpp::wrap(r.pc), Rcpp::_["log_z"] = Rcpp::wrap(r.log_z),
+      Rcpp::_["objective"] = r.objective, Rcpp::_["info_x"] = r.info_x,
+      Rcpp::_["distortion"] = r.distortion, Rcpp::_["iterations"] = r.iterations,
+      Rcpp::_["converged"] = r.converged);
+}
+
+// Memberships p(c|x) of the columns of xt under a fit's p(c), prototypes
+// (p x k) and log Z(c, s).
+// [[Rcpp::export(.ib_kmeans_memberships_cpp)]]
+Eigen::MatrixXd ib_kmeans_memberships_cpp(Eigen::Map<Eigen::MatrixXd> xt,
+                                          Eigen::Map<Eigen::MatrixXd> centres,
+                                          Eigen::Map<Eigen::VectorXd> pc,
+                                          Eigen::Map<Eigen::VectorXd> log_z, double beta,
+                                          double s) {
+  return sideclust::ib_kmeans_memberships(xt, centres, pc, log_z, beta, s);
+}
