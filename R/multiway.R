@@ -208,9 +208,13 @@ check_multiway_k <- function(k, dims) {
     stop_arg("k", sprintf("must be between 1 and the extent of each dimension (%s); not so for dimension %s",
                           paste(dims, collapse = ", "), paste(bad, collapse = ", ")))
   }
-  if (prod(k) * max(dims / k) > 1e8) {
-    stop_arg("k", sprintf("gives %s blocks, too many to hold their statistics; use fewer clusters",
-                          format(prod(k), big.mark = ",")))
+  # Block statistics never outgrow the data, but each step holds an
+  # (entities x clusters) cost matrix.
+  big <- which(as.double(dims) * k > 1e8)
+  if (length(big)) {
+    stop_arg("k", sprintf("gives dimension %d a %s x %s cost matrix, too large; use fewer clusters",
+                          big[1], format(dims[big[1]], big.mark = ","),
+                          format(k[big[1]], big.mark = ",")))
   }
   as.integer(k)
 }
