@@ -61,8 +61,8 @@
     .Call(`_sideclust_ib_cpp`, csr, k, beta, max_iter, restarts, tol, verbose)
 }
 
-.multiway_cpp <- function(z, dim, w, k, divergence, max_iter, restarts, start, verbose) {
-    .Call(`_sideclust_multiway_cpp`, z, dim, w, k, divergence, max_iter, restarts, start, verbose)
+.multiway_cpp <- function(z, dim, w, k, divergence, init, max_iter, restarts, start, verbose) {
+    .Call(`_sideclust_multiway_cpp`, z, dim, w, k, divergence, init, max_iter, restarts, start, verbose)
 }
 
 .rdp_means_cpp <- function(xt, side, lambda, xi, xi_rate, xi_max, patience, max_iter, random_order, chunklet_moves, divergence, verbose) {

@@ -25,8 +25,8 @@
 #' within-cluster sum of squares of the first dimension's slices.
 #'
 #' @section Algorithm:
-#' Steps 1-3 of the survey: from a random multiway clustering (each cluster
-#' of each dimension non-empty), the dimensions are visited in order; the
+#' Steps 1-3 of the survey: from a start (see `init`), the dimensions are
+#' visited in order; the
 #' entities of dimension \eqn{i} (rows for \eqn{i = 1}, columns for \eqn{i =
 #' 2}, ...) each move, with \eqn{C} fixed, to the cluster whose block values
 #' give their slice the lowest weighted divergence (ties keep the current
@@ -43,6 +43,15 @@
 #' numbers asked for.
 #'
 #' @section Reading of the survey:
+#' * Step 1 starts from a random multiway clustering; that is
+#'   `init = "random"` (each dimension a uniformly random partition with no
+#'   empty cluster). Such starts make every block mean close to the overall
+#'   mean, and runs from them often end in poor local optima (merged and
+#'   split clusters; see `bench/results/multiway-clustering.md`), so the
+#'   default seeds each dimension separately instead: k-means++ among its
+#'   slices (the mode-\eqn{i} unfolding, squared Euclidean distance for both
+#'   divergences, zero-weight cells counted as \eqn{E_w[Z]}), each slice in
+#'   the cluster of its nearest seed.
 #' * Step 2 minimizes jointly over an entity's cluster and \eqn{\Lambda}; it
 #'   is implemented as the usual alternation (assignments with \eqn{C}
 #'   fixed, then the MBI solution for the new clustering), which is what
@@ -77,8 +86,13 @@
 #' @param restarts Number of runs from random clusterings; the lowest final
 #'   objective is kept.
 #' @param max_iter Maximum number of iterations per run.
+#' @param init Start of each run: `"kmeans++"` (every dimension clustered
+#'   by its nearest k-means++ seed slice) or `"random"` (uniformly random
+#'   partitions, the survey's step 1). Uses R's random number generator, so
+#'   [set.seed()] reproduces the fit.
 #' @param start Optional list of initial clusterings, one integer vector
-#'   (values in `1..k[i]`) per dimension, used by the first run.
+#'   (values in `1..k[i]`) per dimension, used by the first run (the others
+#'   start by `init`).
 #' @param verbose Print the objective after every iteration.
 #' @return An object of class `c("multiway_clustering", "sideclust")`, a list
 #'   with
@@ -98,7 +112,8 @@
 #'   \item{restart_objective}{final \eqn{B} of every run.}
 #'   \item{iterations, converged}{iterations of the run kept and whether it
 #'     stopped at a fixed point before `max_iter`.}
-#'   \item{divergence, weighted, restarts, max_iter, k_requested, dim}{the
+#'   \item{divergence, weighted, restarts, max_iter, init, k_requested,
+#'     dim}{the
 #'     settings used and the extents of `x`.}
 #'   \item{call}{the call.}
 #' @references
@@ -128,7 +143,8 @@
 #' @export
 multiway_clustering <- function(x, k, divergence = c("euclidean", "idivergence"),
                                 weights = NULL, restarts = 10L, max_iter = 100L,
-                                start = NULL, verbose = FALSE) {
+                                init = c("kmeans++", "random"), start = NULL,
+                                verbose = FALSE) {
   call <- match.call()
   divergence <- match_choice(divergence, c("euclidean", "idivergence"), "divergence")
   x <- check_tensor(x, "x")
@@ -144,9 +160,11 @@ multiway_clustering <- function(x, k, divergence = c("euclidean", "idivergence")
   }
   restarts <- check_count(restarts, "restarts")
   max_iter <- check_count(max_iter, "max_iter")
+  init <- match_choice(init, c("kmeans++", "random"), "init")
   verbose <- check_flag(verbose, "verbose")
   start <- check_multiway_start(start, dims, k)
-  r <- .multiway_cpp(as.vector(x), dims, w, k, divergence, max_iter, restarts, start, verbose)
+  r <- .multiway_cpp(as.vector(x), dims, w, k, divergence, init, max_iter, restarts, start,
+                     verbose)
   if (!r$converged) {
     warning(sprintf("multiway_clustering() did not converge within `max_iter` = %d iterations; raise `max_iter`",
                     max_iter), call. = FALSE)
@@ -156,7 +174,7 @@ multiway_clustering <- function(x, k, divergence = c("euclidean", "idivergence")
     objective = r$objective, info_data = r$info_data, info_approx = r$info_approx,
     restart_objective = r$restart_objective, iterations = r$iterations,
     converged = r$converged, divergence = divergence, weighted = length(w) > 0L,
-    restarts = restarts, max_iter = max_iter, k_requested = k, dim = dims, call = call))
+    restarts = restarts, max_iter = max_iter, init = init, k_requested = k, dim = dims, call = call))
   class(fit) <- c("multiway_clustering", "sideclust")
   fit
 }

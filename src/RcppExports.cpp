@@ -258,8 +258,8 @@ BEGIN_RCPP
 END_RCPP
 }
 // multiway_cpp
-Rcpp::List multiway_cpp(Rcpp::NumericVector z, std::vector<int> dim, Rcpp::NumericVector w, std::vector<int> k, std::string divergence, int max_iter, int restarts, Rcpp::List start, bool verbose);
-RcppExport SEXP _sideclust_multiway_cpp(SEXP zSEXP, SEXP dimSEXP, SEXP wSEXP, SEXP kSEXP, SEXP divergenceSEXP, SEXP max_iterSEXP, SEXP restartsSEXP, SEXP startSEXP, SEXP verboseSEXP) {
+Rcpp::List multiway_cpp(Rcpp::NumericVector z, std::vector<int> dim, Rcpp::NumericVector w, std::vector<int> k, std::string divergence, std::string init, int max_iter, int restarts, Rcpp::List start, bool verbose);
+RcppExport SEXP _sideclust_multiway_cpp(SEXP zSEXP, SEXP dimSEXP, SEXP wSEXP, SEXP kSEXP, SEXP divergenceSEXP, SEXP initSEXP, SEXP max_iterSEXP, SEXP restartsSEXP, SEXP startSEXP, SEXP verboseSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
@@ -268,11 +268,12 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< Rcpp::NumericVector >::type w(wSEXP);
     Rcpp::traits::input_parameter< std::vector<int> >::type k(kSEXP);
     Rcpp::traits::input_parameter< std::string >::type divergence(divergenceSEXP);
+    Rcpp::traits::input_parameter< std::string >::type init(initSEXP);
     Rcpp::traits::input_parameter< int >::type max_iter(max_iterSEXP);
     Rcpp::traits::input_parameter< int >::type restarts(restartsSEXP);
     Rcpp::traits::input_parameter< Rcpp::List >::type start(startSEXP);
     Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
-    rcpp_result_gen = Rcpp::wrap(multiway_cpp(z, dim, w, k, divergence, max_iter, restarts, start, verbose));
+    rcpp_result_gen = Rcpp::wrap(multiway_cpp(z, dim, w, k, divergence, init, max_iter, restarts, start, verbose));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -429,7 +430,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_sib_costs_cpp", (DL_FUNC) &_sideclust_sib_costs_cpp, 4},
     {"_sideclust_aib_cpp", (DL_FUNC) &_sideclust_aib_cpp, 1},
     {"_sideclust_ib_cpp", (DL_FUNC) &_sideclust_ib_cpp, 7},
-    {"_sideclust_multiway_cpp", (DL_FUNC) &_sideclust_multiway_cpp, 9},
+    {"_sideclust_multiway_cpp", (DL_FUNC) &_sideclust_multiway_cpp, 10},
     {"_sideclust_rdp_means_cpp", (DL_FUNC) &_sideclust_rdp_means_cpp, 12},
     {"_sideclust_dp_lambda_cpp", (DL_FUNC) &_sideclust_dp_lambda_cpp, 4},
     {"_sideclust_nearest_centre_cpp", (DL_FUNC) &_sideclust_nearest_centre_cpp, 3},

@@ -28,14 +28,20 @@
 
 #include "info_sparse.h"
 #include "run_hooks.h"
+#include "seeding.h"
 
 namespace sideclust {
 
 enum class MultiwayDivergence { euclidean, idivergence };
+// How a run starts: each dimension's entities in a uniformly random partition
+// (the survey's step 1), or sent to the nearest of k-means++ seeds among its
+// slices (squared Euclidean distance between the unfolded slices).
+enum class MultiwayInit { random, kmeanspp };
 
 struct MultiwayParams {
   std::vector<int> k;  // clusters per dimension
   MultiwayDivergence divergence = MultiwayDivergence::euclidean;
+  MultiwayInit init = MultiwayInit::kmeanspp;
   int max_iter = 100;
   int restarts = 1;
   std::vector<std::vector<int>> start;  // 0-based, first run only; empty = random
@@ -145,6 +151,48 @@ inline std::vector<std::size_t> block_map(const std::vector<int>& k, int d) {
     }
   }
   return map;
+}
+
+// The slices of dimension d as the columns of an (N / m_d) x m_d matrix
+// (the mode-d unfolding); cells of weight 0 hold `fill`.
+inline Eigen::MatrixXd unfold(const MultiwayTensor& x, int d, double fill) {
+  std::size_t stride = 1;
+  for (int l = 0; l < d; ++l) stride *= static_cast<std::size_t>(x.dim[l]);
+  const int m = x.dim[d];
+  const std::size_t outer = x.n_cells() / (stride * static_cast<std::size_t>(m));
+  Eigen::MatrixXd u(static_cast<Eigen::Index>(stride * outer), m);
+  std::size_t t = 0;
+  for (std::size_t hi = 0; hi < outer; ++hi) {
+    for (int e = 0; e < m; ++e) {
+      for (std::size_t lo = 0; lo < stride; ++lo, ++t) {
+        const bool kept = x.w == nullptr || x.w[t] > 0.0;
+        u(static_cast<Eigen::Index>(lo + stride * hi), e) = kept ? x.z[t] : fill;
+      }
+    }
+  }
+  return u;
+}
+
+// k-means++ seeds among the slices of dimension d, every slice in the
+// cluster of its nearest seed (first of ties), each seed in its own.
+inline std::vector<int> seeded_partition(const MultiwayTensor& x, int d, int k, double fill,
+                                         RunHooks& hooks) {
+  const Eigen::MatrixXd u = unfold(x, d, fill);
+  const std::vector<int> seeds = kmeanspp_indices(u, k, hooks);
+  const int m = x.dim[d];
+  std::vector<int> cl(m, 0);
+  Eigen::VectorXd best = Eigen::VectorXd::Constant(m, std::numeric_limits<double>::infinity());
+  for (int j = 0; j < k; ++j) {
+    const Eigen::VectorXd d2 = (u.colwise() - u.col(seeds[j])).colwise().squaredNorm().transpose();
+    for (int e = 0; e < m; ++e) {
+      if (d2[e] < best[e]) {
+        best[e] = d2[e];
+        cl[e] = j;
+      }
+    }
+  }
+  for (int j = 0; j < k; ++j) cl[seeds[j]] = j;
+  return cl;
 }
 
 // The state of one run: clusterings, cluster sizes and block statistics.
@@ -406,8 +454,13 @@ inline MultiwayResult multiway_fit(const MultiwayTensor& x, const MultiwayParams
   for (int run = 0; run < par.restarts; ++run) {
     std::vector<std::vector<int>> start(n_dims);
     for (std::size_t l = 0; l < n_dims; ++l) {
-      start[l] = (run == 0 && !par.start.empty()) ? par.start[l]
-                                                 : random_partition(x.dim[l], par.k[l], uniform);
+      if (run == 0 && !par.start.empty()) {
+        start[l] = par.start[l];
+      } else if (par.init == MultiwayInit::kmeanspp) {
+        start[l] = multiway_detail::seeded_partition(x, static_cast<int>(l), par.k[l], mean, hooks);
+      } else {
+        start[l] = random_partition(x.dim[l], par.k[l], uniform);
+      }
     }
     multiway_detail::MultiwayState state(x, par, shift);
     state.reset(std::move(start));

@@ -13,7 +13,8 @@
 // dimension) for the first run, or an empty list.
 // [[Rcpp::export(.multiway_cpp)]]
 Rcpp::List multiway_cpp(Rcpp::NumericVector z, std::vector<int> dim, Rcpp::NumericVector w,
-                        std::vector<int> k, std::string divergence, int max_iter, int restarts,
+                        std::vector<int> k, std::string divergence, std::string init, int max_iter,
+                        int restarts,
                         Rcpp::List start, bool verbose) {
   sideclust::MultiwayTensor x;
   x.z = z.begin();
@@ -31,6 +32,13 @@ Rcpp::List multiway_cpp(Rcpp::NumericVector z, std::vector<int> dim, Rcpp::Numer
     par.divergence = sideclust::MultiwayDivergence::idivergence;
   } else {
     Rcpp::stop("unknown divergence '%s'", divergence);
+  }
+  if (init == "kmeans++") {
+    par.init = sideclust::MultiwayInit::kmeanspp;
+  } else if (init == "random") {
+    par.init = sideclust::MultiwayInit::random;
+  } else {
+    Rcpp::stop("unknown init '%s'", init);
   }
   par.max_iter = max_iter;
   par.restarts = restarts;

@@ -71,9 +71,11 @@ test_that("restarts reach the exhaustive optimum on tiny 2-way and 3-way inputs"
   for (case in cases) {
     best <- mw_brute_force(case$x, case$k, case$div)
     set.seed(1)
-    fit <- multiway_clustering(case$x, case$k, case$div, restarts = 30)
+    fit <- multiway_clustering(case$x, case$k, case$div, restarts = 30, init = "random")
     expect_equal(utils::tail(fit$objective, 1), best, tolerance = 1e-10)
     expect_true(all(fit$restart_objective >= best - 1e-12))
+    seeded <- multiway_clustering(case$x, case$k, case$div, restarts = 10)
+    expect_true(all(seeded$restart_objective >= best - 1e-12))
   }
 })
 
@@ -126,6 +128,26 @@ test_that("squared Euclidean with singleton clusters elsewhere is k-means (Lloyd
   expect_identical(unname(fit$cluster), unname(km$cluster))
   expect_equal(length(d$x) * utils::tail(fit$objective, 1), km$tot.withinss, tolerance = 1e-10)
   expect_equal(matrix(fit$block_means, 4), unname(km$centers), tolerance = 1e-10)
+})
+
+test_that("both starts give valid fits; k-means++ seeds keep singleton dimensions apart", {
+  d <- mw_planted(c(14, 10, 6), c(3, 2, 2), sd = 2, seed = 21)
+  for (init in c("kmeans++", "random")) {
+    set.seed(3)
+    fit <- multiway_clustering(d$x, c(3, 2, 2), init = init, restarts = 4)
+    expect_identical(fit$init, init)
+    expect_equal(utils::tail(fit$objective, 1),
+                 mw_objective(d$x, fit$clusters, fit$k, "euclidean"), tolerance = 1e-10)
+    expect_true(all(diff(fit$objective) <= 1e-12))
+  }
+  x <- scale(as.matrix(iris[, 1:4]))
+  set.seed(4)
+  fit <- multiway_clustering(x, k = c(3, 4), restarts = 3)
+  expect_setequal(fit$clusters[[2]], 1:4)
+  # a fixed point of Lloyd's k-means on the rows
+  km <- stats::kmeans(x, centers = fit$block_means[, fit$clusters[[2]]], algorithm = "Lloyd")
+  expect_identical(unname(km$cluster), unname(fit$cluster))
+  expect_equal(unname(km$centers), fit$block_means[, fit$clusters[[2]]], tolerance = 1e-10)
 })
 
 test_that("planted 3-way blocks are recovered", {
@@ -211,7 +233,8 @@ test_that("print, summary and plot work and name the fields", {
 test_that("a run stopped by max_iter warns", {
   d <- mw_planted(c(20, 15, 6), c(3, 3, 2), sd = 2, seed = 15)
   set.seed(1)
-  expect_warning(fit <- multiway_clustering(d$x, c(3, 3, 2), restarts = 1, max_iter = 1),
+  expect_warning(fit <- multiway_clustering(d$x, c(3, 3, 2), restarts = 1, max_iter = 1,
+                                            init = "random"),
                  "max_iter")
   expect_false(fit$converged)
 })
@@ -252,6 +275,7 @@ test_that("bad input gives errors that name the argument", {
   expect_error(multiway_clustering(x, c(2, 2, 2), restarts = 0), "`restarts`")
   expect_error(multiway_clustering(x, c(2, 2, 2), max_iter = 1.5), "`max_iter`")
   expect_error(multiway_clustering(x, c(2, 2, 2), verbose = NA), "`verbose`")
+  expect_error(multiway_clustering(x, c(2, 2, 2), init = "kmeans"), "`init`")
   expect_error(multiway_clustering(x, c(2, 2, 2), start = 1:4), "`start` must be NULL or a list")
   expect_error(multiway_clustering(x, c(2, 2, 2), start = list(1:4, 1:3)), "`start`")
   expect_error(multiway_clustering(x, c(2, 2, 2), start = list(c(1, 2, 1, 2), 1:3, 1:2)),
