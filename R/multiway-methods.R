@@ -108,3 +108,71 @@ dimension_label <- function(x, l) {
 }
 
 kept_share <- function(x) if (x$info_data > 0) x$info_approx / x$info_data else 1
+
+#' Assign new entities to the clusters of a multiway clustering
+#'
+#' New rows (or new entities of another dimension) carry only their own
+#' slice of the tensor; with the other dimensions' clusters and the block
+#' means \eqn{C} of the fit fixed, each goes to the cluster whose block values
+#' give its slice the lowest divergence, all cells weighted equally: the
+#' assignment step of [multiway_clustering()]. Entities of the clustered
+#' tensor itself get back their own clusters (the fit is a fixed point of
+#' that step; unweighted fits).
+#'
+#' @param object A [multiway_clustering()] fit.
+#' @param newdata New entities of dimension `dimension`: an array with the
+#'   dimensions of the clustered tensor except that one, which may have any
+#'   extent (a matrix of new rows for a 2-way fit with `dimension = 1`).
+#' @param dimension Which dimension the new entities belong to.
+#' @param ... Unused.
+#' @return A list with `cluster` (integer) and `divergence` (the summed
+#'   divergence of each slice to its cluster's block values).
+#' @examples
+#' set.seed(3)
+#' x <- matrix(rnorm(40 * 12), 40, 12) + 4 * outer(rep(1:2, 20), rep(1:3, 4))
+#' fit <- multiway_clustering(x[1:30, ], k = c(2, 3), restarts = 3)
+#' predict(fit, x[31:40, ])$cluster
+#' # new columns
+#' predict(fit, x[1:30, 1:2, drop = FALSE], dimension = 2)$cluster
+#' @export
+predict.multiway_clustering <- function(object, newdata, dimension = 1L, ...) {
+  n_dims <- length(object$dim)
+  dimension <- check_count(dimension, "dimension", upper = n_dims)
+  if (missing(newdata)) stop_arg("newdata", "is missing")
+  if (is.null(dim(newdata)) && n_dims == 2L) newdata <- matrix(newdata, nrow = 1L)
+  newdata <- check_tensor(newdata, "newdata")
+  expected <- object$dim[-dimension]
+  if (length(dim(newdata)) != n_dims || any(dim(newdata)[-dimension] != expected)) {
+    stop_arg("newdata", sprintf("must have the dimensions of the clustered tensor (%s) except dimension %d",
+                                paste(object$dim, collapse = " x "), dimension))
+  }
+  if (object$divergence == "idivergence" && any(newdata < 0)) {
+    stop_arg("newdata", "has negative values; the fit uses the I-divergence")
+  }
+  others <- setdiff(seq_len(n_dims), dimension)
+  # slices as rows; the block of the other dimensions of every column
+  slices <- matrix(aperm(newdata, c(dimension, others)), dim(newdata)[dimension])
+  k_other <- object$k[others]
+  block <- 1 + drop((as.matrix(expand.grid(object$clusters[others])) - 1) %*%
+                      cumprod(c(1, k_other[-length(k_other)])))
+  sums <- t(rowsum(t(slices), block, reorder = TRUE))          # slice x block sums
+  cells <- tabulate(block, prod(k_other))[as.integer(colnames(sums))]
+  means <- matrix(aperm(object$block_means, c(dimension, others)), object$k[dimension])
+  means <- means[, as.integer(colnames(sums)), drop = FALSE]  # cluster x block
+  if (object$divergence == "euclidean") {
+    # shifted by a constant (the divergences stay) to keep the sums small
+    shift <- mean(means)
+    slices <- slices - shift
+    sums <- sums - shift * rep(cells, each = nrow(sums))
+    means <- means - shift
+    own <- rowSums(slices^2)
+    cost <- own - 2 * sums %*% t(means) + rep(drop((means^2) %*% cells), each = nrow(slices))
+  } else {
+    own <- rowSums(ifelse(slices > 0, slices * log(slices), 0) - slices)
+    log_means <- ifelse(means > 0, log(means), 0)
+    cost <- own - sums %*% t(log_means) + rep(drop(means %*% cells), each = nrow(slices))
+    cost[(sums > 0) %*% t(means <= 0) > 0] <- Inf
+  }
+  cluster <- max.col(-cost, ties.method = "first")
+  list(cluster = cluster, divergence = pmax(cost[cbind(seq_along(cluster), cluster)], 0))
+}

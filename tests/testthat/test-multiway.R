@@ -230,6 +230,35 @@ test_that("print, summary and plot work and name the fields", {
   expect_identical(nobs(fit), 30L)
 })
 
+test_that("predict() gives the clustered entities their clusters and places new ones", {
+  d <- mw_planted(c(24, 12, 8), c(3, 2, 2), sd = 1, seed = 31)
+  counts <- array(stats::rpois(length(d$x), exp(d$x / 2)), dim(d$x))
+  for (case in list(list(x = d$x + 1000, div = "euclidean"), list(x = counts, div = "idivergence"))) {
+    set.seed(2)
+    fit <- multiway_clustering(case$x, c(3, 2, 2), case$div, restarts = 3)
+    for (l in 1:3) {
+      p <- predict(fit, case$x, dimension = l)
+      expect_identical(p$cluster, unname(fit$clusters[[l]]))
+      cost <- mw_entity_costs(case$x, fit$clusters, fit$k, case$div, l, fit$block_means)
+      expect_equal(p$divergence, length(case$x) * cost[cbind(seq_along(p$cluster), p$cluster)],
+                   tolerance = 1e-8)
+    }
+  }
+  # new rows of a planted matrix
+  set.seed(5)
+  truth <- rep(1:2, 30)
+  x <- matrix(stats::rnorm(60 * 10), 60, 10) + 3 * outer(truth, rep(c(1, -1), 5))
+  fit <- multiway_clustering(x[1:40, ], c(2, 2), restarts = 3)
+  p <- predict(fit, x[41:60, ])
+  expect_equal(ari(p$cluster, truth[41:60]), 1)
+  expect_equal(predict(fit, x[41, ])$cluster, p$cluster[1])
+  expect_error(predict(fit), "`newdata` is missing")
+  expect_error(predict(fit, x[1:3, 1:4]), "`newdata` must have the dimensions")
+  expect_error(predict(fit, x, dimension = 3), "`dimension`")
+  fit_i <- multiway_clustering(abs(x), c(2, 2), "idivergence")
+  expect_error(predict(fit_i, -abs(x)), "`newdata` has negative")
+})
+
 test_that("a run stopped by max_iter warns", {
   d <- mw_planted(c(20, 15, 6), c(3, 3, 2), sd = 2, seed = 15)
   set.seed(1)
