@@ -48,10 +48,17 @@
 #'   empty cluster). Such starts make every block mean close to the overall
 #'   mean, and runs from them often end in poor local optima (merged and
 #'   split clusters; see `bench/results/multiway-clustering.md`), so the
-#'   default seeds each dimension separately instead: k-means++ among its
-#'   slices (the mode-\eqn{i} unfolding, squared Euclidean distance for both
+#'   default `init = "kmeans++"` seeds the dimensions instead, in two
+#'   rounds. First each dimension alone: k-means++ among its slices (the
+#'   mode-\eqn{i} unfolding, squared Euclidean distance for both
 #'   divergences, zero-weight cells counted as \eqn{E_w[Z]}), each slice in
-#'   the cluster of its nearest seed.
+#'   the cluster of its nearest seed. Then, dimension by dimension, its
+#'   entities' profiles (their means over the blocks of the other
+#'   dimensions' current clusters, far less noisy than raw slices) are
+#'   seeded again by k-means++, with the divergence that sending an entity
+#'   to a cluster with a seed's profile as block values adds to \eqn{B} as
+#'   \eqn{D^2}, and every entity goes to its nearest seed. This is not in the
+#'   survey or the paper.
 #' * Step 2 minimizes jointly over an entity's cluster and \eqn{\Lambda}; it
 #'   is implemented as the usual alternation (assignments with \eqn{C}
 #'   fixed, then the MBI solution for the new clustering), which is what
@@ -86,9 +93,10 @@
 #' @param restarts Number of runs from random clusterings; the lowest final
 #'   objective is kept.
 #' @param max_iter Maximum number of iterations per run.
-#' @param init Start of each run: `"kmeans++"` (every dimension clustered
-#'   by its nearest k-means++ seed slice) or `"random"` (uniformly random
-#'   partitions, the survey's step 1). Uses R's random number generator, so
+#' @param init Start of each run: `"kmeans++"` (every dimension seeded by
+#'   k-means++ among its slices, then among its profiles over the other
+#'   dimensions' blocks; see "Reading of the survey") or `"random"`
+#'   (uniformly random partitions, the survey's step 1). Uses R's random number generator, so
 #'   [set.seed()] reproduces the fit.
 #' @param start Optional list of initial clusterings, one integer vector
 #'   (values in `1..k[i]`) per dimension, used by the first run (the others

@@ -5,9 +5,10 @@
 #   Rscript bench/multiway-clustering.R
 # Writes bench/results/multiway-clustering.md and prints the same tables.
 #
-# (a) Quality. A 200 x 150 x 50 tensor (1.5e6 cells) with k = (5, 4, 3)
-#   planted clusters (each entity's cluster uniform, block values N(0, 1)),
-#   plus N(0, sd^2) noise, sd in {2, 4, 8, 16}; 3 draws per sd. Methods:
+# (a) Quality. A 60 x 45 x 15 tensor (sd in {2, 3, 4}) and a 200 x 150 x 50
+#   one (1.5e6 cells; sd in {2, 4, 8, 16}) with k = (5, 4, 3) planted
+#   clusters (balanced, in random order; block values N(0, 1)), plus
+#   N(0, sd^2) noise; 3 draws per setting. Methods:
 #   - multiway_clustering() (squared Euclidean, 10 restarts) with the
 #     default k-means++ seeding and with the survey's random starts;
 #   - stats::kmeans(nstart = 10) (Hartigan-Wong) of each mode-i unfolding
@@ -33,7 +34,7 @@ k <- c(5L, 4L, 3L)
 # Planted tensor: truth per dimension, block values N(0, 1), noise N(0, sd^2).
 make_tensor <- function(dims, sd, draw) {
   set.seed(seed + 1000L * draw + round(10 * sd) + dims[1])
-  truth <- lapply(seq_along(dims), function(l) sample.int(k[l], dims[l], replace = TRUE))
+  truth <- lapply(seq_along(dims), function(l) sample(rep_len(seq_len(k[l]), dims[l])))
   means <- array(stats::rnorm(prod(k)), k)
   cells <- as.matrix(expand.grid(truth))
   x <- array(means[cells] + stats::rnorm(prod(dims), sd = sd), dims)
@@ -65,30 +66,38 @@ methods <- list(
 # ---- (a) quality -----------------------------------------------------------------
 
 rows <- list()
-for (sd in c(2, 4, 8, 16)) {
+settings <- rbind(data.frame(size = "60 x 45 x 15", sd = c(2, 3, 4)),
+                  data.frame(size = "200 x 150 x 50", sd = c(2, 4, 8, 16)))
+for (i in seq_len(nrow(settings))) {
+  sd <- settings$sd[i]
+  dims <- as.integer(strsplit(settings$size[i], " x ")[[1]])
   for (draw in 1:3) {
-    d <- make_tensor(c(200L, 150L, 50L), sd, draw)
+    d <- make_tensor(dims, sd, draw)
     for (m in names(methods)) {
       set.seed(seed + draw)
       r <- elapsed(function() methods[[m]](d$x))
       score <- mapply(nmi, d$truth, r$out)
-      rows[[length(rows) + 1L]] <- data.frame(sd = sd, method = m, draw = draw,
+      rows[[length(rows) + 1L]] <- data.frame(size = settings$size[i], sd = sd, method = m,
+                                              draw = draw,
                                               nmi1 = score[1], nmi2 = score[2],
                                               nmi3 = score[3], time = r$time)
     }
   }
-  cat(sprintf("quality, sd = %g: done (%.0f s)\n", sd, proc.time()[["elapsed"]] - t_start))
+  cat(sprintf("quality, %s, sd = %g: done (%.0f s)\n", settings$size[i], sd,
+              proc.time()[["elapsed"]] - t_start))
 }
 res <- do.call(rbind, rows)
-quality <- stats::aggregate(res[c("nmi1", "nmi2", "nmi3", "time")], res[c("method", "sd")], mean)
+by <- res[c("method", "sd", "size")]
+quality <- stats::aggregate(res[c("nmi1", "nmi2", "nmi3", "time")], by, mean)
 solved <- stats::aggregate(list(solved = res$nmi1 > 0.999 & res$nmi2 > 0.999 & res$nmi3 > 0.999),
-                           res[c("method", "sd")], sum)
+                           by, sum)
 quality$solved <- sprintf("%d / 3", solved$solved)
-quality <- quality[order(quality$sd, match(quality$method, names(methods))), ]
-quality <- data.frame(`noise sd` = quality$sd, method = quality$method,
-                      `NMI dim 1 (200, k = 5)` = quality$nmi1,
-                      `NMI dim 2 (150, k = 4)` = quality$nmi2,
-                      `NMI dim 3 (50, k = 3)` = quality$nmi3,
+quality <- quality[order(match(quality$size, settings$size), quality$sd,
+                         match(quality$method, names(methods))), ]
+quality <- data.frame(tensor = quality$size, `noise sd` = quality$sd, method = quality$method,
+                      `NMI dim 1 (k = 5)` = quality$nmi1,
+                      `NMI dim 2 (k = 4)` = quality$nmi2,
+                      `NMI dim 3 (k = 3)` = quality$nmi3,
                       `draws with all three exact` = quality$solved,
                       `time s` = quality$time, check.names = FALSE)
 
@@ -128,7 +137,7 @@ for (dims in list(c(200L, 150L, 50L), c(400L, 300L, 50L))) {
   timing <- do.call(rbind, timing)
   med <- apply(timing, 2, stats::median)
   speed[[length(speed) + 1L]] <- data.frame(
-    tensor = paste(dims, collapse = " x "), cells = format(prod(dims), big.mark = ","),
+    tensor = paste(dims, collapse = " x "), cells = format(prod(dims), big.mark = ",", scientific = FALSE),
     `multiway ms/iteration` = 1000 * med[["mw"]],
     `3 Lloyd passes ms` = 1000 * med[["lloyd"]],
     ratio = med[["mw"]] / med[["lloyd"]],
@@ -152,9 +161,9 @@ lines <- c(
   "",
   "## (a) Quality",
   "",
-  "200 x 150 x 50 tensor, k = (5, 4, 3) planted clusters (entities' clusters uniform),",
-  "block values N(0, 1), cell noise N(0, sd^2); mean over 3 draws per sd. NMI = I /",
-  "sqrt(H1 H2) to the planted clusters. multiway_clustering: squared Euclidean, 10",
+  "60 x 45 x 15 and 200 x 150 x 50 tensors, k = (5, 4, 3) planted clusters (balanced, in",
+  "random order), block values N(0, 1), cell noise N(0, sd^2); mean over 3 draws per",
+  "setting. NMI = I / sqrt(H1 H2) to the planted clusters. multiway_clustering: squared Euclidean, 10",
   "restarts, default k-means++ seeding or the survey's random starts; k-means:",
   "stats::kmeans(nstart = 10) (Hartigan-Wong) of each unfolding, e.g. 200 points in",
   "7,500 coordinates for dimension 1. Time: one call (k-means: the three calls).",
