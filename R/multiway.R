@@ -37,7 +37,9 @@
 #' point, and no single entity can lower \eqn{B} by moving to another
 #' cluster at that \eqn{C}. A dimension's step costs one pass over the
 #' \eqn{N} cells plus \eqn{O(m_i K)} for \eqn{K = \prod_l k_l}{K = prod(k)}
-#' blocks; memory is \eqn{O(m_i K / k_i)} beyond the data. Of `restarts`
+#' blocks; memory is \eqn{O(m_i K / k_i)} beyond the data, plus one
+#' temporary copy of the data (an unfolding) while a `"kmeans++"` start is
+#' seeded. Of `restarts`
 #' runs the one with the lowest final \eqn{B} is kept. Clusters left empty
 #' are dropped and the others renumbered in order, so `k` can end below the
 #' numbers asked for.
@@ -69,8 +71,8 @@
 #'   and column marginals (the basis \eqn{\{(\hat X, \hat Y), X, Y\}}); the
 #'   block means used here equal it only when every row has the same mass
 #'   and every column too. For such a joint distribution \eqn{p} (entries
-#'   summing to 1) with the I-divergence, \eqn{N B} is ITCC's loss \eqn{I(X;Y)
-#'   - I(\hat X; \hat Y)} and both take the same steps.
+#'   summing to 1) with the I-divergence, \eqn{N B} is ITCC's loss
+#'   \eqn{I(X;Y) - I(\hat X; \hat Y)} and both take the same steps.
 #' * A block without weight (a cluster left empty, or zero weights) has no
 #'   mean; it is given \eqn{E_w[Z]}, which matters only for the next
 #'   assignment step and keeps \eqn{B} monotone.
