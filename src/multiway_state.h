@@ -157,9 +157,10 @@ class MultiwayState {
   // Re-seeds dimension d from its entities' profiles, their means over the
   // current blocks of the other dimensions (averages over many cells, so
   // much less noisy than the raw slices): k-means++ among the profiles with
-  // D^2 = sum_b S0(e, b) d(profile_e,b, profile_s,b), the divergence that
-  // sending e to a cluster with the seed's profile as block values adds to
-  // B; then every entity to its nearest seed, each seed in its own cluster.
+  // D^2 = sum_b S0(e, b) d(profile_e,b, profile_s,b) (over the blocks where
+  // both have weight), the divergence that sending e to a cluster with the
+  // seed's profile as block values adds to B; then every entity to its
+  // nearest seed, each seed in its own cluster.
   void reseed(int d, RunHooks& hooks) {
     const int m = x_.dim[d], kd = k_[d];
     const EntitySums sums = entity_sums(d);
@@ -175,7 +176,10 @@ class MultiwayState {
     auto distance = [&](int e, int s) {
       double acc = 0.0;
       for (Eigen::Index b = 0; b < nb; ++b) {
-        if (weight(e, b) > 0.0) acc += weight(e, b) * cell_divergence(div_, profile(e, b), profile(s, b));
+        // blocks where either entity has no weight carry no comparison
+        if (weight(e, b) > 0.0 && weight(s, b) > 0.0) {
+          acc += weight(e, b) * cell_divergence(div_, profile(e, b), profile(s, b));
+        }
       }
       return acc;
     };

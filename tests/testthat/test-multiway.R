@@ -193,6 +193,16 @@ test_that("weights: uniform ones change nothing, zero-weight cells are ignored",
   b <- multiway_clustering(y, c(2, 2, 2), weights = w, restarts = 3)
   expect_identical(a$clusters, b$clusters)
   expect_equal(a$objective, b$objective, tolerance = 1e-12)
+  # an entity without any weight: the fit is still the plain-R one
+  w[2, , ] <- 0
+  for (div in c("euclidean", "idivergence")) {
+    z <- if (div == "euclidean") d$x else abs(d$x)
+    set.seed(7)
+    fit <- multiway_clustering(z, c(2, 2, 2), div, weights = w, restarts = 3)
+    expect_equal(utils::tail(fit$objective, 1),
+                 mw_objective(z, fit$clusters, fit$k, div, w), tolerance = 1e-10)
+    expect_true(all(diff(fit$objective) <= 1e-12))
+  }
 })
 
 test_that("empty clusters are dropped, k = 1 and dimnames are kept", {
