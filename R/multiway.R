@@ -82,7 +82,8 @@
 #'
 #' @param x The tensor: a numeric matrix, data.frame or array with two or more
 #'   dimensions, without missing values (give them weight 0 and any finite
-#'   value instead); non-negative for the I-divergence.
+#'   value instead); non-negative for the I-divergence. The core works on
+#'   dense data: a sparse `Matrix` is made dense.
 #' @param k Numbers of clusters, one per dimension of `x`, each between 1
 #'   and that dimension's extent. A dimension with `k` equal to its extent is
 #'   not clustered (its entities stay apart; give `start` so that they start
@@ -133,8 +134,8 @@
 #' Clustering with constraints / dependencies survey, Section 7 ("Multiway
 #' clustering using Bregman divergences", equations (48)-(53) and the
 #' algorithm's steps 1-3).
-#' @seealso [itcc()] (co-clustering that keeps the marginals),
-#'   [plot.multiway_clustering()].
+#' @seealso [predict.multiway_clustering()], [plot.multiway_clustering()],
+#'   [itcc()] (co-clustering that keeps the marginals).
 #' @examples
 #' set.seed(1)
 #' truth <- list(rep(1:3, each = 10), rep(1:2, each = 8), rep(1:2, c(5, 7)))
