@@ -76,9 +76,15 @@
 #' * A block without weight (a cluster left empty, or zero weights) has no
 #'   mean; it is given \eqn{E_w[Z]}, which matters only for the next
 #'   assignment step and keeps \eqn{B} monotone.
-#' * The survey's extension to several relations (a weighted sum of such
-#'   losses over several tensors) is not implemented; vector-valued cells
-#'   are not either.
+#' * Several relations of the same data sets, i.e. vector-valued cells
+#'   \eqn{z \in S \subset R^k}{z in S, a subset of R^k} (the survey's first
+#'   way), are a tensor with one more dimension for the components, given
+#'   `k` equal to its extent: its entities then stay in singleton clusters
+#'   (with `init = "kmeans++"` or a `start` that keeps them apart), and
+#'   \eqn{B} sums the divergences over the components. The survey's second
+#'   way, several tensors over different data sets with a weighted sum of
+#'   their losses, is not implemented: the survey leaves the weights and the
+#'   algorithm open.
 #'
 #' @param x The tensor: a numeric matrix, data.frame or array with two or more
 #'   dimensions, without missing values (give them weight 0 and any finite

@@ -150,6 +150,20 @@ test_that("both starts give valid fits; k-means++ seeds keep singleton dimension
   expect_equal(unname(km$centers), fit$block_means[, fit$clusters[[2]]], tolerance = 1e-10)
 })
 
+test_that("vector-valued cells are a further dimension kept in singleton clusters", {
+  d <- mw_planted(c(20, 12, 3), c(2, 3, 3), sd = 1, seed = 33)
+  set.seed(8)
+  fit <- multiway_clustering(d$x, k = c(2, 3, 3), restarts = 3)
+  expect_identical(sort(unname(fit$clusters[[3]])), 1:3)
+  expect_equal(unname(mapply(ari, d$truth[1:2], fit$clusters[1:2])), c(1, 1))
+  # B sums the components' divergences: the mean over the three relations
+  per_relation <- vapply(1:3, function(r) {
+    mw_objective(d$x[, , r], fit$clusters[1:2], fit$k[1:2], "euclidean",
+                 means = fit$block_means[, , fit$clusters[[3]][r]])
+  }, numeric(1))
+  expect_equal(utils::tail(fit$objective, 1), mean(per_relation), tolerance = 1e-10)
+})
+
 test_that("planted 3-way blocks are recovered", {
   d <- mw_planted(c(30, 24, 16), c(3, 4, 2), sd = 1, spread = 3, seed = 12)
   set.seed(1)
