@@ -105,6 +105,10 @@
     .Call(`_sideclust_iterative_parallel_ib_cpp`, csr, k, beta, max_iter, restarts, tol, start, verbose)
 }
 
+.multiway_cpp <- function(z, dim, w, k, divergence, init, max_iter, restarts, start, verbose) {
+    .Call(`_sideclust_multiway_cpp`, z, dim, w, k, divergence, init, max_iter, restarts, start, verbose)
+}
+
 .rdp_means_cpp <- function(xt, side, lambda, xi, xi_rate, xi_max, patience, max_iter, random_order, chunklet_moves, divergence, verbose) {
     .Call(`_sideclust_rdp_means_cpp`, xt, side, lambda, xi, xi_rate, xi_max, patience, max_iter, random_order, chunklet_moves, divergence, verbose)
 }

@@ -9,7 +9,8 @@ method_label <- function(object) {
               disparate_kmeans = "Disparate k-means",
               discriminative_clustering = "Discriminative clustering",
               kpartite = "k-partite clustering", parallel_ib = "Parallel IB",
-              symmetric_ib = "Symmetric IB", ib_kmeans = "k-means as IB")
+              symmetric_ib = "Symmetric IB", ib_kmeans = "k-means as IB",
+              multiway_clustering = "Multiway clustering")
   cls <- class(object)[1L]
   if (cls %in% names(labels)) labels[[cls]] else cls
 }

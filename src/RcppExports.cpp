@@ -464,6 +464,26 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// multiway_cpp
+Rcpp::List multiway_cpp(Rcpp::NumericVector z, std::vector<int> dim, Rcpp::NumericVector w, std::vector<int> k, std::string divergence, std::string init, int max_iter, int restarts, Rcpp::List start, bool verbose);
+RcppExport SEXP _sideclust_multiway_cpp(SEXP zSEXP, SEXP dimSEXP, SEXP wSEXP, SEXP kSEXP, SEXP divergenceSEXP, SEXP initSEXP, SEXP max_iterSEXP, SEXP restartsSEXP, SEXP startSEXP, SEXP verboseSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type z(zSEXP);
+    Rcpp::traits::input_parameter< std::vector<int> >::type dim(dimSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type w(wSEXP);
+    Rcpp::traits::input_parameter< std::vector<int> >::type k(kSEXP);
+    Rcpp::traits::input_parameter< std::string >::type divergence(divergenceSEXP);
+    Rcpp::traits::input_parameter< std::string >::type init(initSEXP);
+    Rcpp::traits::input_parameter< int >::type max_iter(max_iterSEXP);
+    Rcpp::traits::input_parameter< int >::type restarts(restartsSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type start(startSEXP);
+    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
+    rcpp_result_gen = Rcpp::wrap(multiway_cpp(z, dim, w, k, divergence, init, max_iter, restarts, start, verbose));
+    return rcpp_result_gen;
+END_RCPP
+}
 // rdp_means_cpp
 Rcpp::List rdp_means_cpp(Rcpp::NumericMatrix xt, Rcpp::List side, double lambda, Rcpp::NumericVector xi, double xi_rate, Rcpp::NumericVector xi_max, int patience, int max_iter, bool random_order, bool chunklet_moves, std::string divergence, bool verbose);
 RcppExport SEXP _sideclust_rdp_means_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP lambdaSEXP, SEXP xiSEXP, SEXP xi_rateSEXP, SEXP xi_maxSEXP, SEXP patienceSEXP, SEXP max_iterSEXP, SEXP random_orderSEXP, SEXP chunklet_movesSEXP, SEXP divergenceSEXP, SEXP verboseSEXP) {
@@ -628,6 +648,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_symmetric_ib_cpp", (DL_FUNC) &_sideclust_symmetric_ib_cpp, 9},
     {"_sideclust_iterative_symmetric_ib_cpp", (DL_FUNC) &_sideclust_iterative_symmetric_ib_cpp, 10},
     {"_sideclust_iterative_parallel_ib_cpp", (DL_FUNC) &_sideclust_iterative_parallel_ib_cpp, 8},
+    {"_sideclust_multiway_cpp", (DL_FUNC) &_sideclust_multiway_cpp, 10},
     {"_sideclust_rdp_means_cpp", (DL_FUNC) &_sideclust_rdp_means_cpp, 12},
     {"_sideclust_dp_lambda_cpp", (DL_FUNC) &_sideclust_dp_lambda_cpp, 4},
     {"_sideclust_nearest_centre_cpp", (DL_FUNC) &_sideclust_nearest_centre_cpp, 3},

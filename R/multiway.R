@@ -1,0 +1,283 @@
+#' Multiway clustering with Bregman divergences
+#'
+#' Clusters every dimension of a matrix or of an m-way array at once
+#' (Banerjee, Basu & Merugu 2007): the rows, columns, slices, ... of the
+#' tensor \eqn{Z} are data sets that share one relation, and each gets its own
+#' clustering \eqn{\rho_i} into \eqn{k_i} clusters. The tensor is
+#' approximated by \eqn{C}, constant on the blocks that the clusterings cut it
+#' into, and the clusterings minimize the loss of Bregman information.
+#'
+#' @section Objective:
+#' With cell weights \eqn{w} (a probability measure on the cells; uniform
+#' unless `weights` is given) and the block multiway clustering basis
+#' \eqn{\{(\hat X_1, \dots, \hat X_n)\}}, the approximation is the block
+#' mean \eqn{C = E_w[Z \mid \hat X_1, \dots, \hat X_n]} (the maximum Bregman
+#' information solution (52)-(53) of the survey for this basis, the same for
+#' every Bregman divergence) and the objective is (50)
+#' \deqn{B = E_w[d_\phi(Z, C)] = I_\phi(Z) - I_\phi(C),}{B = E_w[d(Z, C)] =
+#'   I(Z) - I(C),}
+#' with \eqn{d_\phi}{d} the squared Euclidean distance \eqn{(z - c)^2} or the
+#' I-divergence \eqn{z \log(z / c) - z + c}, and \eqn{I_\phi(Z) =
+#' E_w[d_\phi(Z, E_w Z)]}{I(Z) = E_w[d(Z, E_w Z)]} (48)-(49). With uniform
+#' weights \eqn{B} is the mean divergence per cell, so \eqn{N B} (\eqn{N}
+#' cells) is the total: for the squared Euclidean distance with every
+#' dimension but the first in singleton clusters, \eqn{N B} is k-means'
+#' within-cluster sum of squares of the first dimension's slices.
+#'
+#' @section Algorithm:
+#' Steps 1-3 of the survey: from a start (see `init`), the dimensions are
+#' visited in order; the
+#' entities of dimension \eqn{i} (rows for \eqn{i = 1}, columns for \eqn{i =
+#' 2}, ...) each move, with \eqn{C} fixed, to the cluster whose block values
+#' give their slice the lowest weighted divergence (ties keep the current
+#' cluster), and then \eqn{C} is re-estimated as the block means. Neither
+#' half increases \eqn{B}, which `objective` records at the start and after
+#' every iteration (one visit of every dimension). A run stops when an
+#' iteration moves no entity: the clustering and \eqn{C} are then a fixed
+#' point, and no single entity can lower \eqn{B} by moving to another
+#' cluster at that \eqn{C}. A dimension's step costs one pass over the
+#' \eqn{N} cells plus \eqn{O(m_i K)} for \eqn{K = \prod_l k_l}{K = prod(k)}
+#' blocks; memory is \eqn{O(m_i K / k_i)} beyond the data, plus one
+#' temporary copy of the data (an unfolding) while a `"kmeans++"` start is
+#' seeded. Of `restarts`
+#' runs the one with the lowest final \eqn{B} is kept. Clusters left empty
+#' are dropped and the others renumbered in order, so `k` can end below the
+#' numbers asked for.
+#'
+#' @section Reading of the survey:
+#' * Step 1 starts from a random multiway clustering; that is
+#'   `init = "random"` (each dimension a uniformly random partition with no
+#'   empty cluster). Such starts make every block mean close to the overall
+#'   mean, and runs from them often end in poor local optima (merged and
+#'   split clusters; see `bench/results/multiway-clustering.md`), so the
+#'   default `init = "kmeans++"` seeds the dimensions instead, in two
+#'   rounds. First each dimension alone: k-means++ among its slices (the
+#'   mode-\eqn{i} unfolding, squared Euclidean distance for both
+#'   divergences, zero-weight cells counted as \eqn{E_w[Z]}), each slice in
+#'   the cluster of its nearest seed. Then, dimension by dimension, its
+#'   entities' profiles (their means over the blocks of the other
+#'   dimensions' current clusters, far less noisy than raw slices) are
+#'   seeded again by k-means++, with the divergence that sending an entity
+#'   to a cluster with a seed's profile as block values adds to \eqn{B} as
+#'   \eqn{D^2}, and every entity goes to its nearest seed. This is not in the
+#'   survey or the paper.
+#' * Step 2 minimizes jointly over an entity's cluster and \eqn{\Lambda}; it
+#'   is implemented as the usual alternation (assignments with \eqn{C}
+#'   fixed, then the MBI solution for the new clustering), which is what
+#'   makes \eqn{B} monotone.
+#' * The survey calls information-theoretic co-clustering ([itcc()]) the
+#'   special case \eqn{n = 2} of the block basis. ITCC's approximation
+#'   \eqn{p(\hat x, \hat y) p(x | \hat x) p(y | \hat y)} also keeps the row
+#'   and column marginals (the basis \eqn{\{(\hat X, \hat Y), X, Y\}}); the
+#'   block means used here equal it only when every row has the same mass
+#'   and every column too. For such a joint distribution \eqn{p} (entries
+#'   summing to 1) with the I-divergence, \eqn{N B} is ITCC's loss
+#'   \eqn{I(X;Y) - I(\hat X; \hat Y)} and both take the same steps.
+#' * A block without weight (a cluster left empty, or zero weights) has no
+#'   mean; it is given \eqn{E_w[Z]}, which matters only for the next
+#'   assignment step and keeps \eqn{B} monotone.
+#' * Several relations of the same data sets, i.e. vector-valued cells
+#'   \eqn{z \in S \subset R^k}{z in S, a subset of R^k} (the survey's first
+#'   way), are a tensor with one more dimension for the components, given
+#'   `k` equal to its extent: its entities then stay in singleton clusters
+#'   (with `init = "kmeans++"` or a `start` that keeps them apart), and
+#'   \eqn{B} sums the divergences over the components. The survey's second
+#'   way, several tensors over different data sets with a weighted sum of
+#'   their losses, is not implemented: the survey leaves the weights and the
+#'   algorithm open.
+#'
+#' @param x The tensor: a numeric matrix, data.frame or array with two or more
+#'   dimensions, without missing values (give them weight 0 and any finite
+#'   value instead); non-negative for the I-divergence. The core works on
+#'   dense data: a sparse `Matrix` is made dense.
+#' @param k Numbers of clusters, one per dimension of `x`, each between 1
+#'   and that dimension's extent. A dimension with `k` equal to its extent is
+#'   not clustered (its entities stay apart; give `start` so that they start
+#'   apart).
+#' @param divergence `"euclidean"` (squared Euclidean distance, real values)
+#'   or `"idivergence"` (generalized I-divergence, non-negative values such as
+#'   counts or a joint distribution).
+#' @param weights Optional non-negative array of the dimensions of `x`, the
+#'   measure \eqn{w} on the cells (normalized to sum 1); `NULL` for uniform.
+#' @param restarts Number of runs from random clusterings; the lowest final
+#'   objective is kept.
+#' @param max_iter Maximum number of iterations per run.
+#' @param init Start of each run: `"kmeans++"` (every dimension seeded by
+#'   k-means++ among its slices, then among its profiles over the other
+#'   dimensions' blocks; see "Reading of the survey") or `"random"`
+#'   (uniformly random partitions, the survey's step 1). Uses R's random number generator, so
+#'   [set.seed()] reproduces the fit.
+#' @param start Optional list of initial clusterings, one integer vector
+#'   (values in `1..k[i]`) per dimension, used by the first run (the others
+#'   start by `init`).
+#' @param verbose Print the objective after every iteration.
+#' @return An object of class `c("multiway_clustering", "sideclust")`, a list
+#'   with
+#'   \item{clusters}{list of integer clusterings, one per dimension (named
+#'     after `names(dimnames(x))`, entries after the dimnames).}
+#'   \item{cluster}{the first dimension's clustering (the rows of a matrix).}
+#'   \item{k}{integer vector, the number of (non-empty) clusters per
+#'     dimension.}
+#'   \item{block_means}{array of dimensions `k`: \eqn{C} on every block
+#'     (\eqn{\Lambda} of the survey).}
+#'   \item{block_weight}{array of dimensions `k`: the weight of every block
+#'     (its share of the cells when unweighted).}
+#'   \item{objective}{\eqn{B} at the start and after every iteration of the
+#'     run kept.}
+#'   \item{info_data, info_approx}{\eqn{I_\phi(Z)} and \eqn{I_\phi(C)}, so
+#'     that the last objective is their difference.}
+#'   \item{restart_objective}{final \eqn{B} of every run.}
+#'   \item{iterations, converged}{iterations of the run kept and whether it
+#'     stopped at a fixed point before `max_iter`.}
+#'   \item{divergence, weighted, restarts, max_iter, init, k_requested,
+#'     dim}{the
+#'     settings used and the extents of `x`.}
+#'   \item{call}{the call.}
+#' @references
+#' Banerjee, A., Basu, S. and Merugu, S. (2007). Multi-way clustering on
+#' relation graphs. SIAM International Conference on Data Mining.
+#'
+#' Clustering with constraints / dependencies survey, Section 7 ("Multiway
+#' clustering using Bregman divergences", equations (48)-(53) and the
+#' algorithm's steps 1-3).
+#' @seealso [predict.multiway_clustering()], [plot.multiway_clustering()],
+#'   [itcc()] (co-clustering that keeps the marginals).
+#' @examples
+#' set.seed(1)
+#' truth <- list(rep(1:3, each = 10), rep(1:2, each = 8), rep(1:2, c(5, 7)))
+#' means <- array(c(0, 4, 8, 2, 6, 1, 5, 3, 7, 9, 1, 6), c(3, 2, 2))
+#' x <- array(rnorm(30 * 16 * 12), c(30, 16, 12)) +
+#'   means[as.matrix(expand.grid(truth))]
+#' fit <- multiway_clustering(x, k = c(3, 2, 2), restarts = 5)
+#' fit
+#' mapply(ari, truth, fit$clusters)
+#'
+#' # a count matrix with the I-divergence
+#' counts <- matrix(rpois(40 * 30, rep(c(2, 9), each = 20) * rep(c(1, 3), each = 600)), 40, 30)
+#' co <- multiway_clustering(counts, k = c(2, 2), divergence = "idivergence")
+#' table(co$cluster, rep(1:2, each = 20))
+#' plot(co, counts)
+#' @export
+multiway_clustering <- function(x, k, divergence = c("euclidean", "idivergence"),
+                                weights = NULL, restarts = 10L, max_iter = 100L,
+                                init = c("kmeans++", "random"), start = NULL,
+                                verbose = FALSE) {
+  call <- match.call()
+  divergence <- match_choice(divergence, c("euclidean", "idivergence"), "divergence")
+  x <- check_tensor(x, "x")
+  dims <- dim(x)
+  if (divergence == "idivergence" && any(x < 0)) {
+    stop_arg("x", sprintf("has %d negative values; the I-divergence needs non-negative data",
+                          sum(x < 0)))
+  }
+  k <- check_multiway_k(k, dims)
+  w <- check_weights(weights, dims)
+  if (divergence == "idivergence" && !any(x > 0 & (if (length(w)) w > 0 else TRUE))) {
+    stop_arg("x", "has no positive value (with positive weight); the I-divergence needs one")
+  }
+  restarts <- check_count(restarts, "restarts")
+  max_iter <- check_count(max_iter, "max_iter")
+  init <- match_choice(init, c("kmeans++", "random"), "init")
+  verbose <- check_flag(verbose, "verbose")
+  start <- check_multiway_start(start, dims, k)
+  r <- .multiway_cpp(as.vector(x), dims, w, k, divergence, init, max_iter, restarts, start,
+                     verbose)
+  if (!r$converged) {
+    warning(sprintf("multiway_clustering() did not converge within `max_iter` = %d iterations; raise `max_iter`",
+                    max_iter), call. = FALSE)
+  }
+  fit <- multiway_result(r, x, k)
+  fit <- c(fit, list(
+    objective = r$objective, info_data = r$info_data, info_approx = r$info_approx,
+    restart_objective = r$restart_objective, iterations = r$iterations,
+    converged = r$converged, divergence = divergence, weighted = length(w) > 0L,
+    restarts = restarts, max_iter = max_iter, init = init, k_requested = k, dim = dims, call = call))
+  class(fit) <- c("multiway_clustering", "sideclust")
+  fit
+}
+
+# Clusterings without empty clusters (renumbered in order) and the block
+# arrays restricted to the clusters kept, with the names of x's dimensions.
+multiway_result <- function(r, x, k) {
+  used <- lapply(seq_along(k), function(l) which(tabulate(r$clusters[[l]], k[l]) > 0L))
+  clusters <- lapply(seq_along(k), function(l) {
+    cl <- match(r$clusters[[l]], used[[l]])
+    names(cl) <- dimnames(x)[[l]]
+    cl
+  })
+  names(clusters) <- names(dimnames(x))
+  keep <- function(v) do.call(`[`, c(list(array(v, k)), used, list(drop = FALSE)))
+  list(cluster = clusters[[1L]], clusters = clusters, k = lengths(used),
+       block_means = keep(r$block_means), block_weight = keep(r$block_weight))
+}
+
+# A finite double array with two or more dimensions, none of extent 0.
+check_tensor <- function(x, arg) {
+  if (is.data.frame(x) || inherits(x, "Matrix") || is.matrix(x)) {
+    if (is.matrix(x) && !(is.numeric(x) || is.logical(x))) {
+      stop_arg(arg, "must be numeric, not ", typeof(x))
+    }
+    return(check_data_matrix(x, arg))
+  }
+  if (!is.array(x) || length(dim(x)) < 2L) {
+    stop_arg(arg, "must be a numeric matrix, data.frame or array with at least 2 dimensions, not ",
+             if (is.array(x)) "a 1-d array" else class(x)[1L])
+  }
+  if (!(is.numeric(x) || is.logical(x))) stop_arg(arg, "must be numeric, not ", typeof(x))
+  if (any(dim(x) == 0L)) stop_arg(arg, "has a dimension of extent 0")
+  bad <- !is.finite(x)
+  if (any(bad)) {
+    stop_arg(arg, sprintf("has %d NA, NaN or infinite values (first at cell %d); give them weight 0 and a finite value",
+                          sum(bad), which(bad)[1L]))
+  }
+  array(as.double(x), dim(x), dimnames(x))
+}
+
+check_multiway_k <- function(k, dims) {
+  if (missing(k)) stop_arg("k", "is missing; give one number of clusters per dimension")
+  if (!is.numeric(k) || length(k) != length(dims) || anyNA(k) || any(k != round(k))) {
+    stop_arg("k", sprintf("must be %d whole numbers, one per dimension of `x`", length(dims)))
+  }
+  bad <- which(k < 1 | k > dims)
+  if (length(bad)) {
+    stop_arg("k", sprintf("must be between 1 and the extent of each dimension (%s); not so for dimension %s",
+                          paste(dims, collapse = ", "), paste(bad, collapse = ", ")))
+  }
+  # Block statistics never outgrow the data, but each step holds an
+  # (entities x clusters) cost matrix.
+  big <- which(as.double(dims) * k > 1e8)
+  if (length(big)) {
+    stop_arg("k", sprintf("gives dimension %d a %s x %s cost matrix, too large; use fewer clusters",
+                          big[1], format(dims[big[1]], big.mark = ","),
+                          format(k[big[1]], big.mark = ",")))
+  }
+  as.integer(k)
+}
+
+# Weights normalized to sum 1, or double(0) for uniform.
+check_weights <- function(weights, dims) {
+  if (is.null(weights)) return(double(0))
+  wd <- if (is.null(dim(weights))) length(weights) else dim(weights)
+  if (!is.numeric(weights) || length(wd) != length(dims) || any(wd != dims)) {
+    stop_arg("weights", sprintf("must be NULL or a numeric array of dimensions %s, as `x`",
+                                paste(dims, collapse = " x ")))
+  }
+  if (anyNA(weights) || any(!is.finite(weights)) || any(weights < 0)) {
+    stop_arg("weights", "must be finite and non-negative")
+  }
+  total <- sum(weights)
+  if (!(total > 0)) stop_arg("weights", "are all zero")
+  as.vector(weights) / total
+}
+
+# List of 0-based partitions for the core, or an empty list.
+check_multiway_start <- function(start, dims, k) {
+  if (is.null(start)) return(list())
+  if (!is.list(start) || length(start) != length(dims)) {
+    stop_arg("start", sprintf("must be NULL or a list of %d clusterings, one per dimension",
+                              length(dims)))
+  }
+  lapply(seq_along(dims), function(l) {
+    check_partition_start(start[[l]], dims[l], k[l], sprintf("start[[%d]]", l))
+  })
+}
