@@ -8,8 +8,17 @@
 #' * [dp_means()] and [rdp_means()]: DP-means and relational DP-means.
 #' * [constraints()], [as_constraints()], [chunklets()], [check_constraints()],
 #'   [sample_constraints()], [sample_labels()]: side information.
-#' * [ib()], [aib()], [sib()]: information bottleneck; [itcc()] and
-#'   [cross_associations()]: co-clustering of count and binary matrices.
+#' * [tvclust()]: the TVClust Gibbs sampler; [constrained_mixture()]:
+#'   Gaussian mixtures under pairwise constraints; [cec()], [cec_ib()]:
+#'   cross-entropy clustering with partial labels; [cvqe()]: constrained
+#'   k-means with penalties.
+#' * [ib()], [aib()], [sib()], [ib_kmeans()]: information bottleneck;
+#'   [parallel_ib()], [symmetric_ib()]: multivariate information bottleneck;
+#'   [itcc()] and [cross_associations()]: co-clustering of count and binary
+#'   matrices; [multiway_clustering()]: matrices and tensors;
+#'   [kpartite_clustering()]: several related data sets;
+#'   [discriminative_clustering()]: clusters informative about auxiliary
+#'   classes; [disparate_kmeans()]: two different clusterings.
 #' * [f_measure()], [ari()], [nmi()], [compare_partitions()]: metrics.
 #'
 #' @keywords internal
