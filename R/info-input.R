@@ -19,10 +19,13 @@ as_joint_csr <- function(x, arg = "pxy", zero_rows = TRUE, zero_cols = TRUE,
   }
   if (csr$n_rows == 0L || csr$n_cols == 0L) stop_arg(arg, "has no rows or no columns")
   check_entries(csr, arg, binary)
-  if (!zero_rows) check_empty(csr$ptr, arg, "rows", "pxy[rowSums(pxy) > 0, ]")
+  if (!zero_rows) {
+    check_empty(csr$ptr, arg, "row", sprintf("%s[rowSums(%s) > 0, ]", arg, arg))
+  }
   if (!zero_cols) {
     col_count <- tabulate(csr$idx + 1L, csr$n_cols)
-    check_empty(c(0L, cumsum(col_count)), arg, "columns", "pxy[, colSums(pxy) > 0]")
+    check_empty(c(0L, cumsum(col_count)), arg, "column",
+                sprintf("%s[, colSums(%s) > 0]", arg, arg))
   }
   if (!binary && length(csr$val) == 0L) stop_arg(arg, "has no non-zero entries")
   csr
@@ -71,8 +74,9 @@ check_empty <- function(ptr, arg, what, fix) {
   empty <- which(diff(ptr) == 0L)
   if (length(empty) == 0L) return(invisible())
   stop_arg(arg, sprintf(
-    "has %d all-zero %s (%s): they carry no information about the other variable; drop them first, e.g. %s",
-    length(empty), what, trimws(describe_positions(empty, what = "")), fix))
+    "has %d all-zero %s%s (%s): they carry no information about the other variable; drop them first, e.g. %s",
+    length(empty), what, if (length(empty) == 1L) "" else "s",
+    trimws(describe_positions(empty, what = "")), fix))
 }
 
 # Renumber a partition 1.. in order of first appearance.

@@ -79,7 +79,7 @@ print_coclusters <- function(x, digits) {
                 format(x$loss, digits = digits), format(x$info_xy, digits = digits)))
   }
   if (!is.null(x$cost) && inherits(x, "cross_associations")) {
-    cat(sprintf("Total description length: %s bits\n", format(x$cost, digits = 8)))
+    cat(sprintf("Total description length: %.1f bits\n", x$cost))
   }
 }
 
