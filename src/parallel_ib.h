@@ -145,15 +145,7 @@ class ParallelIbState {
         const int from = cl_[at(x, j)];
         move(x, j, from, -1.0);
         costs(x, j, d);
-        int best = from;
-        // Move only for a gain beyond rounding, relative to the row's mass.
-        double best_d = d[from] - 1e-10 * p_.px[x];
-        for (int c = 0; c < k_[j]; ++c) {
-          if (d[c] < best_d) {
-            best_d = d[c];
-            best = c;
-          }
-        }
+        const int best = best_cluster(d, k_[j], from, p_.px[x]);
         move(x, j, best, 1.0);
         if (best != from) {
           cell_[x] += (best - from) * stride_[j];

@@ -66,14 +66,7 @@ class GroupedSibSide {
       const int from = cl_[x];
       move(x, from, -1.0);
       costs(x, d);
-      int best = from;
-      double best_d = d[from] - 1e-10 * p_.px[x];
-      for (int c = 0; c < k_; ++c) {
-        if (d[c] < best_d) {
-          best_d = d[c];
-          best = c;
-        }
-      }
+      const int best = best_cluster(d, k_, from, p_.px[x]);
       move(x, best, 1.0);
       if (best != from) {
         cl_[x] = best;
