@@ -22,6 +22,7 @@
 
 #include "info_sparse.h"
 #include "run_hooks.h"
+#include "soft_memberships.h"
 
 namespace sideclust {
 
@@ -54,10 +55,7 @@ class SoftParallelIb {
       stride_[j] = cells_;
       cells_ *= k_[j];
     }
-    self_.assign(p_.n_rows, 0.0);
-    for (int x = 0; x < p_.n_rows; ++x) {
-      for (int e = p_.ptr[x]; e < p_.ptr[x + 1]; ++e) self_[x] += xlogx(p_.val[e] / p_.px[x]);
-    }
+    self_ = row_self_information(p_);
   }
 
   std::vector<std::vector<double>>& memberships() { return w_; }
@@ -87,10 +85,7 @@ class SoftParallelIb {
       logq[i] = (q_[i] > 0.0 && mass > 0.0) ? std::log(q_[i] / mass) : -inf;
     }
     const int k = k_[j];
-    std::vector<double> pc(k, 0.0);
-    for (int x = 0; x < p_.n_rows; ++x) {
-      for (int c = 0; c < k; ++c) pc[c] += p_.px[x] * w_[j][static_cast<std::size_t>(x) * k + c];
-    }
+    const std::vector<double> pc = membership_mass(p_.px, w_[j], k);
     std::vector<double> cw, a(cells_), kl(k), logit(k), next(w_[j].size());
     double change = 0.0;
     for (int x = 0; x < p_.n_rows; ++x) {
@@ -105,18 +100,9 @@ class SoftParallelIb {
       for (int t = 0; t < cells_; ++t) {
         if (cw[t] > 0.0) kl[(t / stride_[j]) % k] += cw[t] * (self_[x] - a[t]);
       }
-      double top = -inf;
-      for (int c = 0; c < k; ++c) {
-        logit[c] = pc[c] > 0.0 ? std::log(pc[c]) - beta_ * kl[c] : -inf;
-        top = std::max(top, logit[c]);
-      }
-      double z = 0.0;
-      for (int c = 0; c < k; ++c) z += (logit[c] = std::exp(logit[c] - top));
-      for (int c = 0; c < k; ++c) {
-        const std::size_t at = static_cast<std::size_t>(x) * k + c;
-        next[at] = logit[c] / z;
-        change = std::max(change, std::fabs(next[at] - w_[j][at]));
-      }
+      const std::size_t at = static_cast<std::size_t>(x) * k;
+      change = std::max(change, update_membership_row(pc, kl, beta_, logit, &w_[j][at],
+                                                      &next[at]));
     }
     w_[j].swap(next);
     return change;
@@ -146,21 +132,7 @@ class SoftParallelIb {
     }
     return std::max(0.0, cluster_information(qj, pc, p_.py));
   }
-  double info_x(int j) const {
-    const int k = k_[j];
-    std::vector<double> pc(k, 0.0);
-    for (int x = 0; x < p_.n_rows; ++x) {
-      for (int c = 0; c < k; ++c) pc[c] += p_.px[x] * w_[j][static_cast<std::size_t>(x) * k + c];
-    }
-    double s = 0.0;
-    for (int x = 0; x < p_.n_rows; ++x) {
-      for (int c = 0; c < k; ++c) {
-        const double v = w_[j][static_cast<std::size_t>(x) * k + c];
-        if (v > 0.0 && pc[c] > 0.0) s += p_.px[x] * v * std::log(v / pc[c]);
-      }
-    }
-    return std::max(0.0, s);
-  }
+  double info_x(int j) const { return membership_information(p_.px, w_[j], k_[j]); }
   // L_max of the current memberships (recomputes the statistics).
   double objective() {
     stats();
@@ -215,30 +187,19 @@ inline IterativeParallelIbResult iterative_parallel_ib_fit(const JointCsr& p,
         double* wx = &w[j][x * k];
         if (run == 0 && !par.start.empty()) {
           wx[par.start[j * n + x]] = 1.0;
-          continue;
+        } else {
+          uniform_start_row(wx, k, hooks);  // as ib()
         }
-        // As ib(): memberships 0.5 + U, normalized.
-        double s = 0.0;
-        for (int c = 0; c < k; ++c) s += (wx[c] = 0.5 + hooks.uniform());
-        for (int c = 0; c < k; ++c) wx[c] /= s;
       }
     }
-    std::vector<double> trace;
-    bool converged = false;
-    int it = 0;
-    while (it < par.max_iter) {
+    auto sweep = [&]() {
       double change = 0.0;
       for (int j = 0; j < m; ++j) change = std::max(change, state.update(j));
-      ++it;
-      trace.push_back(state.objective());
-      hooks.check_interrupt();
-      hooks.on_sweep(it, m, trace.back());
-      if (change < par.tol) {
-        converged = true;
-        break;
-      }
-    }
-    const double obj = trace.back();
+      return change;
+    };
+    const SoftRun run_log = iterate_memberships(par.max_iter, par.tol, m, hooks, sweep,
+                                                [&]() { return state.objective(); });
+    const double obj = run_log.trace.back();
     best.restart_objective.push_back(obj);
     if (obj > best.objective) {
       best.objective = obj;
@@ -250,9 +211,9 @@ inline IterativeParallelIbResult iterative_parallel_ib_fit(const JointCsr& p,
         best.info_x[j] = state.info_x(j);
         best.info_y_each[j] = state.info_y_of(j);
       }
-      best.trace = trace;
-      best.iterations = it;
-      best.converged = converged;
+      best.trace = run_log.trace;
+      best.iterations = run_log.iterations;
+      best.converged = run_log.converged;
     }
   }
   return best;
