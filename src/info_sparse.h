@@ -115,22 +115,6 @@ inline double cluster_information(const std::vector<double>& q, const std::vecto
   return s;
 }
 
-// Where a sequential pass puts a point back after drawing it out of cluster
-// `from`: the cluster of lowest cost d[c] (first of ties), but only if it
-// beats `from` by more than 1e-10 times the point's mass, a gain beyond
-// rounding; otherwise `from`.
-inline int best_cluster(const std::vector<double>& d, int k, int from, double mass) {
-  int best = from;
-  double best_d = d[from] - 1e-10 * mass;
-  for (int c = 0; c < k; ++c) {
-    if (d[c] < best_d) {
-      best_d = d[c];
-      best = c;
-    }
-  }
-  return best;
-}
-
 // Random hard partition of n points into k non-empty clusters (n >= k): a
 // random permutation gives each cluster one point, the rest go uniformly.
 template <class Uniform>

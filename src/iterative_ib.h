@@ -15,7 +15,7 @@
 
 #include "info_sparse.h"
 #include "run_hooks.h"
-#include "soft_memberships.h"
+#include "ib_runs.h"
 
 namespace sideclust {
 

@@ -21,13 +21,13 @@
 #pragma once
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstddef>
 #include <limits>
 #include <stdexcept>
 #include <vector>
 
+#include "ib_runs.h"
 #include "info_sparse.h"
 #include "run_hooks.h"
 
@@ -209,30 +209,18 @@ class ParallelIbState {
   std::vector<std::vector<double>> mass_;      // cluster masses per clustering
 };
 
-// A run's passes, either until a pass moves nothing or max_iter passes.
-struct PassLog {
-  std::vector<double> trace, seconds;
-  int passes = 0;
-  long long moves = 0;
-};
-
+// Passes over clusterings j_from <= j < j_to, either until a pass moves
+// nothing or max_iter passes, appended to `log`.
 inline bool run_passes(ParallelIbState& st, std::vector<int>& order, int j_from, int j_to,
                        int max_iter, PassLog& log, RunHooks& hooks) {
-  for (int it = 0; it < max_iter; ++it) {
-    shuffle(order, hooks);
-    const auto t0 = std::chrono::steady_clock::now();
-    const long long moved = st.pass(order, j_from, j_to);
-    log.moves += moved;
-    ++log.passes;
-    st.reset(st.cluster());  // drop accumulated rounding
-    log.trace.push_back(st.objective());
-    log.seconds.push_back(
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-    hooks.check_interrupt();
-    hooks.on_sweep(log.passes, st.cells(), log.trace.back());
-    if (moved == 0) return true;
-  }
-  return false;
+  return sequential_passes(
+      max_iter, st.cells(), log, hooks, [&]() { shuffle(order, hooks); },
+      [&]() {
+        const long long moved = st.pass(order, j_from, j_to);
+        st.reset(st.cluster());  // drop accumulated rounding
+        return moved;
+      },
+      [&]() { return st.objective(); });
 }
 
 inline ParallelIbResult parallel_ib_fit(const JointCsr& p, const ParallelIbParams& par,

@@ -14,11 +14,11 @@
 // with one log per term, and a pass O(nnz * k).
 #pragma once
 
-#include <chrono>
 #include <cmath>
 #include <limits>
 #include <vector>
 
+#include "ib_runs.h"
 #include "info_sparse.h"
 #include "run_hooks.h"
 
@@ -144,37 +144,26 @@ inline SibResult sib_fit(const JointCsr& p, const SibParams& par, RunHooks& hook
     st.reset(cl);
     std::vector<int> order(p.n_rows);
     for (int i = 0; i < p.n_rows; ++i) order[i] = i;
-    std::vector<double> trace, seconds;
-    int it = 0;
-    bool converged = false;
-    long long moves = 0;
-    while (it < par.max_iter) {
-      shuffle(order, hooks);
-      const auto t0 = std::chrono::steady_clock::now();
-      const long long moved = st.pass(order);
-      moves += moved;
-      ++it;
-      st.reset(st.cluster());  // drop accumulated rounding
-      trace.push_back(st.info_y());
-      seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-      hooks.check_interrupt();
-      hooks.on_sweep(it, par.k, trace.back());
-      if (moved == 0) {
-        converged = true;
-        break;
-      }
-    }
-    const double iy = trace.empty() ? st.info_y() : trace.back();
+    PassLog log;
+    const bool converged = sequential_passes(
+        par.max_iter, par.k, log, hooks, [&]() { shuffle(order, hooks); },
+        [&]() {
+          const long long moved = st.pass(order);
+          st.reset(st.cluster());  // drop accumulated rounding
+          return moved;
+        },
+        [&]() { return st.info_y(); });
+    const double iy = log.trace.empty() ? st.info_y() : log.trace.back();
     best.restart_info.push_back(iy);
     if (iy > best.info_y) {
       best.info_y = iy;
       best.info_x = st.info_x();
       best.cluster = st.cluster();
-      best.trace = trace;
-      best.pass_seconds = seconds;
-      best.iterations = it;
+      best.trace = log.trace;
+      best.pass_seconds = log.seconds;
+      best.iterations = log.passes;
       best.converged = converged;
-      best.moves = moves;
+      best.moves = log.moves;
     }
   }
   return best;

@@ -1,9 +1,12 @@
-// Pieces shared by the iterative (soft) information bottlenecks: ib(),
-// parallel_ib() and symmetric_ib() with method = "iterative". Memberships
-// w(x, c) = p(c|x) are kept n x k row-major. Plain C++17, no R headers.
+// How the information-bottleneck cores run, shared by sib(), ib(),
+// parallel_ib() and symmetric_ib(): the sequential (hard) passes that draw
+// each point out and put it back where it costs least, and the fixed-point
+// iteration of soft memberships w(x, c) = p(c|x) (kept n x k row-major).
+// Plain C++17, no R headers.
 #pragma once
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstddef>
 #include <limits>
@@ -13,6 +16,58 @@
 #include "run_hooks.h"
 
 namespace sideclust {
+
+// ---- sequential (hard) passes ----------------------------------------------
+
+// Where a sequential pass puts a point back after drawing it out of cluster
+// `from`: the cluster of lowest cost d[c] (first of ties), but only if it
+// beats `from` by more than 1e-10 times the point's mass, a gain beyond
+// rounding; otherwise `from`.
+inline int best_cluster(const std::vector<double>& d, int k, int from, double mass) {
+  int best = from;
+  double best_d = d[from] - 1e-10 * mass;
+  for (int c = 0; c < k; ++c) {
+    if (d[c] < best_d) {
+      best_d = d[c];
+      best = c;
+    }
+  }
+  return best;
+}
+
+// The passes of a run: the objective after each, the wall time of each
+// (pass and objective), how many passes and moves in all.
+struct PassLog {
+  std::vector<double> trace, seconds;
+  int passes = 0;
+  long long moves = 0;
+};
+
+// Passes until one moves nothing (returns true) or max_iter passes (false),
+// appended to `log`. Before each pass `shuffle_order()` draws the visiting
+// order (not timed); `pass()` makes the pass and returns its number of moves;
+// `objective()` scores the new state. Checks for an interrupt once per pass;
+// `report_k` is what the progress line shows as the number of clusters.
+template <class Shuffle, class Pass, class Objective>
+bool sequential_passes(int max_iter, int report_k, PassLog& log, RunHooks& hooks,
+                       Shuffle&& shuffle_order, Pass&& pass, Objective&& objective) {
+  for (int it = 0; it < max_iter; ++it) {
+    shuffle_order();
+    const auto t0 = std::chrono::steady_clock::now();
+    const long long moved = pass();
+    log.moves += moved;
+    ++log.passes;
+    log.trace.push_back(objective());
+    log.seconds.push_back(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    hooks.check_interrupt();
+    hooks.on_sweep(log.passes, report_k, log.trace.back());
+    if (moved == 0) return true;
+  }
+  return false;
+}
+
+// ---- soft memberships -------------------------------------------------------
 
 // sum_y p(y|x) log p(y|x) for every row x: the part of KL[p(y|x) || .] that
 // does not depend on the cluster.
