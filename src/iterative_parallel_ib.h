@@ -20,9 +20,10 @@
 #include <stdexcept>
 #include <vector>
 
-#include "info_sparse.h"
-#include "run_hooks.h"
 #include "ib_runs.h"
+#include "info_sparse.h"
+#include "parallel_ib.h"
+#include "run_hooks.h"
 
 namespace sideclust {
 
@@ -49,12 +50,8 @@ struct IterativeParallelIbResult {
 class SoftParallelIb {
  public:
   SoftParallelIb(const JointCsr& p, const std::vector<int>& k, double beta)
-      : p_(p), k_(k), m_(static_cast<int>(k.size())), beta_(beta), stride_(k.size(), 1) {
-    cells_ = 1;
-    for (int j = 0; j < m_; ++j) {
-      stride_[j] = cells_;
-      cells_ *= k_[j];
-    }
+      : p_(p), k_(k), m_(static_cast<int>(k.size())), beta_(beta) {
+    cells_ = product_strides(k_, stride_);
     self_ = row_self_information(p_);
   }
 
@@ -122,15 +119,10 @@ class SoftParallelIb {
   // I(C_j;Y), summing the cells over the other clusterings (after stats()).
   double info_y_of(int j) const {
     const int k = k_[j];
-    std::vector<double> qj(static_cast<std::size_t>(k) * p_.n_cols, 0.0), pc(k, 0.0);
+    std::vector<double> pc(k, 0.0);
     for (int t = 0; t < cells_; ++t) pc[(t / stride_[j]) % k] += pt_[t];
-    for (int y = 0; y < p_.n_cols; ++y) {
-      for (int t = 0; t < cells_; ++t) {
-        qj[static_cast<std::size_t>((t / stride_[j]) % k) * p_.n_cols + y] +=
-            q_[static_cast<std::size_t>(y) * cells_ + t];
-      }
-    }
-    return std::max(0.0, cluster_information(qj, pc, p_.py));
+    return std::max(0.0, cluster_information(
+                             clustering_joint(q_, p_.n_cols, cells_, stride_[j], k), pc, p_.py));
   }
   double info_x(int j) const { return membership_information(p_.px, w_[j], k_[j]); }
   // L_max of the current memberships (recomputes the statistics).

@@ -57,16 +57,40 @@ struct ParallelIbResult {
   long long moves = 0;
 };
 
+// The cells t = (c_1, ..., c_m) of the product of clusterings with k_j
+// clusters each are numbered so that c_j = (t / stride[j]) % k[j]. Fills
+// the strides and returns the number of cells.
+inline int product_strides(const std::vector<int>& k, std::vector<int>& stride) {
+  stride.assign(k.size(), 1);
+  int cells = 1;
+  for (std::size_t j = 0; j < k.size(); ++j) {
+    stride[j] = cells;
+    cells *= k[j];
+  }
+  return cells;
+}
+
+// q(c_j, y) (k_j x n_cols, row-major) of clustering j with `stride` and k_j
+// clusters, summing q(y, t) (n_cols x cells, y-major) over the other
+// clusterings.
+inline std::vector<double> clustering_joint(const std::vector<double>& q, int n_cols, int cells,
+                                            int stride, int k) {
+  std::vector<double> qj(static_cast<std::size_t>(k) * n_cols, 0.0);
+  for (int y = 0; y < n_cols; ++y) {
+    const std::size_t row = static_cast<std::size_t>(y) * cells;
+    for (int t = 0; t < cells; ++t) {
+      const int c = (t / stride) % k;
+      qj[static_cast<std::size_t>(c) * n_cols + y] += q[row + t];
+    }
+  }
+  return qj;
+}
+
 class ParallelIbState {
  public:
   ParallelIbState(const JointCsr& p, const std::vector<int>& k, double inv_beta)
       : p_(p), k_(k), m_(static_cast<int>(k.size())), inv_beta_(inv_beta) {
-    stride_.assign(m_, 1);
-    cells_ = 1;
-    for (int j = 0; j < m_; ++j) {
-      stride_[j] = cells_;
-      cells_ *= k_[j];
-    }
+    cells_ = product_strides(k_, stride_);
   }
 
   // Rebuild all statistics from the clusterings (n x m column-major).
@@ -180,15 +204,8 @@ class ParallelIbState {
   }
   // I(C_j; Y), summing the cells over the other clusterings.
   double info_y_of(int j) const {
-    std::vector<double> qj(static_cast<std::size_t>(k_[j]) * p_.n_cols, 0.0);
-    for (int y = 0; y < p_.n_cols; ++y) {
-      const std::size_t row = static_cast<std::size_t>(y) * cells_;
-      for (int t = 0; t < cells_; ++t) {
-        const int c = (t / stride_[j]) % k_[j];
-        qj[static_cast<std::size_t>(c) * p_.n_cols + y] += q_[row + t];
-      }
-    }
-    return cluster_information(qj, mass_[j], p_.py);
+    return cluster_information(clustering_joint(q_, p_.n_cols, cells_, stride_[j], k_[j]),
+                               mass_[j], p_.py);
   }
   const std::vector<int>& cluster() const { return cl_; }
   int cells() const { return cells_; }
