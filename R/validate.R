@@ -142,6 +142,19 @@ check_start_prototypes <- function(start, k, x, restarts, init) {
   list(centres = t(start), restarts = 1L, init = "start")
 }
 
+# Start partitions of several sets at once (the types of kpartite_clustering(),
+# the dimensions of multiway_clustering()): NULL, or a list with one cluster
+# vector per set, each checked by check_partition_start() (sizes n, k
+# clusters) and returned 0-based for the core; an empty list for NULL.
+# `must` says what the list must be when its shape is wrong.
+check_partition_starts <- function(start, n, k, must) {
+  if (is.null(start)) return(list())
+  if (!is.list(start) || length(start) != length(n)) stop_arg("start", must)
+  lapply(seq_along(n), function(i) {
+    check_partition_start(start[[i]], n[i], k[i], sprintf("start[[%d]]", i))
+  })
+}
+
 # `newdata` of a predict() method: a finite numeric matrix with the p columns
 # the fit was made on.
 check_newdata <- function(newdata, p) {
