@@ -103,13 +103,10 @@ run_quality <- function() {
 }
 
 run_speed <- function() {
-  set.seed(20261123L)
-  n <- 10000L
-  p <- 10L
   k <- 10L
-  y <- sample.int(5L, n, replace = TRUE)
-  x <- matrix(stats::rnorm(n * p), n, p)
-  x[, 1] <- x[, 1] + y
+  d <- shifted_classes_data()
+  x <- d$x
+  y <- d$y
   set.seed(1)
   soft <- suppressWarnings(time_per_iter(function() {
     ib_kmeans(x, k, beta = 20, restarts = 1, max_iter = 50, tol = 0)$iterations

@@ -109,3 +109,14 @@ time_per_iter <- function(f, repeats = 5L) {
   }
   c(median = stats::median(per), min = min(per), max = max(per), iterations = iters)
 }
+
+# The speed data of the discriminative-clustering and ib-kmeans benches: n
+# points in p dimensions, 5 classes y, class c shifting coordinate 1 by c (the
+# others N(0, 1) noise); drawn under set.seed(seed).
+shifted_classes_data <- function(n = 10000L, p = 10L, seed = 20261123L) {
+  set.seed(seed)
+  y <- sample.int(5L, n, replace = TRUE)
+  x <- matrix(stats::rnorm(n * p), n, p)
+  x[, 1] <- x[, 1] + y
+  list(x = x, y = y)
+}
