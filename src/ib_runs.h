@@ -67,6 +67,17 @@ bool sequential_passes(int max_iter, int report_k, PassLog& log, RunHooks& hooks
   return false;
 }
 
+// Keeps a run's record in the result of the best run so far (any result
+// type with these fields: sib, symmetric and parallel IB).
+template <class Result>
+void keep_passes(Result& best, const PassLog& log, bool converged) {
+  best.trace = log.trace;
+  best.pass_seconds = log.seconds;
+  best.iterations = log.passes;
+  best.converged = converged;
+  best.moves = log.moves;
+}
+
 // ---- soft memberships -------------------------------------------------------
 
 // sum_y p(y|x) log p(y|x) for every row x: the part of KL[p(y|x) || .] that

@@ -300,12 +300,8 @@ inline ParallelIbResult parallel_ib_fit(const JointCsr& p, const ParallelIbParam
         best.info_y_each[j] = st.info_y_of(j);
       }
       best.cluster = st.cluster();
-      best.trace = log.trace;
-      best.pass_seconds = log.seconds;
-      best.iterations = log.passes;
+      keep_passes(best, log, converged);
       best.init_passes = init_passes;
-      best.converged = converged;
-      best.moves = log.moves;
     }
   }
   return best;

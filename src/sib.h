@@ -159,11 +159,7 @@ inline SibResult sib_fit(const JointCsr& p, const SibParams& par, RunHooks& hook
       best.info_y = iy;
       best.info_x = st.info_x();
       best.cluster = st.cluster();
-      best.trace = log.trace;
-      best.pass_seconds = log.seconds;
-      best.iterations = log.passes;
-      best.converged = converged;
-      best.moves = log.moves;
+      keep_passes(best, log, converged);
     }
   }
   return best;

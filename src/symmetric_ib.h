@@ -232,11 +232,7 @@ inline SymmetricIbResult symmetric_ib_fit(const JointCsr& p, const SymmetricIbPa
       best.info_rows = rows_side.cluster_entropy();
       best.info_cols = rows_side.label_entropy();
       best.joint = rows_side.joint();
-      best.trace = log.trace;
-      best.pass_seconds = log.seconds;
-      best.iterations = log.passes;
-      best.converged = converged;
-      best.moves = log.moves;
+      keep_passes(best, log, converged);
     }
   }
   return best;
