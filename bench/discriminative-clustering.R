@@ -177,7 +177,8 @@ run_speed <- function() {
                       `NMI with y` = c(nmi(y, fit$cluster), nmi(y, sa_fit$cluster),
                                        nmi(y, km_fit$cluster)),
                       check.names = FALSE)
-  lines <- c("## Speed: time per iteration at n = 10,000, p = 10, k = 10", "", bench_header(command),
+  lines <- c("## Speed: time per iteration at n = 10,000, p = 10, k = 10", "",
+    bench_header(command),
     "- data and calls: see the comment at the top of `bench/discriminative-clustering.R`; median over 5 repeats (range = min-max), ms of wall-clock time per iteration.",
     "- an L-BFGS iteration evaluates the objective and gradient at least once (more when the line search backtracks), each O(n k p).",
     "", md_table(res, 3), "",

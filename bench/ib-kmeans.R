@@ -142,7 +142,8 @@ run_speed <- function() {
     whole_call("ib_kmeans(x, 10, beta = 20) (10 restarts)", function() ib_kmeans(x, k, 20)),
     whole_call("stats::kmeans(x, 10, nstart = 10, algorithm = \"Lloyd\")",
                function() stats::kmeans(x, k, nstart = 10, iter.max = 50, algorithm = "Lloyd")))
-  lines <- c("## Speed: time per iteration at n = 10,000, p = 10, k = 10", "", bench_header(command),
+  lines <- c("## Speed: time per iteration at n = 10,000, p = 10, k = 10", "",
+    bench_header(command),
     "- data and calls: see the comment at the top of `bench/ib-kmeans.R`; median over 5 repeats (range = min-max), ms of wall-clock time per iteration.",
     "- an ib_kmeans iteration: two n x p x k matrix products (distances, prototype sums), n k exponentials, and the trace (I(C;X), distortion).",
     "", md_table(res, 3), "",
