@@ -123,23 +123,15 @@ cvqe <- function(x, side = NULL, k, restarts = 10L, max_iter = 100L,
     side <- as_constraints(side, expand = TRUE, max_pairs = max_pairs)
   }
   init <- match_choice(init, c("kmeans++", "random"), "init")
-  if (missing(k)) {
-    if (is.null(start)) stop_arg("k", "is missing; give the number of clusters (or `start`)")
-    k <- NROW(start)
-  }
-  k <- check_count(k, "k", lower = 1L)
-  check_k_distinct(k, x)
+  k <- check_k_or_start(k, start, x)
   restarts <- check_count(restarts, "restarts", lower = 1L)
   max_iter <- check_count(max_iter, "max_iter", lower = 1L)
   verbose <- check_flag(verbose, "verbose")
-  start_t <- matrix(0, ncol(x), 0L)
-  if (!is.null(start)) {
-    start_t <- t(check_prototypes(start, k, ncol(x), "start"))
-    restarts <- 1L
-    init <- "start"
-  }
+  seeds <- check_start_prototypes(start, k, x, restarts, init)
+  restarts <- seeds$restarts
+  init <- seeds$init
   res <- .cvqe_cpp(t(x), side_for_core(side, n), k, restarts, max_iter, init,
-                   start_t, verbose)
+                   seeds$centres, verbose)
   if (!res$converged) {
     warning(sprintf("cvqe() did not converge within `max_iter` = %d iterations; raise `max_iter`",
                     max_iter), call. = FALSE)

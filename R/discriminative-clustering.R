@@ -226,12 +226,7 @@ discriminative_clustering <- function(x, labels, k, sigma = NULL, n0 = 1,
   side <- dc_labels(labels, n)
   method <- match_choice(method, c("bayes_factor", "stochastic"), "method")
   init <- match_choice(init, c("kmeans++", "random"), "init")
-  if (missing(k)) {
-    if (is.null(start)) stop_arg("k", "is missing; give the number of clusters (or `start`)")
-    k <- NROW(start)
-  }
-  k <- check_count(k, "k", lower = 1L)
-  check_k_distinct(k, x)
+  k <- check_k_or_start(k, start, x)
   sigma <- if (is.null(sigma)) dc_default_sigma(x, k) else
     check_number(sigma, "sigma", lower = 0, lower_open = TRUE)
   n0 <- check_number(n0, "n0", lower = 0, lower_open = TRUE)
@@ -242,12 +237,9 @@ discriminative_clustering <- function(x, labels, k, sigma = NULL, n0 = 1,
   epochs <- check_count(epochs, "epochs", lower = 1L)
   step <- check_number(step, "step", lower = 0, lower_open = TRUE)
   verbose <- check_flag(verbose, "verbose")
-  start_t <- matrix(0, ncol(x), 0L)
-  if (!is.null(start)) {
-    start_t <- t(check_prototypes(start, k, ncol(x), "start"))
-    restarts <- 1L
-    init <- "start"
-  }
+  seeds <- check_start_prototypes(start, k, x, restarts, init)
+  restarts <- seeds$restarts
+  init <- seeds$init
   n_classes <- length(side$levels)
   if (n_classes < 2L) {
     warning("`labels` carry no information (", if (n_classes == 0L) "no labelled point" else
@@ -259,7 +251,7 @@ discriminative_clustering <- function(x, labels, k, sigma = NULL, n0 = 1,
   settings <- list(sigma = sigma, n0 = n0, method = method, restarts = restarts, init = init)
   if (method == "stochastic") {
     res <- .discriminative_stochastic_cpp(t(x), core_labels, max(n_classes, 1L), k, sigma, n0,
-                                          restarts, epochs, step, init, start_t, verbose)
+                                          restarts, epochs, step, init, seeds$centres, verbose)
     res$iterations <- res$epochs
     res$stop <- "schedule"
     res$converged <- NA
@@ -268,7 +260,7 @@ discriminative_clustering <- function(x, labels, k, sigma = NULL, n0 = 1,
     return(dc_new_fit(x, res, side, k, c(settings, epochs = epochs, step = step), call))
   }
   res <- .discriminative_clustering_cpp(t(x), core_labels, max(n_classes, 1L), k, sigma, n0,
-                                        restarts, max_iter, tol, rel_tol, init, start_t,
+                                        restarts, max_iter, tol, rel_tol, init, seeds$centres,
                                         verbose)
   res$converged <- res$stop %in% c("gradient", "objective")
   if (res$stop == "max_iter") {

@@ -45,11 +45,9 @@ print.discriminative_clustering <- function(x, digits = 4L, ...) {
   } else {
     cat(sprintf("Log Bayes factor: %s after %d iterations (%s)\n",
                 format(x$log_bayes_factor, digits = digits), x$iterations,
-                if (isTRUE(x$converged)) "converged" else "not converged"))
+                convergence_status(x$converged)))
   }
-  cat("\nAvailable components:\n")
-  print(names(x))
-  invisible(x)
+  print_components(x)
 }
 
 #' @rdname discriminative_clustering
@@ -74,7 +72,7 @@ summary.discriminative_clustering <- function(object, ...) {
 #' @export
 print.summary.discriminative_clustering <- function(x, digits = 4L, ...) {
   status <- if (identical(x$method, "stochastic")) "stochastic approximation" else
-    if (isTRUE(x$converged)) "converged" else "not converged"
+    convergence_status(x$converged)
   cat(sprintf("Discriminative clustering: %d points (%d labelled), %d clusters, %d iterations (%s)\n",
               x$n, x$n_labelled, x$k, x$iterations, status))
   cat(sprintf("sigma = %s, n0 = %s, log Bayes factor = %s\n", format(x$sigma, digits = digits),

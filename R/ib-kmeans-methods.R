@@ -48,12 +48,8 @@ print.ib_kmeans <- function(x, digits = 4L, ...) {
   cat(sprintf("I(C;X) = %s nats, mean distortion = %s, mean max p(c|x) = %s\n",
               format(x$info_x, digits = digits), format(x$distortion, digits = digits),
               format(mean(apply(x$membership, 1L, max)), digits = digits)))
-  cat(sprintf("Objective: %s after %d iterations (%s)\n",
-              format(utils::tail(x$objective, 1L), digits = digits), x$iterations,
-              if (isTRUE(x$converged)) "converged" else "not converged"))
-  cat("\nAvailable components:\n")
-  print(names(x))
-  invisible(x)
+  cat_objective(x, digits)
+  print_components(x)
 }
 
 #' @rdname ib_kmeans
@@ -82,7 +78,7 @@ summary.ib_kmeans <- function(object, ...) {
 print.summary.ib_kmeans <- function(x, digits = 4L, ...) {
   cat(sprintf("k-means as IB: %d points, %d clusters (%d holding points), %d iterations (%s)\n",
               x$n, x$k, x$k_effective, x$iterations,
-              if (isTRUE(x$converged)) "converged" else "not converged"))
+              convergence_status(x$converged)))
   cat(sprintf("beta = %s, s = %s, normalize = \"%s\"\n", format(x$beta, digits = digits),
               format(x$s, digits = digits), x$normalize))
   cat(sprintf("Objective %s; I(C;X) = %s of H(C) = %s nats; mean distortion %s\n",

@@ -153,12 +153,7 @@ ib_kmeans <- function(x, k, beta, s = NULL, normalize = c("space", "data"),
                       init = c("kmeans++", "random"), start = NULL, verbose = FALSE) {
   call <- match.call()
   x <- check_data_matrix(x, "x")
-  if (missing(k)) {
-    if (is.null(start)) stop_arg("k", "is missing; give the number of clusters (or `start`)")
-    k <- NROW(start)
-  }
-  k <- check_count(k, "k", lower = 1L)
-  check_k_distinct(k, x)
+  k <- check_k_or_start(k, start, x)
   if (missing(beta)) stop_arg("beta", "is missing; give the trade-off beta > 0 (Inf for k-means)")
   beta <- check_number(beta, "beta", lower = 0, lower_open = TRUE, allow_inf = TRUE)
   s <- if (is.null(s)) ib_kmeans_default_scale(x) else
@@ -169,14 +164,11 @@ ib_kmeans <- function(x, k, beta, s = NULL, normalize = c("space", "data"),
   tol <- check_number(tol, "tol", lower = 0)
   init <- match_choice(init, c("kmeans++", "random"), "init")
   verbose <- check_flag(verbose, "verbose")
-  start_t <- matrix(0, ncol(x), 0L)
-  if (!is.null(start)) {
-    start_t <- t(check_prototypes(start, k, ncol(x), "start"))
-    restarts <- 1L
-    init <- "start"
-  }
+  seeds <- check_start_prototypes(start, k, x, restarts, init)
+  restarts <- seeds$restarts
+  init <- seeds$init
   res <- .ib_kmeans_cpp(t(x), k, beta, s, normalize == "data", restarts, max_iter, tol,
-                        init, start_t, verbose)
+                        init, seeds$centres, verbose)
   if (!res$converged) {
     warning(sprintf("ib_kmeans() did not converge within `max_iter` = %d iterations; raise `max_iter` or `tol`",
                     max_iter), call. = FALSE)

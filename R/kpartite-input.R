@@ -123,12 +123,6 @@ kp_check_k <- function(k, m) {
 
 # Start partitions: NULL or one integer vector per type, 0-based for the core.
 kp_check_start <- function(start, m, k) {
-  if (is.null(start)) return(list())
-  if (!is.list(start) || length(start) != length(m)) {
-    stop_arg("start", sprintf("must be a list of %d cluster vectors, one per type",
-                              length(m)))
-  }
-  lapply(seq_along(m), function(t) {
-    check_partition_start(start[[t]], m[t], k[t], sprintf("start[[%d]]", t))
-  })
+  check_partition_starts(start, m, k, sprintf(
+    "must be a list of %d cluster vectors, one per type", length(m)))
 }

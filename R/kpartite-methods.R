@@ -43,12 +43,8 @@ print.kpartite <- function(x, digits = 4L, ...) {
     cat(sprintf("  %s: %d clusters, sizes %s\n", names(x$k)[t], x$k[t],
                 format_sizes(x$size[[t]])))
   }
-  cat(sprintf("Objective: %s after %d iterations (%s)\n",
-              format(utils::tail(x$objective, 1L), digits = digits), x$iterations,
-              if (isTRUE(x$converged)) "converged" else "not converged"))
-  cat("\nAvailable components:\n")
-  print(names(x))
-  invisible(x)
+  cat_objective(x, digits)
+  print_components(x)
 }
 
 kp_divergence_label <- function(divergence) {
@@ -74,7 +70,7 @@ summary.kpartite <- function(object, ...) {
 print.summary.kpartite <- function(x, digits = 4L, ...) {
   cat(sprintf("k-partite clustering (%s): %d iterations (%s)\n",
               kp_divergence_label(x$divergence), x$iterations,
-              if (isTRUE(x$converged)) "converged" else "not converged"))
+              convergence_status(x$converged)))
   cat("\nClusters per type:\n")
   print(data.frame(type = names(x$k), vertices = x$n_vertices, clusters = x$k,
                    sizes = vapply(x$size, format_sizes, ""), row.names = NULL),

@@ -71,10 +71,9 @@ print_lmax <- function(x, digits) {
   steps <- if (identical(x$method, "iterative")) "iterations" else "passes"
   cat(sprintf("L_max: %s after %d %s (%s), best of %d start%s\n",
               format(utils::tail(x$objective, 1L), digits = digits), x$iterations, steps,
-              if (isTRUE(x$converged)) "converged" else "not converged", x$restarts,
+              convergence_status(x$converged), x$restarts,
               if (x$restarts == 1L) "" else "s"))
-  cat("\nAvailable components:\n")
-  print(names(x))
+  print_components(x)
 }
 
 #' @rdname multivariate-ib-methods
@@ -100,7 +99,7 @@ summary.parallel_ib <- function(object, ...) {
 print.summary.parallel_ib <- function(x, digits = 4L, ...) {
   cat(sprintf("Parallel IB: %d rows, %d clusterings, beta = %s, %d passes (%s)\n", x$n,
               nrow(x$clusterings), format(x$beta), x$iterations,
-              if (isTRUE(x$converged)) "converged" else "not converged"))
+              convergence_status(x$converged)))
   cat("Final L_max:", format(x$objective, digits = digits), "\n\n")
   print(x$clusterings, row.names = FALSE, digits = digits)
   cat("\nInformation (nats):\n")

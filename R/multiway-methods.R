@@ -38,14 +38,10 @@ print.multiway_clustering <- function(x, digits = 4L, ...) {
     cat(sprintf("Dimension %s cluster sizes: %s\n", dimension_label(x, l),
                 format_sizes(tabulate(x$clusters[[l]], x$k[l]))))
   }
-  cat(sprintf("Objective B = I(Z) - I(C): %s after %d iterations (%s)\n",
-              format(utils::tail(x$objective, 1L), digits = digits), x$iterations,
-              if (isTRUE(x$converged)) "converged" else "not converged"))
+  cat_objective(x, digits, "Objective B = I(Z) - I(C)")
   cat(sprintf("Bregman information kept: %s%% of I(Z) = %s\n",
               format(100 * kept_share(x), digits = 3), format(x$info_data, digits = digits)))
-  cat("\nAvailable components:\n")
-  print(names(x))
-  invisible(x)
+  print_components(x)
 }
 
 #' @rdname multiway-methods
@@ -70,7 +66,7 @@ print.summary.multiway_clustering <- function(x, digits = 4L, ...) {
   cat(sprintf("Multiway clustering (%s): %s tensor, %s clusters, %d iterations (%s)\n",
               divergence_label(x$divergence), paste(x$dim, collapse = " x "),
               paste(x$k, collapse = " x "), x$iterations,
-              if (isTRUE(x$converged)) "converged" else "not converged"))
+              convergence_status(x$converged)))
   cat(sprintf("Objective B = %s; I(Z) = %s, I(C) = %s (%s%% kept)\n",
               format(x$objective, digits = digits), format(x$info_data, digits = digits),
               format(x$info_approx, digits = digits), format(100 * x$kept, digits = 3)))

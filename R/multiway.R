@@ -272,12 +272,6 @@ check_weights <- function(weights, dims) {
 
 # List of 0-based partitions for the core, or an empty list.
 check_multiway_start <- function(start, dims, k) {
-  if (is.null(start)) return(list())
-  if (!is.list(start) || length(start) != length(dims)) {
-    stop_arg("start", sprintf("must be NULL or a list of %d clusterings, one per dimension",
-                              length(dims)))
-  }
-  lapply(seq_along(dims), function(l) {
-    check_partition_start(start[[l]], dims[l], k[l], sprintf("start[[%d]]", l))
-  })
+  check_partition_starts(start, dims, k, sprintf(
+    "must be NULL or a list of %d clusterings, one per dimension", length(dims)))
 }

@@ -115,6 +115,46 @@ check_k_distinct <- function(k, x, arg = "k") {
   invisible(k)
 }
 
+# The number of prototypes of a k-means-like front door: `k`, or the rows of
+# `start` when `k` is missing (R's missing() sees through to the caller's
+# argument), at most the number of distinct rows of x.
+check_k_or_start <- function(k, start, x) {
+  if (missing(k)) {
+    if (is.null(start)) stop_arg("k", "is missing; give the number of clusters (or `start`)")
+    k <- NROW(start)
+  }
+  k <- check_count(k, "k", lower = 1L)
+  check_k_distinct(k, x)
+  k
+}
+
+# Initial prototypes `start` (NULL or a finite k x ncol(x) matrix) as the core
+# takes them: points as columns (p x 0 for none). A start means one run,
+# recorded as init "start".
+check_start_prototypes <- function(start, k, x, restarts, init) {
+  p <- ncol(x)
+  if (is.null(start)) return(list(centres = matrix(0, p, 0L), restarts = restarts, init = init))
+  start <- check_data_matrix(start, "start")
+  if (nrow(start) != k || ncol(start) != p) {
+    stop_arg("start", sprintf("is %d x %d but must be k x ncol(x) = %d x %d",
+                              nrow(start), ncol(start), k, p))
+  }
+  list(centres = t(start), restarts = 1L, init = "start")
+}
+
+# Start partitions of several sets at once (the types of kpartite_clustering(),
+# the dimensions of multiway_clustering()): NULL, or a list with one cluster
+# vector per set, each checked by check_partition_start() (sizes n, k
+# clusters) and returned 0-based for the core; an empty list for NULL.
+# `must` says what the list must be when its shape is wrong.
+check_partition_starts <- function(start, n, k, must) {
+  if (is.null(start)) return(list())
+  if (!is.list(start) || length(start) != length(n)) stop_arg("start", must)
+  lapply(seq_along(n), function(i) {
+    check_partition_start(start[[i]], n[i], k[i], sprintf("start[[%d]]", i))
+  })
+}
+
 # `newdata` of a predict() method: a finite numeric matrix with the p columns
 # the fit was made on.
 check_newdata <- function(newdata, p) {

@@ -39,29 +39,13 @@
 library(sideclust)
 source(file.path("bench", "utils.R"))
 
-parts <- trimws(strsplit(Sys.getenv("BENCH_PARTS", "quality,speed"), ",")[[1]])
-stopifnot(all(parts %in% c("quality", "speed")))
+parts <- bench_parts()
 out_file <- file.path("bench", "results", "discriminative-clustering.md")
-command <- if (identical(Sys.getenv("BENCH_PARTS"), "")) {
-  "Rscript bench/discriminative-clustering.R"
-} else {
-  sprintf("BENCH_PARTS=%s Rscript bench/discriminative-clustering.R", Sys.getenv("BENCH_PARTS"))
-}
-
-header_lines <- function() {
-  c(sprintf("- date: %s", format(Sys.time(), "%Y-%m-%d %H:%M:%S %Z")),
-    sprintf("- machine: %d cores (parallel::detectCores()), %s; %s",
-            parallel::detectCores(), cpu_name(), R.version$platform),
-    sprintf("- R: %s; sideclust %s (git %s)", R.version.string,
-            as.character(utils::packageVersion("sideclust")), git_commit()),
-    sprintf("- command: `%s` (from the repository root)", command))
-}
+command <- bench_command("bench/discriminative-clustering.R")
 
 write_section <- function(name, lines) {
-  write_md_section(out_file, name, lines, preamble =
-    c("# Discriminative clustering against k-means", "",
-      "Written by `bench/discriminative-clustering.R`; each section is rewritten by its own part.",
-      ""))
+  write_md_section(out_file, name, lines, preamble = bench_preamble(
+    "# Discriminative clustering against k-means", "bench/discriminative-clustering.R"))
 }
 
 planted_data <- function(n = 400L, seed = 7L) {
@@ -131,7 +115,7 @@ run_quality <- function() {
     p <- table(ds$y) / length(ds$y)
     -sum(p * log(p))
   }, numeric(1))
-  lines <- c("## Quality on held-out points", "", header_lines(),
+  lines <- c("## Quality on held-out points", "", bench_header(command),
     sprintf("- run time of this part: %.0f s", proc.time()[["elapsed"]] - t_start),
     "- protocol: see the comment at the top of `bench/discriminative-clustering.R`; 10 draws per data set, half the points labelled, metrics on the other half, k = number of classes.",
     sprintf("- class entropy H(Y) (the largest possible I(C;Y)), nats: %s.",
@@ -144,23 +128,10 @@ run_quality <- function() {
 }
 
 run_speed <- function() {
-  set.seed(20261123L)
-  n <- 10000L
-  p <- 10L
   k <- 10L
-  y <- sample.int(5L, n, replace = TRUE)
-  x <- matrix(stats::rnorm(n * p), n, p)
-  x[, 1] <- x[, 1] + y
-  time_per_iter <- function(f) {
-    per <- numeric(5)
-    for (r in 1:5) {
-      gc(FALSE)
-      t0 <- proc.time()[["elapsed"]]
-      iters <- f()
-      per[r] <- (proc.time()[["elapsed"]] - t0) / iters
-    }
-    c(median = stats::median(per), min = min(per), max = max(per), iterations = iters)
-  }
+  d <- shifted_classes_data()
+  x <- d$x
+  y <- d$y
   set.seed(1)
   dc <- suppressWarnings(time_per_iter(function() {
     discriminative_clustering(x, y, k = k, restarts = 1, max_iter = 50, rel_tol = 0,
@@ -206,7 +177,8 @@ run_speed <- function() {
                       `NMI with y` = c(nmi(y, fit$cluster), nmi(y, sa_fit$cluster),
                                        nmi(y, km_fit$cluster)),
                       check.names = FALSE)
-  lines <- c("## Speed: time per iteration at n = 10,000, p = 10, k = 10", "", header_lines(),
+  lines <- c("## Speed: time per iteration at n = 10,000, p = 10, k = 10", "",
+    bench_header(command),
     "- data and calls: see the comment at the top of `bench/discriminative-clustering.R`; median over 5 repeats (range = min-max), ms of wall-clock time per iteration.",
     "- an L-BFGS iteration evaluates the objective and gradient at least once (more when the line search backtracks), each O(n k p).",
     "", md_table(res, 3), "",

@@ -34,28 +34,13 @@
 library(sideclust)
 source(file.path("bench", "utils.R"))
 
-parts <- trimws(strsplit(Sys.getenv("BENCH_PARTS", "quality,speed"), ",")[[1]])
-stopifnot(all(parts %in% c("quality", "speed")))
+parts <- bench_parts()
 out_file <- file.path("bench", "results", "ib-kmeans.md")
-command <- if (identical(Sys.getenv("BENCH_PARTS"), "")) {
-  "Rscript bench/ib-kmeans.R"
-} else {
-  sprintf("BENCH_PARTS=%s Rscript bench/ib-kmeans.R", Sys.getenv("BENCH_PARTS"))
-}
-
-header_lines <- function() {
-  c(sprintf("- date: %s", format(Sys.time(), "%Y-%m-%d %H:%M:%S %Z")),
-    sprintf("- machine: %d cores (parallel::detectCores()), %s; %s",
-            parallel::detectCores(), cpu_name(), R.version$platform),
-    sprintf("- R: %s; sideclust %s (git %s)", R.version.string,
-            as.character(utils::packageVersion("sideclust")), git_commit()),
-    sprintf("- command: `%s` (from the repository root)", command))
-}
+command <- bench_command("bench/ib-kmeans.R")
 
 write_section <- function(name, lines) {
-  write_md_section(out_file, name, lines, preamble =
-    c("# k-means as an information bottleneck against k-means", "",
-      "Written by `bench/ib-kmeans.R`; each section is rewritten by its own part.", ""))
+  write_md_section(out_file, name, lines, preamble = bench_preamble(
+    "# k-means as an information bottleneck against k-means", "bench/ib-kmeans.R"))
 }
 
 critical_beta <- function(x) {
@@ -106,7 +91,7 @@ run_quality <- function() {
                   "clusters holding points", "I(C;X)", "mean max p(c|x)", "converged",
                   "seconds per call")
   beta_c <- vapply(datasets, function(ds) critical_beta(ds$x), 0)
-  lines <- c("## Soft to hard: NMI against beta", "", header_lines(),
+  lines <- c("## Soft to hard: NMI against beta", "", bench_header(command),
     sprintf("- run time of this part: %.0f s", proc.time()[["elapsed"]] - t_start),
     "- protocol: see the comment at the top of `bench/ib-kmeans.R`; means over 10 draws; k = number of classes; the kmeans rows are stats::kmeans(nstart = 10).",
     sprintf("- critical beta_c = s / (2 lambda_max) (one effective cluster below it): %s.",
@@ -118,23 +103,10 @@ run_quality <- function() {
 }
 
 run_speed <- function() {
-  set.seed(20261123L)
-  n <- 10000L
-  p <- 10L
   k <- 10L
-  y <- sample.int(5L, n, replace = TRUE)
-  x <- matrix(stats::rnorm(n * p), n, p)
-  x[, 1] <- x[, 1] + y
-  time_per_iter <- function(f) {
-    per <- numeric(5)
-    for (r in 1:5) {
-      gc(FALSE)
-      t0 <- proc.time()[["elapsed"]]
-      iters <- f()
-      per[r] <- (proc.time()[["elapsed"]] - t0) / iters
-    }
-    c(median = stats::median(per), min = min(per), max = max(per), iterations = iters)
-  }
+  d <- shifted_classes_data()
+  x <- d$x
+  y <- d$y
   set.seed(1)
   soft <- suppressWarnings(time_per_iter(function() {
     ib_kmeans(x, k, beta = 20, restarts = 1, max_iter = 50, tol = 0)$iterations
@@ -170,7 +142,8 @@ run_speed <- function() {
     whole_call("ib_kmeans(x, 10, beta = 20) (10 restarts)", function() ib_kmeans(x, k, 20)),
     whole_call("stats::kmeans(x, 10, nstart = 10, algorithm = \"Lloyd\")",
                function() stats::kmeans(x, k, nstart = 10, iter.max = 50, algorithm = "Lloyd")))
-  lines <- c("## Speed: time per iteration at n = 10,000, p = 10, k = 10", "", header_lines(),
+  lines <- c("## Speed: time per iteration at n = 10,000, p = 10, k = 10", "",
+    bench_header(command),
     "- data and calls: see the comment at the top of `bench/ib-kmeans.R`; median over 5 repeats (range = min-max), ms of wall-clock time per iteration.",
     "- an ib_kmeans iteration: two n x p x k matrix products (distances, prototype sums), n k exponentials, and the trace (I(C;X), distortion).",
     "", md_table(res, 3), "",

@@ -45,29 +45,13 @@
 library(sideclust)
 source(file.path("bench", "utils.R"))
 
-parts <- trimws(strsplit(Sys.getenv("BENCH_PARTS", "quality,speed"), ",")[[1]])
-stopifnot(all(parts %in% c("quality", "speed")))
+parts <- bench_parts()
 out_file <- file.path("bench", "results", "kpartite-clustering.md")
-command <- if (identical(Sys.getenv("BENCH_PARTS"), "")) {
-  "Rscript bench/kpartite-clustering.R"
-} else {
-  sprintf("BENCH_PARTS=%s Rscript bench/kpartite-clustering.R", Sys.getenv("BENCH_PARTS"))
-}
-
-header_lines <- function() {
-  c(sprintf("- date: %s", format(Sys.time(), "%Y-%m-%d %H:%M:%S %Z")),
-    sprintf("- machine: %d cores (parallel::detectCores()), %s; %s",
-            parallel::detectCores(), cpu_name(), R.version$platform),
-    sprintf("- R: %s; sideclust %s (git %s)", R.version.string,
-            as.character(utils::packageVersion("sideclust")), git_commit()),
-    sprintf("- command: `%s` (from the repository root)", command))
-}
+command <- bench_command("bench/kpartite-clustering.R")
 
 write_section <- function(name, lines) {
-  write_md_section(out_file, name, lines, preamble =
-    c("# k-partite clustering: planted three-type data and speed", "",
-      "Written by `bench/kpartite-clustering.R`; each section is rewritten by its own part.",
-      ""))
+  write_md_section(out_file, name, lines, preamble = bench_preamble(
+    "# k-partite clustering: planted three-type data and speed", "bench/kpartite-clustering.R"))
 }
 
 # ---- quality ---------------------------------------------------------------
@@ -130,7 +114,7 @@ run_quality <- function() {
   print(tab, digits = 3)
   write_section("quality", c(
     "## Planted three-type data: NMI per type (mean of 3 draws)", "",
-    header_lines(), sprintf("- run time of this part: %.0f s", secs), "",
+    bench_header(command), sprintf("- run time of this part: %.0f s", secs), "",
     md_table(tab, digits = 3), ""))
 }
 
@@ -192,7 +176,7 @@ run_speed <- function() {
   write_section("speed", c(
     sprintf("## Time per iteration, sparse relations (%s non-zeros in all)",
             format(nnz, big.mark = ",")), "",
-    header_lines(),
+    bench_header(command),
     "- users 100,000, items 50,000, tags 20,000; k = 10 per type; medians of 3 runs",
     "- first_call_s: a call with max_iter = 1 (input checks and conversion, start, one iteration);",
     "  ten_iterations_s: max_iter = 10 (iterations: how many it made); per_iteration_s: the",

@@ -34,9 +34,7 @@ source(file.path("bench", "utils.R"))
 
 n_repeats <- as.integer(Sys.getenv("BENCH_REPEATS", "3"))
 out_file <- file.path("bench", "results", "multivariate-ib.md")
-env_prefix <- Sys.getenv("BENCH_REPEATS")
-command <- paste0(if (nzchar(env_prefix)) paste0("BENCH_REPEATS=", env_prefix, " ") else "",
-                  "Rscript bench/multivariate-ib.R")
+command <- bench_command("bench/multivariate-ib.R", "BENCH_REPEATS")
 t_start <- proc.time()[["elapsed"]]
 
 # Column draws of one half: own block w.p. 1 - noise, else anywhere in it.

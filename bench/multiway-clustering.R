@@ -167,13 +167,8 @@ speed <- do.call(rbind, speed)
 # ---- markdown --------------------------------------------------------------------
 
 lines <- c(
-  sprintf("- date: %s", format(Sys.time(), "%Y-%m-%d %H:%M:%S %Z")),
-  sprintf("- machine: %d cores (parallel::detectCores()), shared with other jobs; %s; %s",
-          parallel::detectCores(), cpu_name(), R.version$platform),
-  sprintf("- R: %s; sideclust %s (git %s)", R.version.string,
-          as.character(utils::packageVersion("sideclust")), git_commit()),
-  sprintf("- command: `%s` (from the repository root); total run time %.0f s",
-          command, proc.time()[["elapsed"]] - t_start),
+  bench_header(command, shared_cores = TRUE, command_note = sprintf(
+    "; total run time %.0f s", proc.time()[["elapsed"]] - t_start)),
   "",
   "## (a) Quality",
   "",

@@ -61,3 +61,62 @@ tvclust_paper_datasets <- function() {
     list(x = scale(raw), raw = raw, y = d$class, k = nlevels(droplevels(d$class)))
   })
 }
+
+# The parts of a benchmark to run: BENCH_PARTS (comma-separated), all by
+# default.
+bench_parts <- function(choices = c("quality", "speed")) {
+  parts <- trimws(strsplit(Sys.getenv("BENCH_PARTS", paste(choices, collapse = ",")), ",")[[1]])
+  stopifnot(all(parts %in% choices))
+  parts
+}
+
+# The command that reproduces a run, with the environment setting `env` in
+# front when one was given.
+bench_command <- function(script, env = "BENCH_PARTS") {
+  value <- Sys.getenv(env)
+  paste0(if (nzchar(value)) sprintf("%s=%s ", env, value) else "", "Rscript ", script)
+}
+
+# The date, machine, R / package versions and command lines of a results
+# file. `shared_cores` says the cores are shared with other jobs;
+# `command_note` follows the command (e.g. the total run time).
+bench_header <- function(command, shared_cores = FALSE, command_note = "") {
+  c(sprintf("- date: %s", format(Sys.time(), "%Y-%m-%d %H:%M:%S %Z")),
+    sprintf("- machine: %d cores (parallel::detectCores()), %s%s; %s",
+            parallel::detectCores(), if (shared_cores) "shared with other jobs; " else "",
+            cpu_name(), R.version$platform),
+    sprintf("- R: %s; sideclust %s (git %s)", R.version.string,
+            as.character(utils::packageVersion("sideclust")), git_commit()),
+    sprintf("- command: `%s` (from the repository root)%s", command, command_note))
+}
+
+# The opening lines of a results file whose sections the parts rewrite.
+bench_preamble <- function(title, script) {
+  c(title, "",
+    sprintf("Written by `%s`; each section is rewritten by its own part.", script), "")
+}
+
+# Wall-clock seconds per iteration of f() (which returns its number of
+# iterations): median, min and max over `repeats` calls, and the iterations
+# of the last call.
+time_per_iter <- function(f, repeats = 5L) {
+  per <- numeric(repeats)
+  for (r in seq_len(repeats)) {
+    gc(FALSE)
+    t0 <- proc.time()[["elapsed"]]
+    iters <- f()
+    per[r] <- (proc.time()[["elapsed"]] - t0) / iters
+  }
+  c(median = stats::median(per), min = min(per), max = max(per), iterations = iters)
+}
+
+# The speed data of the discriminative-clustering and ib-kmeans benches: n
+# points in p dimensions, 5 classes y, class c shifting coordinate 1 by c (the
+# others N(0, 1) noise); drawn under set.seed(seed).
+shifted_classes_data <- function(n = 10000L, p = 10L, seed = 20261123L) {
+  set.seed(seed)
+  y <- sample.int(5L, n, replace = TRUE)
+  x <- matrix(stats::rnorm(n * p), n, p)
+  x[, 1] <- x[, 1] + y
+  list(x = x, y = y)
+}

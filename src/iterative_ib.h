@@ -15,6 +15,7 @@
 
 #include "info_sparse.h"
 #include "run_hooks.h"
+#include "ib_runs.h"
 
 namespace sideclust {
 
@@ -58,20 +59,14 @@ inline void cluster_stats(const JointCsr& p, const std::vector<double>& pcx, int
 inline std::pair<double, double> informations(const JointCsr& p, const std::vector<double>& pcx,
                                               int k, const std::vector<double>& pc,
                                               const std::vector<double>& qyc) {
-  double ix = 0.0, iy = 0.0;
-  for (int x = 0; x < p.n_rows; ++x) {
-    for (int c = 0; c < k; ++c) {
-      const double w = pcx[static_cast<std::size_t>(x) * k + c];
-      if (w > 0.0 && pc[c] > 0.0) ix += p.px[x] * w * std::log(w / pc[c]);
-    }
-  }
+  double iy = 0.0;
   for (int y = 0; y < p.n_cols; ++y) {
     for (int c = 0; c < k; ++c) {
       const double v = qyc[static_cast<std::size_t>(y) * k + c];
       if (v > 0.0) iy += v * std::log(v / (pc[c] * p.py[y]));
     }
   }
-  return {std::max(0.0, ix), std::max(0.0, iy)};
+  return {membership_information(p.px, pcx, k, pc), std::max(0.0, iy)};
 }
 
 }  // namespace ib_detail
@@ -83,21 +78,10 @@ inline IbResult ib_fit(const JointCsr& p, const IbParams& par, RunHooks& hooks) 
   best.objective = inf;
   std::vector<double> pcx(static_cast<std::size_t>(n) * k), next(pcx.size());
   std::vector<double> pc, qyc, logq(static_cast<std::size_t>(m) * k), kl(k), logit(k);
-  // sum_y p(y|x) log p(y|x) per row: the constant part of every KL.
-  std::vector<double> self(n, 0.0);
-  for (int x = 0; x < n; ++x) {
-    for (int e = p.ptr[x]; e < p.ptr[x + 1]; ++e) self[x] += xlogx(p.val[e] / p.px[x]);
-  }
+  const std::vector<double> self = row_self_information(p);
   for (int run = 0; run < par.restarts; ++run) {
-    for (int x = 0; x < n; ++x) {
-      double s = 0.0;
-      for (int c = 0; c < k; ++c) s += (pcx[static_cast<std::size_t>(x) * k + c] = 0.5 + hooks.uniform());
-      for (int c = 0; c < k; ++c) pcx[static_cast<std::size_t>(x) * k + c] /= s;
-    }
-    std::vector<double> trace;
-    bool converged = false;
-    int it = 0;
-    while (it < par.max_iter) {
+    for (int x = 0; x < n; ++x) uniform_start_row(&pcx[static_cast<std::size_t>(x) * k], k, hooks);
+    auto sweep = [&]() {
       ib_detail::cluster_stats(p, pcx, k, pc, qyc);
       for (std::size_t i = 0; i < logq.size(); ++i) {
         const double mass = pc[i % k];
@@ -111,32 +95,19 @@ inline IbResult ib_fit(const JointCsr& p, const IbParams& par, RunHooks& hooks) 
           const double* lq = &logq[static_cast<std::size_t>(p.idx[e]) * k];
           for (int c = 0; c < k; ++c) kl[c] -= r * lq[c];
         }
-        double top = -inf;
-        for (int c = 0; c < k; ++c) {
-          const double penalty = par.beta > 0.0 ? par.beta * kl[c] : 0.0;
-          logit[c] = pc[c] > 0.0 ? std::log(pc[c]) - penalty : -inf;
-          top = std::max(top, logit[c]);
-        }
-        double z = 0.0;
-        for (int c = 0; c < k; ++c) z += (logit[c] = std::exp(logit[c] - top));
-        for (int c = 0; c < k; ++c) {
-          const std::size_t at = static_cast<std::size_t>(x) * k + c;
-          next[at] = logit[c] / z;
-          change = std::max(change, std::fabs(next[at] - pcx[at]));
-        }
+        const std::size_t at = static_cast<std::size_t>(x) * k;
+        change = std::max(change, update_membership_row(pc, kl, par.beta, logit, &pcx[at],
+                                                        &next[at]));
       }
       pcx.swap(next);
-      ++it;
+      return change;
+    };
+    auto objective = [&]() {
       ib_detail::cluster_stats(p, pcx, k, pc, qyc);
       const auto info = ib_detail::informations(p, pcx, k, pc, qyc);
-      trace.push_back(info.first - par.beta * info.second);
-      hooks.check_interrupt();
-      hooks.on_sweep(it, k, trace.back());
-      if (change < par.tol) {
-        converged = true;
-        break;
-      }
-    }
+      return info.first - par.beta * info.second;
+    };
+    const SoftRun run_log = iterate_memberships(par.max_iter, par.tol, k, hooks, sweep, objective);
     ib_detail::cluster_stats(p, pcx, k, pc, qyc);
     const auto info = ib_detail::informations(p, pcx, k, pc, qyc);
     const double obj = info.first - par.beta * info.second;
@@ -153,9 +124,9 @@ inline IbResult ib_fit(const JointCsr& p, const IbParams& par, RunHooks& hooks) 
           if (pc[c] > 0.0) best.qyc[static_cast<std::size_t>(c) * m + y] = qyc[static_cast<std::size_t>(y) * k + c] / pc[c];
         }
       }
-      best.trace = trace;
-      best.iterations = it;
-      best.converged = converged;
+      best.trace = run_log.trace;
+      best.iterations = run_log.iterations;
+      best.converged = run_log.converged;
     }
   }
   return best;

@@ -20,7 +20,9 @@
 #include <stdexcept>
 #include <vector>
 
+#include "ib_runs.h"
 #include "info_sparse.h"
+#include "parallel_ib.h"
 #include "run_hooks.h"
 
 namespace sideclust {
@@ -48,16 +50,9 @@ struct IterativeParallelIbResult {
 class SoftParallelIb {
  public:
   SoftParallelIb(const JointCsr& p, const std::vector<int>& k, double beta)
-      : p_(p), k_(k), m_(static_cast<int>(k.size())), beta_(beta), stride_(k.size(), 1) {
-    cells_ = 1;
-    for (int j = 0; j < m_; ++j) {
-      stride_[j] = cells_;
-      cells_ *= k_[j];
-    }
-    self_.assign(p_.n_rows, 0.0);
-    for (int x = 0; x < p_.n_rows; ++x) {
-      for (int e = p_.ptr[x]; e < p_.ptr[x + 1]; ++e) self_[x] += xlogx(p_.val[e] / p_.px[x]);
-    }
+      : p_(p), k_(k), m_(static_cast<int>(k.size())), beta_(beta) {
+    cells_ = product_strides(k_, stride_);
+    self_ = row_self_information(p_);
   }
 
   std::vector<std::vector<double>>& memberships() { return w_; }
@@ -87,10 +82,7 @@ class SoftParallelIb {
       logq[i] = (q_[i] > 0.0 && mass > 0.0) ? std::log(q_[i] / mass) : -inf;
     }
     const int k = k_[j];
-    std::vector<double> pc(k, 0.0);
-    for (int x = 0; x < p_.n_rows; ++x) {
-      for (int c = 0; c < k; ++c) pc[c] += p_.px[x] * w_[j][static_cast<std::size_t>(x) * k + c];
-    }
+    const std::vector<double> pc = membership_mass(p_.px, w_[j], k);
     std::vector<double> cw, a(cells_), kl(k), logit(k), next(w_[j].size());
     double change = 0.0;
     for (int x = 0; x < p_.n_rows; ++x) {
@@ -105,18 +97,9 @@ class SoftParallelIb {
       for (int t = 0; t < cells_; ++t) {
         if (cw[t] > 0.0) kl[(t / stride_[j]) % k] += cw[t] * (self_[x] - a[t]);
       }
-      double top = -inf;
-      for (int c = 0; c < k; ++c) {
-        logit[c] = pc[c] > 0.0 ? std::log(pc[c]) - beta_ * kl[c] : -inf;
-        top = std::max(top, logit[c]);
-      }
-      double z = 0.0;
-      for (int c = 0; c < k; ++c) z += (logit[c] = std::exp(logit[c] - top));
-      for (int c = 0; c < k; ++c) {
-        const std::size_t at = static_cast<std::size_t>(x) * k + c;
-        next[at] = logit[c] / z;
-        change = std::max(change, std::fabs(next[at] - w_[j][at]));
-      }
+      const std::size_t at = static_cast<std::size_t>(x) * k;
+      change = std::max(change, update_membership_row(pc, kl, beta_, logit, &w_[j][at],
+                                                      &next[at]));
     }
     w_[j].swap(next);
     return change;
@@ -136,31 +119,12 @@ class SoftParallelIb {
   // I(C_j;Y), summing the cells over the other clusterings (after stats()).
   double info_y_of(int j) const {
     const int k = k_[j];
-    std::vector<double> qj(static_cast<std::size_t>(k) * p_.n_cols, 0.0), pc(k, 0.0);
-    for (int t = 0; t < cells_; ++t) pc[(t / stride_[j]) % k] += pt_[t];
-    for (int y = 0; y < p_.n_cols; ++y) {
-      for (int t = 0; t < cells_; ++t) {
-        qj[static_cast<std::size_t>((t / stride_[j]) % k) * p_.n_cols + y] +=
-            q_[static_cast<std::size_t>(y) * cells_ + t];
-      }
-    }
-    return std::max(0.0, cluster_information(qj, pc, p_.py));
-  }
-  double info_x(int j) const {
-    const int k = k_[j];
     std::vector<double> pc(k, 0.0);
-    for (int x = 0; x < p_.n_rows; ++x) {
-      for (int c = 0; c < k; ++c) pc[c] += p_.px[x] * w_[j][static_cast<std::size_t>(x) * k + c];
-    }
-    double s = 0.0;
-    for (int x = 0; x < p_.n_rows; ++x) {
-      for (int c = 0; c < k; ++c) {
-        const double v = w_[j][static_cast<std::size_t>(x) * k + c];
-        if (v > 0.0 && pc[c] > 0.0) s += p_.px[x] * v * std::log(v / pc[c]);
-      }
-    }
-    return std::max(0.0, s);
+    for (int t = 0; t < cells_; ++t) pc[(t / stride_[j]) % k] += pt_[t];
+    return std::max(0.0, cluster_information(
+                             clustering_joint(q_, p_.n_cols, cells_, stride_[j], k), pc, p_.py));
   }
+  double info_x(int j) const { return membership_information(p_.px, w_[j], k_[j]); }
   // L_max of the current memberships (recomputes the statistics).
   double objective() {
     stats();
@@ -215,30 +179,19 @@ inline IterativeParallelIbResult iterative_parallel_ib_fit(const JointCsr& p,
         double* wx = &w[j][x * k];
         if (run == 0 && !par.start.empty()) {
           wx[par.start[j * n + x]] = 1.0;
-          continue;
+        } else {
+          uniform_start_row(wx, k, hooks);  // as ib()
         }
-        // As ib(): memberships 0.5 + U, normalized.
-        double s = 0.0;
-        for (int c = 0; c < k; ++c) s += (wx[c] = 0.5 + hooks.uniform());
-        for (int c = 0; c < k; ++c) wx[c] /= s;
       }
     }
-    std::vector<double> trace;
-    bool converged = false;
-    int it = 0;
-    while (it < par.max_iter) {
+    auto sweep = [&]() {
       double change = 0.0;
       for (int j = 0; j < m; ++j) change = std::max(change, state.update(j));
-      ++it;
-      trace.push_back(state.objective());
-      hooks.check_interrupt();
-      hooks.on_sweep(it, m, trace.back());
-      if (change < par.tol) {
-        converged = true;
-        break;
-      }
-    }
-    const double obj = trace.back();
+      return change;
+    };
+    const SoftRun run_log = iterate_memberships(par.max_iter, par.tol, m, hooks, sweep,
+                                                [&]() { return state.objective(); });
+    const double obj = run_log.trace.back();
     best.restart_objective.push_back(obj);
     if (obj > best.objective) {
       best.objective = obj;
@@ -250,9 +203,9 @@ inline IterativeParallelIbResult iterative_parallel_ib_fit(const JointCsr& p,
         best.info_x[j] = state.info_x(j);
         best.info_y_each[j] = state.info_y_of(j);
       }
-      best.trace = trace;
-      best.iterations = it;
-      best.converged = converged;
+      best.trace = run_log.trace;
+      best.iterations = run_log.iterations;
+      best.converged = run_log.converged;
     }
   }
   return best;

@@ -21,6 +21,7 @@
 
 #include "info_sparse.h"
 #include "run_hooks.h"
+#include "ib_runs.h"
 
 namespace sideclust {
 
@@ -92,48 +93,22 @@ inline double update_side(const JointCsr& p, int k, int n_labels, double beta,
       logq[i] = (q[i] > 0.0 && pc[c] > 0.0) ? std::log(q[i] / pc[c]) : -inf;
     }
   }
-  std::vector<double> logit(k);
+  std::vector<double> kl(k), logit(k);
   double change = 0.0;
   for (int x = 0; x < p.n_rows; ++x) {
     const double* rx = &r[static_cast<std::size_t>(x) * n_labels];
-    double top = -inf;
     for (int c = 0; c < k; ++c) {
       // KL[p(l|x) || p(l|c)]; labels with p(l|x) = 0 add nothing.
-      double kl = 0.0;
+      kl[c] = 0.0;
       for (int l = 0; l < n_labels; ++l) {
         const double a = rx[l] / p.px[x];
-        if (a > 0.0) kl += a * (std::log(a) - logq[static_cast<std::size_t>(c) * n_labels + l]);
+        if (a > 0.0) kl[c] += a * (std::log(a) - logq[static_cast<std::size_t>(c) * n_labels + l]);
       }
-      logit[c] = pc[c] > 0.0 ? std::log(pc[c]) - beta * kl : -inf;
-      top = std::max(top, logit[c]);
     }
-    double z = 0.0;
-    for (int c = 0; c < k; ++c) z += (logit[c] = std::exp(logit[c] - top));
-    for (int c = 0; c < k; ++c) {
-      const std::size_t at = static_cast<std::size_t>(x) * k + c;
-      const double next = logit[c] / z;
-      change = std::max(change, std::fabs(next - w[at]));
-      w[at] = next;
-    }
+    double* wx = &w[static_cast<std::size_t>(x) * k];
+    change = std::max(change, update_membership_row(pc, kl, beta, logit, wx, wx));
   }
   return change;
-}
-
-// I(C;X) = sum_x p(x) sum_c w log(w / p(c)) of soft memberships.
-inline double membership_information(const std::vector<double>& px, const std::vector<double>& w,
-                                     int k) {
-  std::vector<double> pc(k, 0.0);
-  for (std::size_t x = 0; x < px.size(); ++x) {
-    for (int c = 0; c < k; ++c) pc[c] += px[x] * w[x * k + c];
-  }
-  double s = 0.0;
-  for (std::size_t x = 0; x < px.size(); ++x) {
-    for (int c = 0; c < k; ++c) {
-      const double a = w[x * k + c];
-      if (a > 0.0 && pc[c] > 0.0) s += px[x] * a * std::log(a / pc[c]);
-    }
-  }
-  return std::max(0.0, s);
 }
 
 // One-hot memberships of a hard partition.
@@ -185,8 +160,8 @@ inline IterativeSymmetricIbResult iterative_symmetric_ib_fit(
       }
     }
     icc = std::max(0.0, icc);
-    ix = soft_mib::membership_information(p.px, wx, kr);
-    iy = soft_mib::membership_information(p.py, wy, kc);
+    ix = membership_information(p.px, wx, kr);
+    iy = membership_information(p.py, wy, kc);
     return icc - (ix + iy) / par.beta;
   };
   for (int run = 0; run < par.restarts; ++run) {
@@ -200,23 +175,14 @@ inline IterativeSymmetricIbResult iterative_symmetric_ib_fit(
     } else {
       soft_mib::random_memberships(p.n_cols, kc, hooks, wy);
     }
-    std::vector<double> trace;
-    bool converged = false;
-    int it = 0;
     double icc = 0.0, ix = 0.0, iy = 0.0;
-    while (it < par.max_iter) {
-      double change = soft_mib::update_side(p, kr, kc, par.beta, wy, wx);
-      change = std::max(change, soft_mib::update_side(pt, kc, kr, par.beta, wx, wy));
-      ++it;
-      trace.push_back(evaluate(icc, ix, iy));
-      hooks.check_interrupt();
-      hooks.on_sweep(it, kr, trace.back());
-      if (change < par.tol) {
-        converged = true;
-        break;
-      }
-    }
-    const double obj = trace.back();
+    auto sweep = [&]() {
+      const double change = soft_mib::update_side(p, kr, kc, par.beta, wy, wx);
+      return std::max(change, soft_mib::update_side(pt, kc, kr, par.beta, wx, wy));
+    };
+    const SoftRun run_log = iterate_memberships(par.max_iter, par.tol, kr, hooks, sweep,
+                                                [&]() { return evaluate(icc, ix, iy); });
+    const double obj = run_log.trace.back();
     best.restart_objective.push_back(obj);
     if (obj > best.objective) {
       best.objective = obj;
@@ -226,9 +192,9 @@ inline IterativeSymmetricIbResult iterative_symmetric_ib_fit(
       best.info_clusters = icc;
       best.info_rows = ix;
       best.info_cols = iy;
-      best.trace = trace;
-      best.iterations = it;
-      best.converged = converged;
+      best.trace = run_log.trace;
+      best.iterations = run_log.iterations;
+      best.converged = run_log.converged;
     }
   }
   return best;

@@ -21,13 +21,13 @@
 #pragma once
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstddef>
 #include <limits>
 #include <stdexcept>
 #include <vector>
 
+#include "ib_runs.h"
 #include "info_sparse.h"
 #include "run_hooks.h"
 
@@ -57,16 +57,40 @@ struct ParallelIbResult {
   long long moves = 0;
 };
 
+// The cells t = (c_1, ..., c_m) of the product of clusterings with k_j
+// clusters each are numbered so that c_j = (t / stride[j]) % k[j]. Fills
+// the strides and returns the number of cells.
+inline int product_strides(const std::vector<int>& k, std::vector<int>& stride) {
+  stride.assign(k.size(), 1);
+  int cells = 1;
+  for (std::size_t j = 0; j < k.size(); ++j) {
+    stride[j] = cells;
+    cells *= k[j];
+  }
+  return cells;
+}
+
+// q(c_j, y) (k_j x n_cols, row-major) of clustering j with `stride` and k_j
+// clusters, summing q(y, t) (n_cols x cells, y-major) over the other
+// clusterings.
+inline std::vector<double> clustering_joint(const std::vector<double>& q, int n_cols, int cells,
+                                            int stride, int k) {
+  std::vector<double> qj(static_cast<std::size_t>(k) * n_cols, 0.0);
+  for (int y = 0; y < n_cols; ++y) {
+    const std::size_t row = static_cast<std::size_t>(y) * cells;
+    for (int t = 0; t < cells; ++t) {
+      const int c = (t / stride) % k;
+      qj[static_cast<std::size_t>(c) * n_cols + y] += q[row + t];
+    }
+  }
+  return qj;
+}
+
 class ParallelIbState {
  public:
   ParallelIbState(const JointCsr& p, const std::vector<int>& k, double inv_beta)
       : p_(p), k_(k), m_(static_cast<int>(k.size())), inv_beta_(inv_beta) {
-    stride_.assign(m_, 1);
-    cells_ = 1;
-    for (int j = 0; j < m_; ++j) {
-      stride_[j] = cells_;
-      cells_ *= k_[j];
-    }
+    cells_ = product_strides(k_, stride_);
   }
 
   // Rebuild all statistics from the clusterings (n x m column-major).
@@ -145,15 +169,7 @@ class ParallelIbState {
         const int from = cl_[at(x, j)];
         move(x, j, from, -1.0);
         costs(x, j, d);
-        int best = from;
-        // Move only for a gain beyond rounding, relative to the row's mass.
-        double best_d = d[from] - 1e-10 * p_.px[x];
-        for (int c = 0; c < k_[j]; ++c) {
-          if (d[c] < best_d) {
-            best_d = d[c];
-            best = c;
-          }
-        }
+        const int best = best_cluster(d, k_[j], from, p_.px[x]);
         move(x, j, best, 1.0);
         if (best != from) {
           cell_[x] += (best - from) * stride_[j];
@@ -188,15 +204,8 @@ class ParallelIbState {
   }
   // I(C_j; Y), summing the cells over the other clusterings.
   double info_y_of(int j) const {
-    std::vector<double> qj(static_cast<std::size_t>(k_[j]) * p_.n_cols, 0.0);
-    for (int y = 0; y < p_.n_cols; ++y) {
-      const std::size_t row = static_cast<std::size_t>(y) * cells_;
-      for (int t = 0; t < cells_; ++t) {
-        const int c = (t / stride_[j]) % k_[j];
-        qj[static_cast<std::size_t>(c) * p_.n_cols + y] += q_[row + t];
-      }
-    }
-    return cluster_information(qj, mass_[j], p_.py);
+    return cluster_information(clustering_joint(q_, p_.n_cols, cells_, stride_[j], k_[j]),
+                               mass_[j], p_.py);
   }
   const std::vector<int>& cluster() const { return cl_; }
   int cells() const { return cells_; }
@@ -217,30 +226,18 @@ class ParallelIbState {
   std::vector<std::vector<double>> mass_;      // cluster masses per clustering
 };
 
-// A run's passes, either until a pass moves nothing or max_iter passes.
-struct PassLog {
-  std::vector<double> trace, seconds;
-  int passes = 0;
-  long long moves = 0;
-};
-
+// Passes over clusterings j_from <= j < j_to, either until a pass moves
+// nothing or max_iter passes, appended to `log`.
 inline bool run_passes(ParallelIbState& st, std::vector<int>& order, int j_from, int j_to,
                        int max_iter, PassLog& log, RunHooks& hooks) {
-  for (int it = 0; it < max_iter; ++it) {
-    shuffle(order, hooks);
-    const auto t0 = std::chrono::steady_clock::now();
-    const long long moved = st.pass(order, j_from, j_to);
-    log.moves += moved;
-    ++log.passes;
-    st.reset(st.cluster());  // drop accumulated rounding
-    log.trace.push_back(st.objective());
-    log.seconds.push_back(
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-    hooks.check_interrupt();
-    hooks.on_sweep(log.passes, st.cells(), log.trace.back());
-    if (moved == 0) return true;
-  }
-  return false;
+  return sequential_passes(
+      max_iter, st.cells(), log, hooks, [&]() { shuffle(order, hooks); },
+      [&]() {
+        const long long moved = st.pass(order, j_from, j_to);
+        st.reset(st.cluster());  // drop accumulated rounding
+        return moved;
+      },
+      [&]() { return st.objective(); });
 }
 
 inline ParallelIbResult parallel_ib_fit(const JointCsr& p, const ParallelIbParams& par,
@@ -303,12 +300,8 @@ inline ParallelIbResult parallel_ib_fit(const JointCsr& p, const ParallelIbParam
         best.info_y_each[j] = st.info_y_of(j);
       }
       best.cluster = st.cluster();
-      best.trace = log.trace;
-      best.pass_seconds = log.seconds;
-      best.iterations = log.passes;
+      keep_passes(best, log, converged);
       best.init_passes = init_passes;
-      best.converged = converged;
-      best.moves = log.moves;
     }
   }
   return best;

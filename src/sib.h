@@ -14,11 +14,11 @@
 // with one log per term, and a pass O(nnz * k).
 #pragma once
 
-#include <chrono>
 #include <cmath>
 #include <limits>
 #include <vector>
 
+#include "ib_runs.h"
 #include "info_sparse.h"
 #include "run_hooks.h"
 
@@ -104,15 +104,7 @@ class SibState {
       const int from = cl_[x];
       move(x, from, -1.0);
       costs(x, d);
-      int best = from;
-      // Move only for a gain beyond rounding, relative to the point's mass.
-      double best_d = d[from] - 1e-10 * p_.px[x];
-      for (int c = 0; c < k_; ++c) {
-        if (d[c] < best_d) {
-          best_d = d[c];
-          best = c;
-        }
-      }
+      const int best = best_cluster(d, k_, from, p_.px[x]);
       move(x, best, 1.0);
       if (best != from) {
         cl_[x] = best;
@@ -152,37 +144,22 @@ inline SibResult sib_fit(const JointCsr& p, const SibParams& par, RunHooks& hook
     st.reset(cl);
     std::vector<int> order(p.n_rows);
     for (int i = 0; i < p.n_rows; ++i) order[i] = i;
-    std::vector<double> trace, seconds;
-    int it = 0;
-    bool converged = false;
-    long long moves = 0;
-    while (it < par.max_iter) {
-      shuffle(order, hooks);
-      const auto t0 = std::chrono::steady_clock::now();
-      const long long moved = st.pass(order);
-      moves += moved;
-      ++it;
-      st.reset(st.cluster());  // drop accumulated rounding
-      trace.push_back(st.info_y());
-      seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-      hooks.check_interrupt();
-      hooks.on_sweep(it, par.k, trace.back());
-      if (moved == 0) {
-        converged = true;
-        break;
-      }
-    }
-    const double iy = trace.empty() ? st.info_y() : trace.back();
+    PassLog log;
+    const bool converged = sequential_passes(
+        par.max_iter, par.k, log, hooks, [&]() { shuffle(order, hooks); },
+        [&]() {
+          const long long moved = st.pass(order);
+          st.reset(st.cluster());  // drop accumulated rounding
+          return moved;
+        },
+        [&]() { return st.info_y(); });
+    const double iy = log.trace.empty() ? st.info_y() : log.trace.back();
     best.restart_info.push_back(iy);
     if (iy > best.info_y) {
       best.info_y = iy;
       best.info_x = st.info_x();
       best.cluster = st.cluster();
-      best.trace = trace;
-      best.pass_seconds = seconds;
-      best.iterations = it;
-      best.converged = converged;
-      best.moves = moves;
+      keep_passes(best, log, converged);
     }
   }
   return best;

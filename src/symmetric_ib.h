@@ -20,13 +20,13 @@
 #pragma once
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstddef>
 #include <limits>
 #include <stdexcept>
 #include <vector>
 
+#include "ib_runs.h"
 #include "info_sparse.h"
 #include "run_hooks.h"
 
@@ -66,14 +66,7 @@ class GroupedSibSide {
       const int from = cl_[x];
       move(x, from, -1.0);
       costs(x, d);
-      int best = from;
-      double best_d = d[from] - 1e-10 * p_.px[x];
-      for (int c = 0; c < k_; ++c) {
-        if (d[c] < best_d) {
-          best_d = d[c];
-          best = c;
-        }
-      }
+      const int best = best_cluster(d, k_, from, p_.px[x]);
       move(x, best, 1.0);
       if (best != from) {
         cl_[x] = best;
@@ -213,12 +206,9 @@ inline SymmetricIbResult symmetric_ib_fit(const JointCsr& p, const SymmetricIbPa
     for (int i = 0; i < p.n_rows; ++i) row_order[i] = i;
     for (int i = 0; i < p.n_cols; ++i) col_order[i] = i;
     rows_side.reset(rows, cols);
-    std::vector<double> trace, seconds;
-    int it = 0;
-    bool converged = false;
-    long long moves = 0;
-    while (it < par.max_iter) {
-      const auto t0 = std::chrono::steady_clock::now();
+    // A pass is a row half-pass and a column half-pass; both orders are
+    // drawn inside it (and timed with it).
+    auto pass = [&]() {
       shuffle(row_order, hooks);
       long long moved = rows_side.pass(row_order);
       rows = rows_side.cluster();
@@ -227,19 +217,12 @@ inline SymmetricIbResult symmetric_ib_fit(const JointCsr& p, const SymmetricIbPa
       moved += cols_side.pass(col_order);
       cols = cols_side.cluster();
       rows_side.reset(rows, cols);  // also drops accumulated rounding
-      moves += moved;
-      ++it;
-      trace.push_back(objective());
-      seconds.push_back(
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-      hooks.check_interrupt();
-      hooks.on_sweep(it, par.k_rows, trace.back());
-      if (moved == 0) {
-        converged = true;
-        break;
-      }
-    }
-    const double obj = trace.empty() ? objective() : trace.back();
+      return moved;
+    };
+    PassLog log;
+    const bool converged =
+        sequential_passes(par.max_iter, par.k_rows, log, hooks, []() {}, pass, objective);
+    const double obj = log.trace.empty() ? objective() : log.trace.back();
     best.restart_objective.push_back(obj);
     if (obj > best.objective) {
       best.objective = obj;
@@ -249,11 +232,7 @@ inline SymmetricIbResult symmetric_ib_fit(const JointCsr& p, const SymmetricIbPa
       best.info_rows = rows_side.cluster_entropy();
       best.info_cols = rows_side.label_entropy();
       best.joint = rows_side.joint();
-      best.trace = trace;
-      best.pass_seconds = seconds;
-      best.iterations = it;
-      best.converged = converged;
-      best.moves = moves;
+      keep_passes(best, log, converged);
     }
   }
   return best;
