@@ -200,6 +200,45 @@ test_that("print, summary and plot describe the fit", {
   expect_error(plot(fit, min_weight = 2), "min_weight")
 })
 
+test_that("plot() keeps the circles inside the plot region, apart, and off the type names", {
+  # the layout for plot regions of several shapes: every circle (radius
+  # 0.1875 cex char_h inches) lies inside the y range and neighbours in a
+  # column do not touch
+  layout <- sideclust:::kp_plot_layout
+  char_h <- 0.2
+  k <- c(8L, 4L, 2L, 1L)
+  size <- list(c(9, 1, 5, 5, 2, 7, 3, 8), c(1, 20, 4, 6), c(3, 3), 10)
+  for (pin in list(c(4.8, 2.2), c(2.4, 4.2), c(1.6, 1.2), c(8, 0.8))) {
+    lay <- layout(k, size, pin, char_h)
+    inch_per_unit <- pin[2] / diff(lay$ylim)
+    for (t in seq_along(k)) {
+      r <- 0.1875 * char_h * lay$cex[[t]] / inch_per_unit  # radii in y units
+      y <- if (k[t] == 1L) 0.5 else seq(1, 0, length.out = k[t])
+      expect_true(all(y - r >= lay$ylim[1] & y + r <= lay$ylim[2]))
+      if (k[t] > 1L) expect_true(all(-diff(y) >= r[-1] + r[-k[t]]))
+      expect_true(all(0.1875 * char_h * lay$cex[[t]] <= 0.5 * pin[1] / length(k)))
+    }
+    expect_lte(max(unlist(lay$cex)), 4.5)
+  }
+  # at the fit's sizes the circles keep their 1.5 + 3 sqrt(size share)
+  lay <- layout(c(2L, 2L), list(c(4, 1), c(1, 1)), c(4.8, 2.2), char_h)
+  expect_equal(lay$cex[[1]], c(4.5, 3))
+  # plot() uses that layout: at 6 x 4 inches the largest circle of the
+  # bottom row ends inside the user coordinates
+  set.seed(1)
+  d <- kp_planted(c(12, 9, 6), c(3, 2, 2), tri_types)
+  fit <- kpartite_clustering(d$relations, k = c(3, 2, 2), restarts = 1)
+  file <- tempfile(fileext = ".png")
+  grDevices::png(file, width = 6, height = 4, units = "in", res = 50)
+  expect_invisible(plot(fit))
+  usr <- graphics::par("usr")
+  radius <- 0.1875 * 4.5 * graphics::par("cin")[2] * diff(usr[3:4]) / graphics::par("pin")[2]
+  grDevices::dev.off()
+  unlink(file)
+  expect_lt(usr[3], -radius)
+  expect_gt(usr[4], 1 + radius)
+})
+
 test_that("verbose prints the objective after every iteration", {
   set.seed(1)
   d <- kp_planted(c(8, 6, 4), c(2, 2, 2), tri_types)
