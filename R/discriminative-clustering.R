@@ -160,7 +160,12 @@
 #'   \item{cluster}{integer cluster of every point (largest membership),
 #'     `1..k`; some clusters may be empty.}
 #'   \item{membership}{`n` x `k` matrix of soft memberships \eqn{W_c(x_i)}.}
-#'   \item{centers}{`k` x `p` matrix of prototypes.}
+#'   \item{centers}{`k` x `p` matrix of prototypes \eqn{m_c}. They define
+#'     the memberships and the boundaries between the clusters, not the
+#'     clusters' locations: they need not be cluster means and can lie far
+#'     outside the data (see Optimization). The means of the points of each
+#'     hard cluster are `rowsum(x, fit$cluster) / fit$size`. `print()` and
+#'     `summary()` show no locations.}
 #'   \item{k}{number of prototypes.}
 #'   \item{size}{points per hard cluster.}
 #'   \item{class_distributions}{`k` x `M` matrix of \eqn{p(y \mid c)}{p(y |

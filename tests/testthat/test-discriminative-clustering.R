@@ -270,6 +270,22 @@ test_that("print, summary and the I(C;Y) they report", {
   expect_identical(saved, fit)
 })
 
+test_that("print and summary show no prototype coordinates, which can lie far outside the data", {
+  x <- scale(iris[, 1:4])
+  set.seed(1)
+  labels <- sample_labels(iris$Species, fraction = 0.3)
+  fit <- discriminative_clustering(x, labels, k = 3, restarts = 3)
+  # the documented drift: prototypes far outside the data, cluster means inside
+  expect_gt(max(abs(fit$centers)), 3 * max(abs(x)))
+  means <- rowsum(x, fit$cluster) / fit$size
+  expect_true(all(abs(means) <= max(abs(x))))
+  for (out in list(capture.output(print(fit)), capture.output(print(summary(fit))))) {
+    out <- paste(out, collapse = "\n")
+    expect_no_match(out, paste(colnames(x), collapse = "|"))
+    expect_no_match(out, format(fit$centers[1, 1], digits = 4), fixed = TRUE)
+  }
+})
+
 test_that("bad input gives errors that name the argument", {
   x <- scale(iris[, 1:4])
   y <- iris$Species
