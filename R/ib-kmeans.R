@@ -83,7 +83,9 @@
 #' state is then, up to `tol`, a fixed point of the iteration. A run that
 #' has not stopped after `max_iter` iterations ends with `converged = FALSE`
 #' and a warning. Of `restarts` runs the one with the highest final
-#' `objective` is kept.
+#' `objective` is kept. Clusters are numbered by their seed (or their row in
+#' `start`), none is dropped, and `cluster` is the most probable one
+#' (first of ties), so some clusters may hold no point.
 #'
 #' **Slow convergence near a split.** The iteration converges linearly, and
 #' its rate approaches 1 when `beta` is close to a value at which a cluster
@@ -95,20 +97,20 @@
 #' `scale()`d data and `k = 3`: iris at `beta = 2` (two clusters have just
 #' split; the largest change of \eqn{p(c|x)} shrinks by a factor of only
 #' about 0.993 per iteration) and wine at `beta = 1.5` (just above
-#' \eqn{\beta_c \approx 1.38}{beta_c = 1.38}) need 1000-1800 iterations,
-#' so the default `max_iter = 500` ends with the warning. This is not a
-#' too strict `tol`: after 500 iterations the objective is within
-#' \eqn{10^{-7}}{1e-7} of its final value, but memberships can still be
-#' \eqn{10^{-2}}{1e-2} away from the fixed point and hard clusters can
-#' differ, so a stopping rule on the objective (or on the prototypes) would
-#' stop at the same place without being any nearer. What to do: raise
-#' `max_iter` (an iteration costs \eqn{O(N k p)}{O(N k p)}; 5000 is fast for
-#' data of this size) and check `converged`, or move `beta` away from the
-#' split. A larger `tol` stops earlier, but near a split the memberships are
-#' then about `tol / (1 - rate)`, some 100 times `tol`, from the fixed
-#' point. `verbose = TRUE` shows the objective creeping up. Clusters are numbered by their seed (or their row in
-#' `start`), none is dropped, and `cluster` is the most probable one
-#' (first of ties), so some clusters may hold no point.
+#' \eqn{\beta_c \approx 1.38}{beta_c = 1.38}, two prototypes still together
+#' and about to split) need 1000-1800 iterations, so the default
+#' `max_iter = 500` ends with the warning. This is not a too strict `tol`:
+#' after 500 iterations the objective is within \eqn{10^{-6}}{1e-6} of its
+#' final value, but memberships can still be \eqn{10^{-2}}{1e-2} away from
+#' the fixed point and hard clusters can differ. A stopping rule on the
+#' change of the objective would have stopped long before with memberships
+#' as far off, and the prototypes move at the same slow rate as the
+#' memberships. What to do: raise `max_iter` (an iteration costs
+#' \eqn{O(N k p)}{O(N k p)}; 5000 is fast for data of this size) and check
+#' `converged`, or move `beta` away from the split. A larger `tol` stops
+#' earlier, but near a split the memberships are then about `tol / (1 -
+#' rate)`, some 100 times `tol`, from the fixed point. `verbose = TRUE`
+#' shows the objective creeping up.
 #'
 #' @param x Data: a numeric matrix or data.frame, one row per point.
 #' @param k Number of clusters (prototypes), between 1 and the number of
