@@ -159,8 +159,13 @@
 #'   a list with
 #'   \item{cluster}{integer cluster of every point (largest membership),
 #'     `1..k`; some clusters may be empty.}
-#'   \item{memberships}{`n` x `k` matrix of soft memberships \eqn{W_c(x_i)}.}
-#'   \item{centers}{`k` x `p` matrix of prototypes.}
+#'   \item{membership}{`n` x `k` matrix of soft memberships \eqn{W_c(x_i)}.}
+#'   \item{centers}{`k` x `p` matrix of prototypes \eqn{m_c}. They define
+#'     the memberships and the boundaries between the clusters, not the
+#'     clusters' locations: they need not be cluster means and can lie far
+#'     outside the data (see Optimization). The means of the points of each
+#'     hard cluster are `rowsum(x, fit$cluster) / fit$size`. `print()` and
+#'     `summary()` show no locations.}
 #'   \item{k}{number of prototypes.}
 #'   \item{size}{points per hard cluster.}
 #'   \item{class_distributions}{`k` x `M` matrix of \eqn{p(y \mid c)}{p(y |
@@ -312,13 +317,13 @@ dc_new_fit <- function(x, res, side, k, settings, call) {
   dimnames(class_distributions) <- names_ck
   centers <- t(res$centres)
   dimnames(centers) <- list(NULL, colnames(x))
-  memberships <- res$memberships
-  dimnames(memberships) <- list(rownames(x), NULL)
+  membership <- res$membership
+  dimnames(membership) <- list(rownames(x), NULL)
   lab <- factor(side$levels[side$labels], levels = side$levels)
   contingency <- cbind(unclass(table(factor(res$cluster, levels = seq_len(k)), lab)),
                        unlabelled = tabulate(res$cluster[is.na(side$labels)], k))
   names(dimnames(contingency)) <- c("cluster", "class")
-  fit <- c(list(cluster = res$cluster, memberships = memberships, centers = centers, k = k,
+  fit <- c(list(cluster = res$cluster, membership = membership, centers = centers, k = k,
                 size = tabulate(res$cluster, k), class_distributions = class_distributions,
                 counts = counts, contingency = contingency, objective = res$objective,
                 log_bayes_factor = res$log_bayes_factor, iterations = res$iterations,

@@ -9,7 +9,7 @@
 #' @param object A fit from [discriminative_clustering()].
 #' @param newdata Data with the same columns as the data that was clustered.
 #' @param ... Unused.
-#' @return A list with `cluster` (integer, `1..k`) and `memberships` (an
+#' @return A list with `cluster` (integer, `1..k`) and `membership` (an
 #'   `nrow(newdata)` x `k` matrix whose rows sum to 1).
 #' @examples
 #' x <- scale(iris[, 1:4])
@@ -18,12 +18,12 @@
 #'                                  restarts = 2)
 #' pred <- predict(fit, x[1:10, ])
 #' pred$cluster
-#' round(pred$memberships, 3)
+#' round(pred$membership, 3)
 #' @export
 predict.discriminative_clustering <- function(object, newdata, ...) {
   newdata <- check_newdata(newdata, ncol(object$centers))
   res <- .soft_memberships_cpp(t(newdata), t(object$centers), object$sigma)
-  dimnames(res$memberships) <- list(rownames(newdata), NULL)
+  dimnames(res$membership) <- list(rownames(newdata), NULL)
   res
 }
 

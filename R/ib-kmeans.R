@@ -87,6 +87,31 @@
 #' `start`), none is dropped, and `cluster` is the most probable one
 #' (first of ties), so some clusters may hold no point.
 #'
+#' **Slow convergence near a split.** The iteration converges linearly, and
+#' its rate approaches 1 when `beta` is close to a value at which a cluster
+#' splits (deterministic annealing's critical slowing down): the first split
+#' at \eqn{\beta_c}{beta_c} (see "Soft to hard"), a later one of cluster
+#' \eqn{c} near \eqn{s / (2 \lambda_{max}(c))}{s / (2 lambda_max(c))},
+#' \eqn{\lambda_{max}(c)}{lambda_max(c)} the largest eigenvalue of the
+#' covariance of the data weighted by \eqn{p(c|x)}. Examples with
+#' `scale()`d data and `k = 3`: iris at `beta = 2` (two clusters have just
+#' split; the largest change of \eqn{p(c|x)} shrinks by a factor of only
+#' about 0.993 per iteration) and wine at `beta = 1.5` (just above
+#' \eqn{\beta_c \approx 1.38}{beta_c = 1.38}, two prototypes still together
+#' and about to split) need 1000-1800 iterations, so the default
+#' `max_iter = 500` ends with the warning. This is not a too strict `tol`:
+#' after 500 iterations the objective is within \eqn{10^{-6}}{1e-6} of its
+#' final value, but memberships can still be \eqn{10^{-2}}{1e-2} away from
+#' the fixed point and hard clusters can differ. A stopping rule on the
+#' change of the objective would have stopped long before with memberships
+#' as far off, and the prototypes move at the same slow rate as the
+#' memberships. What to do: raise `max_iter` (an iteration costs
+#' \eqn{O(N k p)}{O(N k p)}; 5000 is fast for data of this size) and check
+#' `converged`, or move `beta` away from the split. A larger `tol` stops
+#' earlier, but near a split the memberships are then about `tol / (1 -
+#' rate)`, some 100 times `tol`, from the fixed point. `verbose = TRUE`
+#' shows the objective creeping up.
+#'
 #' @param x Data: a numeric matrix or data.frame, one row per point.
 #' @param k Number of clusters (prototypes), between 1 and the number of
 #'   distinct rows of `x`. May be omitted when `start` is given.
@@ -170,7 +195,9 @@ ib_kmeans <- function(x, k, beta, s = NULL, normalize = c("space", "data"),
   res <- .ib_kmeans_cpp(t(x), k, beta, s, normalize == "data", restarts, max_iter, tol,
                         init, seeds$centres, verbose)
   if (!res$converged) {
-    warning(sprintf("ib_kmeans() did not converge within `max_iter` = %d iterations; raise `max_iter` or `tol`",
+    warning(sprintf(paste0("ib_kmeans() did not converge within `max_iter` = %d iterations; ",
+                           "near a beta at which a cluster splits convergence is slow ",
+                           "(see ?ib_kmeans, \"Convergence and restarts\"): raise `max_iter`"),
                     max_iter), call. = FALSE)
   }
   membership <- res$membership

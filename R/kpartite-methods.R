@@ -4,10 +4,12 @@
 #' `summary()` adds each relation's share of the objective and the
 #' cluster-level weight matrices. `plot()` draws the summary network: one
 #' column of cluster vertices per type (area proportional to the cluster's
-#' size) and, between the clusters of related types, edges whose width and
-#' darkness grow with the cluster-level weight (scaled within each relation;
-#' edges below `min_weight` times the relation's largest weight are not
-#' drawn).
+#' size), named in the bottom margin, and, between the clusters of related
+#' types, edges whose width and darkness grow with the cluster-level weight
+#' (scaled within each relation; edges below `min_weight` times the
+#' relation's largest weight are not drawn). The y range leaves room for the
+#' largest circle at the top and bottom, and all circles shrink alike when
+#' the plot region is too small to keep them apart.
 #'
 #' @param x,object A fit from [kpartite_clustering()].
 #' @param digits Significant digits to print.
@@ -90,10 +92,16 @@ print.summary.kpartite <- function(x, digits = 4L, ...) {
 plot.kpartite <- function(x, min_weight = 0.05, main = "Relation summary network", ...) {
   min_weight <- check_number(min_weight, "min_weight", lower = 0, upper = 1)
   n_types <- length(x$k)
+  xlim <- c(0.5, n_types + 0.5)
+  graphics::plot(NA, xlim = xlim, ylim = c(0, 1), axes = FALSE, xlab = "", ylab = "",
+                 main = main, ...)
+  # Only now is the size of the plot region known: fit the circles into it
+  # and set the y range so that none is cut at the top or bottom.
+  lay <- kp_plot_layout(x$k, x$size, graphics::par("pin"),
+                        graphics::par("cin")[2] * graphics::par("cex"))
+  graphics::plot.window(xlim = xlim, ylim = lay$ylim)
   # Cluster vertex (t, p) at (t, y), clusters of a type spread over [0, 1].
   y_of <- function(t) if (x$k[t] == 1L) 0.5 else seq(1, 0, length.out = x$k[t])
-  graphics::plot(NA, xlim = c(0.5, n_types + 0.5), ylim = c(-0.12, 1.12), axes = FALSE,
-                 xlab = "", ylab = "", main = main, ...)
   for (r in seq_len(nrow(x$types))) {
     a <- x$types[r, 1L]
     b <- x$types[r, 2L]
@@ -110,11 +118,33 @@ plot.kpartite <- function(x, min_weight = 0.05, main = "Relation summary network
     }
   }
   for (t in seq_len(n_types)) {
-    size <- x$size[[t]]
-    cex <- 1.5 + 3 * sqrt(size / max(size))
-    graphics::points(rep(t, x$k[t]), y_of(t), pch = 21, bg = "white", cex = cex)
-    graphics::text(rep(t, x$k[t]), y_of(t), seq_len(x$k[t]), cex = 0.8)
-    graphics::text(t, -0.1, names(x$k)[t], font = 2)
+    graphics::points(rep(t, x$k[t]), y_of(t), pch = 21, bg = "white", cex = lay$cex[[t]])
+    graphics::text(rep(t, x$k[t]), y_of(t), seq_len(x$k[t]), cex = lay$label_cex)
   }
+  # type names in the bottom margin, outside the region the circles fill
+  graphics::mtext(names(x$k), side = 1, at = seq_len(n_types), line = 0.5, font = 2)
   invisible(x)
+}
+
+# Circle sizes (cex per cluster, area proportional to its size) and the y
+# range of plot.kpartite() for a plot region of `pin` inches (width, height)
+# and characters `char_h` inches high. A pch 21 circle of size cex has
+# radius 0.375 * cex * char_h / 2 inches. All circles shrink by one factor
+# (at most 1) until neighbours in a column are 10% apart, the padding above
+# and below takes at most half of the height, and columns do not touch; the
+# y range then extends [0, 1] by the largest radius.
+kp_plot_layout <- function(k, size, pin, char_h) {
+  cex0 <- lapply(size, function(s) 1.5 + 3 * sqrt(s / max(s)))
+  radius <- function(cex) 1.05 * 0.1875 * char_h * cex  # inches, with room for the line
+  r_max <- max(radius(unlist(cex0)))
+  scale <- min(1, 0.25 * pin[2] / r_max, 0.45 * pin[1] / length(k) / r_max)
+  for (t in which(k > 1L)) {
+    r <- radius(cex0[[t]])
+    pair <- max(r[-1L] + r[-length(r)])
+    # pair * s <= 0.9 * (pin_h - 2 * s * r_max) / (k - 1)
+    scale <- min(scale, 0.9 * pin[2] / ((k[t] - 1) * pair + 1.8 * r_max))
+  }
+  pad_in <- scale * r_max
+  pad <- pad_in / (pin[2] - 2 * pad_in)  # in units of the [0, 1] column height
+  list(cex = lapply(cex0, `*`, scale), label_cex = 0.8 * scale, ylim = c(-pad, 1 + pad))
 }

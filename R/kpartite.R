@@ -57,8 +57,13 @@
 #'   its row of \eqn{B} (which leaves \eqn{L} unchanged) and may be refilled
 #'   later; in a `start` partition that leaves a cluster empty, its weights
 #'   start at the relation's overall mean. Clusters empty at the end are
-#'   dropped and the others renumbered in order, so `k` may end below the
-#'   numbers asked for.
+#'   dropped, so `k` may end below the numbers asked for.
+#' * Cluster numbers carry no meaning, so the final clusters of every type
+#'   are numbered by first appearance (its first vertex is in cluster 1, the
+#'   next vertex not in cluster 1 in cluster 2, ...), as [sib()] and [itcc()]
+#'   number theirs, and the rows and columns of `cluster_relations` are
+#'   permuted alike. A `start` partition is therefore returned renumbered
+#'   even when no vertex moves.
 #' * Step 2's costs use \eqn{B} as it stood at the start of the step, and
 #'   each type's new clusters at once when the next type is reassigned, so
 #'   that the step provably lowers \eqn{L}.
@@ -91,7 +96,9 @@
 #' @param verbose Print the objective after every iteration.
 #' @return An object of class `c("kpartite", "sideclust")`, a list with
 #'   \item{cluster}{the clusters of the first type's vertices, `1..k[1]`.}
-#'   \item{clusters}{named list, the integer clusters of every type.}
+#'   \item{clusters}{named list, the integer clusters of every type, each
+#'     numbered by first appearance (the first vertex of every type is in
+#'     cluster 1).}
 #'   \item{k}{named integer vector, the (non-empty) clusters per type.}
 #'   \item{size}{named list of cluster sizes per type.}
 #'   \item{cluster_relations}{list of the cluster-level weight matrices
@@ -160,11 +167,13 @@ kpartite_clustering <- function(relations, k, types = NULL,
                             max_iter = max_iter, tol = tol))
 }
 
-# The fit: empty clusters dropped (the others keep their order), weight
-# matrices named by their types.
+# The fit: empty clusters dropped, the others numbered by first appearance
+# within each type (as sib() and itcc() number theirs) with the rows and
+# columns of the weight matrices permuted alike; weight matrices named by
+# their types. `kept[[t]][j]` is the core's number of type t's new cluster j.
 kp_result <- function(res, types, m, k, call, settings) {
   type_names <- names(k)
-  kept <- lapply(seq_along(k), function(t) which(tabulate(res$clusters[[t]], k[t]) > 0L))
+  kept <- lapply(seq_along(k), function(t) unique(res$clusters[[t]]))
   clusters <- lapply(seq_along(k), function(t) match(res$clusters[[t]], kept[[t]]))
   names(clusters) <- type_names
   k_final <- stats::setNames(lengths(kept), type_names)

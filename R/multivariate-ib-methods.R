@@ -34,16 +34,17 @@ NULL
 #' @export
 print.parallel_ib <- function(x, digits = 4L, ...) {
   m <- ncol(x$clusters)
-  cat(sprintf("Parallel IB: %d clusterings of %d rows into %s clusters (beta = %s)\n",
-              m, nrow(x$clusters), paste(x$k, collapse = ", "), format(x$beta)))
+  cat(sprintf("Parallel IB: %d clustering%s of %d rows into %s clusters (beta = %s)\n",
+              m, if (m == 1L) "" else "s", nrow(x$clusters), paste(x$k, collapse = ", "),
+              format(x$beta)))
   for (j in seq_len(m)) {
     cat(sprintf("Clustering %d sizes: %s; I(C%d;X) = %s, I(C%d;Y) = %s\n", j,
                 format_sizes(tabulate(x$clusters[, j], x$k[j])), j,
                 format(x$info_x[j], digits = digits), j,
                 format(x$info_y_each[j], digits = digits)))
   }
-  cat(sprintf("I(C1..C%d;Y) = %s nats (%s%% of I(X;Y) = %s)\n", m,
-              format(x$info_y, digits = digits),
+  cat(sprintf("I(%s;Y) = %s nats (%s%% of I(X;Y) = %s)\n",
+              if (m == 1L) "C1" else sprintf("C1..C%d", m), format(x$info_y, digits = digits),
               format(100 * x$info_y / x$info_xy, digits = 3),
               format(x$info_xy, digits = digits)))
   print_lmax(x, digits)
@@ -87,7 +88,8 @@ summary.parallel_ib <- function(object, ...) {
         format_sizes(tabulate(object$clusters[, j], object$k[j]))
       }, ""),
       info_x = object$info_x, info_y = object$info_y_each),
-    info = c(`I(C1..Cm;Y)` = object$info_y, `I(X;Y)` = object$info_xy),
+    info = stats::setNames(c(object$info_y, object$info_xy),
+                           c(if (m == 1L) "I(C1;Y)" else "I(C1..Cm;Y)", "I(X;Y)")),
     objective = utils::tail(object$objective, 1L), beta = object$beta,
     iterations = object$iterations, converged = object$converged, n = nrow(object$clusters))
   class(out) <- "summary.parallel_ib"
@@ -97,8 +99,9 @@ summary.parallel_ib <- function(object, ...) {
 #' @rdname multivariate-ib-methods
 #' @export
 print.summary.parallel_ib <- function(x, digits = 4L, ...) {
-  cat(sprintf("Parallel IB: %d rows, %d clusterings, beta = %s, %d passes (%s)\n", x$n,
-              nrow(x$clusterings), format(x$beta), x$iterations,
+  m <- nrow(x$clusterings)
+  cat(sprintf("Parallel IB: %d rows, %d clustering%s, beta = %s, %d passes (%s)\n", x$n,
+              m, if (m == 1L) "" else "s", format(x$beta), x$iterations,
               convergence_status(x$converged)))
   cat("Final L_max:", format(x$objective, digits = digits), "\n\n")
   print(x$clusterings, row.names = FALSE, digits = digits)

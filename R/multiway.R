@@ -41,8 +41,10 @@
 #' temporary copy of the data (an unfolding) while a `"kmeans++"` start is
 #' seeded. Of `restarts`
 #' runs the one with the lowest final \eqn{B} is kept. Clusters left empty
-#' are dropped and the others renumbered in order, so `k` can end below the
-#' numbers asked for.
+#' are dropped, so `k` can end below the numbers asked for, and the others
+#' are renumbered by first appearance in each dimension (its first entity is
+#' in cluster 1, the next entity not in cluster 1 in cluster 2, ...), with
+#' `block_means` and `block_weight` permuted alike.
 #'
 #' @section Reading of the survey:
 #' * Step 1 starts from a random multiway clustering; that is
@@ -109,12 +111,15 @@
 #'   [set.seed()] reproduces the fit.
 #' @param start Optional list of initial clusterings, one integer vector
 #'   (values in `1..k[i]`) per dimension, used by the first run (the others
-#'   start by `init`).
+#'   start by `init`). The fit numbers its clusters by first appearance, so
+#'   a start that is already a fixed point may come back renumbered.
 #' @param verbose Print the objective after every iteration.
 #' @return An object of class `c("multiway_clustering", "sideclust")`, a list
 #'   with
 #'   \item{clusters}{list of integer clusterings, one per dimension (named
-#'     after `names(dimnames(x))`, entries after the dimnames).}
+#'     after `names(dimnames(x))`, entries after the dimnames), each numbered
+#'     `1..k[i]` by first appearance: the first entity of every dimension is
+#'     in cluster 1.}
 #'   \item{cluster}{the first dimension's clustering (the rows of a matrix).}
 #'   \item{k}{integer vector, the number of (non-empty) clusters per
 #'     dimension.}
@@ -196,10 +201,12 @@ multiway_clustering <- function(x, k, divergence = c("euclidean", "idivergence")
   fit
 }
 
-# Clusterings without empty clusters (renumbered in order) and the block
-# arrays restricted to the clusters kept, with the names of x's dimensions.
+# Clusterings without empty clusters, numbered by first appearance in each
+# dimension (as sib() and itcc() number theirs), and the block arrays
+# restricted to the clusters kept and permuted alike, with the names of x's
+# dimensions. `used[[l]][j]` is the core's number of the new cluster j.
 multiway_result <- function(r, x, k) {
-  used <- lapply(seq_along(k), function(l) which(tabulate(r$clusters[[l]], k[l]) > 0L))
+  used <- lapply(seq_along(k), function(l) unique(r$clusters[[l]]))
   clusters <- lapply(seq_along(k), function(l) {
     cl <- match(r$clusters[[l]], used[[l]])
     names(cl) <- dimnames(x)[[l]]

@@ -102,3 +102,6 @@ kp_planted <- function(sizes, k, types, noise = 0, low = 1, high = 6) {
   })
   list(relations = rel, truth = truth)
 }
+
+# A partition renumbered 1.. by first appearance, as the fit numbers it.
+kp_first_seen <- function(cl) match(cl, unique(cl))

@@ -87,3 +87,6 @@ mw_planted <- function(dims, k, sd = 1, spread = 4, seed = 1) {
   x <- array(means[mw_cell_blocks(truth, k)] + stats::rnorm(prod(dims), sd = sd), dims)
   list(x = x, truth = truth, means = means)
 }
+
+# A partition renumbered 1.. by first appearance, as the fit numbers it.
+mw_first_seen <- function(cl) match(cl, unique(cl))

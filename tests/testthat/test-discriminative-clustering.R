@@ -51,7 +51,7 @@ test_that("the fit's final objective, counts and memberships agree with plain R"
   expect_equal(utils::tail(fit$objective, 1), dc_objective_r(x, y, fit$centers, 0.8, 2),
                tolerance = 1e-8)
   w <- dc_memberships_r(x, fit$centers, 0.8)
-  expect_equal(unname(fit$memberships), w, tolerance = 1e-8)
+  expect_equal(unname(fit$membership), w, tolerance = 1e-8)
   expect_identical(fit$cluster, max.col(w, ties.method = "first"))
   expect_equal(unname(fit$counts), dc_counts_r(w, y, 3), tolerance = 1e-8)
   expect_equal(unname(fit$class_distributions),
@@ -129,16 +129,31 @@ test_that("memberships become hard nearest-prototype assignments as sigma -> 0",
     soft$sigma <- sigma
     pred <- predict(soft, x)
     expect_identical(pred$cluster, nearest)
-    expect_equal(unname(rowSums(pred$memberships)), rep(1, 150))
+    expect_equal(unname(rowSums(pred$membership)), rep(1, 150))
     # the largest membership is 1 up to exp(-gap / (2 sigma^2)) per other cluster
-    off <- 1 - pred$memberships[cbind(1:150, nearest)]
+    off <- 1 - pred$membership[cbind(1:150, nearest)]
     expect_true(all(off <= 2 * exp(-gap / (2 * sigma^2)) + 1e-15))
   }
-  expect_equal(unname(predict(soft, x)$memberships), diag(3)[nearest, ], tolerance = 1e-12)
+  expect_equal(unname(predict(soft, x)$membership), diag(3)[nearest, ], tolerance = 1e-12)
   # predict on the training data reproduces the fit
   pred <- predict(fit, x)
-  expect_equal(pred$memberships, fit$memberships, ignore_attr = TRUE, tolerance = 1e-12)
+  expect_equal(pred$membership, fit$membership, ignore_attr = TRUE, tolerance = 1e-12)
   expect_identical(pred$cluster, fit$cluster)
+})
+
+test_that("soft memberships are named `membership` in the fit and in predict(), as in ib_kmeans()", {
+  x <- scale(iris[, 1:4])
+  set.seed(5)
+  fit <- discriminative_clustering(x, iris$Species, k = 3, restarts = 1)
+  # exact names: `$` would match a field `memberships` partially
+  expect_true("membership" %in% names(fit))
+  expect_false("memberships" %in% names(fit))
+  expect_identical(dim(fit$membership), c(150L, 3L))
+  pred <- predict(fit, x[1:5, ])
+  expect_named(pred, c("cluster", "membership"))
+  expect_named(predict(ib_kmeans(x, k = 3, beta = Inf, restarts = 1), x[1:5, ]),
+               names(pred))
+  expect_output(print(fit), "\"membership\"")
 })
 
 test_that("the planted split: k-means follows the variance, discriminative clustering the classes", {
@@ -253,6 +268,22 @@ test_that("print, summary and the I(C;Y) they report", {
   expect_identical(nobs(fit), 150L)
   saved <- unserialize(serialize(fit, NULL))
   expect_identical(saved, fit)
+})
+
+test_that("print and summary show no prototype coordinates, which can lie far outside the data", {
+  x <- scale(iris[, 1:4])
+  set.seed(1)
+  labels <- sample_labels(iris$Species, fraction = 0.3)
+  fit <- discriminative_clustering(x, labels, k = 3, restarts = 3)
+  # the documented drift: prototypes far outside the data, cluster means inside
+  expect_gt(max(abs(fit$centers)), 3 * max(abs(x)))
+  means <- rowsum(x, fit$cluster) / fit$size
+  expect_true(all(abs(means) <= max(abs(x))))
+  for (out in list(capture.output(print(fit)), capture.output(print(summary(fit))))) {
+    out <- paste(out, collapse = "\n")
+    expect_no_match(out, paste(colnames(x), collapse = "|"))
+    expect_no_match(out, format(fit$centers[1, 1], digits = 4), fixed = TRUE)
+  }
 })
 
 test_that("bad input gives errors that name the argument", {

@@ -209,6 +209,33 @@ test_that("a run that does not converge warns", {
   expect_identical(fit$iterations, 3L)
 })
 
+test_that("near a split convergence is slow, and the objective cannot tell", {
+  # iris at beta = 2: two clusters have just split (documented in Details)
+  x <- scale(iris[, 1:4])
+  set.seed(3)
+  expect_warning(short <- ib_kmeans(x, k = 3, beta = 2, restarts = 1),
+                 "max_iter.*cluster splits")
+  expect_identical(short$iterations, 500L)
+  set.seed(3)
+  full <- ib_kmeans(x, k = 3, beta = 2, restarts = 1, max_iter = 5000)
+  expect_true(full$converged)
+  expect_gt(full$iterations, 1000L)
+  # the longer run continues the shorter one: its trace starts with it
+  expect_equal(full$objective[1:500], short$objective)
+  # after 500 iterations the objective has settled, the memberships not
+  expect_lt(utils::tail(full$objective, 1) - utils::tail(short$objective, 1), 1e-6)
+  expect_gt(max(abs(full$membership - short$membership)), 1e-3)
+  # the fixed point: one more step moves no membership by more than tol
+  expect_lte(max(abs(predict(full, x)$membership - full$membership)), full$tol)
+  # a cluster sits at its split: s / (2 lambda_max) of its weighted covariance
+  split_beta <- vapply(1:3, function(c) {
+    cv <- stats::cov.wt(x, wt = full$membership[, c] / sum(full$membership[, c]),
+                        method = "ML")$cov
+    full$s / (2 * eigen(cv, only.values = TRUE)$values[1])
+  }, double(1))
+  expect_lt(min(abs(split_beta / 2 - 1)), 0.05)
+})
+
 test_that("bad input is reported with the argument's name", {
   x <- scale(iris[, 1:4])
   expect_error(ib_kmeans(iris, 3, 1), "x")

@@ -70,7 +70,8 @@ test_that("each step matches the survey's algorithm written in plain R", {
   ref <- kp_exchange_r(d$relations, tri_types, start, c(3, 2, 2))
   fit <- kpartite_clustering(d$relations, k = c(3, 2, 2), start = start, restarts = 1,
                              tol = 0)
-  expect_equal(unname(fit$clusters), ref$clusters)
+  # the same partitions, numbered by first appearance in the fit
+  expect_equal(unname(fit$clusters), lapply(ref$clusters, kp_first_seen))
   expect_equal(fit$objective, ref$trace)
 })
 
@@ -83,7 +84,7 @@ test_that("with two types and one relation it is block co-clustering of the matr
   start <- list(rep(1:3, 6), rep(1:2, 5))
   ref <- kp_exchange_r(list(a), rbind(c(1, 2)), start, c(3, 2))
   fit <- kpartite_clustering(a, k = c(3, 2), start = start, restarts = 1, tol = 0)
-  expect_equal(unname(fit$clusters), ref$clusters)
+  expect_equal(unname(fit$clusters), lapply(ref$clusters, kp_first_seen))
   expect_equal(fit$objective, ref$trace)
   # the planted blocks are found, and their weights are the block means
   fit <- kpartite_clustering(a, k = c(3, 2), restarts = 10)
@@ -144,6 +145,46 @@ test_that("clusters left empty are dropped and the objective stays exact", {
   expect_equal(dim(fit$cluster_relations[[1]]), c(2L, 2L))
 })
 
+test_that("clusters are numbered by first appearance, the weights permuted alike", {
+  # a planted fixed point given with its labels in reverse order comes back
+  # renumbered, with the rows and columns of B permuted, and the same L
+  set.seed(14)
+  d <- kp_planted(c(12, 9, 8), c(3, 3, 2), tri_types, noise = 0.1)
+  k <- c(3, 3, 2)
+  start <- lapply(seq_along(k), function(t) k[t] + 1L - d$truth[[t]])
+  fit <- kpartite_clustering(d$relations, k = k, start = start, restarts = 1, tol = 0)
+  expect_identical(fit$iterations, 1L)
+  expect_identical(unname(fit$clusters), lapply(start, kp_first_seen))
+  perm <- lapply(start, unique)  # start's cluster behind each new number
+  for (r in 1:2) {
+    ta <- tri_types[r, 1]
+    tb <- tri_types[r, 2]
+    b <- kp_block_means_r(d$relations[[r]], start[[ta]], k[ta], start[[tb]], k[tb])
+    expect_equal(unname(fit$cluster_relations[[r]]), b[perm[[ta]], perm[[tb]]])
+  }
+  expect_equal(fit$objective, rep(kp_objective_r(d$relations, tri_types, start, k), 2))
+  expect_identical(fit$size, lapply(fit$clusters, function(cl) tabulate(cl)))
+  # any fit: the first vertex of every type in cluster 1, labels in
+  # increasing order of first appearance, L recomputed from the fit's own
+  # clusters and weights
+  rel <- list(d$relations[[1]], d$relations[[2]], t(d$relations[[1]]))
+  types <- rbind(c(1, 2), c(2, 3), c(2, 1))
+  for (div in c("euclidean", "idivergence")) for (seed in 1:3) {
+    set.seed(seed)
+    fit <- kpartite_clustering(lapply(rel, abs), k = c(3, 2, 2), types = types,
+                               divergence = div, restarts = 2)
+    for (t in 1:3) {
+      cl <- unname(fit$clusters[[t]])
+      expect_identical(cl[1], 1L)
+      expect_identical(cl, kp_first_seen(cl))
+    }
+    expect_identical(fit$cluster, fit$clusters[[1]])
+    expect_equal(utils::tail(fit$objective, 1),
+                 kp_objective_r(lapply(rel, abs), types, fit$clusters, fit$k, div,
+                                fit$cluster_relations))
+  }
+})
+
 test_that("print, summary and plot describe the fit", {
   set.seed(1)
   d <- kp_planted(c(12, 9, 6), c(2, 2, 2), tri_types)
@@ -157,6 +198,45 @@ test_that("print, summary and plot describe the fit", {
   on.exit(grDevices::dev.off())
   expect_invisible(plot(fit))
   expect_error(plot(fit, min_weight = 2), "min_weight")
+})
+
+test_that("plot() keeps the circles inside the plot region, apart, and off the type names", {
+  # the layout for plot regions of several shapes: every circle (radius
+  # 0.1875 cex char_h inches) lies inside the y range and neighbours in a
+  # column do not touch
+  layout <- sideclust:::kp_plot_layout
+  char_h <- 0.2
+  k <- c(8L, 4L, 2L, 1L)
+  size <- list(c(9, 1, 5, 5, 2, 7, 3, 8), c(1, 20, 4, 6), c(3, 3), 10)
+  for (pin in list(c(4.8, 2.2), c(2.4, 4.2), c(1.6, 1.2), c(8, 0.8))) {
+    lay <- layout(k, size, pin, char_h)
+    inch_per_unit <- pin[2] / diff(lay$ylim)
+    for (t in seq_along(k)) {
+      r <- 0.1875 * char_h * lay$cex[[t]] / inch_per_unit  # radii in y units
+      y <- if (k[t] == 1L) 0.5 else seq(1, 0, length.out = k[t])
+      expect_true(all(y - r >= lay$ylim[1] & y + r <= lay$ylim[2]))
+      if (k[t] > 1L) expect_true(all(-diff(y) >= r[-1] + r[-k[t]]))
+      expect_true(all(0.1875 * char_h * lay$cex[[t]] <= 0.5 * pin[1] / length(k)))
+    }
+    expect_lte(max(unlist(lay$cex)), 4.5)
+  }
+  # at the fit's sizes the circles keep their 1.5 + 3 sqrt(size share)
+  lay <- layout(c(2L, 2L), list(c(4, 1), c(1, 1)), c(4.8, 2.2), char_h)
+  expect_equal(lay$cex[[1]], c(4.5, 3))
+  # plot() uses that layout: at 6 x 4 inches the largest circle of the
+  # bottom row ends inside the user coordinates
+  set.seed(1)
+  d <- kp_planted(c(12, 9, 6), c(3, 2, 2), tri_types)
+  fit <- kpartite_clustering(d$relations, k = c(3, 2, 2), restarts = 1)
+  file <- tempfile(fileext = ".png")
+  grDevices::png(file, width = 6, height = 4, units = "in", res = 50)
+  expect_invisible(plot(fit))
+  usr <- graphics::par("usr")
+  radius <- 0.1875 * 4.5 * graphics::par("cin")[2] * diff(usr[3:4]) / graphics::par("pin")[2]
+  grDevices::dev.off()
+  unlink(file)
+  expect_lt(usr[3], -radius)
+  expect_gt(usr[4], 1 + radius)
 })
 
 test_that("verbose prints the objective after every iteration", {

@@ -112,10 +112,12 @@ test_that("squared Euclidean with singleton clusters elsewhere is k-means (Lloyd
     km <- stats::kmeans(x, centers = rowsum(x, s) / tabulate(s), algorithm = "Lloyd",
                         iter.max = 100)
     fit <- multiway_clustering(x, k = c(3, 4), start = list(s, 1:4), restarts = 1)
-    expect_identical(unname(fit$cluster), unname(km$cluster))
+    # the fit numbers clusters by first appearance, kmeans() by its centers
+    order_seen <- unique(km$cluster)
+    expect_identical(unname(fit$cluster), match(km$cluster, order_seen))
     expect_identical(unname(fit$clusters[[2]]), 1:4)
     expect_equal(length(x) * utils::tail(fit$objective, 1), km$tot.withinss, tolerance = 1e-10)
-    expect_equal(fit$block_means, unname(km$centers), tolerance = 1e-10)
+    expect_equal(fit$block_means, unname(km$centers)[order_seen, ], tolerance = 1e-10)
   }
   # a 3-way array: k-means of the first dimension's slices (its unfolding)
   d <- mw_planted(c(40, 3, 2), c(4, 3, 2), sd = 2, seed = 8)
@@ -125,9 +127,10 @@ test_that("squared Euclidean with singleton clusters elsewhere is k-means (Lloyd
   km <- stats::kmeans(unfolded, centers = rowsum(unfolded, s) / tabulate(s),
                       algorithm = "Lloyd", iter.max = 100)
   fit <- multiway_clustering(d$x, k = c(4, 3, 2), start = list(s, 1:3, 1:2), restarts = 1)
-  expect_identical(unname(fit$cluster), unname(km$cluster))
+  order_seen <- unique(km$cluster)
+  expect_identical(unname(fit$cluster), match(km$cluster, order_seen))
   expect_equal(length(d$x) * utils::tail(fit$objective, 1), km$tot.withinss, tolerance = 1e-10)
-  expect_equal(matrix(fit$block_means, 4), unname(km$centers), tolerance = 1e-10)
+  expect_equal(matrix(fit$block_means, 4), unname(km$centers)[order_seen, ], tolerance = 1e-10)
 })
 
 test_that("both starts give valid fits; k-means++ seeds keep singleton dimensions apart", {
@@ -252,6 +255,53 @@ test_that("print, summary and plot work and name the fields", {
   expect_error(plot(three, x), "`x` clusters a 3-way array")
   expect_identical(fitted(fit), fit$cluster)
   expect_identical(nobs(fit), 30L)
+})
+
+test_that("clusters are numbered by first appearance, the block arrays permuted alike", {
+  # a planted fixed point given with its labels in reverse order comes back
+  # renumbered, with its blocks permuted, and nothing else changes
+  d <- mw_planted(c(12, 9, 8), c(3, 3, 2), sd = 0.2, seed = 12)
+  k <- c(3, 3, 2)
+  start <- lapply(seq_along(k), function(l) k[l] + 1L - d$truth[[l]])
+  fit <- multiway_clustering(d$x, k, start = start, restarts = 1)
+  expect_identical(fit$iterations, 1L)
+  expect_identical(unname(fit$clusters), lapply(start, mw_first_seen))
+  perm <- lapply(start, unique)  # start's cluster behind each new number
+  ref <- mw_blocks(d$x, start, k)
+  expect_equal(fit$block_means, do.call(`[`, c(list(ref$means), perm)), tolerance = 1e-12)
+  expect_equal(fit$block_weight, do.call(`[`, c(list(ref$weight), perm)), tolerance = 1e-12)
+  expect_equal(fit$objective, rep(mw_objective(d$x, start, k, "euclidean"), 2),
+               tolerance = 1e-12)
+  # any fit: the first entity of every dimension in cluster 1, labels in
+  # increasing order of first appearance; B recomputed from the fit's own
+  # clusters and block means; predict() returns every dimension's clusters
+  counts <- array(stats::rpois(length(d$x), exp(d$x / 3)), dim(d$x))
+  w <- array(stats::runif(length(d$x)), dim(d$x))
+  cases <- list(list(x = d$x, div = "euclidean", w = NULL, init = "kmeans++"),
+                list(x = counts, div = "idivergence", w = NULL, init = "random"),
+                list(x = d$x, div = "euclidean", w = w, init = "random"))
+  for (case in cases) for (seed in 1:3) {
+    set.seed(seed)
+    fit <- multiway_clustering(case$x, c(3, 2, 2), case$div, weights = case$w,
+                               init = case$init, restarts = 2)
+    for (l in 1:3) {
+      cl <- unname(fit$clusters[[l]])
+      expect_identical(cl[1], 1L)
+      expect_identical(cl, mw_first_seen(cl))
+      expect_identical(sort(unique(cl)), seq_len(fit$k[l]))
+    }
+    expect_equal(utils::tail(fit$objective, 1),
+                 mw_objective(case$x, fit$clusters, fit$k, case$div, case$w,
+                              means = fit$block_means), tolerance = 1e-10)
+    expect_equal(fit$block_weight, mw_blocks(case$x, fit$clusters, fit$k, case$w)$weight,
+                 tolerance = 1e-12)
+    if (is.null(case$w)) {
+      for (l in 1:3) {
+        expect_identical(predict(fit, case$x, dimension = l)$cluster,
+                         unname(fit$clusters[[l]]))
+      }
+    }
+  }
 })
 
 test_that("predict() gives the clustered entities their clusters and places new ones", {
