@@ -8,13 +8,14 @@ R ?= R
 deps:
 	bash tools/install-deps.sh
 
+# The leading + hands make's job slots (MAKEFLAGS=-jN) to the compiler runs R starts.
 install:
-	$(R) CMD INSTALL --preclean .
+	+$(R) CMD INSTALL --preclean .
 
 # roxygen reads the installed package (load_all would need pkgbuild).
 document:
 	Rscript -e 'Rcpp::compileAttributes()'
-	$(R) CMD INSTALL --preclean .
+	+$(R) CMD INSTALL --preclean .
 	Rscript -e 'roxygen2::roxygenise(load_code = roxygen2::load_installed)'
 
 # Set everything up, then cluster the wine data with noisy constraints.
