@@ -201,12 +201,7 @@ class MultiwayState {
         if (!unreachable.empty()) {
           pick = unreachable[uniform_index(static_cast<int>(unreachable.size()), hooks)];
         } else if (total > 0.0) {
-          double u = hooks.uniform() * total;
-          for (int e = 0; e < m && u >= 0.0; ++e) {
-            if (!(d2[e] > 0.0)) continue;
-            pick = e;
-            u -= d2[e];
-          }
+          pick = proportional_index(d2.data(), m, total, hooks);
         } else {
           pick = uniform_index(m, hooks);
         }

@@ -22,6 +22,19 @@ inline int uniform_index(int n, RunHooks& hooks) {
   return std::min(n - 1, static_cast<int>(hooks.uniform() * n));
 }
 
+// An index drawn with probability proportional to w[i] (w >= 0, total =
+// sum of w > 0); entries with w[i] = 0 are never drawn.
+inline int proportional_index(const double* w, int n, double total, RunHooks& hooks) {
+  double u = hooks.uniform() * total;
+  int pick = -1;
+  for (int i = 0; i < n && u >= 0.0; ++i) {
+    if (!(w[i] > 0.0)) continue;
+    pick = i;
+    u -= w[i];
+  }
+  return pick;
+}
+
 // k-means++ (Arthur & Vassilvitskii 2007): the first seed uniform, each
 // further one with probability proportional to its squared distance to the
 // nearest seed so far, so a point equal to a seed is never drawn again. Only
@@ -35,17 +48,8 @@ inline std::vector<int> kmeanspp_indices(const Eigen::Ref<const Eigen::MatrixXd>
   Eigen::VectorXd d2 = Eigen::VectorXd::Constant(n, std::numeric_limits<double>::infinity());
   for (int j = 0; j < k; ++j) {
     const double total = j == 0 ? 0.0 : d2.sum();
-    int pick = -1;
-    if (total > 0.0) {
-      double u = hooks.uniform() * total;
-      for (int i = 0; i < n && u >= 0.0; ++i) {
-        if (!(d2[i] > 0.0)) continue;
-        pick = i;
-        u -= d2[i];
-      }
-    } else {
-      pick = uniform_index(n, hooks);
-    }
+    const int pick = total > 0.0 ? proportional_index(d2.data(), n, total, hooks)
+                                 : uniform_index(n, hooks);
     seeds.push_back(pick);
     for (int i = 0; i < n; ++i) d2[i] = std::min(d2[i], (x.col(i) - x.col(pick)).squaredNorm());
   }
