@@ -25,8 +25,8 @@ Rcpp::List parallel_ib_cpp(Rcpp::List csr, std::vector<int> k, double inv_beta, 
   par.greedy = greedy;
   sideclust::RHooks hooks(verbose, "pass");
   const sideclust::ParallelIbResult r = sideclust::parallel_ib_fit(p, par, hooks);
-  Rcpp::IntegerMatrix cluster(p.n_rows, static_cast<int>(par.k.size()));
-  for (std::size_t i = 0; i < r.cluster.size(); ++i) cluster[i] = r.cluster[i] + 1;
+  Rcpp::IntegerVector cluster = sideclust::one_based(r.cluster);
+  cluster.attr("dim") = Rcpp::Dimension(p.n_rows, static_cast<int>(par.k.size()));
   return Rcpp::List::create(
       Rcpp::_["cluster"] = cluster, Rcpp::_["objective"] = r.objective,
       Rcpp::_["info_y"] = r.info_y, Rcpp::_["info_x"] = r.info_x,
