@@ -61,9 +61,12 @@
 #'     iteration; `sib()`: \eqn{I(C;Y)} after each pass; both of the best
 #'     start; `aib()`: \eqn{I(C;Y)} before the first merge and after each
 #'     merge down to `k` clusters.}
-#'   \item{membership, pc, pyc}{`ib()` only: the soft \eqn{p(c|x)} (`n` x
-#'     `k`, columns in the order of `cluster`, unused clusters last),
-#'     \eqn{p(c)} and \eqn{p(y|c)} (`k` x `m`).}
+#'   \item{membership}{`ib()` only: the soft \eqn{p(c|x)} (`n` x `k`, columns
+#'     in the order of `cluster`, unused clusters last).}
+#'   \item{pc, pyc}{\eqn{p(c)} and \eqn{p(y|c)} (`k` x `m`) of the clusters,
+#'     what [predict()][predict-info] uses.}
+#'   \item{total_mass}{`sib()` and `aib()`: the sum of `pxy` as given; a new
+#'     row's weight in [predict()][predict-info] is its sum over this.}
 #'   \item{restart_objective, restart_info}{best value of each start.}
 #'   \item{moves, pass_seconds}{`sib()` only: points moved in the best run,
 #'     and the wall time of each of its passes (the sweep plus the rebuild
@@ -155,6 +158,7 @@ aib <- function(pxy, k = 2L, max_rows = 5000L) {
   fit$objective <- fit$info_curve$info_y[seq_len(n - k + 1L)]
   fit$info_x <- fit$info_curve$info_x[n - k + 1L]
   fit$info_y <- fit$info_curve$info_y[n - k + 1L]
+  fit <- c(fit, cluster_profiles(csr, fit$cluster, k))
   class(fit) <- c("aib", "sideclust")
   fit
 }
@@ -176,6 +180,7 @@ sib <- function(pxy, k, restarts = 10L, max_iter = 100L, start = NULL,
               info_xy = r$info_xy, objective = r$trace, restart_info = r$restart_info,
               iterations = r$iterations, converged = r$converged, moves = r$moves,
               pass_seconds = r$pass_seconds, restarts = restarts, max_iter = max_iter, call = call)
+  fit <- c(fit, cluster_profiles(csr, cl, fit$k))
   class(fit) <- c("sib", "sideclust")
   fit
 }

@@ -175,6 +175,10 @@
 #'     move together (0 for random starts, a given `start` or one
 #'     clustering).}
 #'   \item{beta, method, restarts, max_iter, init, call}{as used.}
+#'   \item{cell_clusters, cell_pc, cell_pyc, total_mass}{sequential fits: the
+#'     non-empty cells of the product partition (one row of cluster numbers
+#'     per cell), their \eqn{p(t)} and \eqn{p(y|t)}, and the sum of `pxy` as
+#'     given, for [predict()][predict.symmetric_ib].}
 #'   With `method = "iterative"`: `membership`, a list of the soft
 #'   \eqn{p(c_j|x)} (`n` x `k[j]`, columns in the order of the hard clusters,
 #'   the most probable ones, unused clusters last), the informations of the
@@ -188,7 +192,9 @@
 #'   (\eqn{I(X;Y) - I(C_X;C_Y)}), `joint` (\eqn{p(c_X, c_Y)}), and
 #'   `objective`, `restart_objective`, `iterations`, `converged`, `moves`,
 #'   `pass_seconds`, `beta`, `method`, `k_requested`, `restarts`, `max_iter`,
-#'   `call` as above (a pass is a row and a column half-pass). With `method =
+#'   `call` as above (a pass is a row and a column half-pass), and
+#'   `total_mass` (the sum of `pxy` as given, for
+#'   [predict()][predict.symmetric_ib]). With `method =
 #'   "iterative"`: `membership` (\eqn{p(c_X|x)}, `n` x `k_rows`) and
 #'   `col_membership` (\eqn{p(c_Y|y)}), their columns in the order of the
 #'   hard clusters (the most probable ones; unused clusters last, so `k` and
@@ -270,6 +276,7 @@ parallel_ib <- function(pxy, k, beta = Inf, method = c("sequential", "iterative"
                   pass_seconds = r$pass_seconds, init = init)
   }
   clusters <- matrix(clusters, n, m, dimnames = list(csr$row_names, paste0("C", seq_len(m))))
+  if (method == "sequential") extra <- c(extra, parallel_cells(csr, clusters))
   fit <- c(list(cluster = clusters[, 1L], clusters = clusters,
                 k = unname(apply(clusters, 2L, max)), info_y = r$info_y, info_x = r$info_x,
                 info_y_each = r$info_y_each, info_xy = r$info_xy, objective = r$trace,
@@ -323,7 +330,7 @@ symmetric_ib <- function(pxy, k_rows, k_cols, beta = Inf,
               iterations = r$iterations, converged = r$converged, moves = r$moves,
               pass_seconds = r$pass_seconds, beta = beta, method = method,
               k_requested = c(rows = k_rows, cols = k_cols), restarts = restarts,
-              max_iter = max_iter, call = call)
+              max_iter = max_iter, total_mass = sum(csr$val), call = call)
   class(fit) <- c("symmetric_ib", "sideclust")
   fit
 }

@@ -1,0 +1,121 @@
+# Costs shared by the predict() methods of the information-bottleneck and
+# co-clustering fits. New rows arrive as a row-compressed matrix (from
+# as_joint_csr()); every cost only touches their non-zero entries, plus one
+# term per cluster, so no dense n_new x m matrix is formed.
+
+# New rows (or, with `columns = TRUE`, new columns given as the columns of a
+# matrix) of a fitted co-occurrence matrix with `n_cols` columns (rows).
+new_joint_rows <- function(newdata, n_cols, what = "columns", columns = FALSE) {
+  if (missing(newdata)) stop_arg("newdata", "is missing")
+  if (is.atomic(newdata) && is.null(dim(newdata))) {
+    newdata <- if (columns) matrix(newdata, ncol = 1L) else matrix(newdata, nrow = 1L)
+  }
+  if (columns) newdata <- if (inherits(newdata, "Matrix")) Matrix::t(newdata) else t(as.matrix(newdata))
+  csr <- as_joint_csr(newdata, "newdata")
+  if (csr$n_cols != n_cols) {
+    stop_arg("newdata", sprintf("has %d %s but the fit has %d", csr$n_cols,
+                                if (columns) "rows" else "columns", n_cols))
+  }
+  csr$row_of <- csr_rows(csr$ptr, seq_along(csr$idx) - 1L)
+  csr
+}
+
+# Sum of per-entry values by row of a CSR (0 for rows without entries).
+csr_row_sums <- function(csr, values) {
+  out <- numeric(csr$n_rows)
+  if (length(values)) out[unique(csr$row_of)] <- rowsum(as.numeric(values), csr$row_of, reorder = FALSE)
+  out
+}
+
+# The new rows summed over groups of their columns (`groups` 1..n_groups):
+# a CSR over the groups, for the co-clustering rules.
+group_columns <- function(csr, groups, n_groups) {
+  g <- groups[csr$idx + 1L]
+  key <- (csr$row_of - 1) * n_groups + g
+  sums <- rowsum(csr$val, key)
+  key <- as.numeric(rownames(sums))
+  row_of <- as.integer((key - 1) %/% n_groups) + 1L
+  list(ptr = c(0L, cumsum(tabulate(row_of, csr$n_rows))), idx = as.integer((key - 1) %% n_groups),
+       val = drop(sums), n_rows = csr$n_rows, n_cols = n_groups, row_names = csr$row_names,
+       row_of = row_of)
+}
+
+xlogx <- function(a) ifelse(a > 0, a * log(a), 0)
+
+# Merge cost of each new row into each cluster (n_new x k), as the
+# sequential IB algorithms price putting a point back into a cluster:
+#   d(x, c) = sum_y [G(a_y) + G(b_y) - G(a_y + b_y)]
+#             + (1 - 1/beta) [G(w + P_c) - G(w) - G(P_c)],  G(a) = a log a,
+# with a_y = p(x, y) the new row relative to the fitted total, w = sum_y a_y,
+# and b_y = p(c, y) the cluster joint (rows of `joint`, summing to P_c). The
+# columns where a_y = 0 contribute nothing, so only non-zero entries count.
+merge_cost <- function(csr, joint, total, inv_beta = 0) {
+  a <- csr$val / total
+  w <- csr_row_sums(csr, a)
+  pc <- rowSums(joint)
+  ga <- xlogx(a)
+  cost <- vapply(seq_len(nrow(joint)), function(c) {
+    b <- joint[c, csr$idx + 1L]
+    gain <- xlogx(w + pc[c]) - xlogx(w) - xlogx(pc[c])
+    # the JS part is >= 0 but for rounding
+    pmax(csr_row_sums(csr, ga + xlogx(b) - xlogx(a + b)) + gain, 0) - inv_beta * gain
+  }, numeric(csr$n_rows))
+  matrix(cost, csr$n_rows, nrow(joint))
+}
+
+# KL[p(.|x) || q(.|c)] of each new row (normalized) to each row of the
+# conditional `q` (k x m, rows summing to 1); Inf where the row has mass on a
+# column the cluster gives probability 0.
+kl_cost <- function(csr, q) {
+  p <- csr$val / csr_row_sums(csr, csr$val)[csr$row_of]
+  own <- csr_row_sums(csr, xlogx(p))
+  cost <- vapply(seq_len(nrow(q)), function(c) {
+    qc <- q[c, csr$idx + 1L]
+    zero <- csr_row_sums(csr, qc <= 0) > 0
+    d <- own - csr_row_sums(csr, ifelse(qc > 0, p * log(qc), 0))
+    d[zero] <- Inf
+    d
+  }, numeric(csr$n_rows))
+  pmax(matrix(cost, csr$n_rows, nrow(q)), 0)
+}
+
+# Soft memberships p(c|x) proportional to p(c) exp(-beta d(x, c)), in logs.
+soft_assign <- function(cost, pc, beta) {
+  logw <- rep(log(pc), each = nrow(cost)) - beta * cost
+  logw <- matrix(logw, nrow(cost))
+  top <- apply(logw, 1L, max)
+  w <- exp(logw - top)
+  w <- w / rowSums(w)
+  w[!is.finite(top), ] <- NA  # no cluster can take the row
+  w
+}
+
+# The hard prediction from a cost matrix: the cheapest cluster, NA where
+# every cluster is infinitely expensive (with a warning naming those rows).
+cheapest <- function(cost) {
+  cluster <- max.col(-cost, ties.method = "first")
+  none <- which(apply(cost, 1L, function(d) all(!is.finite(d))))
+  if (length(none)) {
+    warning(sprintf(paste0(
+      "`newdata` %s put mass on columns no single cluster has seen; ",
+      "their cluster is NA"), describe_positions(none)), call. = FALSE)
+    cluster[none] <- NA_integer_
+  }
+  list(cluster = cluster, cost = cost[cbind(seq_along(cluster), cluster)])
+}
+
+# p(c, y) of a hard clustering of the fitted rows (k x m, summing to 1): what
+# sib() and aib() keep (as pc and pyc) for predict().
+cluster_profiles <- function(csr, cluster, k) {
+  row_of <- csr_rows(csr$ptr, seq_along(csr$idx) - 1L)
+  key <- (cluster[row_of] - 1) * csr$n_cols + csr$idx + 1
+  sums <- rowsum(csr$val, key)
+  key <- as.numeric(rownames(sums))
+  c_of <- (key - 1) %/% csr$n_cols + 1
+  y_of <- (key - 1) %% csr$n_cols + 1
+  joint <- matrix(0, k, csr$n_cols, dimnames = list(NULL, csr$col_names))
+  joint[cbind(c_of, y_of)] <- drop(sums)
+  joint <- joint / sum(joint)
+  pc <- rowSums(joint)
+  list(pc = pc, pyc = joint / pc, total_mass = sum(csr$val))
+}

@@ -1,0 +1,107 @@
+#' Assign new rows (or columns) to the clusters of a multivariate IB fit
+#'
+#' New objects go to the clusters of a fit held fixed, by the fitting
+#' algorithm's own placement rule:
+#'
+#' * `symmetric_ib()`, `method = "sequential"`: the merge cost (26) of the
+#'   new row, summed over the column clusters, into each row cluster,
+#'   \eqn{d(x, c) = (p(x) + p(c)) JS_\Pi[p(c_Y|x), p(c_Y|c)] - \beta^{-1}
+#'   (p(x) + p(c)) H(\Pi)}, its weight \eqn{p(x)} being its sum over the sum
+#'   of the fitted `pxy` (keep `newdata` in the same units).
+#' * `symmetric_ib()`, `method = "iterative"`: the stationary equation (21),
+#'   \eqn{p(c_X|x) \propto p(c_X) \exp(-\beta KL[p(c_Y|x) \| p(c_Y|c_X)])}
+#'   with \eqn{p(c_Y|x) = \sum_y p(y|x) p(c_Y|y)} from the fitted column
+#'   memberships; `cluster` is the most probable cluster.
+#' * `parallel_ib()` (sequential fits): the new row goes to the non-empty
+#'   cell \eqn{t = (c_1, \dots, c_m)} of the fitted product partition with the
+#'   smallest merge cost, the loss of \eqn{I(T;Y)} when it joins the cell
+#'   minus \eqn{\beta^{-1}} times the gain of \eqn{\sum_j H(C_j)}; `clusters`
+#'   gives its cluster in every clustering. Empty cells are not candidates:
+#'   a row alone in a cell loses no information, so the functional would
+#'   always send new rows there. `parallel_ib()` fits with `method =
+#'   "iterative"` have no `predict()` (their placement couples the
+#'   clusterings through soft memberships of every cell).
+#'
+#' `dimension = 2` (symmetric IB) places new columns, given as the columns
+#' of `newdata`, among the column clusters the same way. Only the non-zero
+#' entries of `newdata` are read. All-zero rows get `NA`.
+#'
+#' @param object A fit from [symmetric_ib()] or [parallel_ib()].
+#' @param newdata Non-negative matrix, data.frame or sparse `Matrix` of new
+#'   rows with the fitted number of columns (`dimension = 2`: new columns
+#'   with the fitted number of rows), or one vector.
+#' @param dimension 1 for new rows, 2 for new columns (symmetric IB only).
+#' @param ... Unused.
+#' @return A list with `cluster` (integer) and `cost` (the merge cost of the
+#'   chosen cluster or cell, nats); iterative symmetric fits give
+#'   `divergence` (the KL to the chosen cluster) and `membership` instead of
+#'   `cost`; `parallel_ib()` adds `clusters`, one column per clustering.
+#' @seealso [predict.sib()][predict-info] for the single-sided IB fits.
+#' @examples
+#' set.seed(2)
+#' blocks <- matrix(c(9, 1, 1, 9), 2) %x% matrix(1, 10, 4)
+#' counts <- matrix(rpois(length(blocks), blocks), nrow(blocks))
+#' fit <- symmetric_ib(counts[-c(1, 20), ], k_rows = 2, k_cols = 2, restarts = 3)
+#' predict(fit, counts[c(1, 20), ])$cluster
+#' par <- parallel_ib(counts[-c(1, 20), ], k = c(2, 2), restarts = 3)
+#' predict(par, counts[c(1, 20), ])$clusters
+#' @export
+predict.symmetric_ib <- function(object, newdata, dimension = 1L, ...) {
+  dimension <- check_count(dimension, "dimension", upper = 2L)
+  joint <- if (dimension == 1L) object$joint else t(object$joint)
+  if (object$method == "iterative") {
+    w <- if (dimension == 1L) object$col_membership else object$membership
+    csr <- new_joint_rows(newdata, nrow(w), columns = dimension == 2L)
+    grouped <- dense_csr(as.matrix(csr_matrix(csr) %*% w))
+    grouped$row_of <- csr_rows(grouped$ptr, seq_along(grouped$idx) - 1L)
+    pc <- rowSums(joint)
+    div <- kl_cost(grouped, joint / pc)
+    out <- cheapest(object$beta * div - rep(log(pc), each = nrow(div)))
+    return(list(cluster = na_if_empty(out$cluster, csr),
+                divergence = na_if_empty(div[cbind(seq_along(out$cluster), out$cluster)], csr),
+                membership = na_if_empty(soft_assign(div, pc, object$beta), csr)))
+  }
+  groups <- if (dimension == 1L) object$col_cluster else object$cluster
+  csr <- new_joint_rows(newdata, length(groups), columns = dimension == 2L)
+  grouped <- group_columns(csr, groups, ncol(joint))
+  out <- cheapest(merge_cost(grouped, joint, object$total_mass, 1 / object$beta))
+  list(cluster = na_if_empty(out$cluster, csr), cost = na_if_empty(out$cost, csr))
+}
+
+#' @rdname predict.symmetric_ib
+#' @export
+predict.parallel_ib <- function(object, newdata, ...) {
+  if (object$method != "sequential") {
+    stop_arg("object", "is an iterative parallel_ib() fit; predict() places rows for ",
+             "method = \"sequential\" fits only")
+  }
+  csr <- new_joint_rows(newdata, ncol(object$cell_pyc))
+  cost <- merge_cost(csr, object$cell_pc * object$cell_pyc, object$total_mass)
+  if (object$beta < Inf) {
+    # minus beta^-1 times the rise of sum_j H(C_j) when the row joins
+    w <- csr_row_sums(csr, csr$val) / object$total_mass
+    for (j in seq_len(ncol(object$cell_clusters))) {
+      mass <- tapply(object$cell_pc, factor(object$cell_clusters[, j],
+                                            seq_len(object$k[j])), sum, default = 0)
+      gain <- outer(w, mass, function(a, b) xlogx(a + b) - xlogx(a) - xlogx(b))
+      cost <- cost - gain[, object$cell_clusters[, j], drop = FALSE] / object$beta
+    }
+  }
+  out <- cheapest(cost)
+  clusters <- object$cell_clusters[out$cluster, , drop = FALSE]
+  clusters[diff(csr$ptr) == 0L, ] <- NA
+  dimnames(clusters) <- list(csr$row_names, colnames(object$clusters))
+  list(cluster = clusters[, 1L], clusters = clusters, cost = na_if_empty(out$cost, csr))
+}
+
+# The non-empty cells of a sequential parallel_ib() fit's product partition
+# (their clusters and p(t), p(y|t)) and the fitted total, for predict().
+parallel_cells <- function(csr, clusters) {
+  key <- do.call(paste, c(as.data.frame(clusters), sep = "\r"))
+  cell <- match(key, unique(key))
+  profiles <- cluster_profiles(csr, cell, max(cell))
+  cell_clusters <- clusters[!duplicated(cell), , drop = FALSE]
+  rownames(cell_clusters) <- NULL
+  list(cell_clusters = cell_clusters, cell_pc = profiles$pc, cell_pyc = profiles$pyc,
+       total_mass = profiles$total_mass)
+}
