@@ -73,6 +73,9 @@ class CecCluster {
     prior_ = prior.size() == 0 ? Eigen::MatrixXd::Zero(p, p) : prior;
     if (type_ == CecType::full) scatter_ = Eigen::MatrixXd::Zero(p, p);
     else diag_ = Eigen::VectorXd::Zero(p);
+    // A default-constructed LLT leaves its status flag unset, and copies of
+    // this cluster (std::vector fills from one prototype) would read it.
+    chol_.compute(Eigen::MatrixXd::Identity(p, p));
     tally_.reset(n_levels);
   }
 
