@@ -249,16 +249,18 @@ print.disparate_kmeans <- function(x, digits = 4L, ...) {
 #' @param object A [disparate_kmeans()] fit.
 #' @param newdata Data with the same columns as the data that was clustered.
 #' @param ... Unused.
-#' @return An integer matrix with one row per point of `newdata` and columns
-#'   `cluster` and `cluster2`.
+#' @return A list, shaped like the fit: `cluster` and `cluster2` (integer,
+#'   one per point of `newdata`) and `clusters`, the two as the columns of an
+#'   integer matrix.
 #' @examples
 #' set.seed(1)
 #' x <- cbind(rep(c(-4, 4), each = 50), rep(c(-2, 2), 50)) + rnorm(200, sd = 0.5)
 #' fit <- disparate_kmeans(x[-(1:5), ], k = 2, restarts = 2)
-#' predict(fit, x[1:5, ])
+#' predict(fit, x[1:5, ])$clusters
 #' @export
 predict.disparate_kmeans <- function(object, newdata, ...) {
   xt <- t(check_newdata(newdata, ncol(object$centers)))
   nearest <- function(centers) .nearest_centre_cpp(xt, t(centers), "sqeuclidean")$cluster
-  cbind(cluster = nearest(object$centers), cluster2 = nearest(object$centers2))
+  clusters <- cbind(cluster = nearest(object$centers), cluster2 = nearest(object$centers2))
+  list(cluster = clusters[, 1L], cluster2 = clusters[, 2L], clusters = clusters)
 }

@@ -154,8 +154,9 @@ test_that("set.seed reproduces; random init, starts, k = c(r, s) and predict wor
   expect_identical(fs$iterations, 1L)
   expect_equal(fs$centers, f1$centers, tolerance = 1e-8)
 
-  expect_identical(predict(f1, b$x), f1$clusters)
-  expect_identical(predict(f1, as.data.frame(b$x[1:7, ])), f1$clusters[1:7, , drop = FALSE])
+  expect_identical(predict(f1, b$x)$clusters, f1$clusters)
+  expect_identical(predict(f1, b$x)$cluster2, f1$cluster2)
+  expect_identical(predict(f1, as.data.frame(b$x[1:7, ]))$clusters, f1$clusters[1:7, , drop = FALSE])
 
   # the shared methods
   expect_identical(fitted(f1), f1$cluster)
