@@ -3,7 +3,7 @@ PKG := sideclust
 VERSION := $(shell sed -n 's/^Version: //p' DESCRIPTION)
 R ?= R
 
-.PHONY: deps install document demo test check clean
+.PHONY: deps install document demo test core-check check clean
 
 deps:
 	bash tools/install-deps.sh
@@ -24,6 +24,10 @@ demo: deps install
 
 test: install
 	Rscript tools/run-tests.R
+
+# The C++ cores compile and run without R (tools/core/check.sh).
+core-check:
+	bash tools/core/check.sh
 
 check:
 	$(R) CMD build .
