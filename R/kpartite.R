@@ -147,7 +147,7 @@ kpartite_clustering <- function(relations, k, types = NULL,
   relations <- kp_relation_list(relations)
   types <- kp_check_types(types, length(relations))
   csrs <- lapply(seq_along(relations), function(r) {
-    kp_relation_csr(relations[[r]], r, divergence)
+    kp_relation_csr(relations[[r]], sprintf("relations[[%d]]", r), divergence)
   })
   m <- kp_vertex_counts(csrs, types)
   k <- kp_check_k(k, m)
