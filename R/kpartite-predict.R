@@ -20,11 +20,13 @@
 #' of its type, so predicting the clustered relations' rows of type `type`
 #' performs the algorithm's reassignment step for that type at the fit.
 #' When the run kept stopped because no vertex moved in its last iteration
-#' (always so with `tol = 0` and `converged = TRUE`), the fit is a fixed
-#' point of that step: `predict()` returns `fit$clusters[[type]]`, except
-#' where a vertex has exactly equal costs in two clusters (the algorithm
-#' keeps its cluster, `predict()` takes the lowest number). A run that
-#' stopped by `tol` or `max_iter` may still move some vertices.
+#' (with `tol = 0` and `converged = TRUE`, unless a last move lowered the
+#' objective by less than rounding), the fit is a fixed point of that step
+#' and \eqn{B} its block means: `predict()` returns `fit$clusters[[type]]`,
+#' except where a vertex has (up to rounding) equal costs in two clusters
+#' (the algorithm keeps its cluster, `predict()` takes the lowest number).
+#' After a run that stopped by `tol` or `max_iter` some vertices may
+#' still move.
 #'
 #' @param object A [kpartite_clustering()] fit.
 #' @param newdata The new vertices' weights: a list with one matrix per
@@ -56,7 +58,8 @@
 #' new_users <- predict(fit, list(ui[!train, ]), type = "users")
 #' table(new_users$cluster, users[!train])
 #' # items are in both relations: rows of t(users x items) and of items x tags
-#' predict(fit, list(t(ui[train, 1:3]), it[1:3, ]), type = "items")$cluster
+#' new_items <- c(1, 2, 15, 16)
+#' predict(fit, list(t(ui[train, new_items]), it[new_items, ]), type = "items")$cluster
 #' @export
 predict.kpartite <- function(object, newdata, type = 1L, ...) {
   ty <- kp_predict_type(type, names(object$k))

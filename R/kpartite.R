@@ -122,7 +122,8 @@
 #' with constraints / dependencies survey" (objective (61), the optimal
 #' weights (63) and the exchange algorithm).
 #' @seealso [itcc()] and [cross_associations()] for co-clustering one matrix;
-#'   [plot.kpartite()] draws the summary network.
+#'   [plot.kpartite()] draws the summary network; [predict.kpartite()]
+#'   assigns new vertices.
 #' @examples
 #' # three types (30 users, 20 items, 10 tags) with planted blocks
 #' set.seed(1)
