@@ -22,7 +22,8 @@
 #' charges the group sizes and assignments), so it may have rejected one
 #' that moves some rows: `predict(fit, x)$cluster` need not equal
 #' `fit$cluster`. It does whenever no row is coded in fewer bits by another
-#' group, as on well-separated blocks.
+#' group, as on well-separated blocks (up to ties within 1e-9 bits, where
+#' the algorithm keeps a row's group and `predict()` takes the lowest).
 #'
 #' @param object A [cross_associations()] fit.
 #' @param newdata New rows (`dimension = 1`): a binary matrix with the fit's
