@@ -140,10 +140,11 @@ itcc <- function(counts, k_rows, k_cols, restarts = 10L, max_iter = 100L,
 #'   groups), `cost` (total bits), `objective` (total cost at the start and
 #'   after every accepted split), `k_trace` and `l_trace` (the numbers of
 #'   groups there), `density` (`k` x `k_cols` block densities), `ones`
-#'   (ones per block), `iterations` (splits tried), `converged` and `call`.
+#'   (ones per block, which [predict.cross_associations()] codes new rows and
+#'   columns with), `iterations` (splits tried), `converged` and `call`.
 #' @references Chakrabarti, D., Papadimitriou, S., Modha, D. S. and
 #'   Faloutsos, C. (2004). Fully automatic cross-associations. KDD.
-#' @seealso [itcc()].
+#' @seealso [predict.cross_associations()] for new rows and columns, [itcc()].
 #' @examples
 #' set.seed(1)
 #' p <- matrix(c(0.9, 0.1, 0.2, 0.8), 2, 2)

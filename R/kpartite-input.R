@@ -14,10 +14,10 @@ kp_relation_list <- function(relations) {
   relations
 }
 
-# Row-compressed relation r; negative weights only where the divergence
-# allows them.
-kp_relation_csr <- function(x, r, divergence) {
-  arg <- sprintf("relations[[%d]]", r)
+# Row-compressed relation matrix (named `arg` in messages); negative
+# weights only where the divergence allows them. Also checks the new
+# vertices' matrices of predict.kpartite().
+kp_relation_csr <- function(x, arg, divergence) {
   csr <- if (inherits(x, "Matrix")) {
     sparse_csr(x, arg)
   } else {

@@ -122,7 +122,8 @@
 #' with constraints / dependencies survey" (objective (61), the optimal
 #' weights (63) and the exchange algorithm).
 #' @seealso [itcc()] and [cross_associations()] for co-clustering one matrix;
-#'   [plot.kpartite()] draws the summary network.
+#'   [plot.kpartite()] draws the summary network; [predict.kpartite()]
+#'   assigns new vertices.
 #' @examples
 #' # three types (30 users, 20 items, 10 tags) with planted blocks
 #' set.seed(1)
@@ -147,7 +148,7 @@ kpartite_clustering <- function(relations, k, types = NULL,
   relations <- kp_relation_list(relations)
   types <- kp_check_types(types, length(relations))
   csrs <- lapply(seq_along(relations), function(r) {
-    kp_relation_csr(relations[[r]], r, divergence)
+    kp_relation_csr(relations[[r]], sprintf("relations[[%d]]", r), divergence)
   })
   m <- kp_vertex_counts(csrs, types)
   k <- kp_check_k(k, m)
