@@ -27,7 +27,8 @@ convention_cases <- function() {
     kpartite = list(fit = function() kpartite_clustering(list(counts, counts[, 1:4]),
                                                          k = c(a = 3, b = 2, c = 2),
                                                          types = rbind(c(1, 2), c(1, 3)),
-                                                         restarts = 2), data = NULL),
+                                                         restarts = 2),
+                    data = list(counts, counts[, 1:4])),
     multiway = list(fit = function() multiway_clustering(cube, c(3, 2, 2), restarts = 2), data = cube),
     parallel_ib = list(fit = function() parallel_ib(counts, c(2, 2), restarts = 2), data = counts),
     rdp_means = list(fit = function() rdp_means(x, side, k = 3), data = x),
@@ -92,7 +93,7 @@ test_that("predict() on the fitted data gives one valid cluster per point, where
     if (name == "parallel_ib" && fit$method != "sequential") next
     pr <- predict(fit, data)
     cl <- if (is.list(pr)) pr$cluster else pr
-    expect_length(cl, dim(data)[1])
+    expect_length(cl, if (is.list(data) && !is.data.frame(data)) nrow(data[[1]]) else dim(data)[1])
     # soft fits may predict a cluster that is nowhere the most probable one
     k_max <- if (is.matrix(fit$membership)) ncol(fit$membership) else fit$k[1]
     expect_true(all(cl %in% seq_len(k_max)), label = name)
