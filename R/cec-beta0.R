@@ -109,7 +109,7 @@ check_partition <- function(v, n, arg) {
 #' fit <- cec(x[-(1:10), ], k = 3)
 #' predict(fit, x[1:10, ])$cluster
 #' @export
-predict.cec <- function(object, newdata, ...) {
+predict.cec_fit <- function(object, newdata, ...) {
   p <- ncol(object$means)
   x <- check_newdata(newdata, p)
   share <- object$sizes / sum(object$sizes)
@@ -124,6 +124,6 @@ predict.cec <- function(object, newdata, ...) {
   list(cluster = max.col(scores, ties.method = "first"), scores = scores)
 }
 
-#' @rdname predict.cec
+#' @rdname predict.cec_fit
 #' @export
-predict.cec_ib <- predict.cec
+predict.cec_ib <- predict.cec_fit

@@ -117,8 +117,10 @@
 #' @param start Optional initial partition: integers in `1..k`, one per point.
 #'   Then a single run starts from it (`restarts` and `init` are ignored).
 #' @param verbose Print one line per pass.
-#' @return An object of class `c("cec", "sideclust")` or
-#'   `c("cec_ib", "sideclust")`, a list with
+#' @return An object of class `c("cec_fit", "sideclust")` or
+#'   `c("cec_ib", "sideclust")` (not `"cec"`: that is the class of the CEC
+#'   package's fits, whose print and plot methods would take over once it
+#'   is loaded), a list with
 #'   \item{cluster}{cluster of every point, `1..k`, numbered in the order of
 #'     their first point.}
 #'   \item{k}{final number of clusters.}
@@ -174,7 +176,7 @@ cec <- function(x, k, type = c("full", "diagonal", "spherical"),
   fit <- fit_cec(x, NULL, k, 0, type, restarts, max_iter, eps, cov_reg, init, start,
                  verbose)
   fit$call <- call
-  class(fit) <- c("cec", "sideclust")
+  class(fit) <- c("cec_fit", "sideclust")
   fit
 }
 

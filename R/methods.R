@@ -1,7 +1,7 @@
 # Methods shared by every fit of class "sideclust".
 
 method_label <- function(object) {
-  labels <- c(rdp_means = "RDP-means", dp_means = "DP-means", tvclust = "TVClust", cec = "CEC",
+  labels <- c(rdp_means = "RDP-means", dp_means = "DP-means", tvclust = "TVClust", cec_fit = "CEC",
               cec_ib = "CEC-IB", ib = "Iterative IB", aib = "Agglomerative IB",
               sib = "Sequential IB", itcc = "ITCC",
               cross_associations = "Cross-associations",

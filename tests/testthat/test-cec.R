@@ -306,3 +306,15 @@ test_that("cov_reg = 0 is the default, and the regularized fit is affine invaria
   expect_error(cec(x, k = 2, cov_reg = -1), "`cov_reg`")
   expect_error(cec(x, k = 2, cov_reg = NA), "`cov_reg`")
 })
+
+test_that("cec() fits keep their own print, plot and predict when the CEC package is loaded", {
+  skip_if_not_installed("CEC")
+  loadNamespace("CEC")  # registers print.cec and plot.cec for CEC's own fits
+  x <- scale(iris[, 1:4])
+  set.seed(1)
+  fit <- cec(x, 3, restarts = 2)
+  expect_s3_class(fit, c("cec_fit", "sideclust"), exact = TRUE)
+  expect_output(print(fit), "CEC clustering of 150 points into")
+  expect_equal(predict(fit, x[1:5, ])$cluster, fit$cluster[1:5])
+  expect_output(print(summary(fit)), "CEC")
+})
