@@ -92,13 +92,18 @@ soft_assign <- function(cost, pc, beta) {
 
 # The hard prediction from a cost matrix: the cheapest cluster, NA where
 # every cluster is infinitely expensive (with a warning naming those rows).
+# Shared by the predict() methods of the IB, co-clustering and k-partite fits.
 cheapest <- function(cost) {
   cluster <- max.col(-cost, ties.method = "first")
   none <- which(apply(cost, 1L, function(d) all(!is.finite(d))))
   if (length(none)) {
+    one <- length(none) == 1L
     warning(sprintf(paste0(
-      "`newdata` %s put mass on columns no single cluster has seen; ",
-      "their cluster is NA"), describe_positions(none)), call. = FALSE)
+      "`newdata` %s no cluster (each cluster gives probability or weight 0 ",
+      "somewhere %s mass); %s NA"),
+      describe_positions(none, if (one) "row" else "rows"), if (one) "fits" else "fit",
+      if (one) "it has" else "they have", if (one) "its cluster is" else "their clusters are"),
+      call. = FALSE)
     cluster[none] <- NA_integer_
   }
   list(cluster = cluster, cost = cost[cbind(seq_along(cluster), cluster)])

@@ -12,7 +12,7 @@
 #' the reassignment step of [kpartite_clustering()]. Ties go to the lowest
 #' cluster number; under the I-divergence a vertex with weight in a block
 #' whose \eqn{B} is 0 cannot go there (infinite divergence), and one that
-#' fits no cluster gets cluster 1 with divergence `Inf`. Clusters that the
+#' fits no cluster gets cluster `NA` and divergence `Inf`, with a warning. Clusters that the
 #' fit dropped as empty are not candidates.
 #'
 #' @section Predicting the training vertices:
@@ -81,8 +81,8 @@ predict.kpartite <- function(object, newdata, type = 1L, ...) {
     cost <- cost + kp_vertex_costs(s, csr$val, row_e, n_new, b, object$size[[o]],
                                    object$divergence)
   }
-  cluster <- max.col(-cost, ties.method = "first")
-  list(cluster = cluster, divergence = pmax(cost[cbind(seq_len(n_new), cluster)], 0))
+  out <- cheapest(cost)
+  list(cluster = out$cluster, divergence = pmax(out$cost, 0))
 }
 
 # Summed divergence of every new vertex (rows) to every cluster (columns)

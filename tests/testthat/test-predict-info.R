@@ -161,7 +161,7 @@ test_that("a row no cluster can take gets NA with a warning under the KL rules",
   x <- rbind(c(5, 0, 1), c(4, 0, 1), c(0, 5, 1), c(0, 4, 1))
   fit <- itcc(x, k_rows = 2, k_cols = 3, start = list(rows = c(1, 1, 2, 2), cols = 1:3),
               restarts = 1)
-  expect_warning(pr <- predict(fit, rbind(c(1, 1, 0), c(2, 0, 0))), "no single cluster")
+  expect_warning(pr <- predict(fit, rbind(c(1, 1, 0), c(2, 0, 0))), "`newdata` row 1 fits no cluster")
   expect_identical(pr$cluster[1], NA_integer_)
   expect_false(is.na(pr$cluster[2]))
 })

@@ -111,8 +111,8 @@ test_that("under the I-divergence weight in a zero block is infinitely far", {
   expect_identical(pred$cluster[2], 2L)     # all zeros: cluster 2 codes it exactly
   expect_equal(pred$divergence[2], 0)
   fit$cluster_relations[[1]][] <- 0
-  expect_identical(predict(fit, new_users[1, , drop = FALSE]),
-                   list(cluster = 1L, divergence = Inf))
+  expect_warning(pred <- predict(fit, new_users[1, , drop = FALSE]), "`newdata` row 1 fits no cluster .* its cluster is NA")
+  expect_identical(pred, list(cluster = NA_integer_, divergence = Inf))
 })
 
 test_that("predict.kpartite rejects bad input naming the argument", {
