@@ -85,6 +85,14 @@
     .Call(`_sideclust_ib_cpp`, csr, k, beta, max_iter, restarts, tol, verbose)
 }
 
+.ib_merge_costs_cpp <- function(csr, new_total, fitted_total, joint, inv_beta) {
+    .Call(`_sideclust_ib_merge_costs_cpp`, csr, new_total, fitted_total, joint, inv_beta)
+}
+
+.ib_kl_costs_cpp <- function(csr, q) {
+    .Call(`_sideclust_ib_kl_costs_cpp`, csr, q)
+}
+
 .kpartite_cpp <- function(relations, row_type, col_type, n_vertices, k, divergence, max_iter, restarts, tol, start, verbose) {
     .Call(`_sideclust_kpartite_cpp`, relations, row_type, col_type, n_vertices, k, divergence, max_iter, restarts, tol, start, verbose)
 }

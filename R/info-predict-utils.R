@@ -47,37 +47,16 @@ xlogx <- function(a) ifelse(a > 0, a * log(a), 0)
 #   d(x, c) = sum_y [G(a_y) + G(b_y) - G(a_y + b_y)]
 #             + (1 - 1/beta) [G(w + P_c) - G(w) - G(P_c)],  G(a) = a log a,
 # with a_y = p(x, y) the new row relative to the fitted total, w = sum_y a_y,
-# and b_y = p(c, y) the cluster joint (rows of `joint`, summing to P_c). The
-# columns where a_y = 0 contribute nothing, so only non-zero entries count.
+# and b_y = p(c, y) the cluster joint (rows of `joint`, summing to P_c); the
+# columns where a_y = 0 add nothing (src/ib_predict.h).
 merge_cost <- function(csr, joint, total, inv_beta = 0) {
-  a <- csr$val / total
-  w <- csr_row_sums(csr, a)
-  pc <- rowSums(joint)
-  ga <- xlogx(a)
-  cost <- vapply(seq_len(nrow(joint)), function(c) {
-    b <- joint[c, csr$idx + 1L]
-    gain <- xlogx(w + pc[c]) - xlogx(w) - xlogx(pc[c])
-    # the JS part is >= 0 but for rounding
-    pmax(csr_row_sums(csr, ga + xlogx(b) - xlogx(a + b)) + gain, 0) - inv_beta * gain
-  }, numeric(csr$n_rows))
-  matrix(cost, csr$n_rows, nrow(joint))
+  .ib_merge_costs_cpp(csr, sum(csr$val), total, joint, inv_beta)
 }
 
 # KL[p(.|x) || q(.|c)] of each new row (normalized) to each row of the
 # conditional `q` (k x m, rows summing to 1); Inf where the row has mass on a
 # column the cluster gives probability 0.
-kl_cost <- function(csr, q) {
-  p <- csr$val / csr_row_sums(csr, csr$val)[csr$row_of]
-  own <- csr_row_sums(csr, xlogx(p))
-  cost <- vapply(seq_len(nrow(q)), function(c) {
-    qc <- q[c, csr$idx + 1L]
-    zero <- csr_row_sums(csr, qc <= 0) > 0
-    d <- own - csr_row_sums(csr, ifelse(qc > 0, p * log(qc), 0))
-    d[zero] <- Inf
-    d
-  }, numeric(csr$n_rows))
-  pmax(matrix(cost, csr$n_rows, nrow(q)), 0)
-}
+kl_cost <- function(csr, q) .ib_kl_costs_cpp(csr, q)
 
 # Soft memberships p(c|x) proportional to p(c) exp(-beta d(x, c)), in logs.
 soft_assign <- function(cost, pc, beta) {
@@ -99,14 +78,22 @@ cheapest <- function(cost) {
   if (length(none)) {
     one <- length(none) == 1L
     warning(sprintf(paste0(
-      "`newdata` %s no cluster (each cluster gives probability or weight 0 ",
+      "`newdata` %s %s no cluster (each cluster gives probability or weight 0 ",
       "somewhere %s mass); %s NA"),
       describe_positions(none, if (one) "row" else "rows"), if (one) "fits" else "fit",
       if (one) "it has" else "they have", if (one) "its cluster is" else "their clusters are"),
       call. = FALSE)
     cluster[none] <- NA_integer_
   }
-  list(cluster = cluster, cost = cost[cbind(seq_along(cluster), cluster)])
+  list(cluster = cluster, cost = chosen(cost, cluster))
+}
+
+# Each row's entry of `cost` in its chosen column; Inf where none was chosen.
+chosen <- function(cost, cluster) {
+  out <- rep(Inf, length(cluster))
+  ok <- !is.na(cluster)
+  out[ok] <- cost[cbind(which(ok), cluster[ok])]
+  out
 }
 
 # p(c, y) of a hard clustering of the fitted rows (k x m, summing to 1): what

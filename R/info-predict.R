@@ -79,7 +79,7 @@ predict.ib <- function(object, newdata, ...) {
   out <- cheapest(object$beta * div - rep(log(object$pc), each = nrow(div)))
   membership <- soft_assign(div, object$pc, object$beta)
   list(cluster = na_if_empty(out$cluster, csr),
-       divergence = na_if_empty(div[cbind(seq_along(out$cluster), out$cluster)], csr),
+       divergence = na_if_empty(chosen(div, out$cluster), csr),
        membership = na_if_empty(membership, csr))
 }
 

@@ -58,7 +58,7 @@ predict.symmetric_ib <- function(object, newdata, dimension = 1L, ...) {
     div <- kl_cost(grouped, joint / pc)
     out <- cheapest(object$beta * div - rep(log(pc), each = nrow(div)))
     return(list(cluster = na_if_empty(out$cluster, csr),
-                divergence = na_if_empty(div[cbind(seq_along(out$cluster), out$cluster)], csr),
+                divergence = na_if_empty(chosen(div, out$cluster), csr),
                 membership = na_if_empty(soft_assign(div, pc, object$beta), csr)))
   }
   groups <- if (dimension == 1L) object$col_cluster else object$cluster

@@ -368,6 +368,33 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// ib_merge_costs_cpp
+Rcpp::NumericMatrix ib_merge_costs_cpp(Rcpp::List csr, double new_total, double fitted_total, Rcpp::NumericMatrix joint, double inv_beta);
+RcppExport SEXP _sideclust_ib_merge_costs_cpp(SEXP csrSEXP, SEXP new_totalSEXP, SEXP fitted_totalSEXP, SEXP jointSEXP, SEXP inv_betaSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type csr(csrSEXP);
+    Rcpp::traits::input_parameter< double >::type new_total(new_totalSEXP);
+    Rcpp::traits::input_parameter< double >::type fitted_total(fitted_totalSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type joint(jointSEXP);
+    Rcpp::traits::input_parameter< double >::type inv_beta(inv_betaSEXP);
+    rcpp_result_gen = Rcpp::wrap(ib_merge_costs_cpp(csr, new_total, fitted_total, joint, inv_beta));
+    return rcpp_result_gen;
+END_RCPP
+}
+// ib_kl_costs_cpp
+Rcpp::NumericMatrix ib_kl_costs_cpp(Rcpp::List csr, Rcpp::NumericMatrix q);
+RcppExport SEXP _sideclust_ib_kl_costs_cpp(SEXP csrSEXP, SEXP qSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type csr(csrSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type q(qSEXP);
+    rcpp_result_gen = Rcpp::wrap(ib_kl_costs_cpp(csr, q));
+    return rcpp_result_gen;
+END_RCPP
+}
 // kpartite_cpp
 Rcpp::List kpartite_cpp(Rcpp::List relations, std::vector<int> row_type, std::vector<int> col_type, std::vector<int> n_vertices, std::vector<int> k, std::string divergence, int max_iter, int restarts, double tol, Rcpp::List start, bool verbose);
 RcppExport SEXP _sideclust_kpartite_cpp(SEXP relationsSEXP, SEXP row_typeSEXP, SEXP col_typeSEXP, SEXP n_verticesSEXP, SEXP kSEXP, SEXP divergenceSEXP, SEXP max_iterSEXP, SEXP restartsSEXP, SEXP tolSEXP, SEXP startSEXP, SEXP verboseSEXP) {
@@ -643,6 +670,8 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_sib_costs_cpp", (DL_FUNC) &_sideclust_sib_costs_cpp, 4},
     {"_sideclust_aib_cpp", (DL_FUNC) &_sideclust_aib_cpp, 1},
     {"_sideclust_ib_cpp", (DL_FUNC) &_sideclust_ib_cpp, 7},
+    {"_sideclust_ib_merge_costs_cpp", (DL_FUNC) &_sideclust_ib_merge_costs_cpp, 5},
+    {"_sideclust_ib_kl_costs_cpp", (DL_FUNC) &_sideclust_ib_kl_costs_cpp, 2},
     {"_sideclust_kpartite_cpp", (DL_FUNC) &_sideclust_kpartite_cpp, 11},
     {"_sideclust_parallel_ib_cpp", (DL_FUNC) &_sideclust_parallel_ib_cpp, 8},
     {"_sideclust_symmetric_ib_cpp", (DL_FUNC) &_sideclust_symmetric_ib_cpp, 9},

@@ -1,9 +1,12 @@
-// Glue for the information-bottleneck family: ib(), aib(), sib().
+// Glue for the information-bottleneck family: ib(), aib(), sib(), and the
+// placement costs of their predict() methods.
 #include <Rcpp.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "aib.h"
+#include "ib_predict.h"
 #include "iterative_ib.h"
 #include "r_glue.h"
 #include "r_joint.h"
@@ -77,4 +80,31 @@ Rcpp::List ib_cpp(Rcpp::List csr, int k, double beta, int max_iter, int restarts
       Rcpp::_["objective"] = r.objective, Rcpp::_["trace"] = r.trace,
       Rcpp::_["restart_objective"] = r.restart_objective, Rcpp::_["iterations"] = r.iterations,
       Rcpp::_["converged"] = r.converged);
+}
+
+// Merge costs of new rows (a CSR list) into the clusters of a fit whose
+// cluster joint p(c, y) is the k x m matrix `joint`; the rows' masses are put
+// on the fitted scale by their total over `fitted_total`.
+// [[Rcpp::export(.ib_merge_costs_cpp)]]
+Rcpp::NumericMatrix ib_merge_costs_cpp(Rcpp::List csr, double new_total, double fitted_total,
+                                       Rcpp::NumericMatrix joint, double inv_beta) {
+  const sideclust::JointCsr rows = sideclust::joint_from_r(csr);
+  const int k = joint.nrow();
+  const std::vector<double> d = sideclust::merge_costs(
+      rows, new_total / fitted_total, Rcpp::as<std::vector<double>>(joint), k, inv_beta);
+  Rcpp::NumericMatrix out(rows.n_rows, k);
+  std::copy(d.begin(), d.end(), out.begin());
+  return out;
+}
+
+// KL of new rows (normalized) to the rows of the k x m conditional `q`.
+// [[Rcpp::export(.ib_kl_costs_cpp)]]
+Rcpp::NumericMatrix ib_kl_costs_cpp(Rcpp::List csr, Rcpp::NumericMatrix q) {
+  const sideclust::JointCsr rows = sideclust::joint_from_r(csr);
+  const int k = q.nrow();
+  const std::vector<double> d =
+      sideclust::kl_costs(rows, Rcpp::as<std::vector<double>>(q), k);
+  Rcpp::NumericMatrix out(rows.n_rows, k);
+  std::copy(d.begin(), d.end(), out.begin());
+  return out;
 }

@@ -163,7 +163,10 @@ test_that("a row no cluster can take gets NA with a warning under the KL rules",
               restarts = 1)
   expect_warning(pr <- predict(fit, rbind(c(1, 1, 0), c(2, 0, 0))), "`newdata` row 1 fits no cluster")
   expect_identical(pr$cluster[1], NA_integer_)
+  expect_identical(pr$divergence[1], Inf)
   expect_false(is.na(pr$cluster[2]))
+  expect_warning(predict(fit, rbind(c(1, 1, 0), c(2, 0, 0), c(0, 3, 3), c(2, 2, 1))),
+                 "`newdata` rows 1, 4 fit no cluster .* their clusters are NA")
 })
 
 test_that("predict() errors name the argument", {
