@@ -55,8 +55,13 @@ merge_cost <- function(csr, joint, total, inv_beta = 0) {
 
 # KL[p(.|x) || q(.|c)] of each new row (normalized) to each row of the
 # conditional `q` (k x m, rows summing to 1); Inf where the row has mass on a
-# column the cluster gives probability 0.
-kl_cost <- function(csr, q) .ib_kl_costs_cpp(csr, q)
+# column the cluster gives probability 0. Columns no cluster has seen are
+# left out; rows with mass only there (or none) get NaN.
+kl_cost <- function(csr, q) {
+  d <- .ib_kl_costs_cpp(csr, q)
+  d[diff(csr$ptr) == 0L, ] <- 0  # empty rows: NA later, without a warning
+  d
+}
 
 # Soft memberships p(c|x) proportional to p(c) exp(-beta d(x, c)), in logs.
 soft_assign <- function(cost, pc, beta) {
@@ -73,8 +78,18 @@ soft_assign <- function(cost, pc, beta) {
 # every cluster is infinitely expensive (with a warning naming those rows).
 # Shared by the predict() methods of the IB, co-clustering and k-partite fits.
 cheapest <- function(cost) {
+  unseen <- which(is.nan(cost[, 1L]))  # no mass on any column the fit saw
+  if (length(unseen)) {
+    one <- length(unseen) == 1L
+    warning(sprintf("`newdata` %s %s mass only on columns the fit never saw; %s NA",
+                    describe_positions(unseen, if (one) "row" else "rows"),
+                    if (one) "has" else "have", if (one) "its cluster is" else "their clusters are"),
+            call. = FALSE)
+    cost[unseen, ] <- 0
+  }
   cluster <- max.col(-cost, ties.method = "first")
-  none <- which(apply(cost, 1L, function(d) all(!is.finite(d))))
+  cluster[unseen] <- NA_integer_
+  none <- setdiff(which(apply(cost, 1L, function(d) all(!is.finite(d)))), unseen)
   if (length(none)) {
     one <- length(none) == 1L
     warning(sprintf(paste0(
@@ -88,11 +103,13 @@ cheapest <- function(cost) {
   list(cluster = cluster, cost = chosen(cost, cluster))
 }
 
-# Each row's entry of `cost` in its chosen column; Inf where none was chosen.
+# Each row's entry of `cost` in its chosen column; Inf where no cluster could
+# take the row, NA where the row had nothing to compare (NaN costs).
 chosen <- function(cost, cluster) {
   out <- rep(Inf, length(cluster))
   ok <- !is.na(cluster)
   out[ok] <- cost[cbind(which(ok), cluster[ok])]
+  out[is.nan(cost[, 1L])] <- NA
   out
 }
 

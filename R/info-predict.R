@@ -21,10 +21,14 @@
 #'   on \eqn{\hat x}); `dimension = 2` places new columns the same way.
 #'
 #' Only the columns where a new row has mass matter, so sparse `newdata` is
-#' never made dense. For the KL rules a cluster that gives probability 0 to a
-#' column where the new row has mass costs `Inf`; a row for which every
-#' cluster does has cluster `NA` (with a warning). All-zero rows of `newdata`
-#' carry no information and also get `NA`.
+#' never made dense; the costs are computed in C++ in O(non-zeros x k). For
+#' the KL rules (`ib()`, `itcc()`) columns that every cluster gives
+#' probability 0 (words the fit never saw) say nothing about the clusters and
+#' are left out; a row with mass only there gets cluster `NA` with a warning.
+#' A cluster that gives probability 0 to a column where the new row has mass
+#' costs `Inf`, and a row for which every cluster does gets cluster `NA` and
+#' divergence `Inf` (with a warning). All-zero rows of `newdata` carry no
+#' information and get `NA` too.
 #'
 #' Predicting the fitted rows gives back `cluster` of a converged `itcc()`
 #' fit (its row step moved no row). For `sib()` and `aib()` it need not: the

@@ -52,25 +52,35 @@ inline std::vector<double> merge_costs(const JointCsr& rows, double scale,
   return out;
 }
 
-// KL[p(.|x) || q(.|c)] of every new row (normalized to sum 1) to every row of
-// `q` (y-major, each cluster's values summing to 1); +Inf where the row has mass on a
-// column that q_c gives probability 0. Rows without entries cost 0.
+// KL[p(.|x) || q(.|c)] of every new row to every cluster's conditional `q`
+// (y-major, each cluster's values summing to 1); +Inf where the row has mass
+// on a column that q_c gives probability 0. Columns that every cluster gives
+// probability 0 (never seen by the fit) say nothing about the clusters: the
+// row is normalized over the other columns, and a row with mass only there
+// (or none at all) gets NaN.
 inline std::vector<double> kl_costs(const JointCsr& rows, const std::vector<double>& q, int k) {
+  const int m = rows.n_cols;
   std::vector<double> logq(q.size());
+  std::vector<char> seen(m, 0);
   for (std::size_t i = 0; i < q.size(); ++i) {
     logq[i] = q[i] > 0.0 ? std::log(q[i]) : -std::numeric_limits<double>::infinity();
+    if (q[i] > 0.0) seen[i / k] = 1;
   }
   std::vector<double> out(static_cast<std::size_t>(rows.n_rows) * k), d(k);
   for (int x = 0; x < rows.n_rows; ++x) {
-    std::fill(d.begin(), d.end(), 0.0);
-    const double px = rows.px[x];
+    double mass = 0.0;
     for (int e = rows.ptr[x]; e < rows.ptr[x + 1]; ++e) {
-      const double p = rows.val[e] / px;
+      if (seen[rows.idx[e]]) mass += rows.val[e];
+    }
+    std::fill(d.begin(), d.end(), mass > 0.0 ? 0.0 : std::numeric_limits<double>::quiet_NaN());
+    for (int e = rows.ptr[x]; e < rows.ptr[x + 1] && mass > 0.0; ++e) {
+      if (!seen[rows.idx[e]]) continue;
+      const double p = rows.val[e] / mass;
       const std::size_t base = static_cast<std::size_t>(rows.idx[e]) * k;
       for (int c = 0; c < k; ++c) d[c] += p * (std::log(p) - logq[base + c]);
     }
     for (int c = 0; c < k; ++c) {
-      out[static_cast<std::size_t>(c) * rows.n_rows + x] = std::max(d[c], 0.0);
+      out[static_cast<std::size_t>(c) * rows.n_rows + x] = std::isnan(d[c]) ? d[c] : std::max(d[c], 0.0);
     }
   }
   return out;

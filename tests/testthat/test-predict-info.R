@@ -169,6 +169,20 @@ test_that("a row no cluster can take gets NA with a warning under the KL rules",
                  "`newdata` rows 1, 4 fit no cluster .* their clusters are NA")
 })
 
+test_that("columns the fit never saw are left out of the KL rules", {
+  d <- predict_counts(10)
+  x <- cbind(d$x, 0)  # a sixth column no fitted row uses
+  set.seed(3)
+  fit <- ib(x, k = 3, beta = 8)
+  new <- rbind(c(d$x[1, ], 7), c(rep(0, 5), 4), 0)
+  expect_warning(pr <- predict(fit, new), "`newdata` row 2 has mass only on columns the fit never saw")
+  expect_equal(pr$membership[1, ], predict(fit, c(d$x[1, ], 0))$membership[1, ])
+  expect_identical(pr$cluster[2:3], c(NA_integer_, NA_integer_))
+  expect_identical(pr$divergence[2:3], c(NA_real_, NA_real_))
+  cc <- itcc(d$x, 3, 2, restarts = 1)
+  expect_silent(predict(cc, rbind(d$x[1, ], 0)))
+})
+
 test_that("predict() errors name the argument", {
   d <- predict_counts(9)
   fit <- sib(d$x, k = 3, restarts = 1)
