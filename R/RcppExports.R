@@ -89,8 +89,8 @@
     .Call(`_sideclust_ib_merge_costs_cpp`, csr, new_total, fitted_total, joint, inv_beta)
 }
 
-.ib_kl_costs_cpp <- function(csr, q) {
-    .Call(`_sideclust_ib_kl_costs_cpp`, csr, q)
+.ib_kl_costs_cpp <- function(csr, q, new_total, fitted_total, pc) {
+    .Call(`_sideclust_ib_kl_costs_cpp`, csr, q, new_total, fitted_total, pc)
 }
 
 .kpartite_cpp <- function(relations, row_type, col_type, n_vertices, k, divergence, max_iter, restarts, tol, start, verbose) {

@@ -65,8 +65,8 @@
 #'     in the order of `cluster`, unused clusters last).}
 #'   \item{pc, pyc}{\eqn{p(c)} and \eqn{p(y|c)} (`k` x `m`) of the clusters,
 #'     what [predict()][predict-info] uses.}
-#'   \item{total_mass}{`sib()` and `aib()`: the sum of `pxy` as given; a new
-#'     row's weight in [predict()][predict-info] is its sum over this.}
+#'   \item{total_mass}{the sum of `pxy` as given; a new row's weight in
+#'     [predict()][predict-info] is its sum over this.}
 #'   \item{restart_objective, restart_info}{best value of each start.}
 #'   \item{moves, pass_seconds}{`sib()` only: points moved in the best run,
 #'     and the wall time of each of its passes (the sweep plus the rebuild
@@ -126,7 +126,7 @@ ib <- function(pxy, k, beta, restarts = 5L, max_iter = 500L, tol = 1e-8,
               info_xy = r$info_xy, beta = beta, objective = r$trace,
               restart_objective = r$restart_objective, iterations = r$iterations,
               converged = r$converged, k_requested = k, restarts = restarts,
-              tol = tol, call = call)
+              tol = tol, total_mass = sum(csr$val), call = call)
   class(fit) <- c("ib", "sideclust")
   fit
 }

@@ -55,10 +55,12 @@ merge_cost <- function(csr, joint, total, inv_beta = 0) {
 
 # KL[p(.|x) || q(.|c)] of each new row (normalized) to each row of the
 # conditional `q` (k x m, rows summing to 1); Inf where the row has mass on a
-# column the cluster gives probability 0. Columns no cluster has seen are
-# left out; rows with mass only there (or none) get NaN.
-kl_cost <- function(csr, q) {
-  d <- .ib_kl_costs_cpp(csr, q)
+# column the cluster gives probability 0. With `total` (the fitted total
+# mass) and `pc` (the cluster masses), to q_c once the row has joined
+# cluster c instead (finite). Columns no cluster has seen are left out; rows
+# with mass only there (or none) get NaN. See src/ib_predict.h.
+kl_cost <- function(csr, q, total = 0, pc = numeric(0)) {
+  d <- .ib_kl_costs_cpp(csr, q, sum(csr$val), total, pc)
   d[diff(csr$ptr) == 0L, ] <- 0  # empty rows: NA later, without a warning
   d
 }

@@ -11,9 +11,16 @@
 #'   `pxy` (keep `newdata` in the same units: counts if counts were
 #'   clustered); as \eqn{p(x) \to 0} the rule becomes the smallest
 #'   \eqn{KL[p(y|x) \| p(y|c)]}. The cost is always finite.
-#' * `ib()`: the IB's own self-consistent equation, \eqn{p(c|x) \propto p(c)
-#'   \exp(-\beta KL[p(y|x) \| p(y|c)])} with the fitted \eqn{p(c)},
-#'   \eqn{p(y|c)} and \eqn{\beta}; `cluster` is the most probable cluster.
+#' * `ib()`: the IB's self-consistent equation \eqn{p(c|x) \propto p(c)
+#'   \exp(-\beta KL[p(y|x) \| p'(y|c)])} with the fitted \eqn{p(c)} and
+#'   \eqn{\beta}, where \eqn{p'(y|c) = (p(x) p(y|x) + p(c) p(y|c)) / (p(x) +
+#'   p(c))} is the cluster's distribution once the new row (weighted as for
+#'   `sib()`) has joined it. Without that step a word the fitted cluster
+#'   never saw would put it infinitely far (or, with soft memberships,
+#'   \eqn{\beta} times a huge log ratio away) from any new document using the
+#'   word, and held-out documents would mostly go to the wrong clusters; as
+#'   \eqn{p(x) \to 0} it is the equation itself, which is what the fitted
+#'   memberships satisfy. `cluster` is the most probable cluster.
 #' * `itcc()`: the row step of the algorithm, the smallest \eqn{KL[p(\hat
 #'   Y|x) \| p(\hat Y|\hat x)]} over the row clusters, with the new row summed
 #'   over the fitted column clusters (equal to the smallest \eqn{KL[p(Y|x) \|
@@ -34,8 +41,9 @@
 #' fit (its row step moved no row). For `sib()` and `aib()` it need not: the
 #' fit placed each row with the row itself taken out of its cluster, while
 #' `predict()` keeps the clusters as fitted (a small difference that matters
-#' for rows close to a boundary). For `ib()` the memberships of the fitted
-#' rows agree with `membership` to about the fit's `tol`.
+#' for rows close to a boundary). For `ib()`, the fitted rows scaled down to
+#' a vanishing weight (`predict(fit, pxy * 1e-9)`) get back `membership` to
+#' about the fit's `tol`.
 #'
 #' @param object A fit from [sib()], [aib()], [ib()] or [itcc()].
 #' @param newdata Non-negative matrix, data.frame or sparse `Matrix` of new
@@ -79,7 +87,7 @@ predict.aib <- predict.sib
 #' @export
 predict.ib <- function(object, newdata, ...) {
   csr <- new_joint_rows(newdata, ncol(object$pyc))
-  div <- kl_cost(csr, object$pyc)
+  div <- kl_cost(csr, object$pyc, object$total_mass, object$pc)
   out <- cheapest(object$beta * div - rep(log(object$pc), each = nrow(div)))
   membership <- soft_assign(div, object$pc, object$beta)
   list(cluster = na_if_empty(out$cluster, csr),

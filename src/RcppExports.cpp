@@ -384,14 +384,17 @@ BEGIN_RCPP
 END_RCPP
 }
 // ib_kl_costs_cpp
-Rcpp::NumericMatrix ib_kl_costs_cpp(Rcpp::List csr, Rcpp::NumericMatrix q);
-RcppExport SEXP _sideclust_ib_kl_costs_cpp(SEXP csrSEXP, SEXP qSEXP) {
+Rcpp::NumericMatrix ib_kl_costs_cpp(Rcpp::List csr, Rcpp::NumericMatrix q, double new_total, double fitted_total, std::vector<double> pc);
+RcppExport SEXP _sideclust_ib_kl_costs_cpp(SEXP csrSEXP, SEXP qSEXP, SEXP new_totalSEXP, SEXP fitted_totalSEXP, SEXP pcSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< Rcpp::List >::type csr(csrSEXP);
     Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type q(qSEXP);
-    rcpp_result_gen = Rcpp::wrap(ib_kl_costs_cpp(csr, q));
+    Rcpp::traits::input_parameter< double >::type new_total(new_totalSEXP);
+    Rcpp::traits::input_parameter< double >::type fitted_total(fitted_totalSEXP);
+    Rcpp::traits::input_parameter< std::vector<double> >::type pc(pcSEXP);
+    rcpp_result_gen = Rcpp::wrap(ib_kl_costs_cpp(csr, q, new_total, fitted_total, pc));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -671,7 +674,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_aib_cpp", (DL_FUNC) &_sideclust_aib_cpp, 1},
     {"_sideclust_ib_cpp", (DL_FUNC) &_sideclust_ib_cpp, 7},
     {"_sideclust_ib_merge_costs_cpp", (DL_FUNC) &_sideclust_ib_merge_costs_cpp, 5},
-    {"_sideclust_ib_kl_costs_cpp", (DL_FUNC) &_sideclust_ib_kl_costs_cpp, 2},
+    {"_sideclust_ib_kl_costs_cpp", (DL_FUNC) &_sideclust_ib_kl_costs_cpp, 5},
     {"_sideclust_kpartite_cpp", (DL_FUNC) &_sideclust_kpartite_cpp, 11},
     {"_sideclust_parallel_ib_cpp", (DL_FUNC) &_sideclust_parallel_ib_cpp, 8},
     {"_sideclust_symmetric_ib_cpp", (DL_FUNC) &_sideclust_symmetric_ib_cpp, 9},

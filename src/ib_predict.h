@@ -52,18 +52,22 @@ inline std::vector<double> merge_costs(const JointCsr& rows, double scale,
   return out;
 }
 
-// KL[p(.|x) || q(.|c)] of every new row to every cluster's conditional `q`
-// (y-major, each cluster's values summing to 1); +Inf where the row has mass
-// on a column that q_c gives probability 0. Columns that every cluster gives
-// probability 0 (never seen by the fit) say nothing about the clusters: the
-// row is normalized over the other columns, and a row with mass only there
-// (or none at all) gets NaN.
-inline std::vector<double> kl_costs(const JointCsr& rows, const std::vector<double>& q, int k) {
+// KL[p(.|x) || q'(.|c)] of every new row to every cluster's conditional:
+// with scale = 0, q' = q (y-major, each cluster's values summing to 1), and a
+// cluster that gives probability 0 to a column where the row has mass is
+// +Inf away. With scale > 0, q' is the cluster's distribution once the row
+// has joined it, q'_c = (w p(.|x) + P_c q_c) / (w + P_c), with w = scale
+// p(x) the row's weight on the fitted scale and P_c = pc[c]: always finite,
+// and q as w -> 0. Columns that every cluster gives probability 0 (never
+// seen by the fit) say nothing about the clusters and are left out (the row
+// is normalized over the others); a row with mass only there, or none at
+// all, gets NaN.
+inline std::vector<double> kl_costs(const JointCsr& rows, const std::vector<double>& q, int k,
+                                    double scale = 0.0,
+                                    const std::vector<double>& pc = std::vector<double>()) {
   const int m = rows.n_cols;
-  std::vector<double> logq(q.size());
   std::vector<char> seen(m, 0);
   for (std::size_t i = 0; i < q.size(); ++i) {
-    logq[i] = q[i] > 0.0 ? std::log(q[i]) : -std::numeric_limits<double>::infinity();
     if (q[i] > 0.0) seen[i / k] = 1;
   }
   std::vector<double> out(static_cast<std::size_t>(rows.n_rows) * k), d(k);
@@ -73,11 +77,15 @@ inline std::vector<double> kl_costs(const JointCsr& rows, const std::vector<doub
       if (seen[rows.idx[e]]) mass += rows.val[e];
     }
     std::fill(d.begin(), d.end(), mass > 0.0 ? 0.0 : std::numeric_limits<double>::quiet_NaN());
+    const double w = scale * mass;
     for (int e = rows.ptr[x]; e < rows.ptr[x + 1] && mass > 0.0; ++e) {
       if (!seen[rows.idx[e]]) continue;
       const double p = rows.val[e] / mass;
       const std::size_t base = static_cast<std::size_t>(rows.idx[e]) * k;
-      for (int c = 0; c < k; ++c) d[c] += p * (std::log(p) - logq[base + c]);
+      for (int c = 0; c < k; ++c) {
+        const double qc = w > 0.0 ? (w * p + pc[c] * q[base + c]) / (w + pc[c]) : q[base + c];
+        d[c] += qc > 0.0 ? p * std::log(p / qc) : std::numeric_limits<double>::infinity();
+      }
     }
     for (int c = 0; c < k; ++c) {
       out[static_cast<std::size_t>(c) * rows.n_rows + x] = std::isnan(d[c]) ? d[c] : std::max(d[c], 0.0);

@@ -97,13 +97,17 @@ Rcpp::NumericMatrix ib_merge_costs_cpp(Rcpp::List csr, double new_total, double 
   return out;
 }
 
-// KL of new rows (normalized) to the rows of the k x m conditional `q`.
+// KL of new rows (normalized) to the rows of the k x m conditional `q`; with
+// fitted_total > 0, to each cluster's distribution once the row has joined
+// it (cluster masses pc, the rows' masses put on the fitted scale).
 // [[Rcpp::export(.ib_kl_costs_cpp)]]
-Rcpp::NumericMatrix ib_kl_costs_cpp(Rcpp::List csr, Rcpp::NumericMatrix q) {
+Rcpp::NumericMatrix ib_kl_costs_cpp(Rcpp::List csr, Rcpp::NumericMatrix q, double new_total,
+                                    double fitted_total, std::vector<double> pc) {
   const sideclust::JointCsr rows = sideclust::joint_from_r(csr);
   const int k = q.nrow();
+  const double scale = fitted_total > 0.0 ? new_total / fitted_total : 0.0;
   const std::vector<double> d =
-      sideclust::kl_costs(rows, Rcpp::as<std::vector<double>>(q), k);
+      sideclust::kl_costs(rows, Rcpp::as<std::vector<double>>(q), k, scale, pc);
   Rcpp::NumericMatrix out(rows.n_rows, k);
   std::copy(d.begin(), d.end(), out.begin());
   return out;

@@ -53,15 +53,18 @@ test_that("sib's rule tends to the smallest KL[p(y|x) || p(y|c)] as the new row'
                tolerance = 1e-5)
 })
 
-test_that("ib's predict() is its self-consistent equation and reproduces the fitted memberships", {
+test_that("ib's predict() is its self-consistent equation with the new row joined to each cluster", {
   d <- predict_counts(3)
   set.seed(1)
   fit <- ib(d$x, k = 3, beta = 8, tol = 1e-12, max_iter = 5000)
-  pr <- predict(fit, d$x)
+  # a vanishing weight: the equation the fitted memberships satisfy
+  pr <- predict(fit, d$x * 1e-9)
   expect_equal(pr$membership, unname(fit$membership), tolerance = 1e-6)
   new <- rbind(c(3, 0, 1, 0, 2), c(0, 1, 5, 5, 0))
   w <- t(apply(new, 1, function(row) {
-    v <- fit$pc * exp(-fit$beta * apply(fit$pyc, 1, function(q) kl_plain(row, q)))
+    wx <- sum(row) / fit$total_mass
+    joined <- sweep(fit$pc * fit$pyc, 2, wx * row / sum(row), "+") / (wx + fit$pc)
+    v <- fit$pc * exp(-fit$beta * apply(joined, 1, function(q) kl_plain(row, q)))
     v / sum(v)
   }))
   pr <- predict(fit, new)
@@ -174,9 +177,10 @@ test_that("columns the fit never saw are left out of the KL rules", {
   x <- cbind(d$x, 0)  # a sixth column no fitted row uses
   set.seed(3)
   fit <- ib(x, k = 3, beta = 8)
-  new <- rbind(c(d$x[1, ], 7), c(rep(0, 5), 4), 0)
+  new <- rbind(c(d$x[1, ], 7), c(rep(0, 5), 4), 0) * 1e-9  # vanishing weight: plain KL
   expect_warning(pr <- predict(fit, new), "`newdata` row 2 has mass only on columns the fit never saw")
-  expect_equal(pr$membership[1, ], predict(fit, c(d$x[1, ], 0))$membership[1, ])
+  expect_equal(pr$membership[1, ], predict(fit, c(d$x[1, ], 0) * 1e-9)$membership[1, ],
+               tolerance = 1e-6)
   expect_identical(pr$cluster[2:3], c(NA_integer_, NA_integer_))
   expect_identical(pr$divergence[2:3], c(NA_real_, NA_real_))
   cc <- itcc(d$x, 3, 2, restarts = 1)
