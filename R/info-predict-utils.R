@@ -5,7 +5,7 @@
 
 # New rows (or, with `columns = TRUE`, new columns given as the columns of a
 # matrix) of a fitted co-occurrence matrix with `n_cols` columns (rows).
-new_joint_rows <- function(newdata, n_cols, what = "columns", columns = FALSE) {
+new_joint_rows <- function(newdata, n_cols, columns = FALSE) {
   if (missing(newdata)) stop_arg("newdata", "is missing")
   if (is.atomic(newdata) && is.null(dim(newdata))) {
     newdata <- if (columns) matrix(newdata, ncol = 1L) else matrix(newdata, nrow = 1L)
@@ -102,7 +102,9 @@ cheapest <- function(cost) {
       call. = FALSE)
     cluster[none] <- NA_integer_
   }
-  list(cluster = cluster, cost = chosen(cost, cluster))
+  cost <- chosen(cost, cluster)
+  cost[unseen] <- NA
+  list(cluster = cluster, cost = cost)
 }
 
 # Each row's entry of `cost` in its chosen column; Inf where no cluster could

@@ -185,6 +185,12 @@ test_that("columns the fit never saw are left out of the KL rules", {
   expect_identical(pr$divergence[2:3], c(NA_real_, NA_real_))
   cc <- itcc(d$x, 3, 2, restarts = 1)
   expect_silent(predict(cc, rbind(d$x[1, ], 0)))
+  # a column cluster no row cluster has mass in is unseen for the itcc rule
+  cc$joint[, 2] <- 0
+  new_row <- numeric(5)
+  new_row[which(cc$col_cluster == 2)[1]] <- 3
+  expect_warning(pr <- predict(cc, new_row), "row 1 has mass only on columns the fit never saw")
+  expect_identical(pr, list(cluster = NA_integer_, divergence = NA_real_))
 })
 
 test_that("predict() errors name the argument", {
