@@ -105,7 +105,9 @@ itcc <- function(counts, k_rows, k_cols, restarts = 10L, max_iter = 100L,
 #' per-column densities, over all columns, give it the higher Bernoulli
 #' likelihood; \eqn{O(m + nnz)} per step), which finds groups that the
 #' current column groups hide, as in sparse matrices whose groups differ
-#' column by column but not in their margins. With `split_tries = 1`,
+#' column by column but not in their margins; when the refined split does
+#' not pay, the paper's unrefined split is tried as well (2-means can settle
+#' on a split that the regrouping undoes). With `split_tries = 1`,
 #' `joint_splits = FALSE`, `refine_splits = FALSE` and `assignment_cost =
 #' FALSE` the search and cost are the paper's.
 #'
@@ -131,7 +133,8 @@ itcc <- function(counts, k_rows, k_cols, restarts = 10L, max_iter = 100L,
 #'   split is tried on before giving up; 1 is the paper's search.
 #' @param joint_splits When no single split pays, try a row and a column
 #'   split together (`FALSE`: the paper's search).
-#' @param refine_splits Refine each split by 2-means on the full rows
+#' @param refine_splits Refine each split by 2-means on the full rows,
+#'   falling back to the unrefined split when the refined one does not pay
 #'   (`FALSE`: the paper's split rule only).
 #' @param assignment_cost Charge the bits of the row and column assignments
 #'   (`FALSE`: the paper's cost).

@@ -23,7 +23,8 @@
 // (up to split_tries; 1 is the paper's search), and when no single split
 // pays, a row split followed by a column split (joint_splits); each split
 // chosen by the paper's rule is refined by 2-means on the full rows
-// (refine_splits).
+// (refine_splits), falling back to the unrefined split when the refined one
+// does not pay.
 #pragma once
 
 #include <algorithm>
@@ -251,36 +252,43 @@ class Search {
     // extension, up to par_.split_tries groups) the next ones.
     const int groups = side == 0 ? k_ : l_;
     const int tries = side == 2 ? 1 : std::max(1, std::min(par_.split_tries, groups));
+    // With refine_splits, the paper's own split is tried too when the refined
+    // one does not pay: 2-means can settle on a split the regrouping undoes.
+    const int variants = par_.refine_splits ? 2 : 1;
     for (int rank = 0; rank < tries; ++rank) {
-      ++out.splits_tried;
-      // A joint split regroups only after both halves: regrouping after the
-      // row split alone can undo it before the column split makes it pay.
-      const bool changed = side == 2 ? split_once(0, 0, false) && split_once(1, 0, true)
-                                     : split_once(side, rank, true);
-      if (changed && cost_ < c0 - 1e-9) {
-        record(out);
-        return true;
+      for (int v = 0; v < variants; ++v) {
+        const bool refine = par_.refine_splits && v == 0;
+        ++out.splits_tried;
+        // A joint split regroups only after both halves: regrouping after the
+        // row split alone can undo it before the column split makes it pay.
+        const bool changed = side == 2
+                                 ? split_once(0, 0, false, refine) && split_once(1, 0, true, refine)
+                                 : split_once(side, rank, true, refine);
+        if (changed && cost_ < c0 - 1e-9) {
+          record(out);
+          return true;
+        }
+        rg_ = rg0;
+        cg_ = cg0;
+        k_ = k0;
+        l_ = l0;
+        cost_ = c0;
       }
-      rg_ = rg0;
-      cg_ = cg0;
-      k_ = k0;
-      l_ = l0;
-      cost_ = c0;
     }
     return false;
   }
 
   // Split one row (side 0) or column (side 1) group and regroup; false when
   // no group can be split.
-  bool split_once(int side, int rank, bool regroup_after) {
+  bool split_once(int side, int rank, bool regroup_after, bool refine) {
     if ((side == 0 ? k_ : l_) >= std::min(par_.max_groups, side == 0 ? m_.n_rows : m_.n_cols)) {
       return false;
     }
     Blocks bl = blocks(m_, rg_, k_, cg_, l_);
     const bool split =
-        side == 0 ? split_group(m_, rg_, k_, cg_, l_, bl.ones, bl.a, bl.b, rank, par_.refine_splits)
+        side == 0 ? split_group(m_, rg_, k_, cg_, l_, bl.ones, bl.a, bl.b, rank, refine)
                   : split_group(mt_, cg_, l_, rg_, k_, transpose_kl(bl.ones, k_, l_), bl.b, bl.a, rank,
-                                  par_.refine_splits);
+                                  refine);
     if (!split) return false;
     cost_ = total_cost(blocks(m_, rg_, k_, cg_, l_), par_.assignment_cost);
     if (regroup_after) inner();

@@ -214,3 +214,19 @@ test_that("co-clustering fits print, summarize and plot", {
   expect_identical(plot(co, Matrix::Matrix(d$x + 1, sparse = TRUE), max_cells = 50), co)
   expect_error(plot(ca, d$x[-1, ]), "`data` does not have the dimensions")
 })
+
+test_that("cross_associations falls back to the paper's split when the refined one does not pay", {
+  # planted 2 x 3 blocks where the 2-means refinement of the first row split
+  # settles on a split the regrouping undoes (this draw stopped at 1 x 2)
+  set.seed(2)
+  dens <- rbind(c(0.9, 0.1, 0.9), c(0.1, 0.9, 0.9))
+  rows <- rep(1:2, length.out = 60)
+  cols <- rep(1:3, length.out = 40)
+  x <- matrix(stats::rbinom(60 * 40, 1, dens[rows, cols]), 60, 40)
+  fit <- cross_associations(x)
+  expect_equal(c(fit$k, fit$k_cols), c(2, 3))
+  expect_equal(nmi(rows, fit$cluster), 1)
+  expect_equal(nmi(cols, fit$col_cluster), 1)
+  unrefined <- cross_associations(x, refine_splits = FALSE)
+  expect_lte(fit$cost, unrefined$cost + 1e-9)
+})
