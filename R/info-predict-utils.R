@@ -82,11 +82,7 @@ soft_assign <- function(cost, pc, beta) {
 cheapest <- function(cost) {
   unseen <- which(is.nan(cost[, 1L]))  # no mass on any column the fit saw
   if (length(unseen)) {
-    one <- length(unseen) == 1L
-    warning(sprintf("`newdata` %s %s mass only on columns the fit never saw; %s NA",
-                    describe_positions(unseen, if (one) "row" else "rows"),
-                    if (one) "has" else "have", if (one) "its cluster is" else "their clusters are"),
-            call. = FALSE)
+    warn_unseen(unseen)
     cost[unseen, ] <- 0
   }
   cluster <- max.col(-cost, ties.method = "first")
@@ -105,6 +101,14 @@ cheapest <- function(cost) {
   cost <- chosen(cost, cluster)
   cost[unseen] <- NA
   list(cluster = cluster, cost = cost)
+}
+
+warn_unseen <- function(rows) {
+  one <- length(rows) == 1L
+  warning(sprintf("`newdata` %s %s mass only on columns the fit never saw; %s NA",
+                  describe_positions(rows, if (one) "row" else "rows"),
+                  if (one) "has" else "have", if (one) "its cluster is" else "their clusters are"),
+          call. = FALSE)
 }
 
 # Each row's entry of `cost` in its chosen column; Inf where no cluster could

@@ -12,15 +12,20 @@
 #'   \eqn{p(c_X|x) \propto p(c_X) \exp(-\beta KL[p(c_Y|x) \| p(c_Y|c_X)])}
 #'   with \eqn{p(c_Y|x) = \sum_y p(y|x) p(c_Y|y)} from the fitted column
 #'   memberships; `cluster` is the most probable cluster.
-#' * `parallel_ib()` (sequential fits): the new row goes to the non-empty
-#'   cell \eqn{t = (c_1, \dots, c_m)} of the fitted product partition with the
-#'   smallest merge cost, the loss of \eqn{I(T;Y)} when it joins the cell
-#'   minus \eqn{\beta^{-1}} times the gain of \eqn{\sum_j H(C_j)}; `clusters`
-#'   gives its cluster in every clustering. Empty cells are not candidates:
-#'   a row alone in a cell loses no information, so the functional would
-#'   always send new rows there. `parallel_ib()` fits with `method =
-#'   "iterative"` have no `predict()` (their placement couples the
-#'   clusterings through soft memberships of every cell).
+#' * `parallel_ib()`, `method = "sequential"`: the new row goes to the
+#'   non-empty cell \eqn{t = (c_1, \dots, c_m)} of the fitted product
+#'   partition with the smallest merge cost, the loss of \eqn{I(T;Y)} when it
+#'   joins the cell minus \eqn{\beta^{-1}} times the gain of \eqn{\sum_j
+#'   H(C_j)}; `clusters` gives its cluster in every clustering. Empty cells
+#'   are not candidates: a row alone in a cell loses no information, so the
+#'   functional would always send new rows there.
+#' * `parallel_ib()`, `method = "iterative"`: the stationary equations (21)
+#'   for the new row, \eqn{p(c_j|x) \propto p(c_j) \exp(-\beta
+#'   \sum_{c_{-j}} p(c_{-j}|x) KL[p(y|x) \| p'(y|c_{-j}, c_j)])}, which
+#'   couple the clusterings, solved by sweeping over them from
+#'   \eqn{p(c_j|x) = p(c_j)} until no membership changes by more than the
+#'   fit's `tol` (at most its `max_iter` sweeps). As for [ib()][predict-info],
+#'   \eqn{p'(y|t)} is the cell's distribution once the row has joined it.
 #'
 #' `dimension = 2` (symmetric IB) places new columns, given as the columns
 #' of `newdata`, among the column clusters the same way. Only the non-zero
@@ -35,7 +40,9 @@
 #' @return A list with `cluster` (integer) and `cost` (the merge cost of the
 #'   chosen cluster or cell, nats); iterative symmetric fits give
 #'   `divergence` (the KL to the chosen cluster) and `membership` instead of
-#'   `cost`; `parallel_ib()` adds `clusters`, one column per clustering.
+#'   `cost`; `parallel_ib()` adds `clusters`, one column per clustering, and
+#'   for iterative fits gives `membership` (a list, one `n` x `k[j]` matrix
+#'   per clustering) and `iterations` (sweeps) instead of `cost`.
 #' @seealso [predict.sib()][predict-info] for the single-sided IB fits.
 #' @examples
 #' set.seed(2)
@@ -71,11 +78,8 @@ predict.symmetric_ib <- function(object, newdata, dimension = 1L, ...) {
 #' @rdname predict.symmetric_ib
 #' @export
 predict.parallel_ib <- function(object, newdata, ...) {
-  if (object$method != "sequential") {
-    stop_arg("object", "is an iterative parallel_ib() fit; predict() places rows for ",
-             "method = \"sequential\" fits only")
-  }
   csr <- new_joint_rows(newdata, ncol(object$cell_pyc))
+  if (object$method == "iterative") return(predict_soft_parallel(object, csr))
   cost <- merge_cost(csr, object$cell_pc * object$cell_pyc, object$total_mass)
   if (object$beta < Inf) {
     # minus beta^-1 times the rise of sum_j H(C_j) when the row joins
@@ -104,4 +108,56 @@ parallel_cells <- function(csr, clusters) {
   rownames(cell_clusters) <- NULL
   list(cell_clusters = cell_clusters, cell_pc = profiles$pc, cell_pyc = profiles$pyc,
        total_mass = profiles$total_mass)
+}
+
+# The cells of an iterative parallel_ib() fit: every combination t of
+# clusters (the first clustering's number varying fastest), with p(t) and
+# p(y|t) of the soft memberships, p(t|x) = prod_j p(t_j|x).
+soft_parallel_cells <- function(csr, membership) {
+  cells <- as.matrix(expand.grid(lapply(membership, function(w) seq_len(ncol(w)))))
+  dimnames(cells) <- NULL
+  w <- matrix(1, nrow(membership[[1L]]), nrow(cells))
+  for (j in seq_along(membership)) w <- w * membership[[j]][, cells[, j], drop = FALSE]
+  joint <- as.matrix(Matrix::crossprod(w, csr_matrix(csr))) / sum(csr$val)
+  pc <- rowSums(joint)
+  list(cell_clusters = cells, cell_pc = pc, cell_pyc = joint / pmax(pc, .Machine$double.xmin),
+       total_mass = sum(csr$val))
+}
+
+# Equations (21) of parallel IB for new rows with the fit held fixed, by
+# sweeps over the clusterings from p(c_j|x) = p(c_j).
+predict_soft_parallel <- function(object, csr) {
+  cells <- object$cell_clusters
+  kl <- kl_cost(csr, object$cell_pyc, object$total_mass, object$cell_pc)
+  n <- csr$n_rows
+  prior <- lapply(seq_len(ncol(cells)), function(j) {
+    drop(rowsum(object$cell_pc, cells[, j], reorder = TRUE))
+  })
+  memb <- lapply(prior, function(p) matrix(p, n, length(p), byrow = TRUE))
+  iterations <- 0L
+  repeat {
+    iterations <- iterations + 1L
+    change <- 0
+    for (j in seq_along(memb)) {
+      other <- matrix(1, n, nrow(cells))
+      for (l in setdiff(seq_along(memb), j)) other <- other * memb[[l]][, cells[, l], drop = FALSE]
+      d <- (other * kl) %*% outer(cells[, j], seq_along(prior[[j]]), "==")
+      updated <- soft_assign(d, prior[[j]], object$beta)
+      change <- max(change, abs(updated - memb[[j]]), na.rm = TRUE)
+      memb[[j]] <- updated
+    }
+    if (change <= object$tol || iterations >= object$max_iter) break
+  }
+  if (any(is.nan(kl[, 1L]))) warn_unseen(which(is.nan(kl[, 1L])))
+  unseen <- is.nan(kl[, 1L]) | diff(csr$ptr) == 0L
+  clusters <- vapply(memb, function(w) max.col(w, ties.method = "first"), integer(n))
+  clusters <- matrix(clusters, n, length(memb),
+                     dimnames = list(csr$row_names, colnames(object$clusters)))
+  clusters[unseen, ] <- NA
+  memb <- lapply(memb, function(w) {
+    w[unseen, ] <- NA
+    w
+  })
+  list(cluster = clusters[, 1L], clusters = clusters, membership = memb,
+       iterations = iterations)
 }

@@ -183,7 +183,9 @@
 #'   \eqn{p(c_j|x)} (`n` x `k[j]`, columns in the order of the hard clusters,
 #'   the most probable ones, unused clusters last), the informations of the
 #'   soft memberships, `objective` after each iteration and `tol`, and no
-#'   `init`, `init_passes`, `moves` or `pass_seconds`.
+#'   `init`, `init_passes`, `moves` or `pass_seconds`; `cell_clusters`,
+#'   `cell_pc` and `cell_pyc` then cover every cell of the product partition
+#'   (\eqn{p(t)} and \eqn{p(y|t)} of the soft memberships).
 #'
 #'   `symmetric_ib()`: a list of class `c("symmetric_ib", "sideclust")` with
 #'   `cluster` and `k` (rows), `col_cluster` and `k_cols` (columns), numbered
@@ -267,7 +269,7 @@ parallel_ib <- function(pxy, k, beta = Inf, method = c("sequential", "iterative"
       rownames(w) <- csr$row_names
       w
     })
-    extra <- list(membership = membership, tol = tol)
+    extra <- c(list(membership = membership, tol = tol), soft_parallel_cells(csr, membership))
   } else {
     r <- .parallel_ib_cpp(csr, k, 1 / beta, max_iter, restarts, start, init == "greedy",
                           verbose)

@@ -90,7 +90,6 @@ test_that("predict() on the fitted data gives one valid cluster per point, where
     data <- cases[[name]]$data
     method <- utils::getS3method("predict", class(fit)[1], optional = TRUE)
     if (is.null(method) || is.null(data)) next
-    if (name == "parallel_ib" && fit$method != "sequential") next
     pr <- predict(fit, data)
     cl <- if (is.list(pr)) pr$cluster else pr
     expect_length(cl, if (is.list(data) && !is.data.frame(data)) nrow(data[[1]]) else dim(data)[1])

@@ -147,6 +147,38 @@ test_that("sequential parallel_ib places a row in the non-empty cell of least me
   }
 })
 
+test_that("iterative parallel_ib's predict() solves (21) and reproduces the fitted memberships", {
+  # two independent row factors, each raising its own block of columns
+  set.seed(11)
+  a <- rep(1:2, 12)
+  b <- rep(1:2, each = 12)
+  rate <- cbind(outer(a, 1:4, function(g, y) ifelse((y <= 2) == (g == 1), 8, 1)),
+                outer(b, 1:4, function(g, y) ifelse((y <= 2) == (g == 1), 8, 1)))
+  x <- matrix(rpois(length(rate), rate), nrow(rate))
+  fit <- parallel_ib(x, c(2, 2), beta = 6, method = "iterative", restarts = 3, tol = 1e-12,
+                     max_iter = 5000)
+  pr <- predict(fit, x * 1e-9)  # vanishing weight: the equations the fit satisfies
+  for (j in 1:2) expect_equal(pr$membership[[j]], unname(fit$membership[[j]]), tolerance = 1e-6)
+  # new rows: each clustering's memberships satisfy (21) given the other's
+  new <- x[c(1, 14), ] + 1
+  pr <- predict(fit, new)
+  cells <- fit$cell_clusters
+  for (r in 1:2) {
+    wx <- sum(new[r, ]) / fit$total_mass
+    joined <- sweep(fit$cell_pc * fit$cell_pyc, 2, wx * new[r, ] / sum(new[r, ]), "+") /
+      (wx + fit$cell_pc)
+    kl <- apply(joined, 1, function(q) kl_plain(new[r, ], q))
+    for (j in 1:2) {
+      other <- pr$membership[[3 - j]][r, cells[, 3 - j]]
+      d <- vapply(1:2, function(c) sum((other * kl)[cells[, j] == c]), 0)
+      prior <- vapply(1:2, function(c) sum(fit$cell_pc[cells[, j] == c]), 0)
+      w <- prior * exp(-fit$beta * (d - min(d)))
+      expect_equal(pr$membership[[j]][r, ], w / sum(w), tolerance = 1e-8)
+    }
+  }
+  expect_equal(unname(pr$clusters[, 1]), max.col(pr$membership[[1]], ties.method = "first"))
+})
+
 test_that("predict() reads sparse, dense, data.frame and vector input alike; empty rows give NA", {
   d <- predict_counts(8)
   fit <- sib(d$x, k = 3, restarts = 2)
@@ -203,6 +235,4 @@ test_that("predict() errors name the argument", {
   cc <- itcc(d$x, 3, 2, restarts = 1)
   expect_error(predict(cc, d$x, dimension = 3), "`dimension`")
   expect_error(predict(cc, d$x[1:5, 1:2], dimension = 2), "`newdata` has 5 rows but the fit has 24")
-  par <- parallel_ib(d$x, c(2, 2), beta = 5, method = "iterative", restarts = 1)
-  expect_error(predict(par, d$x), "`object` is an iterative parallel_ib")
 })
