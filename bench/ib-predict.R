@@ -30,17 +30,7 @@ out_file <- file.path("bench", "results", "ib-predict.md")
 command <- bench_command("bench/ib-predict.R")
 k <- 10L
 
-planted <- function(n, m, per_row, noise, seed) {
-  set.seed(seed)
-  truth <- sample(rep_len(seq_len(k), n))
-  rows <- rep(seq_len(n), each = per_row)
-  g <- truth[rows]
-  own <- stats::runif(length(rows)) > noise
-  block <- m %/% k
-  cols <- ifelse(own, (g - 1L) * block + sample.int(block, length(rows), TRUE),
-                 sample.int(m, length(rows), TRUE))
-  list(x = Matrix::sparseMatrix(i = rows, j = cols, x = 1, dims = c(n, m)), truth = truth)
-}
+planted <- function(n, m, per_row, noise, seed) planted_sparse_rows(n, m, per_row, noise, seed, k)
 
 median_time <- function(expr_fn, repeats = 5L) {
   stats::median(vapply(seq_len(repeats), function(i) system.time(expr_fn())[["elapsed"]], 0))

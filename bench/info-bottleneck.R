@@ -32,17 +32,7 @@ command <- paste0(if (nzchar(env_prefix)) paste0("BENCH_REPEATS=", env_prefix, "
 k <- 10L
 t_start <- proc.time()[["elapsed"]]
 
-planted <- function(n, m, per_row, noise, seed) {
-  set.seed(seed)
-  truth <- sample(rep_len(seq_len(k), n))
-  rows <- rep(seq_len(n), each = per_row)
-  g <- truth[rows]
-  own <- stats::runif(length(rows)) > noise
-  block <- m %/% k
-  cols <- ifelse(own, (g - 1L) * block + sample.int(block, length(rows), TRUE),
-                 sample.int(m, length(rows), TRUE))
-  list(x = Matrix::sparseMatrix(i = rows, j = cols, x = 1, dims = c(n, m)), truth = truth)
-}
+planted <- function(n, m, per_row, noise, seed) planted_sparse_rows(n, m, per_row, noise, seed, k)
 
 elapsed <- function(expr) {
   t0 <- proc.time()[["elapsed"]]

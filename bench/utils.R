@@ -120,3 +120,19 @@ shifted_classes_data <- function(n = 10000L, p = 10L, seed = 20261123L) {
   x[, 1] <- x[, 1] + y
   list(x = x, y = y)
 }
+
+# A sparse planted partition of count rows (bench/info-bottleneck.R,
+# bench/ib-predict.R): k row groups of equal size in random order, the m
+# columns cut into k blocks; each row draws `per_row` column indices, each
+# from its group's block with probability 1 - noise and uniformly otherwise.
+planted_sparse_rows <- function(n, m, per_row, noise, seed, k = 10L) {
+  set.seed(seed)
+  truth <- sample(rep_len(seq_len(k), n))
+  rows <- rep(seq_len(n), each = per_row)
+  g <- truth[rows]
+  own <- stats::runif(length(rows)) > noise
+  block <- m %/% k
+  cols <- ifelse(own, (g - 1L) * block + sample.int(block, length(rows), TRUE),
+                 sample.int(m, length(rows), TRUE))
+  list(x = Matrix::sparseMatrix(i = rows, j = cols, x = 1, dims = c(n, m)), truth = truth)
+}
