@@ -95,11 +95,3 @@ predict.cross_associations <- function(object, newdata, dimension = 1L, ...) {
   cluster <- max.col(-bits, ties.method = "first")
   list(cluster = cluster, bits = bits[cbind(seq_len(n_new), cluster)])
 }
-
-# Sums of `x` over the entries (row, group) into an n x k dense matrix: per
-# new entity, its total over each group of the other side. Also used by
-# predict.kpartite().
-entry_sums <- function(row, group, x, n, k) {
-  as.matrix(Matrix::sparseMatrix(i = row, j = rep_len(group, length(row)),
-                                 x = rep_len(as.double(x), length(row)), dims = c(n, k)))
-}

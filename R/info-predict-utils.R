@@ -27,17 +27,25 @@ csr_row_sums <- function(csr, values) {
   out
 }
 
+# Sums of `x` over the entries (row, group) into an n x k dense matrix: per
+# new entity, its total over each group of the other side (predict() of the
+# co-clustering and k-partite fits; the fitted cluster profiles).
+entry_sums <- function(row, group, x, n, k) {
+  as.matrix(Matrix::sparseMatrix(i = row, j = rep_len(group, length(row)),
+                                 x = rep_len(as.double(x), length(row)), dims = c(n, k)))
+}
+
 # The new rows summed over groups of their columns (`groups` 1..n_groups):
 # a CSR over the groups, for the co-clustering rules.
 group_columns <- function(csr, groups, n_groups) {
-  g <- groups[csr$idx + 1L]
-  key <- (csr$row_of - 1) * n_groups + g
-  sums <- rowsum(csr$val, key)
-  key <- as.numeric(rownames(sums))
-  row_of <- as.integer((key - 1) %/% n_groups) + 1L
-  list(ptr = c(0L, cumsum(tabulate(row_of, csr$n_rows))), idx = as.integer((key - 1) %% n_groups),
-       val = drop(sums), n_rows = csr$n_rows, n_cols = n_groups, row_names = csr$row_names,
-       row_of = row_of)
+  rows_csr(entry_sums(csr$row_of, groups[csr$idx + 1L], csr$val, csr$n_rows, n_groups))
+}
+
+# A dense matrix of new rows in the CSR form the predict() costs read.
+rows_csr <- function(dense) {
+  csr <- dense_csr(dense)
+  csr$row_of <- csr_rows(csr$ptr, seq_along(csr$idx) - 1L)
+  csr
 }
 
 xlogx <- function(a) ifelse(a > 0, a * log(a), 0)
@@ -125,13 +133,8 @@ chosen <- function(cost, cluster) {
 # sib() and aib() keep (as pc and pyc) for predict().
 cluster_profiles <- function(csr, cluster, k) {
   row_of <- csr_rows(csr$ptr, seq_along(csr$idx) - 1L)
-  key <- (cluster[row_of] - 1) * csr$n_cols + csr$idx + 1
-  sums <- rowsum(csr$val, key)
-  key <- as.numeric(rownames(sums))
-  c_of <- (key - 1) %/% csr$n_cols + 1
-  y_of <- (key - 1) %% csr$n_cols + 1
-  joint <- matrix(0, k, csr$n_cols, dimnames = list(NULL, csr$col_names))
-  joint[cbind(c_of, y_of)] <- drop(sums)
+  joint <- entry_sums(cluster[row_of], csr$idx + 1L, csr$val, k, csr$n_cols)
+  dimnames(joint) <- list(NULL, csr$col_names)
   joint <- joint / sum(joint)
   pc <- rowSums(joint)
   list(pc = pc, pyc = joint / pc, total_mass = sum(csr$val))

@@ -59,8 +59,7 @@ predict.symmetric_ib <- function(object, newdata, dimension = 1L, ...) {
   if (object$method == "iterative") {
     w <- if (dimension == 1L) object$col_membership else object$membership
     csr <- new_joint_rows(newdata, nrow(w), columns = dimension == 2L)
-    grouped <- dense_csr(as.matrix(csr_matrix(csr) %*% w))
-    grouped$row_of <- csr_rows(grouped$ptr, seq_along(grouped$idx) - 1L)
+    grouped <- rows_csr(as.matrix(csr_matrix(csr) %*% w))
     pc <- rowSums(joint)
     div <- kl_cost(grouped, joint / pc)
     out <- cheapest(object$beta * div - rep(log(pc), each = nrow(div)))
