@@ -77,7 +77,7 @@ kl_cost <- function(csr, q, total = 0, pc = numeric(0)) {
 soft_assign <- function(cost, pc, beta) {
   logw <- rep(log(pc), each = nrow(cost)) - beta * cost
   logw <- matrix(logw, nrow(cost))
-  top <- apply(logw, 1L, max)
+  top <- logw[cbind(seq_len(nrow(logw)), max.col(logw, ties.method = "first"))]
   w <- exp(logw - top)
   w <- w / rowSums(w)
   w[!is.finite(top), ] <- NA  # no cluster can take the row
@@ -95,7 +95,7 @@ cheapest <- function(cost) {
   }
   cluster <- max.col(-cost, ties.method = "first")
   cluster[unseen] <- NA_integer_
-  none <- setdiff(which(apply(cost, 1L, function(d) all(!is.finite(d)))), unseen)
+  none <- setdiff(which(rowSums(is.finite(cost)) == 0), unseen)
   if (length(none)) {
     one <- length(none) == 1L
     warning(sprintf(paste0(
