@@ -86,28 +86,7 @@ cec_methods <- c("cec_ib_1", "cec_ib_0", "cec_ib_1_reg", "cec_ib_0_reg", "cec_ib
 
 # ---- data ------------------------------------------------------------------------
 
-load_data <- function() {
-  env <- new.env()
-  utils::data(list = c("wine", "ecoli", "glass", "vertebral", "user_knowledge",
-                       "segmentation"), package = "sideclust", envir = env)
-  ecoli5 <- droplevels(env$ecoli[env$ecoli$class %in% c("cp", "im", "pp", "imU", "om"), ])
-  ecoli_pc <- stats::prcomp(ecoli5[, names(ecoli5) != "class"])$x[, 1:5]
-  sets <- list(
-    ecoli = data.frame(ecoli_pc, class = ecoli5$class),
-    glass = env$glass,
-    iris = data.frame(iris[, 1:4], class = iris$Species),
-    segmentation = env$segmentation,
-    user = env$user_knowledge,
-    vertebral = env$vertebral,
-    wine = env$wine)
-  lapply(sets, function(d) {
-    x <- as.matrix(d[, names(d) != "class"])
-    dimnames(x) <- NULL
-    y <- droplevels(d$class)
-    list(x = x, y = y, k = nlevels(y))
-  })
-}
-datasets <- load_data()
+datasets <- cecib_paper_datasets()
 stopifnot(nrow(datasets$ecoli$x) == 327L, ncol(datasets$ecoli$x) == 5L)
 
 # ---- methods ---------------------------------------------------------------------

@@ -136,3 +136,29 @@ planted_sparse_rows <- function(n, m, per_row, noise, seed, k = 10L) {
                  sample.int(m, length(rows), TRUE))
   list(x = Matrix::sparseMatrix(i = rows, j = cols, x = 1, dims = c(n, m)), truth = truth)
 }
+
+# The seven UCI data sets of the CEC-IB paper (Section 5, Table 1): ecoli (the
+# 327 rows of the 5 classes with more than 5 members, 5 principal components),
+# glass, iris, segmentation (the authors' 5 components), user, vertebral, wine;
+# features as they are. Each as list(x = matrix, y = factor, k = classes).
+cecib_paper_datasets <- function() {
+  env <- new.env()
+  utils::data(list = c("wine", "ecoli", "glass", "vertebral", "user_knowledge",
+                       "segmentation"), package = "sideclust", envir = env)
+  ecoli5 <- droplevels(env$ecoli[env$ecoli$class %in% c("cp", "im", "pp", "imU", "om"), ])
+  ecoli_pc <- stats::prcomp(ecoli5[, names(ecoli5) != "class"])$x[, 1:5]
+  sets <- list(
+    ecoli = data.frame(ecoli_pc, class = ecoli5$class),
+    glass = env$glass,
+    iris = data.frame(iris[, 1:4], class = iris$Species),
+    segmentation = env$segmentation,
+    user = env$user_knowledge,
+    vertebral = env$vertebral,
+    wine = env$wine)
+  lapply(sets, function(d) {
+    x <- as.matrix(d[, names(d) != "class"])
+    dimnames(x) <- NULL
+    y <- droplevels(d$class)
+    list(x = x, y = y, k = nlevels(y))
+  })
+}
