@@ -102,7 +102,8 @@ check_partition <- function(v, n, arg) {
 #' @param object A fit from [cec()] or [cec_ib()].
 #' @param newdata Data with the same columns as the clustered data.
 #' @param ... Unused.
-#' @return A list with `cluster` (integer) and `scores` (an `n` x `k` matrix).
+#' @return A list with `cluster` (integer) and `scores` (an `n` x `k` matrix
+#'   with columns named by cluster, rows by the row names of `newdata`).
 #' @examples
 #' x <- scale(iris[, 1:4])
 #' set.seed(1)
@@ -120,7 +121,7 @@ predict.cec_fit <- function(object, newdata, ...) {
     log(share[a]) - 0.5 * (p * log(2 * pi) + ld +
                              stats::mahalanobis(x, object$means[a, ], s))
   }, numeric(nrow(x)))
-  scores <- matrix(scores, nrow(x), object$k)
+  scores <- matrix(scores, nrow(x), object$k, dimnames = list(rownames(x), seq_len(object$k)))
   list(cluster = max.col(scores, ties.method = "first"), scores = scores)
 }
 

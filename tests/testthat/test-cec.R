@@ -181,7 +181,11 @@ test_that("predict() applies the CEC rule and recovers the fitted clusters", {
   d <- b$x[7, ] - fit$means[a, ]
   by_hand <- log(fit$sizes[a] / 120) - log(2 * pi) - 0.5 * log(det(s)) -
     0.5 * sum(d * solve(s, d))
-  expect_equal(pr$scores[7, a], by_hand)
+  expect_equal(unname(pr$scores[7, a]), by_hand)
+  expect_identical(colnames(pr$scores), as.character(seq_len(fit$k)))
+  named <- b$x[1:3, ]
+  rownames(named) <- c("a", "b", "c")
+  expect_identical(rownames(predict(fit, named)$scores), c("a", "b", "c"))
   expect_error(predict(fit, b$x[, 1]), "newdata")
 })
 
