@@ -12,8 +12,8 @@ Rcpp::Rostream<false>& Rcpp::Rcerr = Rcpp::Rcpp_cerr_get();
 #endif
 
 // cec_cpp
-Rcpp::List cec_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::vector<int> labels, int n_levels, int k, std::string type, double beta, double eps, int max_iter, int restarts, std::string init, std::vector<int> start, Eigen::Map<Eigen::MatrixXd> prior, bool verbose);
-RcppExport SEXP _sideclust_cec_cpp(SEXP xtSEXP, SEXP labelsSEXP, SEXP n_levelsSEXP, SEXP kSEXP, SEXP typeSEXP, SEXP betaSEXP, SEXP epsSEXP, SEXP max_iterSEXP, SEXP restartsSEXP, SEXP initSEXP, SEXP startSEXP, SEXP priorSEXP, SEXP verboseSEXP) {
+Rcpp::List cec_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::vector<int> labels, int n_levels, int k, std::string type, double beta, double eps, int max_iter, int restarts, std::string init, std::vector<int> start, Eigen::Map<Eigen::MatrixXd> prior, bool small_sample, bool verbose);
+RcppExport SEXP _sideclust_cec_cpp(SEXP xtSEXP, SEXP labelsSEXP, SEXP n_levelsSEXP, SEXP kSEXP, SEXP typeSEXP, SEXP betaSEXP, SEXP epsSEXP, SEXP max_iterSEXP, SEXP restartsSEXP, SEXP initSEXP, SEXP startSEXP, SEXP priorSEXP, SEXP small_sampleSEXP, SEXP verboseSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
@@ -29,8 +29,9 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< std::string >::type init(initSEXP);
     Rcpp::traits::input_parameter< std::vector<int> >::type start(startSEXP);
     Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type prior(priorSEXP);
+    Rcpp::traits::input_parameter< bool >::type small_sample(small_sampleSEXP);
     Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
-    rcpp_result_gen = Rcpp::wrap(cec_cpp(xt, labels, n_levels, k, type, beta, eps, max_iter, restarts, init, start, prior, verbose));
+    rcpp_result_gen = Rcpp::wrap(cec_cpp(xt, labels, n_levels, k, type, beta, eps, max_iter, restarts, init, start, prior, small_sample, verbose));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -652,7 +653,7 @@ END_RCPP
 }
 
 static const R_CallMethodDef CallEntries[] = {
-    {"_sideclust_cec_cpp", (DL_FUNC) &_sideclust_cec_cpp, 13},
+    {"_sideclust_cec_cpp", (DL_FUNC) &_sideclust_cec_cpp, 14},
     {"_sideclust_itcc_cpp", (DL_FUNC) &_sideclust_itcc_cpp, 9},
     {"_sideclust_cross_associations_cpp", (DL_FUNC) &_sideclust_cross_associations_cpp, 6},
     {"_sideclust_ca_cost_cpp", (DL_FUNC) &_sideclust_ca_cost_cpp, 4},

@@ -33,6 +33,7 @@ struct CecParams {
   int restarts = 1;
   std::vector<int> start;  // 0-based initial clusters, or empty to draw by `init`
   Eigen::MatrixXd prior;   // p x p matrix added to every cluster's scatter, or empty
+  bool small_sample = false;  // expected cross-entropy of a new point (see optimism())
 };
 
 struct CecResult {
@@ -56,7 +57,8 @@ class CecRun {
          int n_levels, const CecParams& par)
       : x_(x), label_(label), n_levels_(n_levels), par_(par),
         n_(static_cast<int>(x.cols())), p_(static_cast<int>(x.rows())) {
-    min_size_ = std::max(par_.eps * n_, static_cast<double>(p_ + 2));
+    // The small-sample term is finite only above p + 2 points.
+    min_size_ = std::max(par_.eps * n_, static_cast<double>(p_ + (par_.small_sample ? 3 : 2)));
     const_ = 0.5 * p_ * (std::log(6.283185307179586) + 1.0);  // (p/2) log(2 pi e)
   }
 
@@ -77,7 +79,7 @@ class CecRun {
       res.objective.push_back(total_cost());
       res.k_trace.push_back(n_alive());
       hooks.on_sweep(res.iterations, res.k_trace.back(), res.objective.back());
-      if (moves == 0) {
+      if (moves == 0 && !(par_.small_sample && remove_one_cluster())) {
         res.converged = true;
         break;
       }
@@ -93,12 +95,29 @@ class CecRun {
   }
   int n_alive() const { return static_cast<int>(std::count(alive_.begin(), alive_.end(), true)); }
 
+  // With small_sample, how much the cross-entropy of the m points under their
+  // own maximum-likelihood Gaussian underestimates its expectation for a new
+  // point from the same Gaussian (nS ~ Wishart(m - 1) and E[S^-1] =
+  // m Sigma^-1 / (m - p - 2) for the full model: 1/2 p (p + 3) / (m - p - 2),
+  // Bedrick & Tsai's small-sample AIC per point). Sizes below the minimum
+  // occur only in a move that removes the cluster; they get the minimum's value.
+  double optimism(int m) const {
+    if (!par_.small_sample) return 0.0;
+    const double mm = std::max(static_cast<double>(m), static_cast<double>(p_ + 3));
+    const double p = p_;
+    switch (par_.type) {
+      case CecType::full: return 0.5 * p * (p + 3.0) / (mm - p - 2.0);
+      case CecType::diagonal: return 2.0 * p / (mm - 3.0);
+      default: return p * (p + 1.0) / (p * (mm - 1.0) - 2.0);
+    }
+  }
+
   // Cost (11) of a cluster of m points with the given log det covariance and
   // conditional label entropy.
   double cluster_cost(int m, double logdet_cov, double h_label) const {
     if (m <= 0) return 0.0;
     const double w = static_cast<double>(m) / n_;
-    return w * (-std::log(w) + const_ + 0.5 * logdet_cov + par_.beta * h_label);
+    return w * (-std::log(w) + const_ + 0.5 * logdet_cov + optimism(m) + par_.beta * h_label);
   }
   double current_cost(int a) const {
     const CecCluster& c = clusters_[a];
@@ -162,6 +181,40 @@ class CecRun {
     cost_[a] = 0.0;
   }
 
+  // With small_sample, a cluster that shrinks point by point pays a growing
+  // small-sample term, so single moves may never empty a cluster that the
+  // cost would rather not have. At a pass without moves, deletes the cluster
+  // whose deletion (its points to the clusters whose cost grows least, then
+  // exact refits) lowers the cost most; returns whether one was deleted.
+  bool remove_one_cluster() {
+    if (n_alive() < 2) return false;
+    const double before = total_cost();
+    const std::vector<int> assign = assign_;
+    const std::vector<CecCluster> clusters = clusters_;
+    const std::vector<bool> alive = alive_;
+    const std::vector<double> cost = cost_;
+    int best = -1;
+    double best_cost = before - 1e-12;
+    for (std::size_t a = 0; a < clusters.size(); ++a) {
+      if (!alive[a]) continue;
+      remove_cluster(static_cast<int>(a));
+      refit_all();
+      const double after = total_cost();
+      if (after < best_cost) {
+        best_cost = after;
+        best = static_cast<int>(a);
+      }
+      assign_ = assign;
+      clusters_ = clusters;
+      alive_ = alive;
+      cost_ = cost;
+    }
+    if (best < 0) return false;
+    remove_cluster(best);
+    refit_all();
+    return true;
+  }
+
   // One Hartigan pass over the points in row order; returns the moves made.
   int pass() {
     int moves = 0;
@@ -218,7 +271,7 @@ class CecRun {
       res.covariances[r] = c.covariance();
       res.sizes[r] = c.size();
       res.entropy -= w * std::log(w);
-      res.cross_entropy += w * (const_ + 0.5 * c.logdet_cov());
+      res.cross_entropy += w * (const_ + 0.5 * c.logdet_cov() + optimism(c.size()));
       res.labels += w * par_.beta * c.tally().entropy();
     }
     res.cost = res.entropy + res.cross_entropy + res.labels;

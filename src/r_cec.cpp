@@ -27,12 +27,13 @@ sideclust::CecInit cec_init(const std::string& init) {
 
 // xt: p x n data; labels: 0-based (-1 unlabelled) or length 0; start:
 // 0-based initial clusters or length 0; prior: p x p matrix added to every
-// cluster's scatter (cov_reg times the data covariance), zeros for none.
+// cluster's scatter (cov_reg times the data covariance), zeros for none;
+// small_sample: expected instead of in-sample cross-entropy.
 // [[Rcpp::export(.cec_cpp)]]
 Rcpp::List cec_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::vector<int> labels, int n_levels,
                    int k, std::string type, double beta, double eps, int max_iter,
                    int restarts, std::string init, std::vector<int> start,
-                   Eigen::Map<Eigen::MatrixXd> prior, bool verbose) {
+                   Eigen::Map<Eigen::MatrixXd> prior, bool small_sample, bool verbose) {
   sideclust::CecParams par;
   par.k = k;
   par.type = cec_type(type);
@@ -43,6 +44,7 @@ Rcpp::List cec_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::vector<int> labels, int 
   par.init = cec_init(init);
   par.start = std::move(start);
   par.prior = prior;
+  par.small_sample = small_sample;
   sideclust::RHooks hooks(verbose, "pass");
   const sideclust::CecResult r = sideclust::cec_fit(xt, labels, n_levels, par, hooks);
 

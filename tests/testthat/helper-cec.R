@@ -10,9 +10,18 @@ cec_logdet <- function(xs, type, psi = 0) {
     spherical = ncol(s) * log(sum(diag(s)) / ncol(s)))
 }
 
+# Expected minus in-sample cross-entropy of a Gaussian fitted by maximum
+# likelihood to m points (small_sample = TRUE).
+cec_optimism <- function(m, p, type) {
+  switch(type,
+    full = p * (p + 3) / (2 * (m - p - 2)),
+    diagonal = 2 * p / (m - 3),
+    spherical = p * (p + 1) / (p * (m - 1) - 2))
+}
+
 # Parts of cost (10) recomputed from a partition; labels: NA = unlabelled.
 cec_cost_parts <- function(x, cluster, labels = NULL, beta = 0, type = "full",
-                           cov_reg = 0) {
+                           cov_reg = 0, small_sample = FALSE) {
   x <- as.matrix(x)
   n <- nrow(x)
   p <- ncol(x)
@@ -23,7 +32,8 @@ cec_cost_parts <- function(x, cluster, labels = NULL, beta = 0, type = "full",
     w <- length(rows) / n
     parts["entropy"] <- parts["entropy"] - w * log(w)
     parts["cross_entropy"] <- parts["cross_entropy"] +
-      w * (p / 2 * log(2 * pi * exp(1)) + cec_logdet(x[rows, , drop = FALSE], type, psi) / 2)
+      w * (p / 2 * log(2 * pi * exp(1)) + cec_logdet(x[rows, , drop = FALSE], type, psi) / 2 +
+             if (small_sample) cec_optimism(length(rows), p, type) else 0)
     if (!is.null(labels)) {
       lab <- labels[rows]
       lab <- lab[!is.na(lab)]
@@ -41,14 +51,45 @@ cec_cost <- function(...) sum(cec_cost_parts(...))
 
 # Largest decrease of cost (10) over all single-point moves (<= 0 at a local
 # optimum of the Hartigan algorithm).
-best_single_move_gain <- function(x, cluster, labels = NULL, beta = 0, type = "full") {
-  base <- cec_cost(x, cluster, labels, beta, type)
+best_single_move_gain <- function(x, cluster, labels = NULL, beta = 0, type = "full",
+                                  small_sample = FALSE) {
+  cost <- function(cl) cec_cost(x, cl, labels, beta, type, small_sample = small_sample)
+  base <- cost(cluster)
   best <- -Inf
   for (i in seq_along(cluster)) for (b in unique(cluster)) {
     if (b == cluster[i]) next
     moved <- cluster
     moved[i] <- b
-    best <- max(best, base - cec_cost(x, moved, labels, beta, type))
+    best <- max(best, base - cost(moved))
+  }
+  best
+}
+
+# Largest decrease of the cost over deleting one cluster, its points given in
+# row order each to the cluster whose cost grows least (small_sample fits
+# end where no such deletion pays).
+best_deletion_gain <- function(x, cluster, labels = NULL, beta = 0, type = "full",
+                               small_sample = TRUE) {
+  cost_of <- function(cl, rows) {
+    if (length(rows) == 0) return(0)
+    cec_cost(x[rows, , drop = FALSE], rep(1L, length(rows)),
+             if (is.null(labels)) NULL else labels[rows], beta, type,
+             small_sample = small_sample) * length(rows) / nrow(x) +
+      length(rows) / nrow(x) * log(nrow(x) / length(rows))
+  }
+  base <- cec_cost(x, cluster, labels, beta, type, small_sample = small_sample)
+  best <- -Inf
+  for (a in unique(cluster)) {
+    cl <- cluster
+    others <- setdiff(unique(cluster), a)
+    for (i in which(cluster == a)) {
+      inc <- vapply(others, function(b) {
+        rows <- which(cl == b)
+        cost_of(cl, c(rows, i)) - cost_of(cl, rows)
+      }, numeric(1))
+      cl[i] <- others[which.min(inc)]
+    }
+    best <- max(best, base - cec_cost(x, cl, labels, beta, type, small_sample = small_sample))
   }
   best
 }

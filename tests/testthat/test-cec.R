@@ -322,3 +322,93 @@ test_that("cec() fits keep their own print, plot and predict when the CEC packag
   expect_equal(predict(fit, x[1:5, ])$cluster, fit$cluster[1:5])
   expect_output(print(summary(fit)), "CEC")
 })
+
+test_that("the small-sample term is the expected minus the in-sample cross-entropy", {
+  # Monte Carlo over Gaussian samples of m points: the cross-entropy of a new
+  # point under the fitted Gaussian (exact given the true parameters) minus
+  # the in-sample cross-entropy, against cec_optimism() and the core's value.
+  set.seed(11)
+  p <- 3
+  m <- 12
+  sigma <- crossprod(matrix(rnorm(p * p), p)) + diag(p)
+  root <- chol(sigma)
+  for (type in c("full", "diagonal", "spherical")) {
+    model <- switch(type, full = sigma, diagonal = diag(diag(sigma)),
+                    spherical = diag(mean(diag(sigma)), p))
+    gap <- replicate(6000, {
+      xs <- matrix(rnorm(m * p), m) %*% chol(model)
+      mu <- colMeans(xs)
+      s <- crossprod(sweep(xs, 2, mu)) / m
+      s <- switch(type, full = s, diagonal = diag(diag(s)),
+                  spherical = diag(mean(diag(s)), p))
+      si <- solve(s)
+      in_sample <- mean(rowSums((sweep(xs, 2, mu) %*% si) * sweep(xs, 2, mu)))
+      out_sample <- sum(si * model) + sum(mu * (si %*% mu))  # true mean 0
+      (out_sample - in_sample) / 2
+    })
+    expect_lt(abs(mean(gap) - cec_optimism(m, p, type)), 4 * sd(gap) / sqrt(6000))
+  }
+  # the fit's cost carries the same term
+  b <- cec_blobs(15, sep = 6)
+  set.seed(1)
+  fit <- cec(b$x, k = 3, small_sample = TRUE, restarts = 1)
+  expect_equal(fit$cost, cec_cost(b$x, fit$cluster, small_sample = TRUE), tolerance = 1e-10)
+  expect_equal(fit$cost - cec_cost(b$x, fit$cluster),
+               sum(vapply(split(fit$cluster, fit$cluster), function(a)
+                 length(a) / 45 * cec_optimism(length(a), 2, "full"), numeric(1))),
+               tolerance = 1e-10)
+})
+
+test_that("small_sample fits end where no move and no cluster deletion lowers the cost", {
+  b <- cec_blobs(20, sep = 3)
+  labels <- b$y
+  labels[seq(2, 60, by = 3)] <- NA
+  for (type in c("full", "diagonal", "spherical")) {
+    set.seed(4)
+    fit <- cec_ib(b$x, labels, k = 6, beta = 1, type = type, restarts = 2,
+                  small_sample = TRUE)
+    parts <- cec_cost_parts(b$x, fit$cluster, labels, 1, type, small_sample = TRUE)
+    expect_true(fit$converged, info = type)
+    expect_true(fit$small_sample, info = type)
+    expect_equal(fit$cost_parts, parts, tolerance = 1e-9, info = type)
+    expect_equal(utils::tail(fit$objective, 1), fit$cost, tolerance = 1e-9, info = type)
+    expect_lte(best_single_move_gain(b$x, fit$cluster, labels, 1, type, small_sample = TRUE),
+               1e-9)
+    if (fit$k > 1) expect_lte(best_deletion_gain(b$x, fit$cluster, labels, 1, type), 1e-9)
+    expect_true(all(fit$sizes >= 2 + 3))  # at least p + 3 points
+  }
+})
+
+test_that("small_sample keeps the planted number of clusters on small samples", {
+  # Three well-separated Gaussians of 50 points in 4-D, started at k = 6: the
+  # paper's cost keeps extra clusters (they cost less than the planted ones);
+  # the small-sample cost returns the three groups in 9 of these 10 draws (in
+  # the tenth a group split in two still costs 6e-4 less than whole).
+  planted <- function(seed) {
+    set.seed(seed)
+    y <- rep(1:3, each = 50)
+    list(x = matrix(rnorm(150 * 4), 150) + 6 * diag(4)[y, ], y = y)
+  }
+  k_ml <- k_ss <- nmi_ss <- numeric(10)
+  for (s in 1:10) {
+    d <- planted(s)
+    set.seed(s)
+    k_ml[s] <- cec(d$x, k = 6)$k
+    set.seed(s)
+    fit <- cec(d$x, k = 6, small_sample = TRUE)
+    k_ss[s] <- fit$k
+    nmi_ss[s] <- nmi(d$y, fit$cluster)
+  }
+  expect_gte(sum(k_ss == 3), 8)
+  expect_true(all(nmi_ss[k_ss == 3] == 1))
+  expect_true(all(k_ml > 3))
+})
+
+test_that("small_sample is checked and needs p + 3 rows", {
+  b <- cec_blobs(10)
+  expect_error(cec(b$x, k = 2, small_sample = NA), "small_sample")
+  expect_error(cec(b$x[1:4, ], k = 1, small_sample = TRUE), "p \\+ 3 = 5 rows")
+  expect_silent(cec(b$x[1:4, ], k = 1))
+  set.seed(1)
+  expect_identical(cec(b$x, k = 3)$small_sample, FALSE)
+})
