@@ -42,6 +42,9 @@
 #     of k-means++ seeds);
 #   - cec_ib_1_truek: cec_ib_1 started at the true number of clusters instead
 #     of twice it (the paper's Figure 3(h) for iris), the k the GMMs get;
+#   - cec_ib_1_small, cec_ib_0_small: cec_ib_1 / cec_ib_0 with the option
+#     small_sample = TRUE (each cluster's Gaussian term is the expected
+#     cross-entropy of a new point, not of its own points);
 #   - mixmod: Rmixmod::mixmodCluster(x, nbCluster = true_k, knownLabels =
 #     labels, 0 = unlabelled), default settings as in the paper; it needs every
 #     class among the known labels, so it is skipped (NA) when a class has no
@@ -80,9 +83,9 @@ has_cm <- exists("constrained_mixture", envir = asNamespace("sideclust"), inheri
   "constrained_mixture" %in% getNamespaceExports("sideclust")
 method_order <- c("cec_ib_1", "cec_ib_0", "mixmod", "mclust_ssc",
                   if (has_cm) "constrained_mixture", "cec_ib_1_reg", "cec_ib_0_reg",
-                  "cec_ib_1_part", "cec_ib_1_truek")
+                  "cec_ib_1_part", "cec_ib_1_truek", "cec_ib_1_small", "cec_ib_0_small")
 cec_methods <- c("cec_ib_1", "cec_ib_0", "cec_ib_1_reg", "cec_ib_0_reg", "cec_ib_1_part",
-                 "cec_ib_1_truek")
+                 "cec_ib_1_truek", "cec_ib_1_small", "cec_ib_0_small")
 
 # ---- data ------------------------------------------------------------------------
 
@@ -93,13 +96,15 @@ stopifnot(nrow(datasets$ecoli$x) == 327L, ncol(datasets$ecoli$x) == 5L)
 
 codes_of <- function(lab) if (is.null(lab)) NULL else lab$labels  # NA = unlabelled
 
-run_cec_ib <- function(ds, lab, beta, cov_reg = 0, init = "kmeans++", k = 2L * ds$k) {
+run_cec_ib <- function(ds, lab, beta, cov_reg = 0, init = "kmeans++", k = 2L * ds$k,
+                       small_sample = FALSE) {
   codes <- codes_of(lab)
   if (is.null(codes) || all(is.na(codes))) {
-    fit <- cec(ds$x, k = k, restarts = restarts, cov_reg = cov_reg, init = init)
+    fit <- cec(ds$x, k = k, restarts = restarts, cov_reg = cov_reg, init = init,
+               small_sample = small_sample)
   } else {
     fit <- cec_ib(ds$x, lab, k = k, beta = beta, restarts = restarts,
-                  cov_reg = cov_reg, init = init)
+                  cov_reg = cov_reg, init = init, small_sample = small_sample)
   }
   list(cluster = fit$cluster, K = length(unique(fit$cluster)))
 }
@@ -151,6 +156,8 @@ run_method <- function(m, ds, lab) {
          cec_ib_0_reg = run_cec_ib(ds, lab, beta0, cov_reg_option),
          cec_ib_1_part = run_cec_ib(ds, lab, 1, init = "partition"),
          cec_ib_1_truek = run_cec_ib(ds, lab, 1, k = ds$k),
+         cec_ib_1_small = run_cec_ib(ds, lab, 1, small_sample = TRUE),
+         cec_ib_0_small = run_cec_ib(ds, lab, beta0, small_sample = TRUE),
          mixmod = run_mixmod(ds, lab),
          mclust_ssc = run_mclust(ds, lab),
          constrained_mixture = run_cm(ds, lab))
@@ -366,9 +373,13 @@ report_labelled <- function(res, elapsed) {
             verdict(n_ok[["cec_ib_1_reg"]] >= 5), n_ok_mean[["cec_ib_1_reg"]], n_ok_mean[["cec_ib_0_reg"]]),
     sprintf("- (a) option init = \"partition\" (random partition starts): CEC-IB_1 on **%d/7** -> %s (mean K within +-1: %d/7)",
             n_ok[["cec_ib_1_part"]], verdict(n_ok[["cec_ib_1_part"]] >= 5), n_ok_mean[["cec_ib_1_part"]]),
+    sprintf("- (a) option small_sample = TRUE: CEC-IB_1 on **%d/7**, CEC-IB_0 on %d/7 -> %s (mean K within +-1: %d/7 and %d/7)",
+            n_ok[["cec_ib_1_small"]], n_ok[["cec_ib_0_small"]], verdict(n_ok[["cec_ib_1_small"]] >= 5),
+            n_ok_mean[["cec_ib_1_small"]], n_ok_mean[["cec_ib_0_small"]]),
     b_line("cec_ib_1", "CEC-IB_1 default (cov_reg = 0)"),
     b_line("cec_ib_1_reg", sprintf("CEC-IB_1 with cov_reg = %g", cov_reg_option)),
     b_line("cec_ib_1_part", "CEC-IB_1 with init = \"partition\""),
+    b_line("cec_ib_1_small", "CEC-IB_1 with small_sample = TRUE"),
     b_line("cec_ib_1_truek", "CEC-IB_1 started at the true k (not part of the protocol)"))
   mk_w <- stats::reshape(mk[c("method", "dataset", "K", "median_K", "within")], idvar = "dataset",
                          timevar = "method", direction = "wide")
@@ -391,7 +402,8 @@ report_labelled <- function(res, elapsed) {
       sprintf("%s (beta = %s, cov_reg = %s%s):", m, if (grepl("_1", m)) "1" else "0.269",
               if (grepl("_reg", m)) format(cov_reg_option) else "0 (default)",
               paste0(if (grepl("_part", m)) ", init = \"partition\"",
-                     if (grepl("_truek", m)) ", started at the true k")),
+                     if (grepl("_truek", m)) ", started at the true k",
+                     if (grepl("_small", m)) ", small_sample = TRUE")),
       "", md_table(ks[[m]]), ""))),
     "At 30% labels, per data set (median over the draws, and share of draws within +-1):", "",
     md_table(mk_w), "",
@@ -437,7 +449,8 @@ report_noise <- function(res, elapsed) {
             if (isTRUE(all(b0 > 0))) "**met**" else if (anyNA(b0)) "no data" else "**not met**")
   }
   summary <- c(c_line("cec_ib_0", "cec_ib_1", "default (cov_reg = 0)"),
-               c_line("cec_ib_0_reg", "cec_ib_1_reg", sprintf("option cov_reg = %g", cov_reg_option)))
+               c_line("cec_ib_0_reg", "cec_ib_1_reg", sprintf("option cov_reg = %g", cov_reg_option)),
+               c_line("cec_ib_0_small", "cec_ib_1_small", "option small_sample = TRUE"))
   c("## Noisy labels (Section 5.4, Figure 5)", "", header_lines(elapsed),
     "- settings: 30% of the points labelled, 0/10/30/50% of them with a wrong class",
     "  (`sample_labels(y, 0.3, noise = e)`).", "",
