@@ -98,8 +98,8 @@
 #' than it is. On data of a few hundred points the cost then prefers more
 #' clusters than there are (with three well-separated Gaussians of 50 points
 #' in 4 dimensions, started at `k = 6`, CEC-IB kept 5 or 6, and those
-#' partitions cost less than the true one; see the package's
-#' `bench/results/cec-ib-sample-size.md`). With `small_sample = TRUE` every
+#' partitions cost less than the true one; `bench/results/cec-ib-sample-size.md`
+#' in the source repository). With `small_sample = TRUE` every
 #' cluster's term is instead the expected cross-entropy of a *new* point
 #' drawn from the same Gaussian, which adds to the cross-entropy of a cluster
 #' of \eqn{m} points
@@ -111,6 +111,13 @@
 #' \eqn{p + 3}. It vanishes as clusters grow, so on large data the result is
 #' that of the paper's cost. It is derived for maximum-likelihood
 #' covariances, i.e. `cov_reg = 0`.
+#'
+#' The term grows as a cluster shrinks, so single-point moves may never
+#' empty a cluster that the cost would rather not have. With `small_sample =
+#' TRUE` a pass without moves is therefore followed by deleting, in turn,
+#' each cluster whole (its points one by one to the clusters whose cost
+#' grows least); the deletion that lowers the cost most is kept and the
+#' passes go on, and a run ends only when no move and no deletion pays.
 #'
 #' @section Cluster models (`type`):
 #' * `"full"`: any covariance, \eqn{\log\det\Sigma}{log det Sigma}.
@@ -156,7 +163,8 @@
 #'   \item{objective, k_trace}{cost and number of clusters after every pass
 #'     of the best run.}
 #'   \item{iterations, converged}{passes of the best run, and whether its
-#'     last pass moved no point.}
+#'     last pass moved no point (and, with `small_sample`, no deletion of a
+#'     cluster lowered the cost).}
 #'   \item{contingency}{cluster x label table of counts, with a last column
 #'     `unlabelled`.}
 #'   \item{means, covariances, sizes}{`k` x `p` means, `p` x `p` x `k` model
@@ -165,12 +173,12 @@
 #'   \item{beta, type, eps, cov_reg, small_sample, restarts, init, side,
 #'     call}{settings and labels used.}
 #' @references
-#' Bedrick, E. J. and Tsai, C.-L. (1994). Model selection for multivariate
-#' regression in small samples. Biometrics 50, 226-231.
-#'
 #' Arthur, D. and Vassilvitskii, S. (2007). k-means++: the advantages of
 #' careful seeding. Proceedings of the 18th ACM-SIAM Symposium on Discrete
 #' Algorithms, 1027-1035.
+#'
+#' Bedrick, E. J. and Tsai, C.-L. (1994). Model selection for multivariate
+#' regression in small samples. Biometrics 50, 226-231.
 #'
 #' Fraley, C. and Raftery, A. E. (2007). Bayesian regularization for normal
 #' mixture estimation and model-based clustering. Journal of Classification
