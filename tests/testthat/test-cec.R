@@ -412,3 +412,15 @@ test_that("small_sample is checked and needs p + 3 rows", {
   set.seed(1)
   expect_identical(cec(b$x, k = 3)$small_sample, FALSE)
 })
+
+test_that("on large clusters small_sample gives the paper's partition", {
+  b <- cec_blobs(1000, sep = 5)
+  start <- rep(1:3, length.out = 3000)
+  plain <- cec(b$x, k = 3, start = start)
+  small <- cec(b$x, k = 3, start = start, small_sample = TRUE)
+  expect_identical(small$cluster, plain$cluster)
+  # the costs differ by the small-sample term alone, about 0.005 nats here
+  expect_equal(small$cost - plain$cost,
+               sum(small$sizes / 3000 * cec_optimism(small$sizes, 2, "full")),
+               tolerance = 1e-10)
+})
