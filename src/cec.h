@@ -33,7 +33,7 @@ struct CecParams {
   int restarts = 1;
   std::vector<int> start;  // 0-based initial clusters, or empty to draw by `init`
   Eigen::MatrixXd prior;   // p x p matrix added to every cluster's scatter, or empty
-  bool small_sample = false;  // expected cross-entropy of a new point (see optimism())
+  bool small_sample = false;  // expected cross-entropy of an unseen point (see optimism())
 };
 
 struct CecResult {
