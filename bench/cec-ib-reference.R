@@ -83,27 +83,14 @@ run_mixmod <- function(ds, codes) {
   res@bestResult@partition
 }
 
-# Cost (10) of a partition, from the partition alone; also whether some
-# cluster's covariance is numerically singular (smallest eigenvalue below
-# 1e-10 of the largest), which exact arithmetic would give cost -Inf.
-cost10 <- function(x, codes, cluster, beta) {
-  n <- nrow(x)
-  parts <- vapply(split(seq_len(n), cluster), function(idx) {
-    w <- length(idx) / n
-    s <- stats::cov.wt(x[idx, , drop = FALSE], method = "ML")$cov
-    ev <- eigen(s, symmetric = TRUE, only.values = TRUE)$values
-    lab <- codes[idx]
-    lab <- lab[!is.na(lab)]
-    h_lab <- if (length(lab)) {
-      q <- tabulate(lab) / length(lab)
-      q <- q[q > 0]
-      -sum(q * log(q))
-    } else 0
-    gauss <- ncol(x) / 2 * log(2 * pi * exp(1)) + 0.5 * sum(log(pmax(ev, 0)))
-    c(cost = -w * log(w) + w * (gauss + beta * h_lab),
-      singular = min(ev) <= 1e-10 * max(ev))
-  }, numeric(2))
-  c(cost = sum(parts["cost", ]), singular = any(parts["singular", ] > 0))
+# Whether some cluster's covariance is numerically singular (smallest
+# eigenvalue below 1e-10 of the largest): cost -Inf in exact arithmetic.
+has_singular_cluster <- function(x, cluster) {
+  any(vapply(split(seq_len(nrow(x)), cluster), function(idx) {
+    ev <- eigen(stats::cov.wt(x[idx, , drop = FALSE], method = "ML")$cov,
+                symmetric = TRUE, only.values = TRUE)$values
+    min(ev) <= 1e-10 * max(ev)
+  }, logical(1)))
 }
 
 # ---- one draw ---------------------------------------------------------------------
@@ -129,13 +116,13 @@ run_draw <- function(part, d, t) {
         t0 <- proc.time()[["elapsed"]]
         cl <- if (impl == "reference") run_reference(ds, codes, b) else run_sideclust(ds, codes, b)
         secs <- proc.time()[["elapsed"]] - t0
-        cc <- cost10(ds$x, codes, cl, b)
+        cost <- cec_cost10(ds$x, cl, codes, b)
         rows[[length(rows) + 1L]] <- data.frame(
           dataset = names(datasets)[d], part = part, fraction = settings[[s]]$fraction,
           noise = settings[[s]]$noise, draw = t,
           method = sprintf("%s_%s", impl, if (b == 1) "1" else "0"),
           NMI = nmi(ds$y, cl, normalization = "sum"), K = length(unique(cl)),
-          cost = cc[["cost"]], singular = cc[["singular"]] > 0, seconds = secs)
+          cost = cost, singular = has_singular_cluster(ds$x, cl), seconds = secs)
       }
     }
     set.seed(base + 100L * s + 50L + t)

@@ -32,31 +32,6 @@ source(file.path("bench", "utils.R"))
 out_file <- file.path("bench", "results", "cec-ib-sample-size.md")
 command <- bench_command("bench/cec-ib-sample-size.R")
 
-# Cost (10) of a partition: sum_i p_i (-log p_i + p/2 log(2 pi e) +
-# 1/2 log det Sigma_i) + beta sum_i p_i H(labels in cluster i), with
-# Sigma_i = (S_i + cov_reg Sigma_X) / |Y_i| (S_i the scatter of cluster i);
-# small_sample adds p (p + 3) / (2 (|Y_i| - p - 2)) to the Gaussian term.
-cost_10 <- function(x, cluster, labels, beta, cov_reg = 0, small_sample = FALSE) {
-  n <- nrow(x)
-  psi <- cov_reg * crossprod(sweep(x, 2, colMeans(x))) / n
-  sum(vapply(unique(cluster), function(a) {
-    rows <- which(cluster == a)
-    w <- length(rows) / n
-    centred <- sweep(x[rows, , drop = FALSE], 2, colMeans(x[rows, , drop = FALSE]))
-    s <- (crossprod(centred) + psi) / length(rows)  # psi: cov_reg pseudo-points
-    lab <- labels[rows]
-    lab <- lab[!is.na(lab)]
-    h <- if (length(lab)) {
-      f <- table(lab) / length(lab)
-      -sum(f[f > 0] * log(f[f > 0]))
-    } else 0
-    p <- ncol(x)
-    w * (-log(w) + p / 2 * log(2 * pi * exp(1)) +
-           as.numeric(determinant(s)$modulus) / 2 + beta * h +
-           if (small_sample) p * (p + 3) / (2 * (length(rows) - p - 2)) else 0)
-  }, numeric(1)))
-}
-
 one_draw <- function(p, m, t) {
   set.seed(10000 * p + 10 * m + t)
   g <- rep(1:3, each = m)
@@ -76,11 +51,11 @@ one_draw <- function(p, m, t) {
     reg <- if (grepl("reg", name)) 1 else 0
     small <- grepl("small", name)
     lab <- if (beta > 0) labels else rep(NA, length(g))
-    found <- cost_10(x, fit$cluster, lab, beta, reg, small)
+    found <- cec_cost10(x, fit$cluster, lab, beta, reg, small)
     if (abs(found - fit$cost) > 1e-8 * max(1, abs(found))) stop(name, ": ", found, " vs ", fit$cost)
     data.frame(method = name, p = as.integer(p), m = as.integer(m), k = fit$k,
                nmi = nmi(g, fit$cluster),
-               below_planted = found < cost_10(x, g, lab, beta, reg, small) - 1e-12)
+               below_planted = found < cec_cost10(x, g, lab, beta, reg, small) - 1e-12)
   }))
 }
 

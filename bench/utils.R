@@ -162,3 +162,28 @@ cecib_paper_datasets <- function() {
     list(x = x, y = y, k = nlevels(y))
   })
 }
+
+# Cost (10) of CEC-IB recomputed in plain R from a partition alone:
+# sum_i p_i (-log p_i + p/2 log(2 pi e) + 1/2 log det Sigma_i + beta H(labels
+# in cluster i)), with Sigma_i = (S_i + cov_reg Sigma_X) / |Y_i| (S_i the
+# scatter of cluster i); small_sample adds p (p + 3) / (2 (|Y_i| - p - 2)).
+# labels: codes with NA for unlabelled points. A singular cluster gives -Inf.
+cec_cost10 <- function(x, cluster, labels, beta, cov_reg = 0, small_sample = FALSE) {
+  n <- nrow(x)
+  p <- ncol(x)
+  psi <- cov_reg * crossprod(sweep(x, 2, colMeans(x))) / n
+  sum(vapply(split(seq_len(n), cluster), function(rows) {
+    m <- length(rows)
+    w <- m / n
+    centred <- sweep(x[rows, , drop = FALSE], 2, colMeans(x[rows, , drop = FALSE]))
+    ev <- eigen((crossprod(centred) + psi) / m, symmetric = TRUE, only.values = TRUE)$values
+    lab <- labels[rows]
+    lab <- lab[!is.na(lab)]
+    h <- if (length(lab)) {
+      q <- table(lab) / length(lab)
+      -sum(q[q > 0] * log(q[q > 0]))
+    } else 0
+    w * (-log(w) + p / 2 * log(2 * pi * exp(1)) + sum(log(pmax(ev, 0))) / 2 + beta * h +
+           if (small_sample) p * (p + 3) / (2 * (m - p - 2)) else 0)
+  }, numeric(1)))
+}
