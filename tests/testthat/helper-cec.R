@@ -52,8 +52,8 @@ cec_cost <- function(...) sum(cec_cost_parts(...))
 # Largest decrease of cost (10) over all single-point moves (<= 0 at a local
 # optimum of the Hartigan algorithm).
 best_single_move_gain <- function(x, cluster, labels = NULL, beta = 0, type = "full",
-                                  small_sample = FALSE) {
-  cost <- function(cl) cec_cost(x, cl, labels, beta, type, small_sample = small_sample)
+                                  small_sample = FALSE, cov_reg = 0) {
+  cost <- function(cl) cec_cost(x, cl, labels, beta, type, cov_reg, small_sample)
   base <- cost(cluster)
   best <- -Inf
   for (i in seq_along(cluster)) for (b in unique(cluster)) {
@@ -70,7 +70,7 @@ best_single_move_gain <- function(x, cluster, labels = NULL, beta = 0, type = "f
 # end where no such deletion pays).
 best_deletion_gain <- function(x, cluster, labels = NULL, beta = 0, type = "full",
                                small_sample = TRUE) {
-  cost_of <- function(cl, rows) {
+  cost_of <- function(rows) {
     if (length(rows) == 0) return(0)
     cec_cost(x[rows, , drop = FALSE], rep(1L, length(rows)),
              if (is.null(labels)) NULL else labels[rows], beta, type,
@@ -85,7 +85,7 @@ best_deletion_gain <- function(x, cluster, labels = NULL, beta = 0, type = "full
     for (i in which(cluster == a)) {
       inc <- vapply(others, function(b) {
         rows <- which(cl == b)
-        cost_of(cl, c(rows, i)) - cost_of(cl, rows)
+        cost_of(c(rows, i)) - cost_of(rows)
       }, numeric(1))
       cl[i] <- others[which.min(inc)]
     }

@@ -280,18 +280,7 @@ test_that("with cov_reg CEC-IB ends at a local optimum of the regularized cost",
                   cov_reg = 2)
     parts <- cec_cost_parts(b$x, fit$cluster, labels, 1, type, cov_reg = 2)
     expect_equal(fit$cost_parts, parts, tolerance = 1e-9, info = type)
-    gain <- local({
-      base <- sum(parts)
-      best <- -Inf
-      for (i in seq_along(fit$cluster)) for (k2 in unique(fit$cluster)) {
-        if (k2 == fit$cluster[i]) next
-        moved <- fit$cluster
-        moved[i] <- k2
-        best <- max(best, base - sum(cec_cost_parts(b$x, moved, labels, 1, type, 2)))
-      }
-      best
-    })
-    expect_lte(gain, 1e-9)
+    expect_lte(best_single_move_gain(b$x, fit$cluster, labels, 1, type, cov_reg = 2), 1e-9)
   }
 })
 
