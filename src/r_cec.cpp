@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "cec.h"
+#include "cec/cec.h"
 #include "r_glue.h"
 
 namespace {

@@ -3,8 +3,8 @@
 
 #include <vector>
 
-#include "cross_associations.h"
-#include "itcc.h"
+#include "coclust/cross_associations.h"
+#include "coclust/itcc.h"
 #include "r_glue.h"
 #include "r_joint.h"
 

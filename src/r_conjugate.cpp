@@ -3,8 +3,8 @@
 // the columns of `query` and the log marginal likelihood.
 #include <RcppEigen.h>
 
-#include "conjugate_simple.h"
-#include "niw.h"
+#include "tvclust/conjugate_simple.h"
+#include "tvclust/niw.h"
 
 namespace {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "constrained_mixture.h"
+#include "mixture/constrained_mixture.h"
 #include "r_glue.h"
 
 namespace {

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "cvqe.h"
+#include "kmeans/cvqe.h"
 #include "r_glue.h"
 
 // xt: p x n data; side: side_for_core() output (0-based pairs, signed

@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "discriminative_clustering.h"
-#include "discriminative_stochastic.h"
+#include "discriminative/discriminative_clustering.h"
+#include "discriminative/discriminative_stochastic.h"
 #include "r_glue.h"
 
 // xt: p x n data; labels: 0-based classes, -1 unlabelled; start: p x k

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "run_hooks.h"
-#include "seeding.h"
-#include "side_graph.h"
+#include "common/run_hooks.h"
+#include "common/seeding.h"
+#include "common/side_graph.h"
 
 namespace sideclust {
 

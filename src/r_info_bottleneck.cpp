@@ -5,12 +5,12 @@
 #include <algorithm>
 #include <vector>
 
-#include "aib.h"
-#include "ib_predict.h"
-#include "iterative_ib.h"
+#include "info/aib.h"
+#include "info/ib_predict.h"
+#include "info/iterative_ib.h"
 #include "r_glue.h"
 #include "r_joint.h"
-#include "sib.h"
+#include "info/sib.h"
 
 // [[Rcpp::export(.sib_cpp)]]
 Rcpp::List sib_cpp(Rcpp::List csr, int k, int max_iter, int restarts, std::vector<int> start,

@@ -6,8 +6,8 @@
 
 #include <vector>
 
-#include "cross_associations.h"
-#include "info_sparse.h"
+#include "coclust/cross_associations.h"
+#include "common/info_sparse.h"
 #include "r_glue.h"
 
 namespace sideclust {

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "kpartite.h"
+#include "coclust/kpartite.h"
 #include "r_glue.h"
 #include "r_joint.h"
 

@@ -4,12 +4,12 @@
 
 #include <vector>
 
-#include "iterative_parallel_ib.h"
-#include "iterative_symmetric_ib.h"
-#include "parallel_ib.h"
+#include "info/iterative_parallel_ib.h"
+#include "info/iterative_symmetric_ib.h"
+#include "info/parallel_ib.h"
 #include "r_glue.h"
 #include "r_joint.h"
-#include "symmetric_ib.h"
+#include "info/symmetric_ib.h"
 
 // k: clusters per clustering; start: 0-based n x m column-major or empty.
 // [[Rcpp::export(.parallel_ib_cpp)]]

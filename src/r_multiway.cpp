@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "multiway.h"
+#include "coclust/multiway.h"
 #include "r_glue.h"
 
 // z: the tensor's values (R's layout), dim its extents; w: weights summing to

@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "dp_lambda.h"
+#include "kmeans/dp_lambda.h"
 #include "r_glue.h"
-#include "rdp_means.h"
+#include "kmeans/rdp_means.h"
 
 using sideclust::IDivergence;
 using sideclust::KullbackLeibler;

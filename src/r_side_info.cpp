@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "union_find.h"
+#include "common/union_find.h"
 
 // Must-link components. `from`, `to` are 0-based point indices (validated in
 // R); returns 1-based component ids numbered by first appearance.

@@ -9,12 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "conjugate_simple.h"
-#include "niw.h"
-#include "partition_estimate.h"
+#include "tvclust/conjugate_simple.h"
+#include "tvclust/niw.h"
+#include "tvclust/partition_estimate.h"
 #include "r_glue.h"
-#include "tvclust_chains.h"
-#include "tvclust_gibbs.h"
+#include "tvclust/tvclust_chains.h"
+#include "tvclust/tvclust_gibbs.h"
 
 namespace {
 

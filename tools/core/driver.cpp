@@ -1,4 +1,4 @@
-// Runs two of the package's cores outside R, as DESIGN.md promises they can:
+// Runs two of the package's cores outside R, as ARCHITECTURE.md promises:
 // sequential IB on planted counts and CEC-IB on planted Gaussians, with a
 // SplitMix64 generator standing in for R's. Checks what must hold whatever
 // the seed (the objective traces move the right way, the planted groups are
@@ -8,8 +8,8 @@
 #include <cstdio>
 #include <vector>
 
-#include "cec.h"
-#include "sib.h"
+#include "cec/cec.h"
+#include "info/sib.h"
 
 namespace {
 

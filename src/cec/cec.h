@@ -1,0 +1,348 @@
+// CEC and CEC-IB (Smieja & Geiger 2017, cost (10)) minimized by the
+// Hartigan algorithm of their Section 3.4: k-means++ seeding (or a random
+// partition, the paper's Algorithm 1, or random seed points), every point
+// moved to the cluster with the largest cost decrease, clusters removed when
+// they fall below eps * n points, below p + 2 points or become singular, and
+// restarts keeping the lowest cost. Plain C++17 + Eigen; no R headers.
+#pragma once
+
+#include <Eigen/Dense>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <vector>
+
+#include "cec/cec_cluster.h"
+#include "common/run_hooks.h"
+#include "common/seeding.h"
+
+namespace sideclust {
+
+// How a run's initial partition is drawn when no start is given.
+enum class CecInit { kmeanspp = 0, random_points = 1, random_partition = 2 };
+
+struct CecParams {
+  int k = 1;
+  CecInit init = CecInit::kmeanspp;
+  CecType type = CecType::full;
+  double beta = 0.0;
+  double eps = 0.05;
+  int max_iter = 100;
+  int restarts = 1;
+  std::vector<int> start;  // 0-based initial clusters, or empty to draw by `init`
+  Eigen::MatrixXd prior;   // p x p matrix added to every cluster's scatter, or empty
+  bool small_sample = false;  // expected cross-entropy of an unseen point (see optimism())
+};
+
+struct CecResult {
+  std::vector<int> cluster;  // 0-based, numbered in order of first point
+  int k = 0;
+  double cost = 0.0, entropy = 0.0, cross_entropy = 0.0, labels = 0.0;
+  std::vector<double> objective;
+  std::vector<int> k_trace;
+  int iterations = 0;
+  bool converged = false;
+  Eigen::MatrixXd means;            // p x k
+  std::vector<Eigen::MatrixXd> covariances;
+  std::vector<int> sizes;
+};
+
+// One run of the Hartigan algorithm on the points x (p x n, one per column)
+// with labels (0-based, -1 unlabelled; empty when there are none).
+class CecRun {
+ public:
+  CecRun(const Eigen::Ref<const Eigen::MatrixXd>& x, const std::vector<int>& label,
+         int n_levels, const CecParams& par)
+      : x_(x), label_(label), n_levels_(n_levels), par_(par),
+        n_(static_cast<int>(x.cols())), p_(static_cast<int>(x.rows())) {
+    // The small-sample term is finite only above p + 2 points.
+    min_size_ = std::max(par_.eps * n_, static_cast<double>(p_ + (par_.small_sample ? 3 : 2)));
+    const_ = 0.5 * p_ * (std::log(6.283185307179586) + 1.0);  // (p/2) log(2 pi e)
+  }
+
+  CecResult run(std::vector<int> start, RunHooks& hooks) {
+    assign_ = std::move(start);
+    int k = 0;
+    for (int a : assign_) k = std::max(k, a + 1);
+    clusters_.assign(k, CecCluster(p_, par_.type, n_levels_, par_.prior));
+    alive_.assign(k, true);
+    cost_.assign(k, 0.0);
+    refit_all();
+    CecResult res;
+    while (res.iterations < par_.max_iter) {
+      hooks.check_interrupt();
+      const int moves = pass();
+      refit_all();
+      ++res.iterations;
+      res.objective.push_back(total_cost());
+      res.k_trace.push_back(n_alive());
+      hooks.on_sweep(res.iterations, res.k_trace.back(), res.objective.back());
+      if (moves == 0 && !(par_.small_sample && remove_one_cluster())) {
+        res.converged = true;
+        break;
+      }
+    }
+    finish(res);
+    return res;
+  }
+
+ private:
+  int label(int i) const { return label_.empty() ? -1 : label_[i]; }
+  bool small(int a) const {
+    return clusters_[a].size() < min_size_ || !std::isfinite(clusters_[a].logdet_cov());
+  }
+  int n_alive() const { return static_cast<int>(std::count(alive_.begin(), alive_.end(), true)); }
+
+  // With small_sample, how much the cross-entropy of the m points under their
+  // own maximum-likelihood Gaussian underestimates its expectation for a new
+  // point from the same Gaussian (nS ~ Wishart(m - 1) and E[S^-1] =
+  // m Sigma^-1 / (m - p - 2) for the full model: 1/2 p (p + 3) / (m - p - 2),
+  // Bedrick & Tsai's small-sample AIC per point). Sizes below the minimum
+  // occur only in a move that removes the cluster; they get the minimum's value.
+  double optimism(int m) const {
+    if (!par_.small_sample) return 0.0;
+    const double mm = std::max(static_cast<double>(m), static_cast<double>(p_ + 3));
+    const double p = p_;
+    switch (par_.type) {
+      case CecType::full: return 0.5 * p * (p + 3.0) / (mm - p - 2.0);
+      case CecType::diagonal: return 2.0 * p / (mm - 3.0);
+      default: return p * (p + 1.0) / (p * (mm - 1.0) - 2.0);
+    }
+  }
+
+  // Cost (11) of a cluster of m points with the given log det covariance and
+  // conditional label entropy.
+  double cluster_cost(int m, double logdet_cov, double h_label) const {
+    if (m <= 0) return 0.0;
+    const double w = static_cast<double>(m) / n_;
+    return w * (-std::log(w) + const_ + 0.5 * logdet_cov + optimism(m) + par_.beta * h_label);
+  }
+  double current_cost(int a) const {
+    const CecCluster& c = clusters_[a];
+    return cluster_cost(c.size(), c.logdet_cov(), c.tally().entropy());
+  }
+  double cost_with(int b, int i) const {
+    const CecCluster& c = clusters_[b];
+    return cluster_cost(c.size() + 1, c.logdet_cov_after(x_.col(i), +1),
+                        c.tally().entropy_after(label(i), +1));
+  }
+  double total_cost() const {
+    double s = 0.0;
+    for (std::size_t a = 0; a < clusters_.size(); ++a) if (alive_[a]) s += cost_[a];
+    return s;
+  }
+
+  // Exact statistics from the members (removes drift of the rank-one
+  // updates), then removal of clusters that are too small or singular.
+  void refit_all() {
+    std::vector<std::vector<int>> members(clusters_.size());
+    for (int i = 0; i < n_; ++i) members[assign_[i]].push_back(i);
+    for (std::size_t a = 0; a < clusters_.size(); ++a) {
+      if (!alive_[a]) continue;
+      clusters_[a].refit(x_, members[a], label_);
+      cost_[a] = current_cost(static_cast<int>(a));
+    }
+    for (;;) {
+      int worst = -1;
+      for (std::size_t a = 0; a < clusters_.size(); ++a) {
+        if (alive_[a] && small(static_cast<int>(a)) &&
+            (worst < 0 || clusters_[a].size() < clusters_[worst].size())) {
+          worst = static_cast<int>(a);
+        }
+      }
+      if (worst < 0) break;
+      if (n_alive() == 1) throw std::runtime_error("the data have a singular covariance");
+      remove_cluster(worst);
+    }
+  }
+
+  // Deletes cluster a and gives each of its points to the cluster whose
+  // cost grows least (line 20 of the algorithm).
+  void remove_cluster(int a) {
+    alive_[a] = false;
+    for (int i = 0; i < n_; ++i) {
+      if (assign_[i] != a) continue;
+      int best = -1;
+      double best_inc = std::numeric_limits<double>::infinity();
+      for (std::size_t b = 0; b < clusters_.size(); ++b) {
+        if (!alive_[b]) continue;
+        const double inc = cost_with(static_cast<int>(b), i) - cost_[b];
+        if (best < 0 || inc < best_inc) {
+          best = static_cast<int>(b);
+          best_inc = inc;
+        }
+      }
+      clusters_[best].add(x_.col(i), label(i));
+      cost_[best] = current_cost(best);
+      assign_[i] = best;
+    }
+    cost_[a] = 0.0;
+  }
+
+  // With small_sample, a cluster that shrinks point by point pays a growing
+  // small-sample term, so single moves may never empty a cluster that the
+  // cost would rather not have. At a pass without moves, deletes the cluster
+  // whose deletion (its points to the clusters whose cost grows least, then
+  // exact refits) lowers the cost most; returns whether one was deleted.
+  bool remove_one_cluster() {
+    if (n_alive() < 2) return false;
+    const double before = total_cost();
+    const std::vector<int> assign = assign_;
+    const std::vector<CecCluster> clusters = clusters_;
+    const std::vector<bool> alive = alive_;
+    const std::vector<double> cost = cost_;
+    int best = -1;
+    double best_cost = before - 1e-12;
+    for (std::size_t a = 0; a < clusters.size(); ++a) {
+      if (!alive[a]) continue;
+      remove_cluster(static_cast<int>(a));
+      refit_all();
+      const double after = total_cost();
+      if (after < best_cost) {
+        best_cost = after;
+        best = static_cast<int>(a);
+      }
+      assign_ = assign;
+      clusters_ = clusters;
+      alive_ = alive;
+      cost_ = cost;
+    }
+    if (best < 0) return false;
+    remove_cluster(best);
+    refit_all();
+    return true;
+  }
+
+  // One Hartigan pass over the points in row order; returns the moves made.
+  int pass() {
+    int moves = 0;
+    const double tol = 1e-12;
+    for (int i = 0; i < n_; ++i) {
+      const int a = assign_[i];
+      const CecCluster& ca = clusters_[a];
+      const double ld = ca.logdet_cov_after(x_.col(i), -1);
+      if (!std::isfinite(ld)) continue;  // leaving would make `a` singular
+      const double without =
+          cluster_cost(ca.size() - 1, ld, ca.tally().entropy_after(label(i), -1));
+      const double base = cost_[a] - without;  // what leaving `a` saves
+      int best = a;
+      double best_gain = tol;
+      for (std::size_t b = 0; b < clusters_.size(); ++b) {
+        if (!alive_[b] || static_cast<int>(b) == a) continue;
+        const double gain = base + cost_[b] - cost_with(static_cast<int>(b), i);
+        if (gain > best_gain) {
+          best_gain = gain;
+          best = static_cast<int>(b);
+        }
+      }
+      if (best == a) continue;
+      clusters_[a].remove(x_.col(i), label(i));
+      clusters_[best].add(x_.col(i), label(i));
+      assign_[i] = best;
+      cost_[a] = current_cost(a);
+      cost_[best] = current_cost(best);
+      ++moves;
+      if (small(a) && n_alive() > 1) remove_cluster(a);
+    }
+    return moves;
+  }
+
+  void finish(CecResult& res) const {
+    std::vector<int> relabel(clusters_.size(), -1);
+    res.cluster.resize(n_);
+    int k = 0;
+    for (int i = 0; i < n_; ++i) {
+      int& r = relabel[assign_[i]];
+      if (r < 0) r = k++;
+      res.cluster[i] = r;
+    }
+    res.k = k;
+    res.means.resize(p_, k);
+    res.covariances.assign(k, Eigen::MatrixXd());
+    res.sizes.assign(k, 0);
+    for (std::size_t a = 0; a < clusters_.size(); ++a) {
+      const int r = relabel[a];
+      if (r < 0) continue;
+      const CecCluster& c = clusters_[a];
+      const double w = static_cast<double>(c.size()) / n_;
+      res.means.col(r) = c.mean();
+      res.covariances[r] = c.covariance();
+      res.sizes[r] = c.size();
+      res.entropy -= w * std::log(w);
+      res.cross_entropy += w * (const_ + 0.5 * c.logdet_cov() + optimism(c.size()));
+      res.labels += w * par_.beta * c.tally().entropy();
+    }
+    res.cost = res.entropy + res.cross_entropy + res.labels;
+  }
+
+  Eigen::Ref<const Eigen::MatrixXd> x_;
+  const std::vector<int>& label_;
+  int n_levels_;
+  const CecParams& par_;
+  int n_, p_;
+  double min_size_, const_;
+  std::vector<int> assign_;
+  std::vector<CecCluster> clusters_;
+  std::vector<bool> alive_;
+  std::vector<double> cost_;
+};
+
+// Every point to its nearest seed (the first of ties): the initial
+// partition, 0-based.
+inline std::vector<int> nearest_seed_start(const Eigen::Ref<const Eigen::MatrixXd>& x,
+                                           const std::vector<int>& seeds) {
+  const int n = static_cast<int>(x.cols());
+  std::vector<int> assign(n, 0);
+  for (int i = 0; i < n; ++i) {
+    double best = std::numeric_limits<double>::infinity();
+    for (std::size_t j = 0; j < seeds.size(); ++j) {
+      const double d = (x.col(i) - x.col(seeds[j])).squaredNorm();
+      if (d < best) {
+        best = d;
+        assign[i] = static_cast<int>(j);
+      }
+    }
+  }
+  return assign;
+}
+
+// Every point in one of k clusters uniformly at random (line 10 of the
+// paper's algorithm); clusters left too small are removed by the first refit.
+inline std::vector<int> random_partition_start(int n, int k, RunHooks& hooks) {
+  std::vector<int> assign(n);
+  for (int i = 0; i < n; ++i) assign[i] = uniform_index(k, hooks);
+  return assign;
+}
+
+inline std::vector<int> draw_start(const Eigen::Ref<const Eigen::MatrixXd>& x, const CecParams& par,
+                                   RunHooks& hooks) {
+  switch (par.init) {
+    case CecInit::random_points: return nearest_seed_start(x, random_indices(x, par.k, hooks));
+    case CecInit::random_partition:
+      return random_partition_start(static_cast<int>(x.cols()), par.k, hooks);
+    default: return nearest_seed_start(x, kmeanspp_indices(x, par.k, hooks));
+  }
+}
+
+// Best of par.restarts runs (one run from par.start when it is given).
+inline CecResult cec_fit(const Eigen::Ref<const Eigen::MatrixXd>& x, const std::vector<int>& label,
+                         int n_levels, const CecParams& par, RunHooks& hooks) {
+  CecRun runner(x, label, n_levels, par);
+  CecResult best;
+  bool have = false;
+  const int runs = par.start.empty() ? std::max(1, par.restarts) : 1;
+  for (int r = 0; r < runs; ++r) {
+    std::vector<int> start =
+        par.start.empty() ? draw_start(x, par, hooks) : par.start;
+    CecResult res = runner.run(std::move(start), hooks);
+    if (!have || res.cost < best.cost) {
+      best = std::move(res);
+      have = true;
+    }
+  }
+  return best;
+}
+
+}  // namespace sideclust

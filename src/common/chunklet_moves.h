@@ -1,0 +1,154 @@
+// Whole-chunklet moves for the deterministic algorithms. A must-link (may-link)
+// chunklet split across clusters cannot be reunited by single-point moves
+// when every point has as many links on each side; moving the whole chunklet
+// at once can. Each move is taken only when it lowers the objective
+//   sum D(x_i, mu_zi) - xi_may (kept may weight) + xi_may_not (broken may-not weight)
+// at the current centres, so it keeps the descent property of the sweep.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <vector>
+
+#include "common/bregman.h"
+#include "common/cluster_links.h"
+#include "common/side_graph.h"
+#include "common/union_find.h"
+
+namespace sideclust {
+
+// Chunklets of two or more points, as compressed member lists, and the
+// chunklet of every point (-1 for a point in no such chunklet).
+struct Chunklets {
+  std::vector<int> start, member, of;
+  int count() const { return start.empty() ? 0 : static_cast<int>(start.size()) - 1; }
+};
+
+inline Chunklets may_link_chunklets(const PairGraph& g) {
+  Chunklets ch;
+  ch.start.push_back(0);
+  ch.of.assign(g.n, -1);
+  if (g.empty()) return ch;
+  UnionFind sets(g.n);
+  for (int i = 0; i < g.n; ++i) {
+    for (int e = g.start[i]; e < g.start[i + 1]; ++e) {
+      if (g.weight[e] > 0.0 && g.nbr[e] > i) sets.unite(i, g.nbr[e]);
+    }
+  }
+  std::vector<int> root_chunk(g.n, -1), counts;
+  for (int i = 0; i < g.n; ++i) {
+    const std::size_t r = sets.find(i);
+    if (sets.set_size(r) < 2) continue;
+    if (root_chunk[r] < 0) {
+      root_chunk[r] = static_cast<int>(counts.size());
+      counts.push_back(0);
+    }
+    ch.of[i] = root_chunk[r];
+    ++counts[root_chunk[r]];
+  }
+  for (int c : counts) ch.start.push_back(ch.start.back() + c);
+  ch.member.resize(ch.start.back());
+  std::vector<int> fill(ch.start.begin(), ch.start.end() - 1);
+  for (int i = 0; i < g.n; ++i) {
+    if (ch.of[i] >= 0) ch.member[fill[ch.of[i]]++] = i;
+  }
+  return ch;
+}
+
+// One pass over the chunklets: move each, as a whole, to the cluster that
+// lowers the objective most at the given centres, if any does; a new cluster
+// centred at the chunklet's mean (cost lambda) is a candidate too, as a new
+// singleton is in the point sweep. Updates z, size, k, the centres and the
+// agreement; returns the number of points moved.
+// Cost O(sum of chunklet sizes * k * p + their degrees).
+template <class Div, class CentreCache>
+int move_chunklets(const double* x, int p, const std::vector<double>& point_term,
+                   const Chunklets& ch, const PairGraph& g, double lambda,
+                   CentreCache& centres, std::vector<int>& z,
+                   std::vector<int>& size, int& k, double xi_may,
+                   double xi_may_not, SideAgreement& agree) {
+  int moved = 0;
+  std::vector<double> data, may, may_not, mean(p);
+  for (int c = 0; c < ch.count(); ++c) {
+    data.assign(k, 0.0);
+    may.assign(k, 0.0);
+    may_not.assign(k, 0.0);
+    std::fill(mean.begin(), mean.end(), 0.0);
+    double data_now = 0.0, may_now = 0.0, may_not_now = 0.0;
+    double inner_may = 0.0, inner_may_not = 0.0;
+    for (int t = ch.start[c]; t < ch.start[c + 1]; ++t) {
+      const int i = ch.member[t];
+      const double* xi = x + static_cast<std::size_t>(i) * p;
+      for (int d = 0; d < p; ++d) mean[d] += xi[d];
+      for (int q = 0; q < k; ++q) {
+        const double d = Div::eval(xi, point_term[i], centres.cache(q), centres.term(q), p);
+        data[q] += d;
+        if (q == z[i]) data_now += d;
+      }
+      for (int e = g.start[i]; e < g.start[i + 1]; ++e) {
+        const int j = g.nbr[e];
+        const double w = g.weight[e];
+        const bool same = z[i] == z[j];
+        if (ch.of[j] == c) {  // inner pair, seen from both ends: count once
+          if (j < i) continue;
+          if (w > 0.0) { inner_may += w; if (same) may_now += w; }
+          else { inner_may_not -= w; if (same) may_not_now -= w; }
+        } else {
+          if (w > 0.0) { may[z[j]] += w; if (same) may_now += w; }
+          else { may_not[z[j]] -= w; if (same) may_not_now -= w; }
+        }
+      }
+    }
+    int best = -1;
+    double best_delta = 0.0, best_may = 0.0, best_may_not = 0.0;
+    for (int q = 0; q < k; ++q) {
+      if (size[q] == 0) continue;
+      const double kept = may[q] + inner_may, broken = may_not[q] + inner_may_not;
+      const double delta = (data[q] - data_now) - xi_may * (kept - may_now) +
+                           xi_may_not * (broken - may_not_now);
+      if (delta < best_delta - 1e-12 * (1.0 + std::abs(data_now))) {
+        best_delta = delta;
+        best = q;
+        best_may = kept - may_now;
+        best_may_not = broken - may_not_now;
+      }
+    }
+    // A cluster of its own: every inner may-link kept, every outer one broken.
+    const int m = ch.start[c + 1] - ch.start[c];
+    for (double& v : mean) v /= m;
+    std::vector<double> cache(p);
+    Div::centre_cache(mean.data(), cache.data(), p);
+    const double term = Div::centre_term(mean.data(), p);
+    double data_own = lambda;
+    for (int t = ch.start[c]; t < ch.start[c + 1]; ++t) {
+      const int i = ch.member[t];
+      data_own += Div::eval(x + static_cast<std::size_t>(i) * p, point_term[i],
+                            cache.data(), term, p);
+    }
+    const double own_delta = (data_own - data_now) - xi_may * (inner_may - may_now) +
+                             xi_may_not * (inner_may_not - may_not_now);
+    if (own_delta < best_delta - 1e-12 * (1.0 + std::abs(data_now))) {
+      centres.push(mean.data());
+      size.push_back(0);
+      best = k++;
+      best_may = inner_may - may_now;
+      best_may_not = inner_may_not - may_not_now;
+    }
+    if (best < 0) continue;
+    for (int t = ch.start[c]; t < ch.start[c + 1]; ++t) {
+      const int i = ch.member[t];
+      if (z[i] == best) continue;
+      --size[z[i]];
+      ++size[best];
+      z[i] = best;
+      ++moved;
+    }
+    agree.may_satisfied += best_may;
+    agree.may_not_violated += best_may_not;
+  }
+  return moved;
+}
+
+}  // namespace sideclust

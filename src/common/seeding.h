@@ -1,0 +1,96 @@
+// Seed points for the prototype methods (CEC, CVQE, disparate k-means):
+// k-means++ and uniformly drawn points among the columns of a p x n matrix,
+// drawn with R's generator through RunHooks.
+#pragma once
+
+#include <Eigen/Dense>
+
+#include <algorithm>
+#include <limits>
+#include <utility>
+#include <vector>
+
+#include "common/run_hooks.h"
+
+namespace sideclust {
+
+// How a prototype method's runs start: seeds drawn by k-means++, seed points
+// drawn uniformly, or prototypes given by the user.
+enum class SeedInit { kmeanspp, random, start };
+
+inline int uniform_index(int n, RunHooks& hooks) {
+  return std::min(n - 1, static_cast<int>(hooks.uniform() * n));
+}
+
+// An index drawn with probability proportional to w[i] (w >= 0, total =
+// sum of w > 0); entries with w[i] = 0 are never drawn.
+inline int proportional_index(const double* w, int n, double total, RunHooks& hooks) {
+  double u = hooks.uniform() * total;
+  int pick = -1;
+  for (int i = 0; i < n && u >= 0.0; ++i) {
+    if (!(w[i] > 0.0)) continue;
+    pick = i;
+    u -= w[i];
+  }
+  return pick;
+}
+
+// k-means++ (Arthur & Vassilvitskii 2007): the first seed uniform, each
+// further one with probability proportional to its squared distance to the
+// nearest seed so far, so a point equal to a seed is never drawn again. Only
+// when every point equals a seed (fewer distinct points than k) is a seed
+// drawn uniformly, i.e. repeated.
+inline std::vector<int> kmeanspp_indices(const Eigen::Ref<const Eigen::MatrixXd>& x, int k,
+                                         RunHooks& hooks) {
+  const int n = static_cast<int>(x.cols());
+  std::vector<int> seeds;
+  seeds.reserve(k);
+  Eigen::VectorXd d2 = Eigen::VectorXd::Constant(n, std::numeric_limits<double>::infinity());
+  for (int j = 0; j < k; ++j) {
+    const double total = j == 0 ? 0.0 : d2.sum();
+    const int pick = total > 0.0 ? proportional_index(d2.data(), n, total, hooks)
+                                 : uniform_index(n, hooks);
+    seeds.push_back(pick);
+    for (int i = 0; i < n; ++i) d2[i] = std::min(d2[i], (x.col(i) - x.col(pick)).squaredNorm());
+  }
+  return seeds;
+}
+
+// k points drawn uniformly without replacement (partial Fisher-Yates),
+// skipping points equal to a seed already drawn as long as there are other
+// points left.
+inline std::vector<int> random_indices(const Eigen::Ref<const Eigen::MatrixXd>& x, int k,
+                                       RunHooks& hooks) {
+  const int n = static_cast<int>(x.cols());
+  std::vector<int> order(n), seeds, repeats;
+  for (int i = 0; i < n; ++i) order[i] = i;
+  for (int t = 0; t < n && static_cast<int>(seeds.size()) < k; ++t) {
+    std::swap(order[t], order[t + uniform_index(n - t, hooks)]);
+    const int c = order[t];
+    const bool repeat = std::any_of(seeds.begin(), seeds.end(), [&](int s) {
+      return (x.col(s) - x.col(c)).squaredNorm() == 0.0;
+    });
+    (repeat ? repeats : seeds).push_back(c);
+  }
+  for (std::size_t r = 0; static_cast<int>(seeds.size()) < k && r < repeats.size(); ++r) {
+    seeds.push_back(repeats[r]);
+  }
+  return seeds;
+}
+
+// The seed points as the columns of a p x k matrix.
+inline Eigen::MatrixXd seed_columns(const Eigen::Ref<const Eigen::MatrixXd>& x,
+                                    const std::vector<int>& seeds) {
+  Eigen::MatrixXd m(x.rows(), static_cast<Eigen::Index>(seeds.size()));
+  for (std::size_t j = 0; j < seeds.size(); ++j) m.col(j) = x.col(seeds[j]);
+  return m;
+}
+
+// k seed prototypes (p x k) drawn by k-means++ or uniformly.
+inline Eigen::MatrixXd draw_prototypes(const Eigen::Ref<const Eigen::MatrixXd>& x, int k,
+                                       SeedInit init, RunHooks& hooks) {
+  return seed_columns(x, init == SeedInit::random ? random_indices(x, k, hooks)
+                                                  : kmeanspp_indices(x, k, hooks));
+}
+
+}  // namespace sideclust

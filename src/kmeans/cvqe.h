@@ -1,0 +1,286 @@
+// Constrained vector quantization error (CVQE): Davidson & Ravi's k-means
+// with must-link / cannot-link penalties, objective (68) of the survey.
+// Points are the columns of a p x n matrix, prototypes the columns of a p x k
+// matrix. Plain C++17 + Eigen; randomness and interrupts come from RunHooks.
+#pragma once
+
+#include <Eigen/Dense>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <vector>
+
+#include "common/run_hooks.h"
+#include "common/seeding.h"
+#include "common/side_graph.h"
+
+namespace sideclust {
+
+// Constraints in their given order: first[l] is the point whose cluster is
+// g1(l), second[l] the one of g2(l); weight > 0 a must-link, < 0 a
+// cannot-link, |weight| its confidence. 0-based indices.
+struct CvqePairs {
+  std::vector<int> first, second;
+  std::vector<double> weight;
+};
+
+struct CvqeParams {
+  int k = 2;
+  int max_iter = 100;
+  int restarts = 10;
+  SeedInit init = SeedInit::kmeanspp;
+  Eigen::MatrixXd start;         // p x k initial prototypes for SeedInit::start
+  int max_rounds = 1000;         // prototype-update rounds per prototype step
+  double tol = 1e-12;            // a round moving no coordinate more than tol * scale is final
+};
+
+struct CvqeResult {
+  std::vector<int> cluster;      // 0 .. k - 1, consecutive
+  Eigen::MatrixXd centres;       // p x k
+  int k = 0;
+  std::vector<double> objective;  // L' after every iteration
+  double within = 0.0, penalty = 0.0;
+  int iterations = 0;
+  bool converged = false;
+};
+
+namespace cvqe_detail {
+
+// Squared distances between the prototypes, and for each prototype u the
+// other prototype h(u) closest to it (first of ties) with that distance.
+// With k = 1 there is no other prototype: h = -1 and the distance is 0.
+struct Geometry {
+  Eigen::MatrixXd d;             // k x k
+  std::vector<int> h;
+  std::vector<double> h_dist;
+
+  explicit Geometry(const Eigen::MatrixXd& m) {
+    const int k = static_cast<int>(m.cols());
+    d.resize(k, k);
+    for (int u = 0; u < k; ++u) {
+      d(u, u) = 0.0;
+      for (int v = u + 1; v < k; ++v) d(u, v) = d(v, u) = (m.col(u) - m.col(v)).squaredNorm();
+    }
+    h.assign(k, -1);
+    h_dist.assign(k, 0.0);
+    for (int u = 0; u < k; ++u) {
+      double best = std::numeric_limits<double>::infinity();
+      for (int v = 0; v < k; ++v) {
+        if (v != u && d(u, v) < best) {
+          best = d(u, v);
+          h[u] = v;
+        }
+      }
+      if (h[u] >= 0) h_dist[u] = best;
+    }
+  }
+
+  // Penalty of one constraint (before its weight) with its points in u, v.
+  double penalty(bool must, int u, int v) const {
+    if (must) return u != v ? d(u, v) : 0.0;
+    return u == v ? h_dist[u] : 0.0;
+  }
+};
+
+// L' = 1/2 (sum_i ||x_i - m_zi||^2 + sum_l |w_l| penalty_l) as its two parts.
+inline void objective_parts(const Eigen::Ref<const Eigen::MatrixXd>& x, const CvqePairs& pairs,
+                            const std::vector<int>& z, const Eigen::MatrixXd& m,
+                            double& within, double& penalty) {
+  within = 0.0;
+  for (Eigen::Index i = 0; i < x.cols(); ++i) within += (x.col(i) - m.col(z[i])).squaredNorm();
+  within *= 0.5;
+  penalty = 0.0;
+  if (pairs.first.empty()) return;
+  const Geometry geo(m);
+  for (std::size_t l = 0; l < pairs.first.size(); ++l) {
+    const double w = pairs.weight[l];
+    penalty += std::abs(w) * geo.penalty(w > 0, z[pairs.first[l]], z[pairs.second[l]]);
+  }
+  penalty *= 0.5;
+}
+
+}  // namespace cvqe_detail
+
+// One run from given prototypes; the state lives here so that restarts reuse
+// the buffers.
+class CvqeRun {
+ public:
+  CvqeRun(const Eigen::Ref<const Eigen::MatrixXd>& x, const CvqePairs& pairs,
+          const CvqeParams& par)
+      : x_(x), pairs_(pairs), par_(par), n_(static_cast<int>(x.cols())) {
+    if (!pairs.first.empty()) graph_ = make_pair_graph(n_, pairs.first, pairs.second, pairs.weight);
+    else graph_.n = n_;
+    scale_ = 1.0 + (x.size() > 0 ? x.cwiseAbs().maxCoeff() : 0.0);
+  }
+
+  CvqeResult run(Eigen::MatrixXd m, RunHooks& hooks) const {
+    const int k = static_cast<int>(m.cols());
+    CvqeResult res;
+    std::vector<int> z(n_, -1);
+    bool fixed = false;
+    for (int iter = 1; iter <= par_.max_iter; ++iter) {
+      const int changed = assign(m, z);
+      fixed = update_prototypes(z, k, m);
+      double within, penalty;
+      cvqe_detail::objective_parts(x_, pairs_, z, m, within, penalty);
+      res.objective.push_back(within + penalty);
+      res.iterations = iter;
+      hooks.check_interrupt();
+      hooks.on_sweep(iter, k, within + penalty);
+      // The assignment is stable for these prototypes and the prototypes are
+      // a fixed point of their update for this assignment.
+      if (changed == 0 && fixed) {
+        res.converged = true;
+        break;
+      }
+    }
+    finish(z, m, res);
+    return res;
+  }
+
+  // Iterated conditional modes with the prototypes fixed: every point in row
+  // order moves to the cluster minimizing its distance plus the weighted
+  // penalties of its constraints given its partners' current clusters
+  // (partners not yet assigned, in the first step, are ignored). Returns the
+  // number of points that changed cluster.
+  int assign(const Eigen::MatrixXd& m, std::vector<int>& z) const {
+    const int k = static_cast<int>(m.cols());
+    const cvqe_detail::Geometry geo(m);
+    std::vector<double> cost(k);
+    int changed = 0;
+    for (int i = 0; i < n_; ++i) {
+      for (int j = 0; j < k; ++j) cost[j] = (x_.col(i) - m.col(j)).squaredNorm();
+      if (!graph_.empty()) {
+        for (int e = graph_.start[i]; e < graph_.start[i + 1]; ++e) {
+          const int other = z[graph_.nbr[e]];
+          if (other < 0) continue;
+          const double w = graph_.weight[e];
+          if (w > 0) {
+            for (int j = 0; j < k; ++j) cost[j] += w * geo.d(j, other);
+          } else {
+            cost[other] -= w * geo.h_dist[other];
+          }
+        }
+      }
+      int best = 0;
+      for (int j = 1; j < k; ++j) {
+        if (cost[j] < cost[best]) best = j;
+      }
+      if (best != z[i]) {
+        z[i] = best;
+        ++changed;
+      }
+    }
+    return changed;
+  }
+
+  // The survey's update m_j = y_j / z_j, applied with the assignment fixed
+  // until no coordinate moves more than tol * scale (at most max_rounds
+  // rounds, each with the previous round's prototypes on the right). A
+  // cluster with z_j = 0 (no points) keeps its prototype. Returns whether the
+  // last round was within the tolerance.
+  bool update_prototypes(const std::vector<int>& z, int k, Eigen::MatrixXd& m) const {
+    const Eigen::Index p = x_.rows();
+    Eigen::MatrixXd sum = Eigen::MatrixXd::Zero(p, k);
+    Eigen::VectorXd denom = Eigen::VectorXd::Zero(k);
+    for (int i = 0; i < n_; ++i) {
+      sum.col(z[i]) += x_.col(i);
+      denom[z[i]] += 1.0;
+    }
+    // Broken must-links pull m_g1 towards m_g2; broken cannot-links pull
+    // m_g1 towards m_h(g1), with h taken from the previous round.
+    struct Pull {
+      int to, from;
+      double w;
+    };
+    std::vector<Pull> must;
+    Eigen::VectorXd cannot = Eigen::VectorXd::Zero(k);
+    for (std::size_t l = 0; l < pairs_.first.size(); ++l) {
+      const int u = z[pairs_.first[l]], v = z[pairs_.second[l]];
+      const double w = pairs_.weight[l];
+      if (w > 0 && u != v) {
+        must.push_back({u, v, w});
+        denom[u] += w;
+      } else if (w < 0 && u == v && k > 1) {
+        cannot[u] -= w;
+        denom[u] -= w;
+      }
+    }
+    const bool coupled = !must.empty() || (cannot.array() > 0).any();
+    Eigen::MatrixXd next(p, k);
+    for (int round = 0; round < par_.max_rounds; ++round) {
+      next = sum;
+      for (const Pull& pl : must) next.col(pl.to) += pl.w * m.col(pl.from);
+      if ((cannot.array() > 0).any()) {
+        const cvqe_detail::Geometry geo(m);
+        for (int j = 0; j < k; ++j) {
+          if (cannot[j] > 0) next.col(j) += cannot[j] * m.col(geo.h[j]);
+        }
+      }
+      double moved = 0.0;
+      for (int j = 0; j < k; ++j) {
+        if (denom[j] > 0) {
+          next.col(j) /= denom[j];
+        } else {
+          next.col(j) = m.col(j);
+        }
+        moved = std::max(moved, (next.col(j) - m.col(j)).cwiseAbs().maxCoeff());
+      }
+      m.swap(next);
+      // Without broken constraints one round gives the cluster means exactly.
+      if (!coupled || moved <= par_.tol * scale_) return true;
+    }
+    return false;
+  }
+
+ private:
+  // Drop empty clusters (numbering the others consecutively, in order) and
+  // compute the final objective over the prototypes kept.
+  void finish(std::vector<int>& z, const Eigen::MatrixXd& m, CvqeResult& res) const {
+    const int k = static_cast<int>(m.cols());
+    std::vector<int> size(k, 0);
+    for (int v : z) ++size[v];
+    std::vector<int> map(k, -1);
+    int kept = 0;
+    for (int j = 0; j < k; ++j) {
+      if (size[j] > 0) map[j] = kept++;
+    }
+    res.centres.resize(m.rows(), kept);
+    for (int j = 0; j < k; ++j) {
+      if (map[j] >= 0) res.centres.col(map[j]) = m.col(j);
+    }
+    for (int& v : z) v = map[v];
+    res.cluster = z;
+    res.k = kept;
+    cvqe_detail::objective_parts(x_, pairs_, res.cluster, res.centres, res.within, res.penalty);
+    if (!res.objective.empty()) res.objective.back() = res.within + res.penalty;
+  }
+
+  const Eigen::Ref<const Eigen::MatrixXd> x_;
+  const CvqePairs& pairs_;
+  const CvqeParams& par_;
+  int n_;
+  PairGraph graph_;
+  double scale_ = 1.0;
+};
+
+// The best (lowest final L') of par.restarts runs, or one run from par.start.
+inline CvqeResult cvqe_fit(const Eigen::Ref<const Eigen::MatrixXd>& x, const CvqePairs& pairs,
+                           const CvqeParams& par, RunHooks& hooks) {
+  if (par.k < 1 || par.k > x.cols()) throw std::invalid_argument("k out of range");
+  const CvqeRun runner(x, pairs, par);
+  const int runs = par.init == SeedInit::start ? 1 : std::max(1, par.restarts);
+  CvqeResult best;
+  for (int r = 0; r < runs; ++r) {
+    Eigen::MatrixXd m =
+        par.init == SeedInit::start ? par.start : draw_prototypes(x, par.k, par.init, hooks);
+    if (m.rows() != x.rows() || m.cols() != par.k) throw std::invalid_argument("start has the wrong size");
+    CvqeResult res = runner.run(std::move(m), hooks);
+    if (r == 0 || res.objective.back() < best.objective.back()) best = std::move(res);
+  }
+  return best;
+}
+
+}  // namespace sideclust

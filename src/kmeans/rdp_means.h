@@ -1,0 +1,272 @@
+// DP-means (Kulis & Jordan 2012) and relational DP-means, the small-variance
+// limit of TVClust (Khashabi et al., Algorithm 1). Points are the columns of a
+// p x n column-major array. Side information enters through ClusterLinks, so
+// a sweep costs O(n K p + number of pairs + n) whatever its form.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "common/bregman.h"
+#include "kmeans/centres.h"
+#include "common/chunklet_moves.h"
+#include "common/cluster_links.h"
+#include "common/run_hooks.h"
+#include "common/side_graph.h"
+#include "kmeans/visit_order.h"
+
+namespace sideclust {
+
+struct RdpParams {
+  double lambda = 1.0;
+  double xi_may = 0.0, xi_may_not = 0.0;  // weights of the first sweep
+  double xi_rate = 1.0;                    // multiplied in after every sweep
+  double xi_max_may = 0.0, xi_max_may_not = 0.0;
+  int patience = 20;   // sweeps without a change that end the run
+  int max_iter = 1000;
+  bool random_order = true;
+  bool chunklet_moves = false;  // also move whole may-link chunklets
+};
+
+struct RdpResult {
+  std::vector<int> cluster;    // 0 .. k - 1
+  std::vector<double> centres;  // p x k, column-major
+  int k = 0;
+  std::vector<double> objective;  // objective (20) after every sweep
+  std::vector<int> k_trace;
+  std::vector<int> changes;      // points that moved in every sweep
+  int iterations = 0;
+  bool converged = false;
+  double xi_may = 0.0, xi_may_not = 0.0;  // weights of the last sweep
+  SideAgreement agreement;                // at the final state
+};
+
+namespace detail {
+
+// Renumber the non-empty clusters 0 .. k' - 1 in order; sets k = k' and
+// returns the map old -> new (-1 for the removed empty clusters).
+inline std::vector<int> drop_empty_clusters(std::vector<int>& z,
+                                            const std::vector<int>& size, int& k) {
+  std::vector<int> map(size.size(), -1);
+  int next = 0;
+  for (std::size_t c = 0; c < size.size(); ++c) {
+    if (size[c] > 0) map[c] = next++;
+  }
+  for (int& v : z) v = map[v];
+  k = next;
+  return map;
+}
+
+// Renumber clusters by their first point in the original order, so that the
+// result does not depend on how points were relabelled internally.
+inline std::vector<int> cluster_order(const std::vector<int>& z_original, int k) {
+  std::vector<int> rank(k, -1);
+  int next = 0;
+  for (int v : z_original) {
+    if (rank[v] < 0) rank[v] = next++;
+  }
+  return rank;
+}
+
+}  // namespace detail
+
+template <class Div>
+RdpResult rdp_means_sweeps(const double* x, int n, int p, const SideInfo& side,
+                           VisitOrder& visit, const RdpParams& par,
+                           RunHooks& hooks);
+
+// DP-means / RDP-means on the points stored as the columns of x (p x n). In
+// random order the points are first copied in a random relabelling (see
+// VisitOrder); results come back in the original order either way.
+template <class Div>
+RdpResult rdp_means(const double* x, int n, int p, const SideInfo& side,
+                    const RdpParams& par, RunHooks& hooks) {
+  VisitOrder visit(n, par.random_order, hooks);
+  RdpResult res;
+  if (!visit.random()) {
+    res = rdp_means_sweeps<Div>(x, n, p, side, visit, par, hooks);
+  } else {
+    const std::vector<int>& relabel = visit.relabel();
+    std::vector<double> xr(static_cast<std::size_t>(n) * p);
+    for (int t = 0; t < n; ++t) {
+      std::copy(x + static_cast<std::size_t>(relabel[t]) * p,
+                x + static_cast<std::size_t>(relabel[t] + 1) * p,
+                xr.begin() + static_cast<std::size_t>(t) * p);
+    }
+    const SideInfo sr = relabel_side(side, relabel);
+    res = rdp_means_sweeps<Div>(xr.data(), n, p, sr, visit, par, hooks);
+    std::vector<int> z(n);
+    for (int t = 0; t < n; ++t) z[relabel[t]] = res.cluster[t];
+    res.cluster.swap(z);
+  }
+  const std::vector<int> rank = detail::cluster_order(res.cluster, res.k);
+  for (int& v : res.cluster) v = rank[v];
+  std::vector<double> centres(res.centres.size());
+  for (int c = 0; c < res.k; ++c) {
+    std::copy(res.centres.begin() + static_cast<std::size_t>(c) * p,
+              res.centres.begin() + static_cast<std::size_t>(c + 1) * p,
+              centres.begin() + static_cast<std::size_t>(rank[c]) * p);
+  }
+  res.centres.swap(centres);
+  return res;
+}
+
+// The sweeps of Algorithm 1 over points in storage order 0 .. n - 1.
+template <class Div>
+RdpResult rdp_means_sweeps(const double* x, int n, int p, const SideInfo& side,
+                           VisitOrder& visit, const RdpParams& par,
+                           RunHooks& hooks) {
+  RdpResult res;
+  std::vector<double> point_term(n);
+  for (int i = 0; i < n; ++i) point_term[i] = Div::point_term(x + static_cast<std::size_t>(i) * p, p);
+
+  // Algorithm 1 starts from one cluster holding every point.
+  std::vector<int> z(n, 0);
+  int k = 1;
+  Centres<Div> centres(p);
+  centres.recompute(x, z, k);
+  std::vector<int> size(1, n);
+  ClusterLinks links(side);
+  links.reset(z, k);
+
+  double xi1 = par.xi_may, xi2 = par.xi_may_not;
+  int stable = 0;
+  // Kept may-link and broken may-not weight, updated as points move.
+  SideAgreement agree = side_agreement(side, z, k);
+  std::vector<double> d;
+  BlockPrefetch ahead;
+  const Chunklets chunklets =
+      par.chunklet_moves ? may_link_chunklets(side.pairs) : Chunklets{};
+
+  for (int iter = 0; iter < par.max_iter; ++iter) {
+    visit.next_sweep(hooks);
+    const std::vector<int>& order = visit.order();
+    int changed = 0;
+    for (int idx = 0; idx < n; ++idx) {
+      const int i = order[idx];
+      if (visit.random()) {
+        // While visiting one block, fetch everything the next one reads.
+        if (idx % VisitOrder::kBlock == 0 && idx + VisitOrder::kBlock < n) {
+          const int first = order[idx + VisitOrder::kBlock] / VisitOrder::kBlock * VisitOrder::kBlock;
+          const int last = std::min(n, first + VisitOrder::kBlock);
+          auto add = [&ahead](const void* ptr, std::size_t bytes) { ahead.add(ptr, bytes); };
+          ahead.clear();
+          add(x + static_cast<std::size_t>(first) * p, sizeof(double) * p * (last - first));
+          add(&point_term[first], sizeof(double) * (last - first));
+          add(&z[first], sizeof(int) * (last - first));
+          links.block_memory(first, last, add);
+        }
+        ahead.step(4);
+      }
+      const double* xi = x + static_cast<std::size_t>(i) * p;
+      centres.distances(xi, point_term[i], d);
+      links.gather(i, z);
+      links.add_side_terms(d.data(), k, xi1, xi2);
+      int best = -1;
+      double best_d = std::numeric_limits<double>::infinity();
+      for (int c = 0; c < k; ++c) {
+        // A cluster emptied during this sweep is removed at its end.
+        if (size[c] > 0 && d[c] < best_d) {
+          best_d = d[c];
+          best = c;
+        }
+      }
+      if (!(best_d <= par.lambda)) {  // every centre beyond lambda: open a cluster at x_i
+        centres.push(xi);
+        size.push_back(0);
+        links.add_cluster();
+        best = k++;
+      }
+      const int from = z[i];
+      if (best != from) {
+        agree.may_satisfied += links.may(best) - links.may(from);
+        agree.may_not_violated += links.may_not(best) - links.may_not(from);
+        links.move(i, from, best);
+        --size[from];
+        ++size[best];
+        z[i] = best;
+        ++changed;
+      }
+    }
+
+    // Centre update: cluster means; empty clusters are removed.
+    auto update_centres = [&]() {
+      const std::vector<int> map = detail::drop_empty_clusters(z, size, k);
+      centres.recompute(x, z, k);
+      size.assign(k, 0);
+      for (int v : z) ++size[v];
+      links.renumber(map, z, k);
+    };
+    update_centres();
+    if (chunklets.count() > 0) {
+      const int moved = move_chunklets<Div>(x, p, point_term, chunklets, side.pairs,
+                                            par.lambda, centres, z, size, k, xi1,
+                                            xi2, agree);
+      if (moved > 0) {
+        links.reset(z, k);
+        update_centres();
+      }
+      changed += moved;
+    }
+
+    double obj = par.lambda * k - xi1 * agree.may_satisfied + xi2 * agree.may_not_violated;
+    for (int i = 0; i < n; ++i) {
+      obj += centres.distance(x + static_cast<std::size_t>(i) * p, point_term[i], z[i]);
+    }
+
+    res.objective.push_back(obj);
+    res.k_trace.push_back(k);
+    res.changes.push_back(changed);
+    res.iterations = iter + 1;
+    res.xi_may = xi1;
+    res.xi_may_not = xi2;
+    hooks.check_interrupt();
+    hooks.on_sweep(iter + 1, k, obj);
+
+    stable = changed == 0 ? stable + 1 : 0;
+    const double next1 = std::min(xi1 * par.xi_rate, par.xi_max_may);
+    const double next2 = std::min(xi2 * par.xi_rate, par.xi_max_may_not);
+    // With the weights fixed, a sweep without a change is a fixed point:
+    // every later sweep would repeat it, so waiting is pointless.
+    if (stable >= par.patience || (stable > 0 && next1 == xi1 && next2 == xi2)) {
+      res.converged = true;
+      break;
+    }
+    xi1 = next1;
+    xi2 = next2;
+  }
+
+  res.agreement = side_agreement(side, z, k);  // exact, free of rounding drift
+  res.cluster = z;
+  res.k = k;
+  res.centres = centres.means();
+  return res;
+}
+
+// Index of the nearest centre (by Div) of every column of x; also returns the
+// divergences in dist.
+template <class Div>
+std::vector<int> nearest_centre(const double* x, int n, int p,
+                                const double* centres, int k,
+                                std::vector<double>& dist) {
+  Centres<Div> c(p);
+  for (int j = 0; j < k; ++j) c.push(centres + static_cast<std::size_t>(j) * p);
+  std::vector<int> out(n, 0);
+  dist.assign(n, std::numeric_limits<double>::infinity());
+  std::vector<double> d;
+  for (int i = 0; i < n; ++i) {
+    const double* xi = x + static_cast<std::size_t>(i) * p;
+    c.distances(xi, Div::point_term(xi, p), d);
+    for (int j = 0; j < k; ++j) {
+      if (d[j] < dist[i]) {
+        dist[i] = d[j];
+        out[i] = j;
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace sideclust

@@ -1,0 +1,119 @@
+// The order in which a sweep visits the points.
+//
+// Random order: the points are relabelled once by a uniform random
+// permutation (and the caller stores them in that order); every sweep then
+// visits blocks of kBlock consecutive relabelled points in a random order, and
+// the points of each block in a random order. Every sweep gets a fresh random
+// order, while memory access stays local (a block's points are contiguous),
+// which for large n makes a sweep several times faster than visiting a
+// uniformly random permutation of points scattered through memory.
+#pragma once
+
+#include <algorithm>
+#include <vector>
+
+#include "common/run_hooks.h"
+#include "common/cluster_links.h"
+#include "common/side_graph.h"
+
+namespace sideclust {
+
+class VisitOrder {
+ public:
+  static constexpr int kBlock = 64;
+
+  VisitOrder(int n, bool random, RunHooks& hooks) : random_(random), order_(n) {
+    for (int i = 0; i < n; ++i) order_[i] = i;
+    relabel_ = order_;
+    if (random_) shuffle(relabel_, hooks);
+    blocks_.resize((n + kBlock - 1) / kBlock);
+    for (std::size_t b = 0; b < blocks_.size(); ++b) blocks_[b] = static_cast<int>(b);
+  }
+
+  bool random() const { return random_; }
+  int block_size() const { return kBlock; }
+  // relabel()[t] is the original index of the point stored at position t.
+  const std::vector<int>& relabel() const { return relabel_; }
+  const std::vector<int>& order() const { return order_; }
+
+  // Draw the visiting order of the next sweep (positions, not original
+  // indices). One draw of the host's generator seeds the sweep's stream.
+  void next_sweep(RunHooks& hooks) {
+    if (!random_) return;
+    const int n = static_cast<int>(order_.size());
+    SplitMix64 gen(hooks);
+    auto uniform = [&gen]() { return gen.uniform(); };
+    shuffle_with(blocks_, uniform);
+    std::vector<int> within;
+    std::size_t at = 0;
+    for (int b : blocks_) {
+      const int first = b * kBlock, last = std::min(n, first + kBlock);
+      within.resize(last - first);
+      for (int t = first; t < last; ++t) within[t - first] = t;
+      shuffle_with(within, uniform);
+      std::copy(within.begin(), within.end(), order_.begin() + at);
+      at += within.size();
+    }
+  }
+
+ private:
+  bool random_;
+  std::vector<int> order_, relabel_, blocks_;
+};
+
+// Prefetches, a few cache lines at a time, the memory of the block of points
+// to be visited next: blocks sit at random places, so their first touch would
+// otherwise miss the caches once per cache line.
+class BlockPrefetch {
+ public:
+  void clear() {
+    lines_.clear();
+    next_ = 0;
+  }
+  void add(const void* ptr, std::size_t bytes) {
+    const char* at = static_cast<const char*>(ptr);
+    for (std::size_t off = 0; off < bytes; off += 64) lines_.push_back(at + off);
+  }
+  void step(int count) {
+    for (; count > 0 && next_ < lines_.size(); --count) prefetch_address(lines_[next_++]);
+  }
+
+ private:
+  std::vector<const char*> lines_;
+  std::size_t next_ = 0;
+};
+
+// The side information with point relabel[t] renamed t.
+inline SideInfo relabel_side(const SideInfo& side, const std::vector<int>& relabel) {
+  const int n = static_cast<int>(relabel.size());
+  std::vector<int> position(n);
+  for (int t = 0; t < n; ++t) position[relabel[t]] = t;
+  SideInfo out;
+  out.labels.n_levels = side.labels.n_levels;
+  if (!side.labels.empty()) {
+    out.labels.label.resize(n);
+    for (int t = 0; t < n; ++t) out.labels.label[t] = side.labels.label[relabel[t]];
+  }
+  const PairGraph& g = side.pairs;
+  if (g.empty()) {
+    out.pairs.n = n;
+    return out;
+  }
+  std::vector<int> a, b;
+  std::vector<double> w;
+  a.reserve(g.n_pairs());
+  b.reserve(g.n_pairs());
+  w.reserve(g.n_pairs());
+  for (int i = 0; i < n; ++i) {
+    for (int e = g.start[i]; e < g.start[i + 1]; ++e) {
+      if (g.nbr[e] < i) continue;
+      a.push_back(position[i]);
+      b.push_back(position[g.nbr[e]]);
+      w.push_back(g.weight[e]);
+    }
+  }
+  out.pairs = make_pair_graph(n, a, b, w);
+  return out;
+}
+
+}  // namespace sideclust

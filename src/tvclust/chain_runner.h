@@ -1,0 +1,88 @@
+// Runs independent Markov chains on a pool of threads. Each chain owns its
+// random stream, seeded by the host before the run, so the draws do not
+// depend on how many threads run them or in which order. The calling thread
+// only waits: it polls the host (interrupts, progress) and can ask the
+// chains to stop, which they do at the end of their current sweep. No host
+// API is called from a worker thread.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+#include "common/run_hooks.h"
+
+namespace sideclust {
+
+// Thrown inside a chain when the host asked every chain to stop.
+struct ChainStopped : std::runtime_error {
+  ChainStopped() : std::runtime_error("the run was stopped") {}
+};
+
+// Hooks of one chain: its own SplitMix64 stream and the shared stop flag.
+class ChainHooks : public RunHooks {
+ public:
+  ChainHooks(std::uint64_t seed, const std::atomic<bool>& stop) : rng_(seed), stop_(stop) {}
+  double uniform() override { return rng_.uniform(); }
+  void check_interrupt() override {
+    if (stop_.load(std::memory_order_relaxed)) throw ChainStopped();
+  }
+
+ private:
+  SplitMix64 rng_;
+  const std::atomic<bool>& stop_;
+};
+
+// run_chain(chain, hooks) runs one chain to its end. poll() is called on the
+// calling thread about every `poll_ms` milliseconds while chains run; when it
+// returns false every chain is asked to stop. The first failure (by chain
+// index, so the same one whatever the scheduling) is rethrown after all
+// threads have joined.
+inline void run_chains(const std::vector<std::uint64_t>& seeds, int threads,
+                       const std::function<void(int, ChainHooks&)>& run_chain,
+                       const std::function<bool()>& poll, int poll_ms = 100) {
+  const int chains = static_cast<int>(seeds.size());
+  if (threads < 1) threads = 1;
+  if (threads > chains) threads = chains;
+  std::atomic<bool> stop(false);
+  std::atomic<int> next(0), finished(0);
+  std::vector<std::exception_ptr> failure(chains);
+  auto worker = [&]() {
+    for (int c = next++; c < chains; c = next++) {
+      try {
+        ChainHooks hooks(seeds[c], stop);
+        run_chain(c, hooks);
+      } catch (const ChainStopped&) {
+        // stopped because another chain failed or the host asked
+      } catch (...) {
+        failure[c] = std::current_exception();
+        stop = true;  // no point finishing the others
+      }
+      ++finished;
+    }
+  };
+  std::vector<std::thread> pool;
+  pool.reserve(threads);
+  for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+  bool stopped_by_host = false;
+  while (finished.load() < chains) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(poll_ms));
+    if (!stopped_by_host && !poll()) {
+      stopped_by_host = true;
+      stop = true;
+    }
+  }
+  for (std::thread& t : pool) t.join();
+  if (stopped_by_host) throw ChainStopped();
+  for (const std::exception_ptr& e : failure) {
+    if (e) std::rethrow_exception(e);
+  }
+}
+
+}  // namespace sideclust

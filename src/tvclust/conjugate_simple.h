@@ -1,0 +1,147 @@
+// Conjugate cluster families with independent coordinates, for collapsed
+// samplers (see niw.h for the full-covariance family). Each keeps sufficient
+// statistics so that adding or removing a point and evaluating the posterior
+// predictive density cost O(p).
+#pragma once
+
+#include <Eigen/Dense>
+#include <algorithm>
+#include <cmath>
+
+#include "tvclust/niw.h"  // kPi
+
+namespace sideclust {
+
+// "diagonal": per coordinate d, mu_d | tau_d ~ N(m0_d, 1 / (kappa0 tau_d)) and
+// tau_d ~ Gamma(a0, rate b0_d) (Normal-Gamma). Coordinates are independent.
+struct NormalGammaPrior {
+  Eigen::VectorXd m0;
+  double kappa0 = 1.0;
+  double a0 = 1.0;
+  Eigen::VectorXd b0;
+};
+
+class NormalGammaCluster {
+ public:
+  explicit NormalGammaCluster(const NormalGammaPrior& prior)
+      : prior_(&prior), sum_(Eigen::VectorXd::Zero(prior.m0.size())),
+        sum_sq_(Eigen::VectorXd::Zero(prior.m0.size())) {}
+
+  int size() const { return n_; }
+  void add(const Eigen::Ref<const Eigen::VectorXd>& x) {
+    ++n_;
+    sum_ += x;
+    sum_sq_ += x.cwiseProduct(x);
+  }
+  void remove(const Eigen::Ref<const Eigen::VectorXd>& x) {
+    --n_;
+    sum_ -= x;
+    sum_sq_ -= x.cwiseProduct(x);
+  }
+
+  // Product over coordinates of Student t densities with 2a degrees of
+  // freedom, location m and squared scale b (kappa + 1) / (a kappa).
+  double log_predictive(const Eigen::Ref<const Eigen::VectorXd>& x) const {
+    const double kappa = prior_->kappa0 + n_, a = prior_->a0 + n_ / 2.0;
+    const double df = 2.0 * a;
+    double out = 0.0;
+    for (Eigen::Index d = 0; d < x.size(); ++d) {
+      const double m = mean(d), b = rate(d);
+      const double scale2 = b * (kappa + 1.0) / (a * kappa);
+      const double z2 = (x(d) - m) * (x(d) - m) / scale2;
+      out += std::lgamma((df + 1.0) / 2.0) - std::lgamma(df / 2.0) -
+             0.5 * std::log(df * kPi * scale2) - (df + 1.0) / 2.0 * std::log1p(z2 / df);
+    }
+    return out;
+  }
+
+  double log_marginal() const {
+    const double kappa = prior_->kappa0 + n_, a = prior_->a0 + n_ / 2.0;
+    double out = 0.0;
+    for (Eigen::Index d = 0; d < sum_.size(); ++d) {
+      out += std::lgamma(a) - std::lgamma(prior_->a0) + prior_->a0 * std::log(prior_->b0(d)) -
+             a * std::log(rate(d)) + 0.5 * (std::log(prior_->kappa0) - std::log(kappa)) -
+             n_ / 2.0 * std::log(2.0 * kPi);
+    }
+    return out;
+  }
+
+ private:
+  double mean(Eigen::Index d) const {
+    return (prior_->kappa0 * prior_->m0(d) + sum_(d)) / (prior_->kappa0 + n_);
+  }
+  // b_n = b0 + scatter / 2 + kappa0 n (xbar - m0)^2 / (2 kappa), written with
+  // sums so that it updates in O(1).
+  double rate(Eigen::Index d) const {
+    if (n_ == 0) return prior_->b0(d);
+    const double xbar = sum_(d) / n_;
+    const double scatter = std::max(0.0, sum_sq_(d) - n_ * xbar * xbar);
+    const double gap = xbar - prior_->m0(d);
+    return prior_->b0(d) + scatter / 2.0 +
+           prior_->kappa0 * n_ * gap * gap / (2.0 * (prior_->kappa0 + n_));
+  }
+
+  const NormalGammaPrior* prior_;
+  int n_ = 0;
+  Eigen::VectorXd sum_, sum_sq_;
+};
+
+// "multinomial": a point is a vector of counts; the cluster's category
+// probabilities have a Dirichlet(alpha) prior.
+class DirichletMultinomialCluster {
+ public:
+  explicit DirichletMultinomialCluster(const Eigen::VectorXd& alpha)
+      : alpha_(&alpha), counts_(Eigen::VectorXd::Zero(alpha.size())) {}
+
+  int size() const { return n_; }
+  void add(const Eigen::Ref<const Eigen::VectorXd>& x) {
+    ++n_;
+    counts_ += x;
+    log_coefficients_ += log_coefficient(x);
+  }
+  void remove(const Eigen::Ref<const Eigen::VectorXd>& x) {
+    --n_;
+    counts_ -= x;
+    log_coefficients_ -= log_coefficient(x);
+  }
+
+  // Dirichlet-multinomial probability of the count vector x given the
+  // cluster's counts, including the multinomial coefficient.
+  double log_predictive(const Eigen::Ref<const Eigen::VectorXd>& x) const {
+    return log_dm(x, *alpha_ + counts_);
+  }
+
+  // Sum of the points' multinomial coefficients plus the Dirichlet ratio
+  // B(alpha + counts) / B(alpha).
+  double log_marginal() const {
+    const Eigen::VectorXd& a = *alpha_;
+    double out = log_coefficients_ + std::lgamma(a.sum()) - std::lgamma(a.sum() + counts_.sum());
+    for (Eigen::Index d = 0; d < a.size(); ++d) {
+      out += std::lgamma(a(d) + counts_(d)) - std::lgamma(a(d));
+    }
+    return out;
+  }
+
+ private:
+  static double log_coefficient(const Eigen::Ref<const Eigen::VectorXd>& x) {
+    double out = std::lgamma(x.sum() + 1.0);
+    for (Eigen::Index d = 0; d < x.size(); ++d) out -= std::lgamma(x(d) + 1.0);
+    return out;
+  }
+
+  static double log_dm(const Eigen::Ref<const Eigen::VectorXd>& x, const Eigen::VectorXd& a) {
+    const double total = x.sum(), a_sum = a.sum();
+    double out = std::lgamma(total + 1.0) + std::lgamma(a_sum) - std::lgamma(a_sum + total);
+    for (Eigen::Index d = 0; d < x.size(); ++d) {
+      out += std::lgamma(a(d) + x(d)) - std::lgamma(a(d)) - std::lgamma(x(d) + 1.0);
+    }
+    return out;
+  }
+
+  const Eigen::VectorXd* alpha_;
+  int n_ = 0;
+  Eigen::VectorXd counts_;
+  double log_coefficients_ = 0.0;
+};
+
+}  // namespace sideclust
