@@ -32,6 +32,35 @@ inline SideInfo side_from_r(const Rcpp::List& side, int n) {
   return s;
 }
 
+// The options of one entry point, passed from R as one named list. get()
+// names the missing option instead of failing with Rcpp's "index out of
+// bounds", so a mismatch between an R front door and its glue is caught at
+// once. Build the core's parameter struct from it in one function per family.
+class Options {
+ public:
+  explicit Options(Rcpp::List list) : list_(std::move(list)) {}
+  template <class T>
+  T get(const char* name) const {
+    if (!list_.containsElementNamed(name)) {
+      Rcpp::stop("internal: option '%s' is missing from the glue call", name);
+    }
+    return Rcpp::as<T>(list_[name]);
+  }
+  bool has(const char* name) const { return list_.containsElementNamed(name); }
+
+ private:
+  Rcpp::List list_;
+};
+
+// R's 1-based indices (cluster numbers, starts) as 0-based; NA becomes -1.
+inline std::vector<int> zero_based(const Rcpp::IntegerVector& v) {
+  std::vector<int> out(v.size());
+  for (R_xlen_t a = 0; a < v.size(); ++a) {
+    out[a] = v[a] == NA_INTEGER ? -1 : v[a] - 1;
+  }
+  return out;
+}
+
 // 0-based cluster indices as R's 1-based integers.
 inline Rcpp::IntegerVector one_based(const std::vector<int>& v) {
   Rcpp::IntegerVector out(v.begin(), v.end());

@@ -70,12 +70,6 @@ sideclust::TvclustParams params_from_r(const Rcpp::List& s) {
   return par;
 }
 
-std::vector<int> zero_based(const Rcpp::IntegerVector& z) {
-  std::vector<int> out(z.begin(), z.end());
-  for (int& v : out) v -= 1;
-  return out;
-}
-
 void check_interrupt_fn(void*) { R_CheckUserInterrupt(); }
 
 // True when the user pressed Ctrl-C (checked without a long jump).
@@ -115,7 +109,7 @@ Rcpp::List tvclust_gibbs_cpp(const Eigen::MatrixXd& xt, Rcpp::List side, std::st
       Rcpp::_["pq_prior"] = pq_prior, Rcpp::_["alpha_prior"] = alpha_prior,
       Rcpp::_["chunklet_moves"] = chunklet_moves, Rcpp::_["split_merge"] = split_merge,
       Rcpp::_["point_scan"] = point_scan));
-  const std::vector<int> z = zero_based(init);
+  const std::vector<int> z = sideclust::zero_based(init);
   return with_family(family, prior, [&](auto make) {
     using Family = std::decay_t<decltype(make())>;
     sideclust::TvclustGibbs<Family> sampler(xt, s, make, par, z);
@@ -151,7 +145,7 @@ Rcpp::List tvclust_chains_cpp(const Eigen::MatrixXd& xt, Rcpp::List side, std::s
   std::vector<std::vector<int>> start;
   std::vector<std::uint64_t> seeds;
   for (int c = 0; c < chains; ++c) {
-    start.push_back(zero_based(init[c]));
+    start.push_back(sideclust::zero_based(init[c]));
     seeds.push_back(seed_from_r());
   }
   sideclust::ChainSchedule schedule;
