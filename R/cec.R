@@ -249,10 +249,7 @@ fit_cec <- function(x, labels, k, beta, type, restarts, max_iter, eps, cov_reg,
                           min_rows - p, min_rows))
   }
   check_cec_covariance(x, type)
-  side <- as_side_info(labels, n, "labels")
-  if (!is.null(side) && !inherits(side, "sideclust_labels")) {
-    stop_arg("labels", "must be partial labels (a vector or factor with NA for unlabelled points); CEC-IB does not take pairwise constraints")
-  }
+  side <- side_as_labels(labels, n, "CEC-IB")
   k <- check_count(k, "k", lower = 1L)
   if (k > n) stop_arg("k", sprintf("(%d) is larger than the number of points (%d)", k, n))
   beta <- check_number(beta, "beta", lower = 0)
@@ -263,20 +260,15 @@ fit_cec <- function(x, labels, k, beta, type, restarts, max_iter, eps, cov_reg,
   verbose <- check_flag(verbose, "verbose")
   start0 <- integer(0)
   if (!is.null(start)) {
-    start0 <- check_start(start, n, k) - 1L
+    start0 <- check_start(start, n, k)
     restarts <- 1L
-  }
-  lab0 <- integer(0)
-  n_levels <- 0L
-  if (!is.null(side)) {
-    lab0 <- side$labels - 1L
-    lab0[is.na(lab0)] <- -1L
-    n_levels <- length(side$levels)
   }
   # cov_reg pseudo-points with the (maximum-likelihood) covariance of the data
   prior <- cov_reg * crossprod(sweep(x, 2L, colMeans(x))) / n
-  res <- .cec_cpp(t(x), lab0, n_levels, k, type, beta, eps, max_iter, restarts,
-                  init, start0, prior, small_sample, verbose)
+  res <- .cec_cpp(t(x), side, list(k = k, type = type, beta = beta, eps = eps,
+                                   max_iter = max_iter, restarts = restarts, init = init,
+                                   start = start0, prior = prior,
+                                   small_sample = small_sample, verbose = verbose))
   means <- t(res$means)
   dimnames(means) <- list(NULL, colnames(x))
   dimnames(res$covariances) <- list(colnames(x), colnames(x), NULL)

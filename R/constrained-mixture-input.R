@@ -1,25 +1,21 @@
 # Argument checks and conversions for constrained_mixture() and
-# constraint_posterior(): side information to 0-based pairs with penalties,
-# the start, and the E-step options.
+# constraint_posterior(): side information as pairs with penalties, the
+# start, and the E-step options.
 
 cm_inferences <- c("mean_field", "chunklet", "icm", "gibbs", "sampled_chunklet", "exact")
 cm_covariances <- c("full", "diagonal", "spherical", "unit")
 
 # Pairwise constraints (or NULL); partial labels are expanded into pairs.
-cm_side <- function(side, n, arg = "side") {
-  side <- as_side_info(side, n, arg)
-  if (inherits(side, "sideclust_labels")) side <- expand_labels(side)
-  side
-}
+cm_side <- function(side, n, arg = "side") side_as_pairs(side, n, arg)
 
-# 0-based pairs, type and penalty W (Inf = certain), after checking that the
-# certain constraints do not contradict each other.
-cm_pairs <- function(side, penalty, inference) {
+# The penalty W of each pair (Inf = certain), after checking that the certain
+# constraints do not contradict each other.
+cm_penalty <- function(side, penalty) {
   if (is.null(side) || length(side$i) == 0L) {
     if (!is.null(penalty) && length(penalty) > 1L) {
       stop_arg("penalty", "must be NULL or a single number when there are no constraints")
     }
-    return(list(i = integer(0), j = integer(0), must = logical(0), w = double(0)))
+    return(double(0))
   }
   m <- length(side$i)
   if (is.null(penalty)) {
@@ -37,7 +33,7 @@ cm_pairs <- function(side, penalty, inference) {
     w <- rep_len(as.double(penalty), m)
   }
   check_hard_contradictions(side, is.infinite(w))
-  list(i = side$i - 1L, j = side$j - 1L, must = side$must, w = w)
+  w
 }
 
 # Certain cannot-links inside a chunklet of certain must-links cannot be kept
@@ -45,7 +41,7 @@ cm_pairs <- function(side, penalty, inference) {
 check_hard_contradictions <- function(side, hard) {
   hm <- hard & side$must
   if (!any(hard & !side$must) || !any(hm)) return(invisible())
-  ids <- side_components_cpp(side$n, side$i[hm] - 1L, side$j[hm] - 1L)
+  ids <- side_components_cpp(side$n, side$i[hm], side$j[hm])
   hc <- which(hard & !side$must)
   bad <- hc[ids[side$i[hc]] == ids[side$j[hc]]]
   if (length(bad) > 0L) {

@@ -147,9 +147,9 @@ constraint_posterior <- function(prob, side,
   if (any(apply(lp, 1L, max) == -Inf)) stop_arg("prob", "has rows without a positive entry")
   inference <- match_choice(inference, cm_inferences, "inference")
   side <- cm_side(side, nrow(prob))
-  pairs <- cm_pairs(side, penalty, inference)
+  w <- cm_penalty(side, penalty)
   options <- cm_options(samples, sweeps, burnin, inner_iter, inner_tol, max_labelings)
-  res <- .constraint_posterior_cpp(t(lp), pairs, inference, options)
+  res <- .constraint_posterior_cpp(t(lp), side, w, inference, options)
   z <- res$z
   dimnames(z) <- dimnames(prob)
   attr(z, "labels") <- max.col(z, ties.method = "first")

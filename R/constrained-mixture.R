@@ -176,7 +176,7 @@ constrained_mixture <- function(x, side, k,
   ridge <- check_number(ridge, "ridge", lower = 0)
   verbose <- check_flag(verbose, "verbose")
   side <- cm_side(side, n)
-  pairs <- cm_pairs(side, penalty, inference)
+  w <- cm_penalty(side, penalty)
   options <- cm_options(samples, sweeps, burnin, inner_iter, inner_tol, max_labelings)
   scale_var <- mean(apply(x, 2L, stats::var))
   if (n < 2L || !is.finite(scale_var) || scale_var <= 0) scale_var <- 1
@@ -186,7 +186,7 @@ constrained_mixture <- function(x, side, k,
   options$tol <- tol
   options$verbose <- verbose
   z0 <- cm_start(start, x, k)
-  res <- .constrained_mixture_cpp(t(x), t(z0), pairs, inference, covariance, options)
+  res <- .constrained_mixture_cpp(t(x), t(z0), side, w, inference, covariance, options)
   if (res$dropped > 0L) {
     warning(sprintf(paste0("inference = \"chunklet\" takes every constraint as certain: ",
                            "%d cannot-link%s inside must-link chunklets ignored ",
@@ -209,7 +209,7 @@ constrained_mixture <- function(x, side, k,
     covariances = res$covariances, weights = as.vector(res$weights),
     loglik = res$loglik, objective = res$loglik, iterations = res$iterations,
     converged = res$converged, inference = inference, estep = estep,
-    covariance = covariance, penalty = pairs$w, dropped = res$dropped,
+    covariance = covariance, penalty = w, dropped = res$dropped,
     n_chunklets = res$n_units,
     ess = if (inference == "sampled_chunklet") res$ess else NULL,
     ridge = options$ridge, equal_weights = equal_weights,

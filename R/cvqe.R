@@ -118,10 +118,7 @@ cvqe <- function(x, side = NULL, k, restarts = 10L, max_iter = 100L,
   call <- match.call()
   x <- check_data_matrix(x, "x")
   n <- nrow(x)
-  side <- as_side_info(side, n, "side")
-  if (inherits(side, "sideclust_labels")) {
-    side <- as_constraints(side, expand = TRUE, max_pairs = max_pairs)
-  }
+  side <- side_as_pairs(side, n, "side", max_pairs)
   init <- match_choice(init, c("kmeans++", "random"), "init")
   k <- check_k_or_start(k, start, x)
   restarts <- check_count(restarts, "restarts", lower = 1L)
@@ -130,8 +127,8 @@ cvqe <- function(x, side = NULL, k, restarts = 10L, max_iter = 100L,
   seeds <- check_start_prototypes(start, k, x, restarts, init)
   restarts <- seeds$restarts
   init <- seeds$init
-  res <- .cvqe_cpp(t(x), side_for_core(side, n), k, restarts, max_iter, init,
-                   seeds$centres, verbose)
+  res <- .cvqe_cpp(t(x), side, list(k = k, restarts = restarts, max_iter = max_iter,
+                                    init = init, start = seeds$centres, verbose = verbose))
   if (!res$converged) {
     warning(sprintf("cvqe() did not converge within `max_iter` = %d iterations; raise `max_iter`",
                     max_iter), call. = FALSE)

@@ -251,12 +251,11 @@ discriminative_clustering <- function(x, labels, k, sigma = NULL, n0 = 1,
               "a single class", "): the objective is 0 everywhere and the prototypes stay at ",
             "their starting points", call. = FALSE)
   }
-  core_labels <- side$labels - 1L
-  core_labels[is.na(core_labels)] <- -1L
   settings <- list(sigma = sigma, n0 = n0, method = method, restarts = restarts, init = init)
+  core_options <- list(k = k, sigma = sigma, n0 = n0, restarts = restarts, init = init,
+                       start = seeds$centres, verbose = verbose)
   if (method == "stochastic") {
-    res <- .discriminative_stochastic_cpp(t(x), core_labels, max(n_classes, 1L), k, sigma, n0,
-                                          restarts, epochs, step, init, seeds$centres, verbose)
+    res <- .discriminative_stochastic_cpp(t(x), side, c(core_options, epochs = epochs, step = step))
     res$iterations <- res$epochs
     res$stop <- "schedule"
     res$converged <- NA
@@ -264,9 +263,8 @@ discriminative_clustering <- function(x, labels, k, sigma = NULL, n0 = 1,
     res$class_distributions <- e / rowSums(e)
     return(dc_new_fit(x, res, side, k, c(settings, epochs = epochs, step = step), call))
   }
-  res <- .discriminative_clustering_cpp(t(x), core_labels, max(n_classes, 1L), k, sigma, n0,
-                                        restarts, max_iter, tol, rel_tol, init, seeds$centres,
-                                        verbose)
+  res <- .discriminative_clustering_cpp(t(x), side, c(core_options, max_iter = max_iter,
+                                                         tol = tol, rel_tol = rel_tol))
   res$converged <- res$stop %in% c("gradient", "objective")
   if (res$stop == "max_iter") {
     warning(sprintf(paste0("discriminative_clustering() did not converge within `max_iter` = ",
@@ -285,11 +283,7 @@ discriminative_clustering <- function(x, labels, k, sigma = NULL, n0 = 1,
 
 # Partial labels with the classes that have no labelled point dropped.
 dc_labels <- function(labels, n) {
-  side <- as_side_info(labels, n, "labels")
-  if (!inherits(side, "sideclust_labels")) {
-    stop_arg("labels", "must be partial labels (a vector or factor with NA for unlabelled ",
-             "points); discriminative clustering does not take pairwise constraints")
-  }
+  side <- side_as_labels(labels, n, "discriminative clustering")
   used <- sort(unique(side$labels[!is.na(side$labels)]))
   if (length(used) < length(side$levels)) {
     side$labels <- match(side$labels, used)

@@ -196,9 +196,11 @@ fit_dp_family <- function(data, side, lambda, k, xi, xi_rate, xi_max,
   patience <- check_count(patience, "patience")
   max_iter <- check_count(max_iter, "max_iter")
   verbose <- check_flag(verbose, "verbose")
-  res <- .rdp_means_cpp(xt, side_for_core(side, n), lambda, xi, xi_rate,
-                        xi_max, patience, max_iter, order == "random",
-                        chunklet_moves, data$divergence, verbose)
+  res <- .rdp_means_cpp(xt, side, list(lambda = lambda, xi = xi, xi_rate = xi_rate,
+                                       xi_max = xi_max, patience = patience,
+                                       max_iter = max_iter, random_order = order == "random",
+                                       chunklet_moves = chunklet_moves,
+                                       divergence = data$divergence, verbose = verbose))
   centers <- t(res$centres)
   dimnames(centers) <- list(NULL, colnames(data$x))
   list(

@@ -1,23 +1,23 @@
-# Side information as the C++ cores read it, and its agreement with a
-# clustering. Shared by every method.
+# Side information on its way to the cores, and its agreement with a
+# clustering. Shared by every method. The validated object itself crosses
+# into C++ (side_from_r() in src/r_glue.h turns it into the core's SideInfo).
 
-# 0-based pairs with signed weights (may-link > 0, may-not link < 0) and
-# 0-based labels (-1 unlabelled); see src/r_glue.h.
-side_for_core <- function(side, n) {
-  core <- list(i = integer(), j = integer(), weight = double(),
-               labels = integer(), n_levels = 0L)
-  if (is.null(side)) return(core)
-  if (inherits(side, "sideclust_labels")) {
-    labels <- as.integer(side$labels) - 1L
-    labels[is.na(labels)] <- -1L
-    core$labels <- labels
-    core$n_levels <- length(side$levels)
-    return(core)
+# Side information as pairs, for the methods that read only pairs: partial
+# labels become every labelled pair (the one expansion, guarded by max_pairs).
+side_as_pairs <- function(side, n, arg = "side", max_pairs = 1e6) {
+  side <- as_side_info(side, n, arg)
+  if (inherits(side, "sideclust_labels")) side <- expand_labels(side, max_pairs)
+  side
+}
+
+# Partial labels, for the methods that take nothing else (NULL stays NULL).
+side_as_labels <- function(labels, n, method, arg = "labels") {
+  side <- as_side_info(labels, n, arg)
+  if (!is.null(side) && !inherits(side, "sideclust_labels")) {
+    stop_arg(arg, "must be partial labels (a vector or factor with NA for unlabelled points); ",
+             method, " does not take pairwise constraints")
   }
-  core$i <- as.integer(side$i) - 1L
-  core$j <- as.integer(side$j) - 1L
-  core$weight <- ifelse(side$must, side$confidence, -side$confidence)
-  core
+  side
 }
 
 # Counts (and total confidence) of kept and broken constraints of each type.
@@ -75,10 +75,7 @@ violations <- function(object, side = NULL, max_pairs = 1e6) {
   }
   if (is.null(side) && is.list(object)) side <- object$side
   if (is.null(side)) stop_arg("side", "is missing and the fit holds none")
-  side <- as_side_info(side, n = length(cluster), arg = "side")
-  if (inherits(side, "sideclust_labels")) {
-    side <- as_constraints(side, expand = TRUE, max_pairs = max_pairs)
-  }
+  side <- side_as_pairs(side, length(cluster), "side", max_pairs)
   cluster <- as.integer(cluster)
   bad <- which(side$must != (cluster[side$i] == cluster[side$j]))
   data.frame(i = side$i[bad], j = side$j[bad],

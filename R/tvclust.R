@@ -159,9 +159,11 @@ tvclust <- function(x, side = NULL, family = c("gaussian", "diagonal", "multinom
   init <- tvclust_init(init, n, chains, check_count(k_init, "k_init"))
   store <- tvclust_store(keep_draws, n, chains, kept,
                          check_count(summary_draws, "summary_draws"))
-  res <- .tvclust_chains_cpp(t(x), side_for_core(side, n), family, prior, settings, init,
-                             iter, burn_in, thin, store$store, threads, check_flag(verbose, "verbose"),
-                             loss, check_count(max_candidates, "max_candidates"))
+  res <- .tvclust_chains_cpp(t(x), side, family, prior, settings, init,
+                             list(iter = iter, burn_in = burn_in, thin = thin,
+                                  store = store$store, threads = threads,
+                                  verbose = check_flag(verbose, "verbose"), loss = loss,
+                                  max_candidates = check_count(max_candidates, "max_candidates")))
   new_tvclust(res, x, side, family, prior, settings, store$keep, iter, burn_in, thin,
               loss, call)
 }

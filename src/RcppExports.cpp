@@ -12,26 +12,15 @@ Rcpp::Rostream<false>& Rcpp::Rcerr = Rcpp::Rcpp_cerr_get();
 #endif
 
 // cec_cpp
-Rcpp::List cec_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::vector<int> labels, int n_levels, int k, std::string type, double beta, double eps, int max_iter, int restarts, std::string init, std::vector<int> start, Eigen::Map<Eigen::MatrixXd> prior, bool small_sample, bool verbose);
-RcppExport SEXP _sideclust_cec_cpp(SEXP xtSEXP, SEXP labelsSEXP, SEXP n_levelsSEXP, SEXP kSEXP, SEXP typeSEXP, SEXP betaSEXP, SEXP epsSEXP, SEXP max_iterSEXP, SEXP restartsSEXP, SEXP initSEXP, SEXP startSEXP, SEXP priorSEXP, SEXP small_sampleSEXP, SEXP verboseSEXP) {
+Rcpp::List cec_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP labels, Rcpp::List options);
+RcppExport SEXP _sideclust_cec_cpp(SEXP xtSEXP, SEXP labelsSEXP, SEXP optionsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type xt(xtSEXP);
-    Rcpp::traits::input_parameter< std::vector<int> >::type labels(labelsSEXP);
-    Rcpp::traits::input_parameter< int >::type n_levels(n_levelsSEXP);
-    Rcpp::traits::input_parameter< int >::type k(kSEXP);
-    Rcpp::traits::input_parameter< std::string >::type type(typeSEXP);
-    Rcpp::traits::input_parameter< double >::type beta(betaSEXP);
-    Rcpp::traits::input_parameter< double >::type eps(epsSEXP);
-    Rcpp::traits::input_parameter< int >::type max_iter(max_iterSEXP);
-    Rcpp::traits::input_parameter< int >::type restarts(restartsSEXP);
-    Rcpp::traits::input_parameter< std::string >::type init(initSEXP);
-    Rcpp::traits::input_parameter< std::vector<int> >::type start(startSEXP);
-    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type prior(priorSEXP);
-    Rcpp::traits::input_parameter< bool >::type small_sample(small_sampleSEXP);
-    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
-    rcpp_result_gen = Rcpp::wrap(cec_cpp(xt, labels, n_levels, k, type, beta, eps, max_iter, restarts, init, start, prior, small_sample, verbose));
+    Rcpp::traits::input_parameter< SEXP >::type labels(labelsSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    rcpp_result_gen = Rcpp::wrap(cec_cpp(xt, labels, options));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -133,95 +122,73 @@ BEGIN_RCPP
 END_RCPP
 }
 // constrained_mixture_cpp
-Rcpp::List constrained_mixture_cpp(Eigen::Map<Eigen::MatrixXd> xt, Eigen::Map<Eigen::MatrixXd> z0, Rcpp::List pairs, std::string inference, std::string covariance, Rcpp::List options);
-RcppExport SEXP _sideclust_constrained_mixture_cpp(SEXP xtSEXP, SEXP z0SEXP, SEXP pairsSEXP, SEXP inferenceSEXP, SEXP covarianceSEXP, SEXP optionsSEXP) {
+Rcpp::List constrained_mixture_cpp(Eigen::Map<Eigen::MatrixXd> xt, Eigen::Map<Eigen::MatrixXd> z0, SEXP side, Rcpp::NumericVector penalty, std::string inference, std::string covariance, Rcpp::List options);
+RcppExport SEXP _sideclust_constrained_mixture_cpp(SEXP xtSEXP, SEXP z0SEXP, SEXP sideSEXP, SEXP penaltySEXP, SEXP inferenceSEXP, SEXP covarianceSEXP, SEXP optionsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type xt(xtSEXP);
     Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type z0(z0SEXP);
-    Rcpp::traits::input_parameter< Rcpp::List >::type pairs(pairsSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type side(sideSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type penalty(penaltySEXP);
     Rcpp::traits::input_parameter< std::string >::type inference(inferenceSEXP);
     Rcpp::traits::input_parameter< std::string >::type covariance(covarianceSEXP);
     Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
-    rcpp_result_gen = Rcpp::wrap(constrained_mixture_cpp(xt, z0, pairs, inference, covariance, options));
+    rcpp_result_gen = Rcpp::wrap(constrained_mixture_cpp(xt, z0, side, penalty, inference, covariance, options));
     return rcpp_result_gen;
 END_RCPP
 }
 // constraint_posterior_cpp
-Rcpp::List constraint_posterior_cpp(Eigen::Map<Eigen::MatrixXd> log_unary, Rcpp::List pairs, std::string inference, Rcpp::List options);
-RcppExport SEXP _sideclust_constraint_posterior_cpp(SEXP log_unarySEXP, SEXP pairsSEXP, SEXP inferenceSEXP, SEXP optionsSEXP) {
+Rcpp::List constraint_posterior_cpp(Eigen::Map<Eigen::MatrixXd> log_unary, SEXP side, Rcpp::NumericVector penalty, std::string inference, Rcpp::List options);
+RcppExport SEXP _sideclust_constraint_posterior_cpp(SEXP log_unarySEXP, SEXP sideSEXP, SEXP penaltySEXP, SEXP inferenceSEXP, SEXP optionsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type log_unary(log_unarySEXP);
-    Rcpp::traits::input_parameter< Rcpp::List >::type pairs(pairsSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type side(sideSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type penalty(penaltySEXP);
     Rcpp::traits::input_parameter< std::string >::type inference(inferenceSEXP);
     Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
-    rcpp_result_gen = Rcpp::wrap(constraint_posterior_cpp(log_unary, pairs, inference, options));
+    rcpp_result_gen = Rcpp::wrap(constraint_posterior_cpp(log_unary, side, penalty, inference, options));
     return rcpp_result_gen;
 END_RCPP
 }
 // cvqe_cpp
-Rcpp::List cvqe_cpp(Eigen::Map<Eigen::MatrixXd> xt, Rcpp::List side, int k, int restarts, int max_iter, std::string init, Eigen::Map<Eigen::MatrixXd> start, bool verbose);
-RcppExport SEXP _sideclust_cvqe_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP kSEXP, SEXP restartsSEXP, SEXP max_iterSEXP, SEXP initSEXP, SEXP startSEXP, SEXP verboseSEXP) {
+Rcpp::List cvqe_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP side, Rcpp::List options);
+RcppExport SEXP _sideclust_cvqe_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP optionsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type xt(xtSEXP);
-    Rcpp::traits::input_parameter< Rcpp::List >::type side(sideSEXP);
-    Rcpp::traits::input_parameter< int >::type k(kSEXP);
-    Rcpp::traits::input_parameter< int >::type restarts(restartsSEXP);
-    Rcpp::traits::input_parameter< int >::type max_iter(max_iterSEXP);
-    Rcpp::traits::input_parameter< std::string >::type init(initSEXP);
-    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type start(startSEXP);
-    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
-    rcpp_result_gen = Rcpp::wrap(cvqe_cpp(xt, side, k, restarts, max_iter, init, start, verbose));
+    Rcpp::traits::input_parameter< SEXP >::type side(sideSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    rcpp_result_gen = Rcpp::wrap(cvqe_cpp(xt, side, options));
     return rcpp_result_gen;
 END_RCPP
 }
 // discriminative_clustering_cpp
-Rcpp::List discriminative_clustering_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::vector<int> labels, int n_classes, int k, double sigma, double n0, int restarts, int max_iter, double tol, double rel_tol, std::string init, Eigen::Map<Eigen::MatrixXd> start, bool verbose);
-RcppExport SEXP _sideclust_discriminative_clustering_cpp(SEXP xtSEXP, SEXP labelsSEXP, SEXP n_classesSEXP, SEXP kSEXP, SEXP sigmaSEXP, SEXP n0SEXP, SEXP restartsSEXP, SEXP max_iterSEXP, SEXP tolSEXP, SEXP rel_tolSEXP, SEXP initSEXP, SEXP startSEXP, SEXP verboseSEXP) {
+Rcpp::List discriminative_clustering_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP labels, Rcpp::List options);
+RcppExport SEXP _sideclust_discriminative_clustering_cpp(SEXP xtSEXP, SEXP labelsSEXP, SEXP optionsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type xt(xtSEXP);
-    Rcpp::traits::input_parameter< std::vector<int> >::type labels(labelsSEXP);
-    Rcpp::traits::input_parameter< int >::type n_classes(n_classesSEXP);
-    Rcpp::traits::input_parameter< int >::type k(kSEXP);
-    Rcpp::traits::input_parameter< double >::type sigma(sigmaSEXP);
-    Rcpp::traits::input_parameter< double >::type n0(n0SEXP);
-    Rcpp::traits::input_parameter< int >::type restarts(restartsSEXP);
-    Rcpp::traits::input_parameter< int >::type max_iter(max_iterSEXP);
-    Rcpp::traits::input_parameter< double >::type tol(tolSEXP);
-    Rcpp::traits::input_parameter< double >::type rel_tol(rel_tolSEXP);
-    Rcpp::traits::input_parameter< std::string >::type init(initSEXP);
-    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type start(startSEXP);
-    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
-    rcpp_result_gen = Rcpp::wrap(discriminative_clustering_cpp(xt, labels, n_classes, k, sigma, n0, restarts, max_iter, tol, rel_tol, init, start, verbose));
+    Rcpp::traits::input_parameter< SEXP >::type labels(labelsSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    rcpp_result_gen = Rcpp::wrap(discriminative_clustering_cpp(xt, labels, options));
     return rcpp_result_gen;
 END_RCPP
 }
 // discriminative_stochastic_cpp
-Rcpp::List discriminative_stochastic_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::vector<int> labels, int n_classes, int k, double sigma, double n0, int restarts, int epochs, double step, std::string init, Eigen::Map<Eigen::MatrixXd> start, bool verbose);
-RcppExport SEXP _sideclust_discriminative_stochastic_cpp(SEXP xtSEXP, SEXP labelsSEXP, SEXP n_classesSEXP, SEXP kSEXP, SEXP sigmaSEXP, SEXP n0SEXP, SEXP restartsSEXP, SEXP epochsSEXP, SEXP stepSEXP, SEXP initSEXP, SEXP startSEXP, SEXP verboseSEXP) {
+Rcpp::List discriminative_stochastic_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP labels, Rcpp::List options);
+RcppExport SEXP _sideclust_discriminative_stochastic_cpp(SEXP xtSEXP, SEXP labelsSEXP, SEXP optionsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type xt(xtSEXP);
-    Rcpp::traits::input_parameter< std::vector<int> >::type labels(labelsSEXP);
-    Rcpp::traits::input_parameter< int >::type n_classes(n_classesSEXP);
-    Rcpp::traits::input_parameter< int >::type k(kSEXP);
-    Rcpp::traits::input_parameter< double >::type sigma(sigmaSEXP);
-    Rcpp::traits::input_parameter< double >::type n0(n0SEXP);
-    Rcpp::traits::input_parameter< int >::type restarts(restartsSEXP);
-    Rcpp::traits::input_parameter< int >::type epochs(epochsSEXP);
-    Rcpp::traits::input_parameter< double >::type step(stepSEXP);
-    Rcpp::traits::input_parameter< std::string >::type init(initSEXP);
-    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type start(startSEXP);
-    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
-    rcpp_result_gen = Rcpp::wrap(discriminative_stochastic_cpp(xt, labels, n_classes, k, sigma, n0, restarts, epochs, step, init, start, verbose));
+    Rcpp::traits::input_parameter< SEXP >::type labels(labelsSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    rcpp_result_gen = Rcpp::wrap(discriminative_stochastic_cpp(xt, labels, options));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -516,24 +483,15 @@ BEGIN_RCPP
 END_RCPP
 }
 // rdp_means_cpp
-Rcpp::List rdp_means_cpp(Rcpp::NumericMatrix xt, Rcpp::List side, double lambda, Rcpp::NumericVector xi, double xi_rate, Rcpp::NumericVector xi_max, int patience, int max_iter, bool random_order, bool chunklet_moves, std::string divergence, bool verbose);
-RcppExport SEXP _sideclust_rdp_means_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP lambdaSEXP, SEXP xiSEXP, SEXP xi_rateSEXP, SEXP xi_maxSEXP, SEXP patienceSEXP, SEXP max_iterSEXP, SEXP random_orderSEXP, SEXP chunklet_movesSEXP, SEXP divergenceSEXP, SEXP verboseSEXP) {
+Rcpp::List rdp_means_cpp(Rcpp::NumericMatrix xt, SEXP side, Rcpp::List options);
+RcppExport SEXP _sideclust_rdp_means_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP optionsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type xt(xtSEXP);
-    Rcpp::traits::input_parameter< Rcpp::List >::type side(sideSEXP);
-    Rcpp::traits::input_parameter< double >::type lambda(lambdaSEXP);
-    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type xi(xiSEXP);
-    Rcpp::traits::input_parameter< double >::type xi_rate(xi_rateSEXP);
-    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type xi_max(xi_maxSEXP);
-    Rcpp::traits::input_parameter< int >::type patience(patienceSEXP);
-    Rcpp::traits::input_parameter< int >::type max_iter(max_iterSEXP);
-    Rcpp::traits::input_parameter< bool >::type random_order(random_orderSEXP);
-    Rcpp::traits::input_parameter< bool >::type chunklet_moves(chunklet_movesSEXP);
-    Rcpp::traits::input_parameter< std::string >::type divergence(divergenceSEXP);
-    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
-    rcpp_result_gen = Rcpp::wrap(rdp_means_cpp(xt, side, lambda, xi, xi_rate, xi_max, patience, max_iter, random_order, chunklet_moves, divergence, verbose));
+    Rcpp::traits::input_parameter< SEXP >::type side(sideSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    rcpp_result_gen = Rcpp::wrap(rdp_means_cpp(xt, side, options));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -577,13 +535,13 @@ BEGIN_RCPP
 END_RCPP
 }
 // tvclust_gibbs_cpp
-Rcpp::List tvclust_gibbs_cpp(const Eigen::MatrixXd& xt, Rcpp::List side, std::string family, Rcpp::List prior, double alpha, double p, double q, Rcpp::IntegerVector init, int sweeps, bool verbose, Rcpp::NumericVector pq_prior, Rcpp::NumericVector alpha_prior, bool chunklet_moves, int split_merge, bool point_scan);
+Rcpp::List tvclust_gibbs_cpp(const Eigen::MatrixXd& xt, SEXP side, std::string family, Rcpp::List prior, double alpha, double p, double q, Rcpp::IntegerVector init, int sweeps, bool verbose, Rcpp::NumericVector pq_prior, Rcpp::NumericVector alpha_prior, bool chunklet_moves, int split_merge, bool point_scan);
 RcppExport SEXP _sideclust_tvclust_gibbs_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP familySEXP, SEXP priorSEXP, SEXP alphaSEXP, SEXP pSEXP, SEXP qSEXP, SEXP initSEXP, SEXP sweepsSEXP, SEXP verboseSEXP, SEXP pq_priorSEXP, SEXP alpha_priorSEXP, SEXP chunklet_movesSEXP, SEXP split_mergeSEXP, SEXP point_scanSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type xt(xtSEXP);
-    Rcpp::traits::input_parameter< Rcpp::List >::type side(sideSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type side(sideSEXP);
     Rcpp::traits::input_parameter< std::string >::type family(familySEXP);
     Rcpp::traits::input_parameter< Rcpp::List >::type prior(priorSEXP);
     Rcpp::traits::input_parameter< double >::type alpha(alphaSEXP);
@@ -602,26 +560,19 @@ BEGIN_RCPP
 END_RCPP
 }
 // tvclust_chains_cpp
-Rcpp::List tvclust_chains_cpp(const Eigen::MatrixXd& xt, Rcpp::List side, std::string family, Rcpp::List prior, Rcpp::List settings, Rcpp::List init, int iter, int burn_in, int thin, Rcpp::LogicalVector store, int threads, bool verbose, std::string loss, int max_candidates);
-RcppExport SEXP _sideclust_tvclust_chains_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP familySEXP, SEXP priorSEXP, SEXP settingsSEXP, SEXP initSEXP, SEXP iterSEXP, SEXP burn_inSEXP, SEXP thinSEXP, SEXP storeSEXP, SEXP threadsSEXP, SEXP verboseSEXP, SEXP lossSEXP, SEXP max_candidatesSEXP) {
+Rcpp::List tvclust_chains_cpp(const Eigen::MatrixXd& xt, SEXP side, std::string family, Rcpp::List prior, Rcpp::List settings, Rcpp::List init, Rcpp::List options);
+RcppExport SEXP _sideclust_tvclust_chains_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP familySEXP, SEXP priorSEXP, SEXP settingsSEXP, SEXP initSEXP, SEXP optionsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type xt(xtSEXP);
-    Rcpp::traits::input_parameter< Rcpp::List >::type side(sideSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type side(sideSEXP);
     Rcpp::traits::input_parameter< std::string >::type family(familySEXP);
     Rcpp::traits::input_parameter< Rcpp::List >::type prior(priorSEXP);
     Rcpp::traits::input_parameter< Rcpp::List >::type settings(settingsSEXP);
     Rcpp::traits::input_parameter< Rcpp::List >::type init(initSEXP);
-    Rcpp::traits::input_parameter< int >::type iter(iterSEXP);
-    Rcpp::traits::input_parameter< int >::type burn_in(burn_inSEXP);
-    Rcpp::traits::input_parameter< int >::type thin(thinSEXP);
-    Rcpp::traits::input_parameter< Rcpp::LogicalVector >::type store(storeSEXP);
-    Rcpp::traits::input_parameter< int >::type threads(threadsSEXP);
-    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
-    Rcpp::traits::input_parameter< std::string >::type loss(lossSEXP);
-    Rcpp::traits::input_parameter< int >::type max_candidates(max_candidatesSEXP);
-    rcpp_result_gen = Rcpp::wrap(tvclust_chains_cpp(xt, side, family, prior, settings, init, iter, burn_in, thin, store, threads, verbose, loss, max_candidates));
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    rcpp_result_gen = Rcpp::wrap(tvclust_chains_cpp(xt, side, family, prior, settings, init, options));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -653,18 +604,18 @@ END_RCPP
 }
 
 static const R_CallMethodDef CallEntries[] = {
-    {"_sideclust_cec_cpp", (DL_FUNC) &_sideclust_cec_cpp, 14},
+    {"_sideclust_cec_cpp", (DL_FUNC) &_sideclust_cec_cpp, 3},
     {"_sideclust_itcc_cpp", (DL_FUNC) &_sideclust_itcc_cpp, 9},
     {"_sideclust_cross_associations_cpp", (DL_FUNC) &_sideclust_cross_associations_cpp, 6},
     {"_sideclust_ca_cost_cpp", (DL_FUNC) &_sideclust_ca_cost_cpp, 4},
     {"_sideclust_niw_check_cpp", (DL_FUNC) &_sideclust_niw_check_cpp, 7},
     {"_sideclust_normal_gamma_check_cpp", (DL_FUNC) &_sideclust_normal_gamma_check_cpp, 7},
     {"_sideclust_dirichlet_multinomial_check_cpp", (DL_FUNC) &_sideclust_dirichlet_multinomial_check_cpp, 4},
-    {"_sideclust_constrained_mixture_cpp", (DL_FUNC) &_sideclust_constrained_mixture_cpp, 6},
-    {"_sideclust_constraint_posterior_cpp", (DL_FUNC) &_sideclust_constraint_posterior_cpp, 4},
-    {"_sideclust_cvqe_cpp", (DL_FUNC) &_sideclust_cvqe_cpp, 8},
-    {"_sideclust_discriminative_clustering_cpp", (DL_FUNC) &_sideclust_discriminative_clustering_cpp, 13},
-    {"_sideclust_discriminative_stochastic_cpp", (DL_FUNC) &_sideclust_discriminative_stochastic_cpp, 12},
+    {"_sideclust_constrained_mixture_cpp", (DL_FUNC) &_sideclust_constrained_mixture_cpp, 7},
+    {"_sideclust_constraint_posterior_cpp", (DL_FUNC) &_sideclust_constraint_posterior_cpp, 5},
+    {"_sideclust_cvqe_cpp", (DL_FUNC) &_sideclust_cvqe_cpp, 3},
+    {"_sideclust_discriminative_clustering_cpp", (DL_FUNC) &_sideclust_discriminative_clustering_cpp, 3},
+    {"_sideclust_discriminative_stochastic_cpp", (DL_FUNC) &_sideclust_discriminative_stochastic_cpp, 3},
     {"_sideclust_discriminative_objective_cpp", (DL_FUNC) &_sideclust_discriminative_objective_cpp, 6},
     {"_sideclust_soft_memberships_cpp", (DL_FUNC) &_sideclust_soft_memberships_cpp, 3},
     {"_sideclust_disparate_kmeans_cpp", (DL_FUNC) &_sideclust_disparate_kmeans_cpp, 10},
@@ -682,12 +633,12 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_iterative_symmetric_ib_cpp", (DL_FUNC) &_sideclust_iterative_symmetric_ib_cpp, 10},
     {"_sideclust_iterative_parallel_ib_cpp", (DL_FUNC) &_sideclust_iterative_parallel_ib_cpp, 8},
     {"_sideclust_multiway_cpp", (DL_FUNC) &_sideclust_multiway_cpp, 10},
-    {"_sideclust_rdp_means_cpp", (DL_FUNC) &_sideclust_rdp_means_cpp, 12},
+    {"_sideclust_rdp_means_cpp", (DL_FUNC) &_sideclust_rdp_means_cpp, 3},
     {"_sideclust_dp_lambda_cpp", (DL_FUNC) &_sideclust_dp_lambda_cpp, 4},
     {"_sideclust_nearest_centre_cpp", (DL_FUNC) &_sideclust_nearest_centre_cpp, 3},
     {"_sideclust_side_components_cpp", (DL_FUNC) &_sideclust_side_components_cpp, 3},
     {"_sideclust_tvclust_gibbs_cpp", (DL_FUNC) &_sideclust_tvclust_gibbs_cpp, 15},
-    {"_sideclust_tvclust_chains_cpp", (DL_FUNC) &_sideclust_tvclust_chains_cpp, 14},
+    {"_sideclust_tvclust_chains_cpp", (DL_FUNC) &_sideclust_tvclust_chains_cpp, 7},
     {"_sideclust_psm_cpp", (DL_FUNC) &_sideclust_psm_cpp, 1},
     {"_sideclust_tvclust_predict_cpp", (DL_FUNC) &_sideclust_tvclust_predict_cpp, 5},
     {NULL, NULL, 0}

@@ -23,30 +23,35 @@ sideclust::CecInit cec_init(const std::string& init) {
   Rcpp::stop("unknown init '%s'", init);
 }
 
+sideclust::CecParams cec_params(const sideclust::Options& o) {
+  sideclust::CecParams par;
+  par.k = o.get<int>("k");
+  par.type = cec_type(o.get<std::string>("type"));
+  par.beta = o.get<double>("beta");
+  par.eps = o.get<double>("eps");
+  par.max_iter = o.get<int>("max_iter");
+  par.restarts = o.get<int>("restarts");
+  par.init = cec_init(o.get<std::string>("init"));
+  par.start = sideclust::zero_based(o.get<Rcpp::IntegerVector>("start"));
+  par.prior = o.get<Eigen::MatrixXd>("prior");
+  par.small_sample = o.get<bool>("small_sample");
+  return par;
+}
+
 }  // namespace
 
-// xt: p x n data; labels: 0-based (-1 unlabelled) or length 0; start:
-// 0-based initial clusters or length 0; prior: p x p matrix added to every
-// cluster's scatter (cov_reg times the data covariance), zeros for none;
-// small_sample: expected instead of in-sample cross-entropy.
+// xt: p x n data; labels: the validated partial labels or NULL; options: k,
+// type, beta, eps, max_iter, restarts, init, start (1-based initial clusters
+// or length 0), prior (p x p matrix added to every cluster's scatter: cov_reg
+// times the data covariance, zeros for none), small_sample (expected instead
+// of in-sample cross-entropy), verbose.
 // [[Rcpp::export(.cec_cpp)]]
-Rcpp::List cec_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::vector<int> labels, int n_levels,
-                   int k, std::string type, double beta, double eps, int max_iter,
-                   int restarts, std::string init, std::vector<int> start,
-                   Eigen::Map<Eigen::MatrixXd> prior, bool small_sample, bool verbose) {
-  sideclust::CecParams par;
-  par.k = k;
-  par.type = cec_type(type);
-  par.beta = beta;
-  par.eps = eps;
-  par.max_iter = max_iter;
-  par.restarts = restarts;
-  par.init = cec_init(init);
-  par.start = std::move(start);
-  par.prior = prior;
-  par.small_sample = small_sample;
-  sideclust::RHooks hooks(verbose, "pass");
-  const sideclust::CecResult r = sideclust::cec_fit(xt, labels, n_levels, par, hooks);
+Rcpp::List cec_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP labels, Rcpp::List options) {
+  const sideclust::Options o(options);
+  const sideclust::CecParams par = cec_params(o);
+  const sideclust::SideInfo side = sideclust::side_from_r(labels, static_cast<int>(xt.cols()));
+  sideclust::RHooks hooks(o.get<bool>("verbose"), "pass");
+  const sideclust::CecResult r = sideclust::cec_fit(xt, side.labels, par, hooks);
 
   const int p = static_cast<int>(xt.rows());
   Rcpp::NumericMatrix means(p, r.k);

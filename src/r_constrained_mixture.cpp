@@ -30,15 +30,10 @@ sideclust::CovType cov_from(const std::string& s) {
   Rcpp::stop("unknown covariance '%s'", s);
 }
 
-// pairs: list(i, j) 0-based, must (logical), w (penalty, may be Inf).
-sideclust::PairList pairs_from(const Rcpp::List& pairs) {
-  sideclust::PairList out;
-  out.i = Rcpp::as<std::vector<int>>(pairs["i"]);
-  out.j = Rcpp::as<std::vector<int>>(pairs["j"]);
-  const std::vector<int> must = Rcpp::as<std::vector<int>>(pairs["must"]);
-  out.must.assign(must.begin(), must.end());
-  out.w = Rcpp::as<std::vector<double>>(pairs["w"]);
-  return out;
+// The validated pairs with the penalties W (may be Inf) as their weights.
+sideclust::PairGraph pairs_from(SEXP side, int n, const Rcpp::NumericVector& penalty) {
+  const std::vector<double> w(penalty.begin(), penalty.end());
+  return sideclust::side_from_r(side, n, &w).pairs;
 }
 
 sideclust::EStepOptions estep_from(const std::string& inference, const Rcpp::List& o) {
@@ -67,10 +62,11 @@ auto guarded(F&& f) -> decltype(f()) {
 
 }  // namespace
 
-// xt: p x n data; z0: K x n start; options: see R's cm_options().
+// xt: p x n data; z0: K x n start; side: the validated pairs or NULL, with
+// one penalty W per pair; options: see R's cm_options().
 // [[Rcpp::export(.constrained_mixture_cpp)]]
 Rcpp::List constrained_mixture_cpp(Eigen::Map<Eigen::MatrixXd> xt, Eigen::Map<Eigen::MatrixXd> z0,
-                                   Rcpp::List pairs, std::string inference,
+                                   SEXP side, Rcpp::NumericVector penalty, std::string inference,
                                    std::string covariance, Rcpp::List options) {
   sideclust::EmOptions opt;
   opt.mstep.type = cov_from(covariance);
@@ -79,7 +75,7 @@ Rcpp::List constrained_mixture_cpp(Eigen::Map<Eigen::MatrixXd> xt, Eigen::Map<Ei
   opt.estep = estep_from(inference, options);
   opt.max_iter = Rcpp::as<int>(options["max_iter"]);
   opt.tol = Rcpp::as<double>(options["tol"]);
-  const sideclust::PairList pl = pairs_from(pairs);
+  const sideclust::PairGraph pl = pairs_from(side, static_cast<int>(xt.cols()), penalty);
   sideclust::RHooks hooks(Rcpp::as<bool>(options["verbose"]), "iteration");
   const Eigen::MatrixXd x = xt, z = z0;
   const sideclust::EmResult r =
@@ -104,10 +100,11 @@ Rcpp::List constrained_mixture_cpp(Eigen::Map<Eigen::MatrixXd> xt, Eigen::Map<Ei
 
 // One E-step from given log unaries (K x n).
 // [[Rcpp::export(.constraint_posterior_cpp)]]
-Rcpp::List constraint_posterior_cpp(Eigen::Map<Eigen::MatrixXd> log_unary, Rcpp::List pairs,
-                                    std::string inference, Rcpp::List options) {
+Rcpp::List constraint_posterior_cpp(Eigen::Map<Eigen::MatrixXd> log_unary, SEXP side,
+                                    Rcpp::NumericVector penalty, std::string inference,
+                                    Rcpp::List options) {
   const sideclust::EStepOptions e = estep_from(inference, options);
-  const sideclust::PairList pl = pairs_from(pairs);
+  const sideclust::PairGraph pl = pairs_from(side, static_cast<int>(log_unary.cols()), penalty);
   sideclust::RHooks hooks(false);
   sideclust::EStepState st;
   const Eigen::MatrixXd a = log_unary;

@@ -1,31 +1,36 @@
 // Glue for CVQE (constrained k-means with penalties): maps R objects to the
-// core and back.
+// core and back. No algorithm here.
 #include <RcppEigen.h>
 
 #include <string>
-#include <vector>
 
 #include "kmeans/cvqe.h"
 #include "r_glue.h"
 
-// xt: p x n data; side: side_for_core() output (0-based pairs, signed
-// weights); start: p x k initial prototypes, or a 0-column matrix.
-// [[Rcpp::export(.cvqe_cpp)]]
-Rcpp::List cvqe_cpp(Eigen::Map<Eigen::MatrixXd> xt, Rcpp::List side, int k, int restarts,
-                    int max_iter, std::string init, Eigen::Map<Eigen::MatrixXd> start,
-                    bool verbose) {
-  sideclust::CvqePairs pairs;
-  pairs.first = Rcpp::as<std::vector<int>>(side["i"]);
-  pairs.second = Rcpp::as<std::vector<int>>(side["j"]);
-  pairs.weight = Rcpp::as<std::vector<double>>(side["weight"]);
+namespace {
+
+sideclust::CvqeParams cvqe_params(const sideclust::Options& o) {
   sideclust::CvqeParams par;
-  par.k = k;
-  par.restarts = restarts;
-  par.max_iter = max_iter;
-  par.init = sideclust::seed_init(init);
-  if (par.init == sideclust::SeedInit::start) par.start = start;
-  sideclust::RHooks hooks(verbose, "iteration");
-  const sideclust::CvqeResult r = sideclust::cvqe_fit(xt, pairs, par, hooks);
+  par.k = o.get<int>("k");
+  par.restarts = o.get<int>("restarts");
+  par.max_iter = o.get<int>("max_iter");
+  par.init = sideclust::seed_init(o.get<std::string>("init"));
+  if (par.init == sideclust::SeedInit::start) par.start = o.get<Eigen::MatrixXd>("start");
+  return par;
+}
+
+}  // namespace
+
+// xt: p x n data; side: the validated pairs (labels are expanded in R) or
+// NULL; options: k, restarts, max_iter, init, start (p x k prototypes),
+// verbose.
+// [[Rcpp::export(.cvqe_cpp)]]
+Rcpp::List cvqe_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP side, Rcpp::List options) {
+  const sideclust::Options o(options);
+  const sideclust::CvqeParams par = cvqe_params(o);
+  const sideclust::SideInfo s = sideclust::side_from_r(side, static_cast<int>(xt.cols()));
+  sideclust::RHooks hooks(o.get<bool>("verbose"), "iteration");
+  const sideclust::CvqeResult r = sideclust::cvqe_fit(xt, s.pairs, par, hooks);
 
   return Rcpp::List::create(
       Rcpp::_["cluster"] = sideclust::one_based(r.cluster), Rcpp::_["centres"] = Rcpp::wrap(r.centres),

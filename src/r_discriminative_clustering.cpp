@@ -1,4 +1,5 @@
 // Glue for discriminative clustering: maps R objects to the core and back.
+// No algorithm here.
 #include <RcppEigen.h>
 
 #include <string>
@@ -8,28 +9,51 @@
 #include "discriminative/discriminative_stochastic.h"
 #include "r_glue.h"
 
-// xt: p x n data; labels: 0-based classes, -1 unlabelled; start: p x k
-// initial prototypes (used only when init is "start").
+namespace {
+
+template <class Params>
+Params prototype_params(const sideclust::Options& o) {
+  Params par;
+  par.k = o.get<int>("k");
+  par.sigma = o.get<double>("sigma");
+  par.n0 = o.get<double>("n0");
+  par.restarts = o.get<int>("restarts");
+  par.init = sideclust::seed_init(o.get<std::string>("init"));
+  if (par.init == sideclust::SeedInit::start) par.start = o.get<Eigen::MatrixXd>("start");
+  return par;
+}
+
+sideclust::DiscriminativeParams discriminative_params(const sideclust::Options& o) {
+  auto par = prototype_params<sideclust::DiscriminativeParams>(o);
+  par.max_iter = o.get<int>("max_iter");
+  par.tol = o.get<double>("tol");
+  par.rel_tol = o.get<double>("rel_tol");
+  return par;
+}
+
+sideclust::StochasticParams stochastic_params(const sideclust::Options& o) {
+  auto par = prototype_params<sideclust::StochasticParams>(o);
+  par.epochs = o.get<int>("epochs");
+  par.step = o.get<double>("step");
+  return par;
+}
+
+}  // namespace
+
+// xt: p x n data; labels: the validated partial labels; options: k, sigma,
+// n0, restarts, init, start (p x k prototypes, used when init is "start"),
+// verbose, and max_iter, tol, rel_tol (Bayes factor) or epochs, step
+// (stochastic).
 // [[Rcpp::export(.discriminative_clustering_cpp)]]
-Rcpp::List discriminative_clustering_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::vector<int> labels,
-                                         int n_classes, int k, double sigma, double n0,
-                                         int restarts, int max_iter, double tol, double rel_tol,
-                                         std::string init, Eigen::Map<Eigen::MatrixXd> start,
-                                         bool verbose) {
-  sideclust::DiscriminativeParams par;
-  par.k = k;
-  par.sigma = sigma;
-  par.n0 = n0;
-  par.restarts = restarts;
-  par.max_iter = max_iter;
-  par.tol = tol;
-  par.rel_tol = rel_tol;
-  par.init = sideclust::seed_init(init);
-  if (par.init == sideclust::SeedInit::start) par.start = start;
-  sideclust::RHooks hooks(verbose, "iteration");
+Rcpp::List discriminative_clustering_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP labels,
+                                         Rcpp::List options) {
+  const sideclust::Options o(options);
+  const sideclust::DiscriminativeParams par = discriminative_params(o);
+  const sideclust::SideInfo side = sideclust::side_from_r(labels, static_cast<int>(xt.cols()));
+  sideclust::RHooks hooks(o.get<bool>("verbose"), "iteration");
   const sideclust::DiscriminativeResult r =
-      sideclust::discriminative_clustering(xt, labels, n_classes, par, hooks);
-  const Eigen::MatrixXd w = sideclust::soft_memberships_centred(xt, r.centres, sigma);
+      sideclust::discriminative_clustering(xt, side.labels, par, hooks);
+  const Eigen::MatrixXd w = sideclust::soft_memberships_centred(xt, r.centres, par.sigma);
   const char* stop_names[] = {"gradient", "objective", "max_iter", "no_ascent"};
   return Rcpp::List::create(
       Rcpp::_["cluster"] = sideclust::one_based(sideclust::hard_clusters(w)),
@@ -41,23 +65,15 @@ Rcpp::List discriminative_clustering_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::ve
 
 // The stochastic approximation of Sinkkonen & Kaski; arguments as above.
 // [[Rcpp::export(.discriminative_stochastic_cpp)]]
-Rcpp::List discriminative_stochastic_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::vector<int> labels,
-                                         int n_classes, int k, double sigma, double n0,
-                                         int restarts, int epochs, double step, std::string init,
-                                         Eigen::Map<Eigen::MatrixXd> start, bool verbose) {
-  sideclust::StochasticParams par;
-  par.k = k;
-  par.sigma = sigma;
-  par.n0 = n0;
-  par.restarts = restarts;
-  par.epochs = epochs;
-  par.step = step;
-  par.init = sideclust::seed_init(init);
-  if (par.init == sideclust::SeedInit::start) par.start = start;
-  sideclust::RHooks hooks(verbose, "epoch");
+Rcpp::List discriminative_stochastic_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP labels,
+                                         Rcpp::List options) {
+  const sideclust::Options o(options);
+  const sideclust::StochasticParams par = stochastic_params(o);
+  const sideclust::SideInfo side = sideclust::side_from_r(labels, static_cast<int>(xt.cols()));
+  sideclust::RHooks hooks(o.get<bool>("verbose"), "epoch");
   const sideclust::StochasticResult r =
-      sideclust::discriminative_stochastic(xt, labels, n_classes, par, hooks);
-  const Eigen::MatrixXd w = sideclust::soft_memberships_centred(xt, r.centres, sigma);
+      sideclust::discriminative_stochastic(xt, side.labels, par, hooks);
+  const Eigen::MatrixXd w = sideclust::soft_memberships_centred(xt, r.centres, par.sigma);
   return Rcpp::List::create(
       Rcpp::_["cluster"] = sideclust::one_based(sideclust::hard_clusters(w)),
       Rcpp::_["membership"] = Rcpp::wrap(w), Rcpp::_["centres"] = Rcpp::wrap(r.centres),

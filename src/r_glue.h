@@ -12,26 +12,6 @@
 
 namespace sideclust {
 
-// Side information as prepared by R's side_for_core(): 0-based pair indices
-// with signed weights (may-link > 0, may-not link < 0) and 0-based labels
-// (-1 unlabelled) with their number of levels.
-inline SideInfo side_from_r(const Rcpp::List& side, int n) {
-  SideInfo s;
-  std::vector<int> i = Rcpp::as<std::vector<int>>(side["i"]);
-  std::vector<int> j = Rcpp::as<std::vector<int>>(side["j"]);
-  std::vector<double> w = Rcpp::as<std::vector<double>>(side["weight"]);
-  if (!i.empty()) s.pairs = make_pair_graph(n, i, j, w);
-  else s.pairs.n = n;
-  s.labels.n_levels = Rcpp::as<int>(side["n_levels"]);
-  if (s.labels.n_levels > 0) {
-    s.labels.label = Rcpp::as<std::vector<int>>(side["labels"]);
-    if (static_cast<int>(s.labels.label.size()) != n) {
-      Rcpp::stop("labels have the wrong length");
-    }
-  }
-  return s;
-}
-
 // The options of one entry point, passed from R as one named list. get()
 // names the missing option instead of failing with Rcpp's "index out of
 // bounds", so a mismatch between an R front door and its glue is caught at
@@ -59,6 +39,40 @@ inline std::vector<int> zero_based(const Rcpp::IntegerVector& v) {
     out[a] = v[a] == NA_INTEGER ? -1 : v[a] - 1;
   }
   return out;
+}
+
+// The side information as an R front door validated it: NULL, a
+// "sideclust_constraints" object (1-based i < j, must, confidence) or a
+// "sideclust_labels" object (1-based labels with NA, levels); the one place
+// where it crosses into the core. Pairs get weight +confidence (may-link) or
+// -confidence (may-not link), unless pair_weight gives other magnitudes (the
+// mixtures' penalties); labels become 0-based with -1 for unlabelled.
+inline SideInfo side_from_r(SEXP side, int n, const std::vector<double>* pair_weight = nullptr) {
+  SideInfo s;
+  s.pairs.n = n;
+  if (Rf_isNull(side)) return s;
+  const Rcpp::List obj(side);
+  if (obj.inherits("sideclust_labels")) {
+    const Rcpp::IntegerVector labels = obj["labels"];
+    if (labels.size() != n) Rcpp::stop("internal: labels describe %d points, not %d", labels.size(), n);
+    s.labels.label = zero_based(labels);
+    s.labels.n_levels = Rcpp::CharacterVector(obj["levels"]).size();
+    return s;
+  }
+  if (!obj.inherits("sideclust_constraints")) Rcpp::stop("internal: unknown side information");
+  std::vector<int> i = zero_based(obj["i"]), j = zero_based(obj["j"]);
+  const Rcpp::LogicalVector must = obj["must"];
+  const Rcpp::NumericVector confidence = obj["confidence"];
+  if (pair_weight != nullptr && pair_weight->size() != i.size()) {
+    Rcpp::stop("internal: %d pair weights for %d pairs", pair_weight->size(), i.size());
+  }
+  std::vector<double> w(i.size());
+  for (std::size_t e = 0; e < w.size(); ++e) {
+    const double magnitude = pair_weight != nullptr ? (*pair_weight)[e] : confidence[e];
+    w[e] = must[e] ? magnitude : -magnitude;
+  }
+  if (!i.empty()) s.pairs = make_pair_graph(n, i, j, w);
+  return s;
 }
 
 // 0-based cluster indices as R's 1-based integers.

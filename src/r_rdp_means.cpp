@@ -1,4 +1,5 @@
-// Glue for DP-means / RDP-means: maps R objects to the core and back.
+// Glue for DP-means / RDP-means: maps R objects to the core and back. No
+// algorithm here.
 #include <Rcpp.h>
 
 #include <string>
@@ -23,38 +24,44 @@ auto with_divergence(const std::string& name, F&& f) {
   Rcpp::stop("unknown divergence '%s'", name);
 }
 
-}  // namespace
-
-// [[Rcpp::export(.rdp_means_cpp)]]
-Rcpp::List rdp_means_cpp(Rcpp::NumericMatrix xt, Rcpp::List side, double lambda,
-                         Rcpp::NumericVector xi, double xi_rate,
-                         Rcpp::NumericVector xi_max, int patience, int max_iter,
-                         bool random_order, bool chunklet_moves, std::string divergence,
-                         bool verbose) {
-  const int p = xt.nrow(), n = xt.ncol();
-  const sideclust::SideInfo s = sideclust::side_from_r(side, n);
+sideclust::RdpParams rdp_params(const sideclust::Options& o) {
   sideclust::RdpParams par;
-  par.lambda = lambda;
+  par.lambda = o.get<double>("lambda");
+  const Rcpp::NumericVector xi = o.get<Rcpp::NumericVector>("xi");
+  const Rcpp::NumericVector xi_max = o.get<Rcpp::NumericVector>("xi_max");
   par.xi_may = xi[0];
   par.xi_may_not = xi[1];
-  par.xi_rate = xi_rate;
+  par.xi_rate = o.get<double>("xi_rate");
   par.xi_max_may = xi_max[0];
   par.xi_max_may_not = xi_max[1];
-  par.patience = patience;
-  par.max_iter = max_iter;
-  par.random_order = random_order;
-  par.chunklet_moves = chunklet_moves;
-  sideclust::RHooks hooks(verbose);
+  par.patience = o.get<int>("patience");
+  par.max_iter = o.get<int>("max_iter");
+  par.random_order = o.get<bool>("random_order");
+  par.chunklet_moves = o.get<bool>("chunklet_moves");
+  return par;
+}
+
+}  // namespace
+
+// xt: p x n data; side: the validated side information or NULL; options:
+// lambda, xi (may, may-not), xi_rate, xi_max, patience, max_iter,
+// random_order, chunklet_moves, divergence, verbose.
+// [[Rcpp::export(.rdp_means_cpp)]]
+Rcpp::List rdp_means_cpp(Rcpp::NumericMatrix xt, SEXP side, Rcpp::List options) {
+  const int p = xt.nrow(), n = xt.ncol();
+  const sideclust::Options o(options);
+  const sideclust::SideInfo s = sideclust::side_from_r(side, n);
+  const sideclust::RdpParams par = rdp_params(o);
+  const std::string divergence = o.get<std::string>("divergence");
+  sideclust::RHooks hooks(o.get<bool>("verbose"));
   const sideclust::RdpResult r = with_divergence(divergence, [&](auto div) {
     return sideclust::rdp_means<decltype(div)>(xt.begin(), n, p, s, par, hooks);
   });
 
-  Rcpp::IntegerVector cluster(r.cluster.begin(), r.cluster.end());
-  cluster = cluster + 1;
   Rcpp::NumericMatrix centres(p, r.k);
   std::copy(r.centres.begin(), r.centres.end(), centres.begin());
   return Rcpp::List::create(
-      Rcpp::_["cluster"] = cluster, Rcpp::_["centres"] = centres,
+      Rcpp::_["cluster"] = sideclust::one_based(r.cluster), Rcpp::_["centres"] = centres,
       Rcpp::_["k"] = r.k, Rcpp::_["objective"] = r.objective,
       Rcpp::_["k_trace"] = r.k_trace, Rcpp::_["changes"] = r.changes,
       Rcpp::_["iterations"] = r.iterations, Rcpp::_["converged"] = r.converged,
@@ -86,8 +93,6 @@ Rcpp::List nearest_centre_cpp(Rcpp::NumericMatrix xt, Rcpp::NumericMatrix centre
   const std::vector<int> idx = with_divergence(divergence, [&](auto div) {
     return sideclust::nearest_centre<decltype(div)>(xt.begin(), n, p, centres.begin(), k, dist);
   });
-  Rcpp::IntegerVector cluster(idx.begin(), idx.end());
-  cluster = cluster + 1;
-  return Rcpp::List::create(Rcpp::_["cluster"] = cluster,
+  return Rcpp::List::create(Rcpp::_["cluster"] = sideclust::one_based(idx),
                             Rcpp::_["divergence"] = Rcpp::wrap(dist));
 }

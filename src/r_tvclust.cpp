@@ -95,8 +95,9 @@ Rcpp::NumericMatrix trace_matrix(const std::vector<sideclust::ChainRecord>& rec,
 
 }  // namespace
 
+// One chain, every sweep returned (for the tests against exact posteriors).
 // [[Rcpp::export(.tvclust_gibbs_cpp)]]
-Rcpp::List tvclust_gibbs_cpp(const Eigen::MatrixXd& xt, Rcpp::List side, std::string family,
+Rcpp::List tvclust_gibbs_cpp(const Eigen::MatrixXd& xt, SEXP side, std::string family,
                              Rcpp::List prior, double alpha, double p, double q,
                              Rcpp::IntegerVector init, int sweeps, bool verbose,
                              Rcpp::NumericVector pq_prior, Rcpp::NumericVector alpha_prior,
@@ -130,35 +131,48 @@ Rcpp::List tvclust_gibbs_cpp(const Eigen::MatrixXd& xt, Rcpp::List side, std::st
   });
 }
 
-// Runs `length(init)` chains on `threads` threads and summarizes the stored
-// draws: the candidate with least expected `loss` among at most
-// `max_candidates` evenly spaced stored draws, and each point's confidence.
+sideclust::ChainSchedule schedule_from(const sideclust::Options& o) {
+  sideclust::ChainSchedule schedule;
+  schedule.iter = o.get<int>("iter");
+  schedule.burn_in = o.get<int>("burn_in");
+  schedule.thin = o.get<int>("thin");
+  const Rcpp::LogicalVector store = o.get<Rcpp::LogicalVector>("store");
+  schedule.store.assign(store.begin(), store.end());
+  if (static_cast<int>(schedule.store.size()) != schedule.kept()) {
+    Rcpp::stop("internal: `store` must have one entry per kept sweep");
+  }
+  return schedule;
+}
+
+// Runs `length(init)` chains and summarizes the stored draws (the core's
+// summarize_draws()). settings: the model (see params_from_r()); options:
+// iter, burn_in, thin, store (one flag per kept sweep), threads, verbose,
+// loss ("binder" or "vi"), max_candidates.
 // [[Rcpp::export(.tvclust_chains_cpp)]]
-Rcpp::List tvclust_chains_cpp(const Eigen::MatrixXd& xt, Rcpp::List side, std::string family,
-                              Rcpp::List prior, Rcpp::List settings, Rcpp::List init, int iter,
-                              int burn_in, int thin, Rcpp::LogicalVector store, int threads,
-                              bool verbose, std::string loss, int max_candidates) {
+Rcpp::List tvclust_chains_cpp(const Eigen::MatrixXd& xt, SEXP side, std::string family,
+                              Rcpp::List prior, Rcpp::List settings, Rcpp::List init,
+                              Rcpp::List options) {
   const int n = static_cast<int>(xt.cols());
   const int chains = init.size();
+  const sideclust::Options o(options);
   const sideclust::SideInfo s = sideclust::side_from_r(side, n);
   const sideclust::TvclustParams par = params_from_r(settings);
+  const sideclust::ChainSchedule schedule = schedule_from(o);
+  const int threads = o.get<int>("threads");
+  const bool verbose = o.get<bool>("verbose");
+  const sideclust::PartitionLoss loss = o.get<std::string>("loss") == "vi"
+                                            ? sideclust::PartitionLoss::vi
+                                            : sideclust::PartitionLoss::binder;
+  const int max_candidates = o.get<int>("max_candidates");
   std::vector<std::vector<int>> start;
   std::vector<std::uint64_t> seeds;
   for (int c = 0; c < chains; ++c) {
     start.push_back(sideclust::zero_based(init[c]));
     seeds.push_back(seed_from_r());
   }
-  sideclust::ChainSchedule schedule;
-  schedule.iter = iter;
-  schedule.burn_in = burn_in;
-  schedule.thin = thin;
-  schedule.store.assign(store.begin(), store.end());
-  if (static_cast<int>(schedule.store.size()) != schedule.kept()) {
-    Rcpp::stop("`store` must have one entry per kept sweep");
-  }
   std::vector<std::atomic<int>> progress(chains);
   for (auto& v : progress) v = 0;
-  const double total = static_cast<double>(iter) * chains;
+  const double total = static_cast<double>(schedule.iter) * chains;
   int polls = 0;
   auto poll = [&]() {
     if (interrupt_pending()) return false;
@@ -179,57 +193,28 @@ Rcpp::List tvclust_chains_cpp(const Eigen::MatrixXd& xt, Rcpp::List side, std::s
     } catch (const sideclust::ChainStopped&) {
       throw Rcpp::internal::InterruptedException();
     }
-    // Every chain's stored draws, chain after chain.
-    sideclust::DrawSet all;
-    all.n = n;
-    Rcpp::IntegerVector chain_of, kept_of;
-    for (int c = 0; c < chains; ++c) {
-      const sideclust::DrawSet& d = rec[c].draws;
-      all.label.insert(all.label.end(), d.label.begin(), d.label.end());
-      all.k.insert(all.k.end(), d.k.begin(), d.k.end());
-      for (int t : rec[c].kept_index) {
-        chain_of.push_back(c + 1);
-        kept_of.push_back(t + 1);
-      }
-      std::vector<int>().swap(rec[c].draws.label);  // free as we go
-    }
+    const sideclust::PooledDraws pooled = sideclust::pool_draws(rec, n);
+    const sideclust::DrawSet& all = pooled.draws;
+    const sideclust::DrawSummary summary = sideclust::summarize_draws(all, loss, max_candidates);
     const int stored = all.count();
-    Rcpp::IntegerVector estimate(n);
-    Rcpp::NumericVector confidence(n), candidate_loss;
-    Rcpp::IntegerVector candidate_draw;
-    if (stored > 0) {
-      const sideclust::PartitionLoss type =
-          loss == "vi" ? sideclust::PartitionLoss::vi : sideclust::PartitionLoss::binder;
-      std::vector<int> candidates;
-      const int m = std::min(stored, std::max(1, max_candidates));
-      for (int t = 0; t < m; ++t) {
-        candidates.push_back(static_cast<int>((static_cast<double>(t) + 0.5) * stored / m));
-      }
-      std::vector<double> expected;
-      const int best = sideclust::best_candidate(type, all, candidates, expected);
-      const int* z = all.draw(best);
-      const std::vector<double> conf = sideclust::coclustering_confidence(z, all.k[best], all);
-      for (int i = 0; i < n; ++i) {
-        estimate[i] = z[i] + 1;
-        confidence[i] = conf[i];
-      }
-      candidate_loss = Rcpp::wrap(expected);
-      for (int c : candidates) candidate_draw.push_back(c + 1);
-    }
     Rcpp::IntegerMatrix draws(stored, n);
     for (int t = 0; t < stored; ++t) {
       const int* z = all.draw(t);
       for (int i = 0; i < n; ++i) draws(t, i) = z[i] + 1;
     }
+    const bool any = stored > 0;
     return Rcpp::List::create(
-        Rcpp::_["draws"] = draws, Rcpp::_["draw_chain"] = chain_of,
-        Rcpp::_["draw_kept"] = kept_of, Rcpp::_["log_joint"] = trace_matrix(rec, &sideclust::ChainRecord::log_joint),
+        Rcpp::_["draws"] = draws, Rcpp::_["draw_chain"] = sideclust::one_based(pooled.chain),
+        Rcpp::_["draw_kept"] = sideclust::one_based(pooled.kept),
+        Rcpp::_["log_joint"] = trace_matrix(rec, &sideclust::ChainRecord::log_joint),
         Rcpp::_["k"] = trace_matrix(rec, &sideclust::ChainRecord::k),
         Rcpp::_["p"] = trace_matrix(rec, &sideclust::ChainRecord::p),
         Rcpp::_["q"] = trace_matrix(rec, &sideclust::ChainRecord::q),
         Rcpp::_["alpha"] = trace_matrix(rec, &sideclust::ChainRecord::alpha),
-        Rcpp::_["estimate"] = estimate, Rcpp::_["confidence"] = confidence,
-        Rcpp::_["candidate_draw"] = candidate_draw, Rcpp::_["candidate_loss"] = candidate_loss);
+        Rcpp::_["estimate"] = any ? sideclust::one_based(summary.estimate) : Rcpp::IntegerVector(n),
+        Rcpp::_["confidence"] = any ? Rcpp::wrap(summary.confidence) : Rcpp::wrap(Rcpp::NumericVector(n)),
+        Rcpp::_["candidate_draw"] = sideclust::one_based(summary.candidates),
+        Rcpp::_["candidate_loss"] = Rcpp::wrap(summary.candidate_loss));
   });
 }
 

@@ -17,6 +17,7 @@
 #include "cec/cec_cluster.h"
 #include "common/run_hooks.h"
 #include "common/seeding.h"
+#include "common/side_graph.h"
 
 namespace sideclust {
 
@@ -50,12 +51,12 @@ struct CecResult {
 };
 
 // One run of the Hartigan algorithm on the points x (p x n, one per column)
-// with labels (0-based, -1 unlabelled; empty when there are none).
+// with partial labels (label -1 unlabelled; empty when there are none).
 class CecRun {
  public:
-  CecRun(const Eigen::Ref<const Eigen::MatrixXd>& x, const std::vector<int>& label,
-         int n_levels, const CecParams& par)
-      : x_(x), label_(label), n_levels_(n_levels), par_(par),
+  CecRun(const Eigen::Ref<const Eigen::MatrixXd>& x, const PartialLabels& labels,
+         const CecParams& par)
+      : x_(x), label_(labels.label), n_levels_(labels.n_levels), par_(par),
         n_(static_cast<int>(x.cols())), p_(static_cast<int>(x.rows())) {
     // The small-sample term is finite only above p + 2 points.
     min_size_ = std::max(par_.eps * n_, static_cast<double>(p_ + (par_.small_sample ? 3 : 2)));
@@ -327,9 +328,9 @@ inline std::vector<int> draw_start(const Eigen::Ref<const Eigen::MatrixXd>& x, c
 }
 
 // Best of par.restarts runs (one run from par.start when it is given).
-inline CecResult cec_fit(const Eigen::Ref<const Eigen::MatrixXd>& x, const std::vector<int>& label,
-                         int n_levels, const CecParams& par, RunHooks& hooks) {
-  CecRun runner(x, label, n_levels, par);
+inline CecResult cec_fit(const Eigen::Ref<const Eigen::MatrixXd>& x, const PartialLabels& labels,
+                         const CecParams& par, RunHooks& hooks) {
+  CecRun runner(x, labels, par);
   CecResult best;
   bool have = false;
   const int runs = par.start.empty() ? std::max(1, par.restarts) : 1;

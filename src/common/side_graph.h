@@ -2,6 +2,7 @@
 // graph of weighted pairs and/or a partial labelling. Plain C++17, no R API.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <stdexcept>
 #include <vector>
@@ -13,15 +14,24 @@ namespace sideclust {
 // confidence, weight < 0 a may-not link of confidence -weight. Each pair is
 // stored in both directions so a point's links cost O(degree) to visit;
 // mirror[e] is the position of entry e's reverse (j -> i for i -> j).
+// The pairs are also kept once each in their given order (first, second,
+// signed_weight): CVQE's penalties tell the two points of a pair apart, and
+// the constrained mixtures build their own graph over chunklets from them.
 struct PairGraph {
   int n = 0;
   std::vector<int> start;
   std::vector<int> nbr;
   std::vector<double> weight;
   std::vector<int> mirror;
+  std::vector<int> first, second;
+  std::vector<double> signed_weight;
 
-  bool empty() const { return nbr.empty(); }
-  std::size_t n_pairs() const { return nbr.size() / 2; }
+  bool empty() const { return first.empty(); }
+  std::size_t n_pairs() const { return first.size(); }
+  // Pair e of the given order: its type is the sign bit of its weight, so a
+  // pair of weight zero (a penalty of 0) keeps its type.
+  bool must(std::size_t e) const { return !std::signbit(signed_weight[e]); }
+  double magnitude(std::size_t e) const { return std::abs(signed_weight[e]); }
 };
 
 // Build the adjacency from an edge list holding each unordered pair once
@@ -35,6 +45,9 @@ inline PairGraph make_pair_graph(int n, const std::vector<int>& i,
   }
   PairGraph g;
   g.n = n;
+  g.first = i;
+  g.second = j;
+  g.signed_weight = signed_weight;
   g.start.assign(static_cast<std::size_t>(n) + 1, 0);
   for (std::size_t e = 0; e < m; ++e) {
     if (i[e] < 0 || i[e] >= n || j[e] < 0 || j[e] >= n || i[e] == j[e]) {

@@ -9,6 +9,7 @@
 
 #include <Eigen/Dense>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <utility>
@@ -16,6 +17,7 @@
 
 #include "discriminative/lbfgs_ascent.h"
 #include "common/run_hooks.h"
+#include "common/side_graph.h"
 #include "common/seeding.h"
 #include "discriminative/table_bayes_factor.h"
 
@@ -185,13 +187,14 @@ inline DiscriminativeResult discriminative_run(const DiscriminativeObjective& ob
 
 // The best (highest final log BF; the first of ties) of par.restarts runs,
 // or one run from par.start.
+// Without any labelled class the objective is 0 everywhere (one class).
 inline DiscriminativeResult discriminative_clustering(const Eigen::Ref<const Eigen::MatrixXd>& x,
-                                                      const std::vector<int>& label,
-                                                      int n_classes,
+                                                      const PartialLabels& labels,
                                                       const DiscriminativeParams& par,
                                                       RunHooks& hooks) {
   if (par.k < 1 || par.k > x.cols()) throw std::invalid_argument("k out of range");
-  const DiscriminativeObjective obj(x, label, n_classes, par.k, par.sigma, par.n0);
+  const DiscriminativeObjective obj(x, labels.label, std::max(labels.n_levels, 1), par.k,
+                                    par.sigma, par.n0);
   const int runs = par.init == SeedInit::start ? 1 : std::max(1, par.restarts);
   DiscriminativeResult best;
   for (int r = 0; r < runs; ++r) {

@@ -150,8 +150,10 @@ inline StochasticResult stochastic_run(const Eigen::MatrixXd& xl, const std::vec
 // The best (highest final mean log-likelihood; the first of ties) of
 // par.restarts runs, or one run from par.start. Centres in data coordinates.
 inline StochasticResult discriminative_stochastic(const Eigen::Ref<const Eigen::MatrixXd>& x,
-                                                  const std::vector<int>& label, int n_classes,
+                                                  const PartialLabels& labels,
                                                   const StochasticParams& par, RunHooks& hooks) {
+  const std::vector<int>& label = labels.label;
+  const int n_classes = std::max(labels.n_levels, 1);  // no labelled class: one class
   if (par.k < 1 || par.k > x.cols()) throw std::invalid_argument("k out of range");
   if (!(par.sigma > 0.0) || !(par.n0 > 0.0) || !(par.step > 0.0) || par.epochs < 1) {
     throw std::invalid_argument("sigma, n0, step and epochs must be positive");

@@ -18,14 +18,6 @@
 
 namespace sideclust {
 
-// Constraints in their given order: first[l] is the point whose cluster is
-// g1(l), second[l] the one of g2(l); weight > 0 a must-link, < 0 a
-// cannot-link, |weight| its confidence. 0-based indices.
-struct CvqePairs {
-  std::vector<int> first, second;
-  std::vector<double> weight;
-};
-
 struct CvqeParams {
   int k = 2;
   int max_iter = 100;
@@ -85,7 +77,10 @@ struct Geometry {
 };
 
 // L' = 1/2 (sum_i ||x_i - m_zi||^2 + sum_l |w_l| penalty_l) as its two parts.
-inline void objective_parts(const Eigen::Ref<const Eigen::MatrixXd>& x, const CvqePairs& pairs,
+// Pair l in its given order: first[l] is the point whose cluster is g1(l),
+// second[l] the one of g2(l); signed_weight > 0 a must-link, < 0 a
+// cannot-link, |signed_weight| its confidence.
+inline void objective_parts(const Eigen::Ref<const Eigen::MatrixXd>& x, const PairGraph& pairs,
                             const std::vector<int>& z, const Eigen::MatrixXd& m,
                             double& within, double& penalty) {
   within = 0.0;
@@ -95,7 +90,7 @@ inline void objective_parts(const Eigen::Ref<const Eigen::MatrixXd>& x, const Cv
   if (pairs.first.empty()) return;
   const Geometry geo(m);
   for (std::size_t l = 0; l < pairs.first.size(); ++l) {
-    const double w = pairs.weight[l];
+    const double w = pairs.signed_weight[l];
     penalty += std::abs(w) * geo.penalty(w > 0, z[pairs.first[l]], z[pairs.second[l]]);
   }
   penalty *= 0.5;
@@ -107,11 +102,10 @@ inline void objective_parts(const Eigen::Ref<const Eigen::MatrixXd>& x, const Cv
 // the buffers.
 class CvqeRun {
  public:
-  CvqeRun(const Eigen::Ref<const Eigen::MatrixXd>& x, const CvqePairs& pairs,
+  CvqeRun(const Eigen::Ref<const Eigen::MatrixXd>& x, const PairGraph& pairs,
           const CvqeParams& par)
       : x_(x), pairs_(pairs), par_(par), n_(static_cast<int>(x.cols())) {
-    if (!pairs.first.empty()) graph_ = make_pair_graph(n_, pairs.first, pairs.second, pairs.weight);
-    else graph_.n = n_;
+    if (!pairs.empty() && pairs.n != n_) throw std::invalid_argument("pairs are over another number of points");
     scale_ = 1.0 + (x.size() > 0 ? x.cwiseAbs().maxCoeff() : 0.0);
   }
 
@@ -152,11 +146,11 @@ class CvqeRun {
     int changed = 0;
     for (int i = 0; i < n_; ++i) {
       for (int j = 0; j < k; ++j) cost[j] = (x_.col(i) - m.col(j)).squaredNorm();
-      if (!graph_.empty()) {
-        for (int e = graph_.start[i]; e < graph_.start[i + 1]; ++e) {
-          const int other = z[graph_.nbr[e]];
+      if (!pairs_.empty()) {
+        for (int e = pairs_.start[i]; e < pairs_.start[i + 1]; ++e) {
+          const int other = z[pairs_.nbr[e]];
           if (other < 0) continue;
-          const double w = graph_.weight[e];
+          const double w = pairs_.weight[e];
           if (w > 0) {
             for (int j = 0; j < k; ++j) cost[j] += w * geo.d(j, other);
           } else {
@@ -199,7 +193,7 @@ class CvqeRun {
     Eigen::VectorXd cannot = Eigen::VectorXd::Zero(k);
     for (std::size_t l = 0; l < pairs_.first.size(); ++l) {
       const int u = z[pairs_.first[l]], v = z[pairs_.second[l]];
-      const double w = pairs_.weight[l];
+      const double w = pairs_.signed_weight[l];
       if (w > 0 && u != v) {
         must.push_back({u, v, w});
         denom[u] += w;
@@ -259,15 +253,14 @@ class CvqeRun {
   }
 
   const Eigen::Ref<const Eigen::MatrixXd> x_;
-  const CvqePairs& pairs_;
+  const PairGraph& pairs_;
   const CvqeParams& par_;
   int n_;
-  PairGraph graph_;
   double scale_ = 1.0;
 };
 
 // The best (lowest final L') of par.restarts runs, or one run from par.start.
-inline CvqeResult cvqe_fit(const Eigen::Ref<const Eigen::MatrixXd>& x, const CvqePairs& pairs,
+inline CvqeResult cvqe_fit(const Eigen::Ref<const Eigen::MatrixXd>& x, const PairGraph& pairs,
                            const CvqeParams& par, RunHooks& hooks) {
   if (par.k < 1 || par.k > x.cols()) throw std::invalid_argument("k out of range");
   const CvqeRun runner(x, pairs, par);

@@ -45,7 +45,7 @@ struct EStepState {
 
 // One E-step: posterior label probabilities (K x n) from the unaries
 // a(k, i) = log w_k + log p(x_i | k).
-inline Eigen::MatrixXd e_step(const Eigen::MatrixXd& a, const PairList& pairs,
+inline Eigen::MatrixXd e_step(const Eigen::MatrixXd& a, const PairGraph& pairs,
                               const EStepOptions& opt, EStepState& st, RunHooks& hooks) {
   const int n = static_cast<int>(a.cols());
   if (opt.inference == Inference::sampled_chunklet) {
@@ -125,7 +125,7 @@ struct EmResult {
 // EM from the soft start z0 (K x n): M-step, unaries, E-step, until the
 // mixture log-likelihood changes by less than tol * (1 + |loglik|).
 inline EmResult constrained_em(const Eigen::MatrixXd& x, const Eigen::MatrixXd& z0,
-                               const PairList& pairs, const EmOptions& opt, RunHooks& hooks) {
+                               const PairGraph& pairs, const EmOptions& opt, RunHooks& hooks) {
   EmResult r;
   r.z = z0;
   const int K = static_cast<int>(z0.rows());

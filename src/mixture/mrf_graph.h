@@ -6,7 +6,9 @@
 // with J = +2W for a must-link and -2W for a cannot-link of penalty W
 // (equation 7: a factor exp(-2W) per violated pair), summed over the pairs
 // joining two units; a certain cannot-link (W = Inf) makes the pair `hard`
-// (the labeling has probability zero). Plain C++17, no R API.
+// (the labeling has probability zero). The point-level pairs arrive as the
+// side information's PairGraph whose weights' magnitudes are the penalties W
+// in [0, Inf]. Plain C++17, no R API.
 #pragma once
 
 #include <algorithm>
@@ -18,17 +20,10 @@
 
 #include <Eigen/Dense>
 
+#include "common/side_graph.h"
 #include "common/union_find.h"
 
 namespace sideclust {
-
-// Point-level constraints: 0-based pairs, type, penalty W in [0, Inf].
-struct PairList {
-  std::vector<int> i, j;
-  std::vector<char> must;
-  std::vector<double> w;
-  std::size_t size() const { return i.size(); }
-};
 
 struct UnitGraph {
   int n_units = 0;
@@ -103,12 +98,12 @@ inline void finish_unit_graph(UnitGraph& g, std::vector<UnitEdge>& edges) {
 //    (the chunklet model of Shental et al. treats all constraints as certain);
 //    cannot-links inside a chunklet are dropped and counted in *dropped.
 // A certain cannot-link inside a unit of certain must-links throws.
-inline UnitGraph build_unit_graph(int n, const PairList& pairs, bool chunklet,
+inline UnitGraph build_unit_graph(int n, const PairGraph& pairs, bool chunklet,
                                   int* dropped = nullptr) {
   UnionFind sets(static_cast<std::size_t>(n));
-  for (std::size_t e = 0; e < pairs.size(); ++e) {
-    if (pairs.must[e] && (chunklet || std::isinf(pairs.w[e]))) {
-      sets.unite(static_cast<std::size_t>(pairs.i[e]), static_cast<std::size_t>(pairs.j[e]));
+  for (std::size_t e = 0; e < pairs.n_pairs(); ++e) {
+    if (pairs.must(e) && (chunklet || std::isinf(pairs.magnitude(e)))) {
+      sets.unite(static_cast<std::size_t>(pairs.first[e]), static_cast<std::size_t>(pairs.second[e]));
     }
   }
   UnitGraph g;
@@ -117,21 +112,21 @@ inline UnitGraph build_unit_graph(int n, const PairList& pairs, bool chunklet,
   for (int k = 0; k < n; ++k) ++g.size[g.unit_of[k]];
   std::vector<UnitEdge> edges;
   int n_dropped = 0;
-  for (std::size_t e = 0; e < pairs.size(); ++e) {
-    const int u = g.unit_of[pairs.i[e]], v = g.unit_of[pairs.j[e]];
-    const bool hard = !pairs.must[e] && (chunklet || std::isinf(pairs.w[e]));
+  for (std::size_t e = 0; e < pairs.n_pairs(); ++e) {
+    const int u = g.unit_of[pairs.first[e]], v = g.unit_of[pairs.second[e]];
+    const bool hard = !pairs.must(e) && (chunklet || std::isinf(pairs.magnitude(e)));
     if (u == v) {
-      if (pairs.must[e]) continue;  // satisfied (or constant) inside a unit
+      if (pairs.must(e)) continue;  // satisfied (or constant) inside a unit
       if (hard && !chunklet) {
-        throw std::invalid_argument("a certain cannot-link (" + std::to_string(pairs.i[e] + 1) +
-                                    ", " + std::to_string(pairs.j[e] + 1) +
+        throw std::invalid_argument("a certain cannot-link (" + std::to_string(pairs.first[e] + 1) +
+                                    ", " + std::to_string(pairs.second[e] + 1) +
                                     ") lies inside a chunklet of certain must-links");
       }
       if (chunklet) ++n_dropped;
       continue;  // a soft cannot-link always violated: a constant factor
     }
-    if (chunklet && pairs.must[e]) continue;
-    const double j = pairs.must[e] ? 2.0 * pairs.w[e] : -2.0 * pairs.w[e];
+    if (chunklet && pairs.must(e)) continue;
+    const double j = pairs.must(e) ? 2.0 * pairs.magnitude(e) : -2.0 * pairs.magnitude(e);
     edges.push_back({u, v, hard ? 0.0 : j, hard});
   }
   if (dropped != nullptr) *dropped = n_dropped;

@@ -33,7 +33,7 @@ inline double keep_probability(double w) {
   return std::isinf(w) ? 1.0 : -std::expm1(-w);
 }
 
-inline Eigen::MatrixXd sampled_chunklet_posterior(const Eigen::MatrixXd& a, const PairList& pairs,
+inline Eigen::MatrixXd sampled_chunklet_posterior(const Eigen::MatrixXd& a, const PairGraph& pairs,
                                                   int samples, double max_labelings,
                                                   int mf_sweeps, double mf_tol,
                                                   RunHooks& hooks,
@@ -44,22 +44,22 @@ inline Eigen::MatrixXd sampled_chunklet_posterior(const Eigen::MatrixXd& a, cons
   double log_scale = -std::numeric_limits<double>::infinity();  // acc is in units exp(log_scale)
   double sum_w = 0.0, sum_w2 = 0.0;
   SampledChunkletStats st;
-  std::vector<char> keep(pairs.size());
+  std::vector<char> keep(pairs.n_pairs());
   for (int s = 0; s < samples; ++s) {
     UnionFind sets(static_cast<std::size_t>(n));
-    for (std::size_t e = 0; e < pairs.size(); ++e) {
+    for (std::size_t e = 0; e < pairs.n_pairs(); ++e) {
       keep[e] = 0;
-      if (pairs.must[e] && hooks.uniform() < keep_probability(pairs.w[e])) {
+      if (pairs.must(e) && hooks.uniform() < keep_probability(pairs.magnitude(e))) {
         keep[e] = 1;
-        sets.unite(static_cast<std::size_t>(pairs.i[e]), static_cast<std::size_t>(pairs.j[e]));
+        sets.unite(static_cast<std::size_t>(pairs.first[e]), static_cast<std::size_t>(pairs.second[e]));
       }
     }
     double log_omega = 0.0;
-    for (std::size_t e = 0; e < pairs.size(); ++e) {
-      if (pairs.must[e]) continue;
-      const double pk = keep_probability(pairs.w[e]);
-      if (sets.find(static_cast<std::size_t>(pairs.i[e])) ==
-          sets.find(static_cast<std::size_t>(pairs.j[e]))) {
+    for (std::size_t e = 0; e < pairs.n_pairs(); ++e) {
+      if (pairs.must(e)) continue;
+      const double pk = keep_probability(pairs.magnitude(e));
+      if (sets.find(static_cast<std::size_t>(pairs.first[e])) ==
+          sets.find(static_cast<std::size_t>(pairs.second[e]))) {
         log_omega += std::log1p(-pk);  // -Inf for a certain cannot-link
       } else if (hooks.uniform() < pk) {
         keep[e] = 1;
@@ -71,9 +71,9 @@ inline Eigen::MatrixXd sampled_chunklet_posterior(const Eigen::MatrixXd& a, cons
     g.size.assign(static_cast<std::size_t>(g.n_units), 0);
     for (int k = 0; k < n; ++k) ++g.size[g.unit_of[k]];
     std::vector<UnitEdge> edges;
-    for (std::size_t e = 0; e < pairs.size(); ++e) {
-      if (!keep[e] || pairs.must[e]) continue;
-      edges.push_back({g.unit_of[pairs.i[e]], g.unit_of[pairs.j[e]], 0.0, true});
+    for (std::size_t e = 0; e < pairs.n_pairs(); ++e) {
+      if (!keep[e] || pairs.must(e)) continue;
+      edges.push_back({g.unit_of[pairs.first[e]], g.unit_of[pairs.second[e]], 0.0, true});
     }
     finish_unit_graph(g, edges);
     const Eigen::MatrixXd b = unit_unary(a, g);

@@ -5,6 +5,7 @@
 // with the members of its estimated cluster.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <stdexcept>
@@ -147,6 +148,31 @@ inline void similarity_matrix(const int* draws, int count, int n, double* out) {
       out[static_cast<std::size_t>(i) * n + j] = v;
     }
   }
+}
+
+// The summary of a set of draws: the candidate of least expected loss among
+// at most max_candidates evenly spaced draws, each candidate's expected loss,
+// and each point's confidence in the estimate. Empty when there are no draws.
+struct DrawSummary {
+  std::vector<int> estimate;        // 0-based clusters of the chosen draw
+  std::vector<double> confidence;   // one per point
+  std::vector<int> candidates;      // 0-based draw indices
+  std::vector<double> candidate_loss;
+};
+
+inline DrawSummary summarize_draws(const DrawSet& draws, PartitionLoss loss, int max_candidates) {
+  DrawSummary out;
+  const int stored = draws.count();
+  if (stored == 0) return out;
+  const int m = std::min(stored, std::max(1, max_candidates));
+  for (int t = 0; t < m; ++t) {
+    out.candidates.push_back(static_cast<int>((static_cast<double>(t) + 0.5) * stored / m));
+  }
+  const int best = best_candidate(loss, draws, out.candidates, out.candidate_loss);
+  const int* z = draws.draw(best);
+  out.estimate.assign(z, z + draws.n);
+  out.confidence = coclustering_confidence(z, draws.k[best], draws);
+  return out;
 }
 
 }  // namespace sideclust

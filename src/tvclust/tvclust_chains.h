@@ -77,4 +77,28 @@ std::vector<ChainRecord> run_tvclust_chains(const Eigen::Ref<const Eigen::Matrix
   return record;
 }
 
+// Every chain's stored draws pooled chain after chain, with each draw's
+// chain and kept-sweep index (0-based); the chains' own copies are freed as
+// they are pooled, so the draws are held once.
+struct PooledDraws {
+  DrawSet draws;
+  std::vector<int> chain, kept;
+};
+
+inline PooledDraws pool_draws(std::vector<ChainRecord>& record, int n) {
+  PooledDraws out;
+  out.draws.n = n;
+  for (std::size_t c = 0; c < record.size(); ++c) {
+    const DrawSet& d = record[c].draws;
+    out.draws.label.insert(out.draws.label.end(), d.label.begin(), d.label.end());
+    out.draws.k.insert(out.draws.k.end(), d.k.begin(), d.k.end());
+    for (int t : record[c].kept_index) {
+      out.chain.push_back(static_cast<int>(c));
+      out.kept.push_back(t);
+    }
+    std::vector<int>().swap(record[c].draws.label);
+  }
+  return out;
+}
+
 }  // namespace sideclust

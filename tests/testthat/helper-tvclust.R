@@ -36,7 +36,7 @@ exact_posterior <- function(x, side, alpha, p, q, prior) {
 }
 
 run_sampler <- function(x, side, alpha, p, q, prior, sweeps, burn = 200L, chunklets = FALSE) {
-  core_side <- sideclust:::side_for_core(side, nrow(x))
+  core_side <- side
   out <- sideclust:::.tvclust_gibbs_cpp(t(x), core_side, "gaussian", prior, alpha, p, q,
                                         rep(1L, nrow(x)), sweeps + burn, FALSE, numeric(),
                                         numeric(), chunklets)

@@ -34,7 +34,7 @@ test_that("with p = q = 0.5 the side information has no effect", {
   side <- constraints(must = rbind(c(1, 5)), cannot = rbind(c(1, 2)), n = 5)
   draw <- function(s) {
     set.seed(5)
-    sideclust:::.tvclust_gibbs_cpp(t(x), sideclust:::side_for_core(s, 5), "gaussian", prior,
+    sideclust:::.tvclust_gibbs_cpp(t(x), s, "gaussian", prior,
                                    1, 0.5, 0.5, rep(1L, 5), 500L, FALSE, numeric(), numeric(), FALSE)$draws
   }
   expect_identical(draw(side), draw(NULL))
@@ -46,7 +46,7 @@ test_that("partial labels drive the sampler like their expanded pairs", {
   labels <- as_constraints(c("a", NA, "b", "a", NA, "b"))
   draw <- function(s) {
     set.seed(6)
-    sideclust:::.tvclust_gibbs_cpp(t(x), sideclust:::side_for_core(s, 6), "gaussian", prior,
+    sideclust:::.tvclust_gibbs_cpp(t(x), s, "gaussian", prior,
                                    1, 0.8, 0.9, rep(1L, 6), 300L, FALSE, numeric(), numeric(), FALSE)$draws
   }
   expect_identical(draw(labels), draw(as_constraints(labels, expand = TRUE)))
@@ -80,7 +80,7 @@ test_that("with p and q sampled, partitions and E[p], E[q] match the exact poste
   s_all <- t(vapply(parts, stats_of, numeric(4)))
   e_p <- sum(exact * (pq_prior[1] + s_all[, "ms"]) / (sum(pq_prior[1:2]) + s_all[, "ms"] + s_all[, "mnv"]))
   e_q <- sum(exact * (pq_prior[3] + s_all[, "mns"]) / (sum(pq_prior[3:4]) + s_all[, "mns"] + s_all[, "mv"]))
-  out <- sideclust:::.tvclust_gibbs_cpp(t(x), sideclust:::side_for_core(side, 6), "gaussian",
+  out <- sideclust:::.tvclust_gibbs_cpp(t(x), side, "gaussian",
                                         prior, 1, 0.5, 0.5, rep(1L, 6), 40200L, FALSE, pq_prior, numeric(), FALSE)
   keep <- -(1:200)
   freq <- table(apply(out$draws[keep, ], 1, canonical)) / length(out$p[keep])
@@ -113,7 +113,7 @@ test_that("with alpha sampled (Escobar & West), partitions and E[alpha] match th
   exact <- stats::setNames(exp(logp - max(logp)), vapply(parts, canonical, ""))
   exact <- exact / sum(exact)
   e_alpha <- sum(exact * vapply(K, function(k) crp_weight(k, 1) / crp_weight(k), 1))
-  out <- sideclust:::.tvclust_gibbs_cpp(t(x), sideclust:::side_for_core(NULL, n), "gaussian",
+  out <- sideclust:::.tvclust_gibbs_cpp(t(x), NULL, "gaussian",
                                         prior, 1, 0.9, 0.9, rep(1L, n), 60200L, FALSE,
                                         numeric(), c(a, b), FALSE)
   keep <- -(1:200)
@@ -131,7 +131,7 @@ test_that("whole-chunklet moves keep the exact posterior", {
   exact <- exact_posterior(x, side, alpha = 1, p = 0.9, q = 0.85, prior)
   freq <- run_sampler(x, side, 1, 0.9, 0.85, prior, sweeps = 40000, chunklets = TRUE)
   expect_lt(total_variation(freq, exact), 0.03)
-  expect_error(sideclust:::.tvclust_gibbs_cpp(t(x), sideclust:::side_for_core(as_constraints(c(1, 1, NA, 2, 2, NA)), 6),
+  expect_error(sideclust:::.tvclust_gibbs_cpp(t(x), as_constraints(c(1, 1, NA, 2, 2, NA)),
                                               "gaussian", prior, 1, 0.9, 0.9, rep(1L, 6), 10L,
                                               FALSE, numeric(), numeric(), TRUE),
                "pairwise side information")
@@ -144,7 +144,7 @@ test_that("split-merge moves (Jain & Neal) keep the exact posterior, alone and w
   exact <- exact_posterior(x, side, alpha = 1, p = 0.8, q = 0.85, prior)
   run <- function(split_merge, point_scan, sweeps) {
     set.seed(16)
-    out <- sideclust:::.tvclust_gibbs_cpp(t(x), sideclust:::side_for_core(side, 6), "gaussian",
+    out <- sideclust:::.tvclust_gibbs_cpp(t(x), side, "gaussian",
                                           prior, 1, 0.8, 0.85, rep(1L, 6), sweeps + 200L, FALSE,
                                           numeric(), numeric(), FALSE, split_merge, point_scan)
     draws <- out$draws[-seq_len(200), , drop = FALSE]

@@ -84,18 +84,20 @@ void run_cec_ib() {
   const int n = 1500, k = 3;
   DriverHooks noise(7);
   Eigen::MatrixXd x(2, n);
-  std::vector<int> label(n, -1);
+  sideclust::PartialLabels labels;
+  labels.label.assign(n, -1);
+  labels.n_levels = k;
   for (int i = 0; i < n; ++i) {
     x(0, i) = 6.0 * (i % k) + noise.normal();
     x(1, i) = noise.normal();
-    if (i % 5 == 0) label[i] = i % k;  // a fifth of the points labelled
+    if (i % 5 == 0) labels.label[i] = i % k;  // a fifth of the points labelled
   }
   sideclust::CecParams par;
   par.k = 2 * k;
   par.beta = 1.0;
   par.restarts = 10;
   DriverHooks hooks(11);
-  const sideclust::CecResult r = sideclust::cec_fit(x, label, k, par, hooks);
+  const sideclust::CecResult r = sideclust::cec_fit(x, labels, par, hooks);
   bool falling = true;
   for (std::size_t i = 1; i < r.objective.size(); ++i) {
     falling = falling && r.objective[i] <= r.objective[i - 1] + 1e-9;
@@ -122,7 +124,7 @@ void run_cec_small_sample() {
   par.restarts = 10;
   par.small_sample = true;
   DriverHooks hooks(3);
-  const sideclust::CecResult r = sideclust::cec_fit(x, {}, 0, par, hooks);
+  const sideclust::CecResult r = sideclust::cec_fit(x, sideclust::PartialLabels{}, par, hooks);
   bool falling = true;
   for (std::size_t i = 1; i < r.objective.size(); ++i) {
     falling = falling && r.objective[i] <= r.objective[i - 1] + 1e-9;
