@@ -5,16 +5,12 @@
     .Call(`_sideclust_cec_cpp`, xt, labels, options)
 }
 
-.itcc_cpp <- function(csr, k_rows, k_cols, max_iter, restarts, tol, start_rows, start_cols, verbose) {
-    .Call(`_sideclust_itcc_cpp`, csr, k_rows, k_cols, max_iter, restarts, tol, start_rows, start_cols, verbose)
+.itcc_cpp <- function(csr, options) {
+    .Call(`_sideclust_itcc_cpp`, csr, options)
 }
 
-.cross_associations_cpp <- function(csr, max_groups, split_tries, assignment_cost, joint_splits, refine_splits) {
-    .Call(`_sideclust_cross_associations_cpp`, csr, max_groups, split_tries, assignment_cost, joint_splits, refine_splits)
-}
-
-.ca_cost_cpp <- function(csr, rows, cols, assignment_cost) {
-    .Call(`_sideclust_ca_cost_cpp`, csr, rows, cols, assignment_cost)
+.cross_associations_cpp <- function(csr, options) {
+    .Call(`_sideclust_cross_associations_cpp`, csr, options)
 }
 
 .niw_check_cpp <- function(add, remove, query, m0, kappa0, nu0, S0) {
@@ -57,20 +53,20 @@
     .Call(`_sideclust_soft_memberships_cpp`, xt, centres, sigma)
 }
 
-.disparate_kmeans_cpp <- function(xt, k1, k2, lambda, restarts, max_iter, init, start1, start2, verbose) {
-    .Call(`_sideclust_disparate_kmeans_cpp`, xt, k1, k2, lambda, restarts, max_iter, init, start1, start2, verbose)
+.disparate_kmeans_cpp <- function(xt, options) {
+    .Call(`_sideclust_disparate_kmeans_cpp`, xt, options)
 }
 
-.ib_kmeans_cpp <- function(xt, k, beta, s, normalize_over_data, restarts, max_iter, tol, init, start, verbose) {
-    .Call(`_sideclust_ib_kmeans_cpp`, xt, k, beta, s, normalize_over_data, restarts, max_iter, tol, init, start, verbose)
+.ib_kmeans_cpp <- function(xt, options) {
+    .Call(`_sideclust_ib_kmeans_cpp`, xt, options)
 }
 
 .ib_kmeans_memberships_cpp <- function(xt, centres, pc, log_z, beta, s) {
     .Call(`_sideclust_ib_kmeans_memberships_cpp`, xt, centres, pc, log_z, beta, s)
 }
 
-.sib_cpp <- function(csr, k, max_iter, restarts, start, verbose) {
-    .Call(`_sideclust_sib_cpp`, csr, k, max_iter, restarts, start, verbose)
+.sib_cpp <- function(csr, options) {
+    .Call(`_sideclust_sib_cpp`, csr, options)
 }
 
 .sib_costs_cpp <- function(csr, cluster, k, x) {
@@ -81,8 +77,8 @@
     .Call(`_sideclust_aib_cpp`, csr)
 }
 
-.ib_cpp <- function(csr, k, beta, max_iter, restarts, tol, verbose) {
-    .Call(`_sideclust_ib_cpp`, csr, k, beta, max_iter, restarts, tol, verbose)
+.ib_cpp <- function(csr, options) {
+    .Call(`_sideclust_ib_cpp`, csr, options)
 }
 
 .ib_merge_costs_cpp <- function(csr, new_total, fitted_total, joint, inv_beta) {
@@ -93,28 +89,28 @@
     .Call(`_sideclust_ib_kl_costs_cpp`, csr, q, new_total, fitted_total, pc)
 }
 
-.kpartite_cpp <- function(relations, row_type, col_type, n_vertices, k, divergence, max_iter, restarts, tol, start, verbose) {
-    .Call(`_sideclust_kpartite_cpp`, relations, row_type, col_type, n_vertices, k, divergence, max_iter, restarts, tol, start, verbose)
+.kpartite_cpp <- function(relations, options) {
+    .Call(`_sideclust_kpartite_cpp`, relations, options)
 }
 
-.parallel_ib_cpp <- function(csr, k, inv_beta, max_iter, restarts, start, greedy, verbose) {
-    .Call(`_sideclust_parallel_ib_cpp`, csr, k, inv_beta, max_iter, restarts, start, greedy, verbose)
+.parallel_ib_cpp <- function(csr, options) {
+    .Call(`_sideclust_parallel_ib_cpp`, csr, options)
 }
 
-.symmetric_ib_cpp <- function(csr, k_rows, k_cols, inv_beta, max_iter, restarts, start_rows, start_cols, verbose) {
-    .Call(`_sideclust_symmetric_ib_cpp`, csr, k_rows, k_cols, inv_beta, max_iter, restarts, start_rows, start_cols, verbose)
+.symmetric_ib_cpp <- function(csr, options) {
+    .Call(`_sideclust_symmetric_ib_cpp`, csr, options)
 }
 
-.iterative_symmetric_ib_cpp <- function(csr, k_rows, k_cols, beta, max_iter, restarts, tol, start_rows, start_cols, verbose) {
-    .Call(`_sideclust_iterative_symmetric_ib_cpp`, csr, k_rows, k_cols, beta, max_iter, restarts, tol, start_rows, start_cols, verbose)
+.iterative_symmetric_ib_cpp <- function(csr, options) {
+    .Call(`_sideclust_iterative_symmetric_ib_cpp`, csr, options)
 }
 
-.iterative_parallel_ib_cpp <- function(csr, k, beta, max_iter, restarts, tol, start, verbose) {
-    .Call(`_sideclust_iterative_parallel_ib_cpp`, csr, k, beta, max_iter, restarts, tol, start, verbose)
+.iterative_parallel_ib_cpp <- function(csr, options) {
+    .Call(`_sideclust_iterative_parallel_ib_cpp`, csr, options)
 }
 
-.multiway_cpp <- function(z, dim, w, k, divergence, init, max_iter, restarts, start, verbose) {
-    .Call(`_sideclust_multiway_cpp`, z, dim, w, k, divergence, init, max_iter, restarts, start, verbose)
+.multiway_cpp <- function(z, dim, w, options) {
+    .Call(`_sideclust_multiway_cpp`, z, dim, w, options)
 }
 
 .rdp_means_cpp <- function(xt, side, options) {

@@ -53,7 +53,9 @@ itcc <- function(counts, k_rows, k_cols, restarts = 10L, max_iter = 100L,
   }
   sr <- check_partition_start(start$rows, csr$n_rows, k_rows, "start$rows")
   sc <- check_partition_start(start$cols, csr$n_cols, k_cols, "start$cols")
-  r <- .itcc_cpp(csr, k_rows, k_cols, max_iter, restarts, tol, sr, sc, verbose)
+  r <- .itcc_cpp(csr, list(k_rows = k_rows, k_cols = k_cols, max_iter = max_iter,
+                            restarts = restarts, tol = tol, start_rows = sr,
+                            start_cols = sc, verbose = verbose))
   ur <- unique(r$cluster)
   uc <- unique(r$col_cluster)
   fit <- list(cluster = match(r$cluster, ur), k = length(ur),
@@ -168,8 +170,10 @@ cross_associations <- function(x, max_groups = 1000L, split_tries = 1000L,
   joint_splits <- check_flag(joint_splits, "joint_splits")
   refine_splits <- check_flag(refine_splits, "refine_splits")
   csr <- as_joint_csr(x, "x", binary = TRUE)
-  r <- .cross_associations_cpp(csr, max_groups, split_tries, assignment_cost,
-                                joint_splits, refine_splits)
+  r <- .cross_associations_cpp(csr, list(max_groups = max_groups, split_tries = split_tries,
+                                          assignment_cost = assignment_cost,
+                                          joint_splits = joint_splits,
+                                          refine_splits = refine_splits))
   k <- r$k
   l <- r$l
   rows_e <- csr_rows(csr$ptr, seq_along(csr$idx) - 1L)

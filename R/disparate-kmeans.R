@@ -163,8 +163,10 @@ disparate_kmeans <- function(x, k, lambda = NULL, restarts = 10L, max_iter = 100
     lambda <- check_number(lambda, "lambda", lower = 0)
   }
 
-  res <- .disparate_kmeans_cpp(t(xc), k[1], k[2], lambda, restarts, max_iter, init,
-                               start[[1]], start[[2]], verbose)
+  res <- .disparate_kmeans_cpp(t(xc), list(k1 = k[1], k2 = k[2], lambda = lambda,
+                                             restarts = restarts, max_iter = max_iter,
+                                             init = init, start1 = start[[1]],
+                                             start2 = start[[2]], verbose = verbose))
   if (!res$converged) {
     warning(sprintf("disparate_kmeans() did not converge in `max_iter` = %d iterations",
                     max_iter), call. = FALSE)

@@ -113,7 +113,8 @@ ib <- function(pxy, k, beta, restarts = 5L, max_iter = 500L, tol = 1e-8,
   max_iter <- check_count(max_iter, "max_iter")
   tol <- check_number(tol, "tol", lower = 0)
   verbose <- check_flag(verbose, "verbose")
-  r <- .ib_cpp(csr, k, beta, max_iter, restarts, tol, verbose)
+  r <- .ib_cpp(csr, list(k = k, beta = beta, max_iter = max_iter, restarts = restarts,
+                          tol = tol, verbose = verbose))
   hard <- max.col(r$pcx, ties.method = "first")
   used <- unique(hard)
   perm <- c(used, setdiff(seq_len(k), used))
@@ -174,7 +175,8 @@ sib <- function(pxy, k, restarts = 10L, max_iter = 100L, start = NULL,
   max_iter <- check_count(max_iter, "max_iter")
   verbose <- check_flag(verbose, "verbose")
   start <- check_partition_start(start, csr$n_rows, k, "start")
-  r <- .sib_cpp(csr, k, max_iter, restarts, start, verbose)
+  r <- .sib_cpp(csr, list(k = k, max_iter = max_iter, restarts = restarts, start = start,
+                           verbose = verbose))
   cl <- first_seen(r$cluster)
   fit <- list(cluster = cl, k = max(cl), info_y = r$info_y, info_x = r$info_x,
               info_xy = r$info_xy, objective = r$trace, restart_info = r$restart_info,
@@ -192,14 +194,14 @@ check_k <- function(k, n, arg = "k", what = "rows") {
   k
 }
 
-# 0-based start partition for the core, or integer(0).
+# A start partition for the core (1-based), or integer(0).
 check_partition_start <- function(start, n, k, arg) {
   if (is.null(start)) return(integer(0))
   if (!is.numeric(start) || length(start) != n || anyNA(start) ||
       any(start != round(start)) || any(start < 1 | start > k)) {
     stop_arg(arg, sprintf("must be %d integers in 1..%d", n, k))
   }
-  as.integer(start) - 1L
+  as.integer(start)
 }
 
 # H(X) of the row marginal of a CSR joint (normalized here).

@@ -157,8 +157,10 @@ kpartite_clustering <- function(relations, k, types = NULL,
   tol <- check_number(tol, "tol", lower = 0)
   verbose <- check_flag(verbose, "verbose")
   start0 <- kp_check_start(start, m, k)
-  res <- .kpartite_cpp(csrs, types[, 1L] - 1L, types[, 2L] - 1L, m, k, divergence,
-                       max_iter, restarts, tol, start0, verbose)
+  res <- .kpartite_cpp(csrs, list(row_type = types[, 1L], col_type = types[, 2L],
+                                   n_vertices = m, k = k, divergence = divergence,
+                                   max_iter = max_iter, restarts = restarts, tol = tol,
+                                   start = start0, verbose = verbose))
   if (!res$converged) {
     warning(sprintf("kpartite_clustering() did not converge within `max_iter` = %d iterations; raise `max_iter`",
                     max_iter), call. = FALSE)

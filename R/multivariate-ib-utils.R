@@ -66,7 +66,7 @@ check_k_vector <- function(k, n, n_cols, max_values = 2.5e7) {
   as.integer(k)
 }
 
-# 0-based n x m column-major start for the core, or integer(0).
+# A 1-based n x m column-major start for the core, or integer(0).
 check_start_matrix <- function(start, n, k) {
   if (is.null(start)) return(integer(0))
   m <- length(k)
@@ -80,5 +80,5 @@ check_start_matrix <- function(start, n, k) {
       stop_arg("start", sprintf("column %d must hold integers in 1..%d", j, k[j]))
     }
   }
-  as.integer(start) - 1L
+  as.integer(start)
 }

@@ -261,7 +261,9 @@ parallel_ib <- function(pxy, k, beta = Inf, method = c("sequential", "iterative"
   m <- length(k)
   if (method == "iterative") {
     check_finite_beta(beta)
-    r <- .iterative_parallel_ib_cpp(csr, k, beta, max_iter, restarts, tol, start, verbose)
+    r <- .iterative_parallel_ib_cpp(csr, list(k = k, beta = beta, max_iter = max_iter,
+                                              restarts = restarts, tol = tol, start = start,
+                                              verbose = verbose))
     hard <- lapply(r$membership, hard_clusters)
     clusters <- vapply(hard, function(h) h$cluster, integer(n))
     membership <- lapply(seq_len(m), function(j) {
@@ -271,8 +273,9 @@ parallel_ib <- function(pxy, k, beta = Inf, method = c("sequential", "iterative"
     })
     extra <- c(list(membership = membership, tol = tol), soft_parallel_cells(csr, membership))
   } else {
-    r <- .parallel_ib_cpp(csr, k, 1 / beta, max_iter, restarts, start, init == "greedy",
-                          verbose)
+    r <- .parallel_ib_cpp(csr, list(k = k, inv_beta = 1 / beta, max_iter = max_iter,
+                                    restarts = restarts, start = start,
+                                    greedy = init == "greedy", verbose = verbose))
     clusters <- vapply(seq_len(m), function(j) first_seen(r$cluster[, j]), integer(n))
     extra <- list(init_passes = r$init_passes, moves = r$moves,
                   pass_seconds = r$pass_seconds, init = init)
@@ -316,11 +319,15 @@ symmetric_ib <- function(pxy, k_rows, k_cols, beta = Inf,
   sr <- check_partition_start(start$rows, csr$n_rows, k_rows, "start$rows")
   sc <- check_partition_start(start$cols, csr$n_cols, k_cols, "start$cols")
   if (method == "iterative") {
-    r <- .iterative_symmetric_ib_cpp(csr, k_rows, k_cols, beta, max_iter, restarts, tol,
-                                     sr, sc, verbose)
+    r <- .iterative_symmetric_ib_cpp(csr, list(k_rows = k_rows, k_cols = k_cols, beta = beta,
+                                               max_iter = max_iter, restarts = restarts,
+                                               tol = tol, start_rows = sr, start_cols = sc,
+                                               verbose = verbose))
     return(soft_symmetric_fit(r, csr, beta, k_rows, k_cols, restarts, max_iter, tol, call))
   }
-  r <- .symmetric_ib_cpp(csr, k_rows, k_cols, 1 / beta, max_iter, restarts, sr, sc, verbose)
+  r <- .symmetric_ib_cpp(csr, list(k_rows = k_rows, k_cols = k_cols, inv_beta = 1 / beta,
+                                 max_iter = max_iter, restarts = restarts, start_rows = sr,
+                                 start_cols = sc, verbose = verbose))
   ur <- unique(r$cluster)
   uc <- unique(r$col_cluster)
   fit <- list(cluster = match(r$cluster, ur), k = length(ur),

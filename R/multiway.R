@@ -185,8 +185,9 @@ multiway_clustering <- function(x, k, divergence = c("euclidean", "idivergence")
   init <- match_choice(init, c("kmeans++", "random"), "init")
   verbose <- check_flag(verbose, "verbose")
   start <- check_multiway_start(start, dims, k)
-  r <- .multiway_cpp(as.vector(x), dims, w, k, divergence, init, max_iter, restarts, start,
-                     verbose)
+  r <- .multiway_cpp(as.vector(x), dims, w,
+                     list(k = k, divergence = divergence, init = init, max_iter = max_iter,
+                          restarts = restarts, start = start, verbose = verbose))
   if (!r$converged) {
     warning(sprintf("multiway_clustering() did not converge within `max_iter` = %d iterations; raise `max_iter`",
                     max_iter), call. = FALSE)

@@ -25,51 +25,26 @@ BEGIN_RCPP
 END_RCPP
 }
 // itcc_cpp
-Rcpp::List itcc_cpp(Rcpp::List csr, int k_rows, int k_cols, int max_iter, int restarts, double tol, std::vector<int> start_rows, std::vector<int> start_cols, bool verbose);
-RcppExport SEXP _sideclust_itcc_cpp(SEXP csrSEXP, SEXP k_rowsSEXP, SEXP k_colsSEXP, SEXP max_iterSEXP, SEXP restartsSEXP, SEXP tolSEXP, SEXP start_rowsSEXP, SEXP start_colsSEXP, SEXP verboseSEXP) {
+Rcpp::List itcc_cpp(Rcpp::List csr, Rcpp::List options);
+RcppExport SEXP _sideclust_itcc_cpp(SEXP csrSEXP, SEXP optionsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< Rcpp::List >::type csr(csrSEXP);
-    Rcpp::traits::input_parameter< int >::type k_rows(k_rowsSEXP);
-    Rcpp::traits::input_parameter< int >::type k_cols(k_colsSEXP);
-    Rcpp::traits::input_parameter< int >::type max_iter(max_iterSEXP);
-    Rcpp::traits::input_parameter< int >::type restarts(restartsSEXP);
-    Rcpp::traits::input_parameter< double >::type tol(tolSEXP);
-    Rcpp::traits::input_parameter< std::vector<int> >::type start_rows(start_rowsSEXP);
-    Rcpp::traits::input_parameter< std::vector<int> >::type start_cols(start_colsSEXP);
-    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
-    rcpp_result_gen = Rcpp::wrap(itcc_cpp(csr, k_rows, k_cols, max_iter, restarts, tol, start_rows, start_cols, verbose));
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    rcpp_result_gen = Rcpp::wrap(itcc_cpp(csr, options));
     return rcpp_result_gen;
 END_RCPP
 }
 // cross_associations_cpp
-Rcpp::List cross_associations_cpp(Rcpp::List csr, int max_groups, int split_tries, bool assignment_cost, bool joint_splits, bool refine_splits);
-RcppExport SEXP _sideclust_cross_associations_cpp(SEXP csrSEXP, SEXP max_groupsSEXP, SEXP split_triesSEXP, SEXP assignment_costSEXP, SEXP joint_splitsSEXP, SEXP refine_splitsSEXP) {
+Rcpp::List cross_associations_cpp(Rcpp::List csr, Rcpp::List options);
+RcppExport SEXP _sideclust_cross_associations_cpp(SEXP csrSEXP, SEXP optionsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< Rcpp::List >::type csr(csrSEXP);
-    Rcpp::traits::input_parameter< int >::type max_groups(max_groupsSEXP);
-    Rcpp::traits::input_parameter< int >::type split_tries(split_triesSEXP);
-    Rcpp::traits::input_parameter< bool >::type assignment_cost(assignment_costSEXP);
-    Rcpp::traits::input_parameter< bool >::type joint_splits(joint_splitsSEXP);
-    Rcpp::traits::input_parameter< bool >::type refine_splits(refine_splitsSEXP);
-    rcpp_result_gen = Rcpp::wrap(cross_associations_cpp(csr, max_groups, split_tries, assignment_cost, joint_splits, refine_splits));
-    return rcpp_result_gen;
-END_RCPP
-}
-// ca_cost_cpp
-double ca_cost_cpp(Rcpp::List csr, std::vector<int> rows, std::vector<int> cols, bool assignment_cost);
-RcppExport SEXP _sideclust_ca_cost_cpp(SEXP csrSEXP, SEXP rowsSEXP, SEXP colsSEXP, SEXP assignment_costSEXP) {
-BEGIN_RCPP
-    Rcpp::RObject rcpp_result_gen;
-    Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< Rcpp::List >::type csr(csrSEXP);
-    Rcpp::traits::input_parameter< std::vector<int> >::type rows(rowsSEXP);
-    Rcpp::traits::input_parameter< std::vector<int> >::type cols(colsSEXP);
-    Rcpp::traits::input_parameter< bool >::type assignment_cost(assignment_costSEXP);
-    rcpp_result_gen = Rcpp::wrap(ca_cost_cpp(csr, rows, cols, assignment_cost));
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    rcpp_result_gen = Rcpp::wrap(cross_associations_cpp(csr, options));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -222,43 +197,26 @@ BEGIN_RCPP
 END_RCPP
 }
 // disparate_kmeans_cpp
-Rcpp::List disparate_kmeans_cpp(Eigen::Map<Eigen::MatrixXd> xt, int k1, int k2, double lambda, int restarts, int max_iter, std::string init, Eigen::Map<Eigen::MatrixXd> start1, Eigen::Map<Eigen::MatrixXd> start2, bool verbose);
-RcppExport SEXP _sideclust_disparate_kmeans_cpp(SEXP xtSEXP, SEXP k1SEXP, SEXP k2SEXP, SEXP lambdaSEXP, SEXP restartsSEXP, SEXP max_iterSEXP, SEXP initSEXP, SEXP start1SEXP, SEXP start2SEXP, SEXP verboseSEXP) {
+Rcpp::List disparate_kmeans_cpp(Eigen::Map<Eigen::MatrixXd> xt, Rcpp::List options);
+RcppExport SEXP _sideclust_disparate_kmeans_cpp(SEXP xtSEXP, SEXP optionsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type xt(xtSEXP);
-    Rcpp::traits::input_parameter< int >::type k1(k1SEXP);
-    Rcpp::traits::input_parameter< int >::type k2(k2SEXP);
-    Rcpp::traits::input_parameter< double >::type lambda(lambdaSEXP);
-    Rcpp::traits::input_parameter< int >::type restarts(restartsSEXP);
-    Rcpp::traits::input_parameter< int >::type max_iter(max_iterSEXP);
-    Rcpp::traits::input_parameter< std::string >::type init(initSEXP);
-    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type start1(start1SEXP);
-    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type start2(start2SEXP);
-    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
-    rcpp_result_gen = Rcpp::wrap(disparate_kmeans_cpp(xt, k1, k2, lambda, restarts, max_iter, init, start1, start2, verbose));
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    rcpp_result_gen = Rcpp::wrap(disparate_kmeans_cpp(xt, options));
     return rcpp_result_gen;
 END_RCPP
 }
 // ib_kmeans_cpp
-Rcpp::List ib_kmeans_cpp(Eigen::Map<Eigen::MatrixXd> xt, int k, double beta, double s, bool normalize_over_data, int restarts, int max_iter, double tol, std::string init, Eigen::Map<Eigen::MatrixXd> start, bool verbose);
-RcppExport SEXP _sideclust_ib_kmeans_cpp(SEXP xtSEXP, SEXP kSEXP, SEXP betaSEXP, SEXP sSEXP, SEXP normalize_over_dataSEXP, SEXP restartsSEXP, SEXP max_iterSEXP, SEXP tolSEXP, SEXP initSEXP, SEXP startSEXP, SEXP verboseSEXP) {
+Rcpp::List ib_kmeans_cpp(Eigen::Map<Eigen::MatrixXd> xt, Rcpp::List options);
+RcppExport SEXP _sideclust_ib_kmeans_cpp(SEXP xtSEXP, SEXP optionsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type xt(xtSEXP);
-    Rcpp::traits::input_parameter< int >::type k(kSEXP);
-    Rcpp::traits::input_parameter< double >::type beta(betaSEXP);
-    Rcpp::traits::input_parameter< double >::type s(sSEXP);
-    Rcpp::traits::input_parameter< bool >::type normalize_over_data(normalize_over_dataSEXP);
-    Rcpp::traits::input_parameter< int >::type restarts(restartsSEXP);
-    Rcpp::traits::input_parameter< int >::type max_iter(max_iterSEXP);
-    Rcpp::traits::input_parameter< double >::type tol(tolSEXP);
-    Rcpp::traits::input_parameter< std::string >::type init(initSEXP);
-    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type start(startSEXP);
-    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
-    rcpp_result_gen = Rcpp::wrap(ib_kmeans_cpp(xt, k, beta, s, normalize_over_data, restarts, max_iter, tol, init, start, verbose));
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    rcpp_result_gen = Rcpp::wrap(ib_kmeans_cpp(xt, options));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -279,18 +237,14 @@ BEGIN_RCPP
 END_RCPP
 }
 // sib_cpp
-Rcpp::List sib_cpp(Rcpp::List csr, int k, int max_iter, int restarts, std::vector<int> start, bool verbose);
-RcppExport SEXP _sideclust_sib_cpp(SEXP csrSEXP, SEXP kSEXP, SEXP max_iterSEXP, SEXP restartsSEXP, SEXP startSEXP, SEXP verboseSEXP) {
+Rcpp::List sib_cpp(Rcpp::List csr, Rcpp::List options);
+RcppExport SEXP _sideclust_sib_cpp(SEXP csrSEXP, SEXP optionsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< Rcpp::List >::type csr(csrSEXP);
-    Rcpp::traits::input_parameter< int >::type k(kSEXP);
-    Rcpp::traits::input_parameter< int >::type max_iter(max_iterSEXP);
-    Rcpp::traits::input_parameter< int >::type restarts(restartsSEXP);
-    Rcpp::traits::input_parameter< std::vector<int> >::type start(startSEXP);
-    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
-    rcpp_result_gen = Rcpp::wrap(sib_cpp(csr, k, max_iter, restarts, start, verbose));
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    rcpp_result_gen = Rcpp::wrap(sib_cpp(csr, options));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -320,19 +274,14 @@ BEGIN_RCPP
 END_RCPP
 }
 // ib_cpp
-Rcpp::List ib_cpp(Rcpp::List csr, int k, double beta, int max_iter, int restarts, double tol, bool verbose);
-RcppExport SEXP _sideclust_ib_cpp(SEXP csrSEXP, SEXP kSEXP, SEXP betaSEXP, SEXP max_iterSEXP, SEXP restartsSEXP, SEXP tolSEXP, SEXP verboseSEXP) {
+Rcpp::List ib_cpp(Rcpp::List csr, Rcpp::List options);
+RcppExport SEXP _sideclust_ib_cpp(SEXP csrSEXP, SEXP optionsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< Rcpp::List >::type csr(csrSEXP);
-    Rcpp::traits::input_parameter< int >::type k(kSEXP);
-    Rcpp::traits::input_parameter< double >::type beta(betaSEXP);
-    Rcpp::traits::input_parameter< int >::type max_iter(max_iterSEXP);
-    Rcpp::traits::input_parameter< int >::type restarts(restartsSEXP);
-    Rcpp::traits::input_parameter< double >::type tol(tolSEXP);
-    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
-    rcpp_result_gen = Rcpp::wrap(ib_cpp(csr, k, beta, max_iter, restarts, tol, verbose));
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    rcpp_result_gen = Rcpp::wrap(ib_cpp(csr, options));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -367,118 +316,76 @@ BEGIN_RCPP
 END_RCPP
 }
 // kpartite_cpp
-Rcpp::List kpartite_cpp(Rcpp::List relations, std::vector<int> row_type, std::vector<int> col_type, std::vector<int> n_vertices, std::vector<int> k, std::string divergence, int max_iter, int restarts, double tol, Rcpp::List start, bool verbose);
-RcppExport SEXP _sideclust_kpartite_cpp(SEXP relationsSEXP, SEXP row_typeSEXP, SEXP col_typeSEXP, SEXP n_verticesSEXP, SEXP kSEXP, SEXP divergenceSEXP, SEXP max_iterSEXP, SEXP restartsSEXP, SEXP tolSEXP, SEXP startSEXP, SEXP verboseSEXP) {
+Rcpp::List kpartite_cpp(Rcpp::List relations, Rcpp::List options);
+RcppExport SEXP _sideclust_kpartite_cpp(SEXP relationsSEXP, SEXP optionsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< Rcpp::List >::type relations(relationsSEXP);
-    Rcpp::traits::input_parameter< std::vector<int> >::type row_type(row_typeSEXP);
-    Rcpp::traits::input_parameter< std::vector<int> >::type col_type(col_typeSEXP);
-    Rcpp::traits::input_parameter< std::vector<int> >::type n_vertices(n_verticesSEXP);
-    Rcpp::traits::input_parameter< std::vector<int> >::type k(kSEXP);
-    Rcpp::traits::input_parameter< std::string >::type divergence(divergenceSEXP);
-    Rcpp::traits::input_parameter< int >::type max_iter(max_iterSEXP);
-    Rcpp::traits::input_parameter< int >::type restarts(restartsSEXP);
-    Rcpp::traits::input_parameter< double >::type tol(tolSEXP);
-    Rcpp::traits::input_parameter< Rcpp::List >::type start(startSEXP);
-    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
-    rcpp_result_gen = Rcpp::wrap(kpartite_cpp(relations, row_type, col_type, n_vertices, k, divergence, max_iter, restarts, tol, start, verbose));
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    rcpp_result_gen = Rcpp::wrap(kpartite_cpp(relations, options));
     return rcpp_result_gen;
 END_RCPP
 }
 // parallel_ib_cpp
-Rcpp::List parallel_ib_cpp(Rcpp::List csr, std::vector<int> k, double inv_beta, int max_iter, int restarts, std::vector<int> start, bool greedy, bool verbose);
-RcppExport SEXP _sideclust_parallel_ib_cpp(SEXP csrSEXP, SEXP kSEXP, SEXP inv_betaSEXP, SEXP max_iterSEXP, SEXP restartsSEXP, SEXP startSEXP, SEXP greedySEXP, SEXP verboseSEXP) {
+Rcpp::List parallel_ib_cpp(Rcpp::List csr, Rcpp::List options);
+RcppExport SEXP _sideclust_parallel_ib_cpp(SEXP csrSEXP, SEXP optionsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< Rcpp::List >::type csr(csrSEXP);
-    Rcpp::traits::input_parameter< std::vector<int> >::type k(kSEXP);
-    Rcpp::traits::input_parameter< double >::type inv_beta(inv_betaSEXP);
-    Rcpp::traits::input_parameter< int >::type max_iter(max_iterSEXP);
-    Rcpp::traits::input_parameter< int >::type restarts(restartsSEXP);
-    Rcpp::traits::input_parameter< std::vector<int> >::type start(startSEXP);
-    Rcpp::traits::input_parameter< bool >::type greedy(greedySEXP);
-    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
-    rcpp_result_gen = Rcpp::wrap(parallel_ib_cpp(csr, k, inv_beta, max_iter, restarts, start, greedy, verbose));
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    rcpp_result_gen = Rcpp::wrap(parallel_ib_cpp(csr, options));
     return rcpp_result_gen;
 END_RCPP
 }
 // symmetric_ib_cpp
-Rcpp::List symmetric_ib_cpp(Rcpp::List csr, int k_rows, int k_cols, double inv_beta, int max_iter, int restarts, std::vector<int> start_rows, std::vector<int> start_cols, bool verbose);
-RcppExport SEXP _sideclust_symmetric_ib_cpp(SEXP csrSEXP, SEXP k_rowsSEXP, SEXP k_colsSEXP, SEXP inv_betaSEXP, SEXP max_iterSEXP, SEXP restartsSEXP, SEXP start_rowsSEXP, SEXP start_colsSEXP, SEXP verboseSEXP) {
+Rcpp::List symmetric_ib_cpp(Rcpp::List csr, Rcpp::List options);
+RcppExport SEXP _sideclust_symmetric_ib_cpp(SEXP csrSEXP, SEXP optionsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< Rcpp::List >::type csr(csrSEXP);
-    Rcpp::traits::input_parameter< int >::type k_rows(k_rowsSEXP);
-    Rcpp::traits::input_parameter< int >::type k_cols(k_colsSEXP);
-    Rcpp::traits::input_parameter< double >::type inv_beta(inv_betaSEXP);
-    Rcpp::traits::input_parameter< int >::type max_iter(max_iterSEXP);
-    Rcpp::traits::input_parameter< int >::type restarts(restartsSEXP);
-    Rcpp::traits::input_parameter< std::vector<int> >::type start_rows(start_rowsSEXP);
-    Rcpp::traits::input_parameter< std::vector<int> >::type start_cols(start_colsSEXP);
-    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
-    rcpp_result_gen = Rcpp::wrap(symmetric_ib_cpp(csr, k_rows, k_cols, inv_beta, max_iter, restarts, start_rows, start_cols, verbose));
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    rcpp_result_gen = Rcpp::wrap(symmetric_ib_cpp(csr, options));
     return rcpp_result_gen;
 END_RCPP
 }
 // iterative_symmetric_ib_cpp
-Rcpp::List iterative_symmetric_ib_cpp(Rcpp::List csr, int k_rows, int k_cols, double beta, int max_iter, int restarts, double tol, std::vector<int> start_rows, std::vector<int> start_cols, bool verbose);
-RcppExport SEXP _sideclust_iterative_symmetric_ib_cpp(SEXP csrSEXP, SEXP k_rowsSEXP, SEXP k_colsSEXP, SEXP betaSEXP, SEXP max_iterSEXP, SEXP restartsSEXP, SEXP tolSEXP, SEXP start_rowsSEXP, SEXP start_colsSEXP, SEXP verboseSEXP) {
+Rcpp::List iterative_symmetric_ib_cpp(Rcpp::List csr, Rcpp::List options);
+RcppExport SEXP _sideclust_iterative_symmetric_ib_cpp(SEXP csrSEXP, SEXP optionsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< Rcpp::List >::type csr(csrSEXP);
-    Rcpp::traits::input_parameter< int >::type k_rows(k_rowsSEXP);
-    Rcpp::traits::input_parameter< int >::type k_cols(k_colsSEXP);
-    Rcpp::traits::input_parameter< double >::type beta(betaSEXP);
-    Rcpp::traits::input_parameter< int >::type max_iter(max_iterSEXP);
-    Rcpp::traits::input_parameter< int >::type restarts(restartsSEXP);
-    Rcpp::traits::input_parameter< double >::type tol(tolSEXP);
-    Rcpp::traits::input_parameter< std::vector<int> >::type start_rows(start_rowsSEXP);
-    Rcpp::traits::input_parameter< std::vector<int> >::type start_cols(start_colsSEXP);
-    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
-    rcpp_result_gen = Rcpp::wrap(iterative_symmetric_ib_cpp(csr, k_rows, k_cols, beta, max_iter, restarts, tol, start_rows, start_cols, verbose));
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    rcpp_result_gen = Rcpp::wrap(iterative_symmetric_ib_cpp(csr, options));
     return rcpp_result_gen;
 END_RCPP
 }
 // iterative_parallel_ib_cpp
-Rcpp::List iterative_parallel_ib_cpp(Rcpp::List csr, std::vector<int> k, double beta, int max_iter, int restarts, double tol, std::vector<int> start, bool verbose);
-RcppExport SEXP _sideclust_iterative_parallel_ib_cpp(SEXP csrSEXP, SEXP kSEXP, SEXP betaSEXP, SEXP max_iterSEXP, SEXP restartsSEXP, SEXP tolSEXP, SEXP startSEXP, SEXP verboseSEXP) {
+Rcpp::List iterative_parallel_ib_cpp(Rcpp::List csr, Rcpp::List options);
+RcppExport SEXP _sideclust_iterative_parallel_ib_cpp(SEXP csrSEXP, SEXP optionsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< Rcpp::List >::type csr(csrSEXP);
-    Rcpp::traits::input_parameter< std::vector<int> >::type k(kSEXP);
-    Rcpp::traits::input_parameter< double >::type beta(betaSEXP);
-    Rcpp::traits::input_parameter< int >::type max_iter(max_iterSEXP);
-    Rcpp::traits::input_parameter< int >::type restarts(restartsSEXP);
-    Rcpp::traits::input_parameter< double >::type tol(tolSEXP);
-    Rcpp::traits::input_parameter< std::vector<int> >::type start(startSEXP);
-    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
-    rcpp_result_gen = Rcpp::wrap(iterative_parallel_ib_cpp(csr, k, beta, max_iter, restarts, tol, start, verbose));
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    rcpp_result_gen = Rcpp::wrap(iterative_parallel_ib_cpp(csr, options));
     return rcpp_result_gen;
 END_RCPP
 }
 // multiway_cpp
-Rcpp::List multiway_cpp(Rcpp::NumericVector z, std::vector<int> dim, Rcpp::NumericVector w, std::vector<int> k, std::string divergence, std::string init, int max_iter, int restarts, Rcpp::List start, bool verbose);
-RcppExport SEXP _sideclust_multiway_cpp(SEXP zSEXP, SEXP dimSEXP, SEXP wSEXP, SEXP kSEXP, SEXP divergenceSEXP, SEXP initSEXP, SEXP max_iterSEXP, SEXP restartsSEXP, SEXP startSEXP, SEXP verboseSEXP) {
+Rcpp::List multiway_cpp(Rcpp::NumericVector z, std::vector<int> dim, Rcpp::NumericVector w, Rcpp::List options);
+RcppExport SEXP _sideclust_multiway_cpp(SEXP zSEXP, SEXP dimSEXP, SEXP wSEXP, SEXP optionsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< Rcpp::NumericVector >::type z(zSEXP);
     Rcpp::traits::input_parameter< std::vector<int> >::type dim(dimSEXP);
     Rcpp::traits::input_parameter< Rcpp::NumericVector >::type w(wSEXP);
-    Rcpp::traits::input_parameter< std::vector<int> >::type k(kSEXP);
-    Rcpp::traits::input_parameter< std::string >::type divergence(divergenceSEXP);
-    Rcpp::traits::input_parameter< std::string >::type init(initSEXP);
-    Rcpp::traits::input_parameter< int >::type max_iter(max_iterSEXP);
-    Rcpp::traits::input_parameter< int >::type restarts(restartsSEXP);
-    Rcpp::traits::input_parameter< Rcpp::List >::type start(startSEXP);
-    Rcpp::traits::input_parameter< bool >::type verbose(verboseSEXP);
-    rcpp_result_gen = Rcpp::wrap(multiway_cpp(z, dim, w, k, divergence, init, max_iter, restarts, start, verbose));
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    rcpp_result_gen = Rcpp::wrap(multiway_cpp(z, dim, w, options));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -605,9 +512,8 @@ END_RCPP
 
 static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_cec_cpp", (DL_FUNC) &_sideclust_cec_cpp, 3},
-    {"_sideclust_itcc_cpp", (DL_FUNC) &_sideclust_itcc_cpp, 9},
-    {"_sideclust_cross_associations_cpp", (DL_FUNC) &_sideclust_cross_associations_cpp, 6},
-    {"_sideclust_ca_cost_cpp", (DL_FUNC) &_sideclust_ca_cost_cpp, 4},
+    {"_sideclust_itcc_cpp", (DL_FUNC) &_sideclust_itcc_cpp, 2},
+    {"_sideclust_cross_associations_cpp", (DL_FUNC) &_sideclust_cross_associations_cpp, 2},
     {"_sideclust_niw_check_cpp", (DL_FUNC) &_sideclust_niw_check_cpp, 7},
     {"_sideclust_normal_gamma_check_cpp", (DL_FUNC) &_sideclust_normal_gamma_check_cpp, 7},
     {"_sideclust_dirichlet_multinomial_check_cpp", (DL_FUNC) &_sideclust_dirichlet_multinomial_check_cpp, 4},
@@ -618,21 +524,21 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_discriminative_stochastic_cpp", (DL_FUNC) &_sideclust_discriminative_stochastic_cpp, 3},
     {"_sideclust_discriminative_objective_cpp", (DL_FUNC) &_sideclust_discriminative_objective_cpp, 6},
     {"_sideclust_soft_memberships_cpp", (DL_FUNC) &_sideclust_soft_memberships_cpp, 3},
-    {"_sideclust_disparate_kmeans_cpp", (DL_FUNC) &_sideclust_disparate_kmeans_cpp, 10},
-    {"_sideclust_ib_kmeans_cpp", (DL_FUNC) &_sideclust_ib_kmeans_cpp, 11},
+    {"_sideclust_disparate_kmeans_cpp", (DL_FUNC) &_sideclust_disparate_kmeans_cpp, 2},
+    {"_sideclust_ib_kmeans_cpp", (DL_FUNC) &_sideclust_ib_kmeans_cpp, 2},
     {"_sideclust_ib_kmeans_memberships_cpp", (DL_FUNC) &_sideclust_ib_kmeans_memberships_cpp, 6},
-    {"_sideclust_sib_cpp", (DL_FUNC) &_sideclust_sib_cpp, 6},
+    {"_sideclust_sib_cpp", (DL_FUNC) &_sideclust_sib_cpp, 2},
     {"_sideclust_sib_costs_cpp", (DL_FUNC) &_sideclust_sib_costs_cpp, 4},
     {"_sideclust_aib_cpp", (DL_FUNC) &_sideclust_aib_cpp, 1},
-    {"_sideclust_ib_cpp", (DL_FUNC) &_sideclust_ib_cpp, 7},
+    {"_sideclust_ib_cpp", (DL_FUNC) &_sideclust_ib_cpp, 2},
     {"_sideclust_ib_merge_costs_cpp", (DL_FUNC) &_sideclust_ib_merge_costs_cpp, 5},
     {"_sideclust_ib_kl_costs_cpp", (DL_FUNC) &_sideclust_ib_kl_costs_cpp, 5},
-    {"_sideclust_kpartite_cpp", (DL_FUNC) &_sideclust_kpartite_cpp, 11},
-    {"_sideclust_parallel_ib_cpp", (DL_FUNC) &_sideclust_parallel_ib_cpp, 8},
-    {"_sideclust_symmetric_ib_cpp", (DL_FUNC) &_sideclust_symmetric_ib_cpp, 9},
-    {"_sideclust_iterative_symmetric_ib_cpp", (DL_FUNC) &_sideclust_iterative_symmetric_ib_cpp, 10},
-    {"_sideclust_iterative_parallel_ib_cpp", (DL_FUNC) &_sideclust_iterative_parallel_ib_cpp, 8},
-    {"_sideclust_multiway_cpp", (DL_FUNC) &_sideclust_multiway_cpp, 10},
+    {"_sideclust_kpartite_cpp", (DL_FUNC) &_sideclust_kpartite_cpp, 2},
+    {"_sideclust_parallel_ib_cpp", (DL_FUNC) &_sideclust_parallel_ib_cpp, 2},
+    {"_sideclust_symmetric_ib_cpp", (DL_FUNC) &_sideclust_symmetric_ib_cpp, 2},
+    {"_sideclust_iterative_symmetric_ib_cpp", (DL_FUNC) &_sideclust_iterative_symmetric_ib_cpp, 2},
+    {"_sideclust_iterative_parallel_ib_cpp", (DL_FUNC) &_sideclust_iterative_parallel_ib_cpp, 2},
+    {"_sideclust_multiway_cpp", (DL_FUNC) &_sideclust_multiway_cpp, 4},
     {"_sideclust_rdp_means_cpp", (DL_FUNC) &_sideclust_rdp_means_cpp, 3},
     {"_sideclust_dp_lambda_cpp", (DL_FUNC) &_sideclust_dp_lambda_cpp, 4},
     {"_sideclust_nearest_centre_cpp", (DL_FUNC) &_sideclust_nearest_centre_cpp, 3},

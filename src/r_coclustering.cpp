@@ -9,9 +9,17 @@
 #include "r_joint.h"
 
 // [[Rcpp::export(.itcc_cpp)]]
-Rcpp::List itcc_cpp(Rcpp::List csr, int k_rows, int k_cols, int max_iter, int restarts,
-                    double tol, std::vector<int> start_rows, std::vector<int> start_cols,
-                    bool verbose) {
+Rcpp::List itcc_cpp(Rcpp::List csr,
+                    Rcpp::List options) {
+  const sideclust::Options o(options);
+  int k_rows = o.get<int>("k_rows");
+  int k_cols = o.get<int>("k_cols");
+  int max_iter = o.get<int>("max_iter");
+  int restarts = o.get<int>("restarts");
+  double tol = o.get<double>("tol");
+  std::vector<int> start_rows = sideclust::zero_based(o.get<Rcpp::IntegerVector>("start_rows"));
+  std::vector<int> start_cols = sideclust::zero_based(o.get<Rcpp::IntegerVector>("start_cols"));
+  bool verbose = o.get<bool>("verbose");
   const sideclust::JointCsr p = sideclust::joint_from_r(csr);
   sideclust::ItccParams par;
   par.k_rows = k_rows;
@@ -33,9 +41,14 @@ Rcpp::List itcc_cpp(Rcpp::List csr, int k_rows, int k_cols, int max_iter, int re
 }
 
 // [[Rcpp::export(.cross_associations_cpp)]]
-Rcpp::List cross_associations_cpp(Rcpp::List csr, int max_groups, int split_tries,
-                                  bool assignment_cost, bool joint_splits,
-                                  bool refine_splits) {
+Rcpp::List cross_associations_cpp(Rcpp::List csr,
+                                  Rcpp::List options) {
+  const sideclust::Options o(options);
+  int max_groups = o.get<int>("max_groups");
+  int split_tries = o.get<int>("split_tries");
+  bool assignment_cost = o.get<bool>("assignment_cost");
+  bool joint_splits = o.get<bool>("joint_splits");
+  bool refine_splits = o.get<bool>("refine_splits");
   const sideclust::BinaryCsr m = sideclust::binary_from_r(csr);
   sideclust::CaParams par;
   par.max_groups = max_groups;
@@ -51,17 +64,4 @@ Rcpp::List cross_associations_cpp(Rcpp::List csr, int max_groups, int split_trie
       Rcpp::_["l"] = r.l, Rcpp::_["cost"] = r.cost, Rcpp::_["trace"] = r.trace,
       Rcpp::_["k_trace"] = r.k_trace, Rcpp::_["l_trace"] = r.l_trace,
       Rcpp::_["splits_tried"] = r.splits_tried, Rcpp::_["regroups"] = r.regroups);
-}
-
-// The total description length (bits) of a given grouping (1-based).
-// [[Rcpp::export(.ca_cost_cpp)]]
-double ca_cost_cpp(Rcpp::List csr, std::vector<int> rows, std::vector<int> cols,
-                   bool assignment_cost) {
-  const sideclust::BinaryCsr m = sideclust::binary_from_r(csr);
-  for (int& v : rows) --v;
-  for (int& v : cols) --v;
-  const int k = *std::max_element(rows.begin(), rows.end()) + 1;
-  const int l = *std::max_element(cols.begin(), cols.end()) + 1;
-  return sideclust::ca_detail::total_cost(sideclust::ca_detail::blocks(m, rows, k, cols, l),
-                                              assignment_cost);
 }

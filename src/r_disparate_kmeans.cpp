@@ -10,10 +10,18 @@
 // xt: p x n centred data; start1, start2: p x k1, p x k2 centred prototypes
 // (used only when init is "start").
 // [[Rcpp::export(.disparate_kmeans_cpp)]]
-Rcpp::List disparate_kmeans_cpp(Eigen::Map<Eigen::MatrixXd> xt, int k1, int k2, double lambda,
-                                int restarts, int max_iter, std::string init,
-                                Eigen::Map<Eigen::MatrixXd> start1,
-                                Eigen::Map<Eigen::MatrixXd> start2, bool verbose) {
+Rcpp::List disparate_kmeans_cpp(Eigen::Map<Eigen::MatrixXd> xt,
+                                Rcpp::List options) {
+  const sideclust::Options o(options);
+  int k1 = o.get<int>("k1");
+  int k2 = o.get<int>("k2");
+  double lambda = o.get<double>("lambda");
+  int restarts = o.get<int>("restarts");
+  int max_iter = o.get<int>("max_iter");
+  std::string init = o.get<std::string>("init");
+  Eigen::MatrixXd start1 = o.get<Eigen::MatrixXd>("start1");
+  Eigen::MatrixXd start2 = o.get<Eigen::MatrixXd>("start2");
+  bool verbose = o.get<bool>("verbose");
   sideclust::DisparateParams par;
   par.k1 = k1;
   par.k2 = k2;

@@ -9,9 +9,19 @@
 
 // xt: p x n data; start: p x k initial prototypes, or a 0-column matrix.
 // [[Rcpp::export(.ib_kmeans_cpp)]]
-Rcpp::List ib_kmeans_cpp(Eigen::Map<Eigen::MatrixXd> xt, int k, double beta, double s,
-                         bool normalize_over_data, int restarts, int max_iter, double tol,
-                         std::string init, Eigen::Map<Eigen::MatrixXd> start, bool verbose) {
+Rcpp::List ib_kmeans_cpp(Eigen::Map<Eigen::MatrixXd> xt,
+                         Rcpp::List options) {
+  const sideclust::Options o(options);
+  int k = o.get<int>("k");
+  double beta = o.get<double>("beta");
+  double s = o.get<double>("s");
+  bool normalize_over_data = o.get<bool>("normalize_over_data");
+  int restarts = o.get<int>("restarts");
+  int max_iter = o.get<int>("max_iter");
+  double tol = o.get<double>("tol");
+  std::string init = o.get<std::string>("init");
+  Eigen::MatrixXd start = o.get<Eigen::MatrixXd>("start");
+  bool verbose = o.get<bool>("verbose");
   sideclust::IbKmeansParams par;
   par.k = k;
   par.beta = beta;

@@ -13,8 +13,14 @@
 #include "info/sib.h"
 
 // [[Rcpp::export(.sib_cpp)]]
-Rcpp::List sib_cpp(Rcpp::List csr, int k, int max_iter, int restarts, std::vector<int> start,
-                   bool verbose) {
+Rcpp::List sib_cpp(Rcpp::List csr,
+                   Rcpp::List options) {
+  const sideclust::Options o(options);
+  int k = o.get<int>("k");
+  int max_iter = o.get<int>("max_iter");
+  int restarts = o.get<int>("restarts");
+  std::vector<int> start = sideclust::zero_based(o.get<Rcpp::IntegerVector>("start"));
+  bool verbose = o.get<bool>("verbose");
   const sideclust::JointCsr p = sideclust::joint_from_r(csr);
   sideclust::SibParams par;
   par.k = k;
@@ -62,8 +68,15 @@ Rcpp::List aib_cpp(Rcpp::List csr) {
 }
 
 // [[Rcpp::export(.ib_cpp)]]
-Rcpp::List ib_cpp(Rcpp::List csr, int k, double beta, int max_iter, int restarts, double tol,
-                  bool verbose) {
+Rcpp::List ib_cpp(Rcpp::List csr,
+                  Rcpp::List options) {
+  const sideclust::Options o(options);
+  int k = o.get<int>("k");
+  double beta = o.get<double>("beta");
+  int max_iter = o.get<int>("max_iter");
+  int restarts = o.get<int>("restarts");
+  double tol = o.get<double>("tol");
+  bool verbose = o.get<bool>("verbose");
   const sideclust::JointCsr p = sideclust::joint_from_r(csr);
   sideclust::IbParams par;
   par.k = k;

@@ -1,5 +1,5 @@
 // Glue for kpartite_clustering(): relation CSRs prepared by R (0-based
-// list(ptr, idx, val, n_rows, n_cols), 0-based types) to the core.
+// list(ptr, idx, val, n_rows, n_cols), 1-based types) to the core.
 #include <Rcpp.h>
 
 #include <string>
@@ -10,10 +10,19 @@
 #include "r_joint.h"
 
 // [[Rcpp::export(.kpartite_cpp)]]
-Rcpp::List kpartite_cpp(Rcpp::List relations, std::vector<int> row_type,
-                        std::vector<int> col_type, std::vector<int> n_vertices,
-                        std::vector<int> k, std::string divergence, int max_iter, int restarts,
-                        double tol, Rcpp::List start, bool verbose) {
+Rcpp::List kpartite_cpp(Rcpp::List relations,
+                        Rcpp::List options) {
+  const sideclust::Options o(options);
+  std::vector<int> row_type = sideclust::zero_based(o.get<Rcpp::IntegerVector>("row_type"));
+  std::vector<int> col_type = sideclust::zero_based(o.get<Rcpp::IntegerVector>("col_type"));
+  std::vector<int> n_vertices = o.get<std::vector<int>>("n_vertices");
+  std::vector<int> k = o.get<std::vector<int>>("k");
+  std::string divergence = o.get<std::string>("divergence");
+  int max_iter = o.get<int>("max_iter");
+  int restarts = o.get<int>("restarts");
+  double tol = o.get<double>("tol");
+  Rcpp::List start = o.get<Rcpp::List>("start");
+  bool verbose = o.get<bool>("verbose");
   if (static_cast<R_xlen_t>(row_type.size()) != relations.size() ||
       static_cast<R_xlen_t>(col_type.size()) != relations.size()) {
     Rcpp::stop("one row and one column type per relation");
@@ -39,7 +48,7 @@ Rcpp::List kpartite_cpp(Rcpp::List relations, std::vector<int> row_type,
   par.restarts = restarts;
   par.tol = tol;
   for (R_xlen_t t = 0; t < start.size(); ++t) {
-    par.start.push_back(Rcpp::as<std::vector<int>>(start[t]));
+    par.start.push_back(sideclust::zero_based(start[t]));
   }
   sideclust::RHooks hooks(verbose, "iteration");
   const sideclust::KpartiteResult res = sideclust::kpartite_fit(rel, n_vertices, par, hooks);

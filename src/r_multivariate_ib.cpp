@@ -11,10 +11,18 @@
 #include "r_joint.h"
 #include "info/symmetric_ib.h"
 
-// k: clusters per clustering; start: 0-based n x m column-major or empty.
+// k: clusters per clustering; start: 1-based n x m column-major or empty.
 // [[Rcpp::export(.parallel_ib_cpp)]]
-Rcpp::List parallel_ib_cpp(Rcpp::List csr, std::vector<int> k, double inv_beta, int max_iter,
-                           int restarts, std::vector<int> start, bool greedy, bool verbose) {
+Rcpp::List parallel_ib_cpp(Rcpp::List csr,
+                           Rcpp::List options) {
+  const sideclust::Options o(options);
+  std::vector<int> k = o.get<std::vector<int>>("k");
+  double inv_beta = o.get<double>("inv_beta");
+  int max_iter = o.get<int>("max_iter");
+  int restarts = o.get<int>("restarts");
+  std::vector<int> start = sideclust::zero_based(o.get<Rcpp::IntegerVector>("start"));
+  bool greedy = o.get<bool>("greedy");
+  bool verbose = o.get<bool>("verbose");
   const sideclust::JointCsr p = sideclust::joint_from_r(csr);
   sideclust::ParallelIbParams par;
   par.k = std::move(k);
@@ -38,9 +46,17 @@ Rcpp::List parallel_ib_cpp(Rcpp::List csr, std::vector<int> k, double inv_beta, 
 }
 
 // [[Rcpp::export(.symmetric_ib_cpp)]]
-Rcpp::List symmetric_ib_cpp(Rcpp::List csr, int k_rows, int k_cols, double inv_beta,
-                            int max_iter, int restarts, std::vector<int> start_rows,
-                            std::vector<int> start_cols, bool verbose) {
+Rcpp::List symmetric_ib_cpp(Rcpp::List csr,
+                            Rcpp::List options) {
+  const sideclust::Options o(options);
+  int k_rows = o.get<int>("k_rows");
+  int k_cols = o.get<int>("k_cols");
+  double inv_beta = o.get<double>("inv_beta");
+  int max_iter = o.get<int>("max_iter");
+  int restarts = o.get<int>("restarts");
+  std::vector<int> start_rows = sideclust::zero_based(o.get<Rcpp::IntegerVector>("start_rows"));
+  std::vector<int> start_cols = sideclust::zero_based(o.get<Rcpp::IntegerVector>("start_cols"));
+  bool verbose = o.get<bool>("verbose");
   const sideclust::JointCsr p = sideclust::joint_from_r(csr);
   sideclust::SymmetricIbParams par;
   par.k_rows = k_rows;
@@ -64,10 +80,18 @@ Rcpp::List symmetric_ib_cpp(Rcpp::List csr, int k_rows, int k_cols, double inv_b
 }
 
 // [[Rcpp::export(.iterative_symmetric_ib_cpp)]]
-Rcpp::List iterative_symmetric_ib_cpp(Rcpp::List csr, int k_rows, int k_cols, double beta,
-                                      int max_iter, int restarts, double tol,
-                                      std::vector<int> start_rows, std::vector<int> start_cols,
-                                      bool verbose) {
+Rcpp::List iterative_symmetric_ib_cpp(Rcpp::List csr,
+                                      Rcpp::List options) {
+  const sideclust::Options o(options);
+  int k_rows = o.get<int>("k_rows");
+  int k_cols = o.get<int>("k_cols");
+  double beta = o.get<double>("beta");
+  int max_iter = o.get<int>("max_iter");
+  int restarts = o.get<int>("restarts");
+  double tol = o.get<double>("tol");
+  std::vector<int> start_rows = sideclust::zero_based(o.get<Rcpp::IntegerVector>("start_rows"));
+  std::vector<int> start_cols = sideclust::zero_based(o.get<Rcpp::IntegerVector>("start_cols"));
+  bool verbose = o.get<bool>("verbose");
   const sideclust::JointCsr p = sideclust::joint_from_r(csr);
   sideclust::IterativeSymmetricIbParams par;
   par.k_rows = k_rows;
@@ -93,9 +117,16 @@ Rcpp::List iterative_symmetric_ib_cpp(Rcpp::List csr, int k_rows, int k_cols, do
 }
 
 // [[Rcpp::export(.iterative_parallel_ib_cpp)]]
-Rcpp::List iterative_parallel_ib_cpp(Rcpp::List csr, std::vector<int> k, double beta,
-                                     int max_iter, int restarts, double tol,
-                                     std::vector<int> start, bool verbose) {
+Rcpp::List iterative_parallel_ib_cpp(Rcpp::List csr,
+                                     Rcpp::List options) {
+  const sideclust::Options o(options);
+  std::vector<int> k = o.get<std::vector<int>>("k");
+  double beta = o.get<double>("beta");
+  int max_iter = o.get<int>("max_iter");
+  int restarts = o.get<int>("restarts");
+  double tol = o.get<double>("tol");
+  std::vector<int> start = sideclust::zero_based(o.get<Rcpp::IntegerVector>("start"));
+  bool verbose = o.get<bool>("verbose");
   const sideclust::JointCsr p = sideclust::joint_from_r(csr);
   sideclust::IterativeParallelIbParams par;
   par.k = std::move(k);

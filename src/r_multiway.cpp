@@ -9,13 +9,21 @@
 #include "r_glue.h"
 
 // z: the tensor's values (R's layout), dim its extents; w: weights summing to
-// 1, or length 0 for uniform; start: list of 0-based partitions (one per
+// 1, or length 0 for uniform; start: list of 1-based partitions (one per
 // dimension) for the first run, or an empty list.
 // [[Rcpp::export(.multiway_cpp)]]
-Rcpp::List multiway_cpp(Rcpp::NumericVector z, std::vector<int> dim, Rcpp::NumericVector w,
-                        std::vector<int> k, std::string divergence, std::string init, int max_iter,
-                        int restarts,
-                        Rcpp::List start, bool verbose) {
+Rcpp::List multiway_cpp(Rcpp::NumericVector z,
+                        std::vector<int> dim,
+                        Rcpp::NumericVector w,
+                        Rcpp::List options) {
+  const sideclust::Options o(options);
+  std::vector<int> k = o.get<std::vector<int>>("k");
+  std::string divergence = o.get<std::string>("divergence");
+  std::string init = o.get<std::string>("init");
+  int max_iter = o.get<int>("max_iter");
+  int restarts = o.get<int>("restarts");
+  Rcpp::List start = o.get<Rcpp::List>("start");
+  bool verbose = o.get<bool>("verbose");
   sideclust::MultiwayTensor x;
   x.z = z.begin();
   x.w = w.size() > 0 ? w.begin() : nullptr;
@@ -42,7 +50,7 @@ Rcpp::List multiway_cpp(Rcpp::NumericVector z, std::vector<int> dim, Rcpp::Numer
   }
   par.max_iter = max_iter;
   par.restarts = restarts;
-  for (R_xlen_t l = 0; l < start.size(); ++l) par.start.push_back(Rcpp::as<std::vector<int>>(start[l]));
+  for (R_xlen_t l = 0; l < start.size(); ++l) par.start.push_back(sideclust::zero_based(start[l]));
   sideclust::RHooks hooks(verbose, "iteration");
   const sideclust::MultiwayResult r = sideclust::multiway_fit(x, par, hooks);
 
