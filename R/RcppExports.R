@@ -13,18 +13,6 @@
     .Call(`_sideclust_cross_associations_cpp`, csr, options)
 }
 
-.niw_check_cpp <- function(add, remove, query, m0, kappa0, nu0, S0) {
-    .Call(`_sideclust_niw_check_cpp`, add, remove, query, m0, kappa0, nu0, S0)
-}
-
-.normal_gamma_check_cpp <- function(add, remove, query, m0, kappa0, a0, b0) {
-    .Call(`_sideclust_normal_gamma_check_cpp`, add, remove, query, m0, kappa0, a0, b0)
-}
-
-.dirichlet_multinomial_check_cpp <- function(add, remove, query, alpha) {
-    .Call(`_sideclust_dirichlet_multinomial_check_cpp`, add, remove, query, alpha)
-}
-
 .constrained_mixture_cpp <- function(xt, z0, side, penalty, inference, covariance, options) {
     .Call(`_sideclust_constrained_mixture_cpp`, xt, z0, side, penalty, inference, covariance, options)
 }
@@ -45,10 +33,6 @@
     .Call(`_sideclust_discriminative_stochastic_cpp`, xt, labels, options)
 }
 
-.discriminative_objective_cpp <- function(xt, labels, n_classes, centres, sigma, n0) {
-    .Call(`_sideclust_discriminative_objective_cpp`, xt, labels, n_classes, centres, sigma, n0)
-}
-
 .soft_memberships_cpp <- function(xt, centres, sigma) {
     .Call(`_sideclust_soft_memberships_cpp`, xt, centres, sigma)
 }
@@ -67,10 +51,6 @@
 
 .sib_cpp <- function(csr, options) {
     .Call(`_sideclust_sib_cpp`, csr, options)
-}
-
-.sib_costs_cpp <- function(csr, cluster, k, x) {
-    .Call(`_sideclust_sib_costs_cpp`, csr, cluster, k, x)
 }
 
 .aib_cpp <- function(csr) {
@@ -129,8 +109,28 @@ side_components_cpp <- function(n, from, to) {
     .Call(`_sideclust_side_components_cpp`, n, from, to)
 }
 
+.niw_check_cpp <- function(add, remove, query, m0, kappa0, nu0, S0) {
+    .Call(`_sideclust_niw_check_cpp`, add, remove, query, m0, kappa0, nu0, S0)
+}
+
+.normal_gamma_check_cpp <- function(add, remove, query, m0, kappa0, a0, b0) {
+    .Call(`_sideclust_normal_gamma_check_cpp`, add, remove, query, m0, kappa0, a0, b0)
+}
+
+.dirichlet_multinomial_check_cpp <- function(add, remove, query, alpha) {
+    .Call(`_sideclust_dirichlet_multinomial_check_cpp`, add, remove, query, alpha)
+}
+
 .tvclust_gibbs_cpp <- function(xt, side, family, prior, alpha, p, q, init, sweeps, verbose, pq_prior, alpha_prior, chunklet_moves, split_merge = 0L, point_scan = TRUE) {
     .Call(`_sideclust_tvclust_gibbs_cpp`, xt, side, family, prior, alpha, p, q, init, sweeps, verbose, pq_prior, alpha_prior, chunklet_moves, split_merge, point_scan)
+}
+
+.sib_costs_cpp <- function(csr, cluster, k, x) {
+    .Call(`_sideclust_sib_costs_cpp`, csr, cluster, k, x)
+}
+
+.discriminative_objective_cpp <- function(xt, labels, n_classes, centres, sigma, n0) {
+    .Call(`_sideclust_discriminative_objective_cpp`, xt, labels, n_classes, centres, sigma, n0)
 }
 
 .tvclust_chains_cpp <- function(xt, side, family, prior, settings, init, options) {

@@ -48,54 +48,6 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
-// niw_check_cpp
-Rcpp::List niw_check_cpp(const Eigen::MatrixXd& add, const Eigen::MatrixXd& remove, const Eigen::MatrixXd& query, const Eigen::VectorXd& m0, double kappa0, double nu0, const Eigen::MatrixXd& S0);
-RcppExport SEXP _sideclust_niw_check_cpp(SEXP addSEXP, SEXP removeSEXP, SEXP querySEXP, SEXP m0SEXP, SEXP kappa0SEXP, SEXP nu0SEXP, SEXP S0SEXP) {
-BEGIN_RCPP
-    Rcpp::RObject rcpp_result_gen;
-    Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type add(addSEXP);
-    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type remove(removeSEXP);
-    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type query(querySEXP);
-    Rcpp::traits::input_parameter< const Eigen::VectorXd& >::type m0(m0SEXP);
-    Rcpp::traits::input_parameter< double >::type kappa0(kappa0SEXP);
-    Rcpp::traits::input_parameter< double >::type nu0(nu0SEXP);
-    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type S0(S0SEXP);
-    rcpp_result_gen = Rcpp::wrap(niw_check_cpp(add, remove, query, m0, kappa0, nu0, S0));
-    return rcpp_result_gen;
-END_RCPP
-}
-// normal_gamma_check_cpp
-Rcpp::List normal_gamma_check_cpp(const Eigen::MatrixXd& add, const Eigen::MatrixXd& remove, const Eigen::MatrixXd& query, const Eigen::VectorXd& m0, double kappa0, double a0, const Eigen::VectorXd& b0);
-RcppExport SEXP _sideclust_normal_gamma_check_cpp(SEXP addSEXP, SEXP removeSEXP, SEXP querySEXP, SEXP m0SEXP, SEXP kappa0SEXP, SEXP a0SEXP, SEXP b0SEXP) {
-BEGIN_RCPP
-    Rcpp::RObject rcpp_result_gen;
-    Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type add(addSEXP);
-    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type remove(removeSEXP);
-    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type query(querySEXP);
-    Rcpp::traits::input_parameter< const Eigen::VectorXd& >::type m0(m0SEXP);
-    Rcpp::traits::input_parameter< double >::type kappa0(kappa0SEXP);
-    Rcpp::traits::input_parameter< double >::type a0(a0SEXP);
-    Rcpp::traits::input_parameter< const Eigen::VectorXd& >::type b0(b0SEXP);
-    rcpp_result_gen = Rcpp::wrap(normal_gamma_check_cpp(add, remove, query, m0, kappa0, a0, b0));
-    return rcpp_result_gen;
-END_RCPP
-}
-// dirichlet_multinomial_check_cpp
-Rcpp::List dirichlet_multinomial_check_cpp(const Eigen::MatrixXd& add, const Eigen::MatrixXd& remove, const Eigen::MatrixXd& query, const Eigen::VectorXd& alpha);
-RcppExport SEXP _sideclust_dirichlet_multinomial_check_cpp(SEXP addSEXP, SEXP removeSEXP, SEXP querySEXP, SEXP alphaSEXP) {
-BEGIN_RCPP
-    Rcpp::RObject rcpp_result_gen;
-    Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type add(addSEXP);
-    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type remove(removeSEXP);
-    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type query(querySEXP);
-    Rcpp::traits::input_parameter< const Eigen::VectorXd& >::type alpha(alphaSEXP);
-    rcpp_result_gen = Rcpp::wrap(dirichlet_multinomial_check_cpp(add, remove, query, alpha));
-    return rcpp_result_gen;
-END_RCPP
-}
 // constrained_mixture_cpp
 Rcpp::List constrained_mixture_cpp(Eigen::Map<Eigen::MatrixXd> xt, Eigen::Map<Eigen::MatrixXd> z0, SEXP side, Rcpp::NumericVector penalty, std::string inference, std::string covariance, Rcpp::List options);
 RcppExport SEXP _sideclust_constrained_mixture_cpp(SEXP xtSEXP, SEXP z0SEXP, SEXP sideSEXP, SEXP penaltySEXP, SEXP inferenceSEXP, SEXP covarianceSEXP, SEXP optionsSEXP) {
@@ -167,22 +119,6 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
-// discriminative_objective_cpp
-Rcpp::List discriminative_objective_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::vector<int> labels, int n_classes, Eigen::Map<Eigen::MatrixXd> centres, double sigma, double n0);
-RcppExport SEXP _sideclust_discriminative_objective_cpp(SEXP xtSEXP, SEXP labelsSEXP, SEXP n_classesSEXP, SEXP centresSEXP, SEXP sigmaSEXP, SEXP n0SEXP) {
-BEGIN_RCPP
-    Rcpp::RObject rcpp_result_gen;
-    Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type xt(xtSEXP);
-    Rcpp::traits::input_parameter< std::vector<int> >::type labels(labelsSEXP);
-    Rcpp::traits::input_parameter< int >::type n_classes(n_classesSEXP);
-    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type centres(centresSEXP);
-    Rcpp::traits::input_parameter< double >::type sigma(sigmaSEXP);
-    Rcpp::traits::input_parameter< double >::type n0(n0SEXP);
-    rcpp_result_gen = Rcpp::wrap(discriminative_objective_cpp(xt, labels, n_classes, centres, sigma, n0));
-    return rcpp_result_gen;
-END_RCPP
-}
 // soft_memberships_cpp
 Rcpp::List soft_memberships_cpp(Eigen::Map<Eigen::MatrixXd> xt, Eigen::Map<Eigen::MatrixXd> centres, double sigma);
 RcppExport SEXP _sideclust_soft_memberships_cpp(SEXP xtSEXP, SEXP centresSEXP, SEXP sigmaSEXP) {
@@ -245,20 +181,6 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< Rcpp::List >::type csr(csrSEXP);
     Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
     rcpp_result_gen = Rcpp::wrap(sib_cpp(csr, options));
-    return rcpp_result_gen;
-END_RCPP
-}
-// sib_costs_cpp
-std::vector<double> sib_costs_cpp(Rcpp::List csr, std::vector<int> cluster, int k, int x);
-RcppExport SEXP _sideclust_sib_costs_cpp(SEXP csrSEXP, SEXP clusterSEXP, SEXP kSEXP, SEXP xSEXP) {
-BEGIN_RCPP
-    Rcpp::RObject rcpp_result_gen;
-    Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< Rcpp::List >::type csr(csrSEXP);
-    Rcpp::traits::input_parameter< std::vector<int> >::type cluster(clusterSEXP);
-    Rcpp::traits::input_parameter< int >::type k(kSEXP);
-    Rcpp::traits::input_parameter< int >::type x(xSEXP);
-    rcpp_result_gen = Rcpp::wrap(sib_costs_cpp(csr, cluster, k, x));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -441,6 +363,54 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// niw_check_cpp
+Rcpp::List niw_check_cpp(const Eigen::MatrixXd& add, const Eigen::MatrixXd& remove, const Eigen::MatrixXd& query, const Eigen::VectorXd& m0, double kappa0, double nu0, const Eigen::MatrixXd& S0);
+RcppExport SEXP _sideclust_niw_check_cpp(SEXP addSEXP, SEXP removeSEXP, SEXP querySEXP, SEXP m0SEXP, SEXP kappa0SEXP, SEXP nu0SEXP, SEXP S0SEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type add(addSEXP);
+    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type remove(removeSEXP);
+    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type query(querySEXP);
+    Rcpp::traits::input_parameter< const Eigen::VectorXd& >::type m0(m0SEXP);
+    Rcpp::traits::input_parameter< double >::type kappa0(kappa0SEXP);
+    Rcpp::traits::input_parameter< double >::type nu0(nu0SEXP);
+    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type S0(S0SEXP);
+    rcpp_result_gen = Rcpp::wrap(niw_check_cpp(add, remove, query, m0, kappa0, nu0, S0));
+    return rcpp_result_gen;
+END_RCPP
+}
+// normal_gamma_check_cpp
+Rcpp::List normal_gamma_check_cpp(const Eigen::MatrixXd& add, const Eigen::MatrixXd& remove, const Eigen::MatrixXd& query, const Eigen::VectorXd& m0, double kappa0, double a0, const Eigen::VectorXd& b0);
+RcppExport SEXP _sideclust_normal_gamma_check_cpp(SEXP addSEXP, SEXP removeSEXP, SEXP querySEXP, SEXP m0SEXP, SEXP kappa0SEXP, SEXP a0SEXP, SEXP b0SEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type add(addSEXP);
+    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type remove(removeSEXP);
+    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type query(querySEXP);
+    Rcpp::traits::input_parameter< const Eigen::VectorXd& >::type m0(m0SEXP);
+    Rcpp::traits::input_parameter< double >::type kappa0(kappa0SEXP);
+    Rcpp::traits::input_parameter< double >::type a0(a0SEXP);
+    Rcpp::traits::input_parameter< const Eigen::VectorXd& >::type b0(b0SEXP);
+    rcpp_result_gen = Rcpp::wrap(normal_gamma_check_cpp(add, remove, query, m0, kappa0, a0, b0));
+    return rcpp_result_gen;
+END_RCPP
+}
+// dirichlet_multinomial_check_cpp
+Rcpp::List dirichlet_multinomial_check_cpp(const Eigen::MatrixXd& add, const Eigen::MatrixXd& remove, const Eigen::MatrixXd& query, const Eigen::VectorXd& alpha);
+RcppExport SEXP _sideclust_dirichlet_multinomial_check_cpp(SEXP addSEXP, SEXP removeSEXP, SEXP querySEXP, SEXP alphaSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type add(addSEXP);
+    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type remove(removeSEXP);
+    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type query(querySEXP);
+    Rcpp::traits::input_parameter< const Eigen::VectorXd& >::type alpha(alphaSEXP);
+    rcpp_result_gen = Rcpp::wrap(dirichlet_multinomial_check_cpp(add, remove, query, alpha));
+    return rcpp_result_gen;
+END_RCPP
+}
 // tvclust_gibbs_cpp
 Rcpp::List tvclust_gibbs_cpp(const Eigen::MatrixXd& xt, SEXP side, std::string family, Rcpp::List prior, double alpha, double p, double q, Rcpp::IntegerVector init, int sweeps, bool verbose, Rcpp::NumericVector pq_prior, Rcpp::NumericVector alpha_prior, bool chunklet_moves, int split_merge, bool point_scan);
 RcppExport SEXP _sideclust_tvclust_gibbs_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP familySEXP, SEXP priorSEXP, SEXP alphaSEXP, SEXP pSEXP, SEXP qSEXP, SEXP initSEXP, SEXP sweepsSEXP, SEXP verboseSEXP, SEXP pq_priorSEXP, SEXP alpha_priorSEXP, SEXP chunklet_movesSEXP, SEXP split_mergeSEXP, SEXP point_scanSEXP) {
@@ -463,6 +433,36 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< int >::type split_merge(split_mergeSEXP);
     Rcpp::traits::input_parameter< bool >::type point_scan(point_scanSEXP);
     rcpp_result_gen = Rcpp::wrap(tvclust_gibbs_cpp(xt, side, family, prior, alpha, p, q, init, sweeps, verbose, pq_prior, alpha_prior, chunklet_moves, split_merge, point_scan));
+    return rcpp_result_gen;
+END_RCPP
+}
+// sib_costs_cpp
+std::vector<double> sib_costs_cpp(Rcpp::List csr, std::vector<int> cluster, int k, int x);
+RcppExport SEXP _sideclust_sib_costs_cpp(SEXP csrSEXP, SEXP clusterSEXP, SEXP kSEXP, SEXP xSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type csr(csrSEXP);
+    Rcpp::traits::input_parameter< std::vector<int> >::type cluster(clusterSEXP);
+    Rcpp::traits::input_parameter< int >::type k(kSEXP);
+    Rcpp::traits::input_parameter< int >::type x(xSEXP);
+    rcpp_result_gen = Rcpp::wrap(sib_costs_cpp(csr, cluster, k, x));
+    return rcpp_result_gen;
+END_RCPP
+}
+// discriminative_objective_cpp
+Rcpp::List discriminative_objective_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::vector<int> labels, int n_classes, Eigen::Map<Eigen::MatrixXd> centres, double sigma, double n0);
+RcppExport SEXP _sideclust_discriminative_objective_cpp(SEXP xtSEXP, SEXP labelsSEXP, SEXP n_classesSEXP, SEXP centresSEXP, SEXP sigmaSEXP, SEXP n0SEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< std::vector<int> >::type labels(labelsSEXP);
+    Rcpp::traits::input_parameter< int >::type n_classes(n_classesSEXP);
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type centres(centresSEXP);
+    Rcpp::traits::input_parameter< double >::type sigma(sigmaSEXP);
+    Rcpp::traits::input_parameter< double >::type n0(n0SEXP);
+    rcpp_result_gen = Rcpp::wrap(discriminative_objective_cpp(xt, labels, n_classes, centres, sigma, n0));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -514,21 +514,16 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_cec_cpp", (DL_FUNC) &_sideclust_cec_cpp, 3},
     {"_sideclust_itcc_cpp", (DL_FUNC) &_sideclust_itcc_cpp, 2},
     {"_sideclust_cross_associations_cpp", (DL_FUNC) &_sideclust_cross_associations_cpp, 2},
-    {"_sideclust_niw_check_cpp", (DL_FUNC) &_sideclust_niw_check_cpp, 7},
-    {"_sideclust_normal_gamma_check_cpp", (DL_FUNC) &_sideclust_normal_gamma_check_cpp, 7},
-    {"_sideclust_dirichlet_multinomial_check_cpp", (DL_FUNC) &_sideclust_dirichlet_multinomial_check_cpp, 4},
     {"_sideclust_constrained_mixture_cpp", (DL_FUNC) &_sideclust_constrained_mixture_cpp, 7},
     {"_sideclust_constraint_posterior_cpp", (DL_FUNC) &_sideclust_constraint_posterior_cpp, 5},
     {"_sideclust_cvqe_cpp", (DL_FUNC) &_sideclust_cvqe_cpp, 3},
     {"_sideclust_discriminative_clustering_cpp", (DL_FUNC) &_sideclust_discriminative_clustering_cpp, 3},
     {"_sideclust_discriminative_stochastic_cpp", (DL_FUNC) &_sideclust_discriminative_stochastic_cpp, 3},
-    {"_sideclust_discriminative_objective_cpp", (DL_FUNC) &_sideclust_discriminative_objective_cpp, 6},
     {"_sideclust_soft_memberships_cpp", (DL_FUNC) &_sideclust_soft_memberships_cpp, 3},
     {"_sideclust_disparate_kmeans_cpp", (DL_FUNC) &_sideclust_disparate_kmeans_cpp, 2},
     {"_sideclust_ib_kmeans_cpp", (DL_FUNC) &_sideclust_ib_kmeans_cpp, 2},
     {"_sideclust_ib_kmeans_memberships_cpp", (DL_FUNC) &_sideclust_ib_kmeans_memberships_cpp, 6},
     {"_sideclust_sib_cpp", (DL_FUNC) &_sideclust_sib_cpp, 2},
-    {"_sideclust_sib_costs_cpp", (DL_FUNC) &_sideclust_sib_costs_cpp, 4},
     {"_sideclust_aib_cpp", (DL_FUNC) &_sideclust_aib_cpp, 1},
     {"_sideclust_ib_cpp", (DL_FUNC) &_sideclust_ib_cpp, 2},
     {"_sideclust_ib_merge_costs_cpp", (DL_FUNC) &_sideclust_ib_merge_costs_cpp, 5},
@@ -543,7 +538,12 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_dp_lambda_cpp", (DL_FUNC) &_sideclust_dp_lambda_cpp, 4},
     {"_sideclust_nearest_centre_cpp", (DL_FUNC) &_sideclust_nearest_centre_cpp, 3},
     {"_sideclust_side_components_cpp", (DL_FUNC) &_sideclust_side_components_cpp, 3},
+    {"_sideclust_niw_check_cpp", (DL_FUNC) &_sideclust_niw_check_cpp, 7},
+    {"_sideclust_normal_gamma_check_cpp", (DL_FUNC) &_sideclust_normal_gamma_check_cpp, 7},
+    {"_sideclust_dirichlet_multinomial_check_cpp", (DL_FUNC) &_sideclust_dirichlet_multinomial_check_cpp, 4},
     {"_sideclust_tvclust_gibbs_cpp", (DL_FUNC) &_sideclust_tvclust_gibbs_cpp, 15},
+    {"_sideclust_sib_costs_cpp", (DL_FUNC) &_sideclust_sib_costs_cpp, 4},
+    {"_sideclust_discriminative_objective_cpp", (DL_FUNC) &_sideclust_discriminative_objective_cpp, 6},
     {"_sideclust_tvclust_chains_cpp", (DL_FUNC) &_sideclust_tvclust_chains_cpp, 7},
     {"_sideclust_psm_cpp", (DL_FUNC) &_sideclust_psm_cpp, 1},
     {"_sideclust_tvclust_predict_cpp", (DL_FUNC) &_sideclust_tvclust_predict_cpp, 5},

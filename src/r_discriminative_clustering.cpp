@@ -82,21 +82,6 @@ Rcpp::List discriminative_stochastic_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP la
       Rcpp::_["log_bayes_factor"] = r.log_bayes_factor);
 }
 
-// The objective (log Bayes factor), its gradient (p x k) and the soft counts
-// (k x M) at given prototypes (p x k); for tests.
-// [[Rcpp::export(.discriminative_objective_cpp)]]
-Rcpp::List discriminative_objective_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::vector<int> labels,
-                                        int n_classes, Eigen::Map<Eigen::MatrixXd> centres,
-                                        double sigma, double n0) {
-  const int k = static_cast<int>(centres.cols());
-  const sideclust::DiscriminativeObjective obj(xt, labels, n_classes, k, sigma, n0);
-  const Eigen::MatrixXd m = centres.colwise() - obj.shift();
-  Eigen::MatrixXd grad;
-  const double value = obj.value_gradient(m, grad);
-  return Rcpp::List::create(Rcpp::_["objective"] = value, Rcpp::_["gradient"] = Rcpp::wrap(grad),
-                            Rcpp::_["counts"] = Rcpp::wrap(obj.counts(m)));
-}
-
 // Soft memberships (n x k) and hard clusters of the columns of xt.
 // [[Rcpp::export(.soft_memberships_cpp)]]
 Rcpp::List soft_memberships_cpp(Eigen::Map<Eigen::MatrixXd> xt, Eigen::Map<Eigen::MatrixXd> centres,

@@ -37,20 +37,6 @@ Rcpp::List sib_cpp(Rcpp::List csr,
       Rcpp::_["moves"] = static_cast<double>(r.moves), Rcpp::_["pass_seconds"] = r.pass_seconds);
 }
 
-// Merge costs d(x, c) of row x (1-based) into every cluster of `cluster`
-// (1-based) after drawing x out: exposes the O(nnz(x)) formula to tests.
-// [[Rcpp::export(.sib_costs_cpp)]]
-std::vector<double> sib_costs_cpp(Rcpp::List csr, std::vector<int> cluster, int k, int x) {
-  const sideclust::JointCsr p = sideclust::joint_from_r(csr);
-  for (int& c : cluster) --c;
-  sideclust::SibState st(p, k);
-  st.reset(cluster);
-  st.move(x - 1, cluster[x - 1], -1.0);
-  std::vector<double> d;
-  st.costs(x - 1, d);
-  return d;
-}
-
 // [[Rcpp::export(.aib_cpp)]]
 Rcpp::List aib_cpp(Rcpp::List csr) {
   const sideclust::JointCsr p = sideclust::joint_from_r(csr);

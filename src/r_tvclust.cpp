@@ -9,66 +9,13 @@
 #include <string>
 #include <vector>
 
-#include "tvclust/conjugate_simple.h"
-#include "tvclust/niw.h"
 #include "tvclust/partition_estimate.h"
 #include "r_glue.h"
+#include "r_tvclust.h"
 #include "tvclust/tvclust_chains.h"
 #include "tvclust/tvclust_gibbs.h"
 
 namespace {
-
-// Calls f(factory) with a factory of empty clusters of the named family.
-template <class F>
-Rcpp::List with_family(const std::string& family, const Rcpp::List& prior, F&& f) {
-  if (family == "gaussian") {
-    const sideclust::NiwPrior pr{Rcpp::as<Eigen::VectorXd>(prior["m0"]),
-                                 Rcpp::as<double>(prior["kappa0"]),
-                                 Rcpp::as<double>(prior["nu0"]),
-                                 Rcpp::as<Eigen::MatrixXd>(prior["S0"])};
-    return f(std::function<sideclust::NiwCluster()>(
-        [&pr]() { return sideclust::NiwCluster(pr); }));
-  }
-  if (family == "diagonal") {
-    const sideclust::NormalGammaPrior pr{Rcpp::as<Eigen::VectorXd>(prior["m0"]),
-                                         Rcpp::as<double>(prior["kappa0"]),
-                                         Rcpp::as<double>(prior["a0"]),
-                                         Rcpp::as<Eigen::VectorXd>(prior["b0"])};
-    return f(std::function<sideclust::NormalGammaCluster()>(
-        [&pr]() { return sideclust::NormalGammaCluster(pr); }));
-  }
-  if (family == "multinomial") {
-    const Eigen::VectorXd a = Rcpp::as<Eigen::VectorXd>(prior["alpha"]);
-    return f(std::function<sideclust::DirichletMultinomialCluster()>(
-        [&a]() { return sideclust::DirichletMultinomialCluster(a); }));
-  }
-  Rcpp::stop("unknown family '%s'", family);
-}
-
-sideclust::TvclustParams params_from_r(const Rcpp::List& s) {
-  sideclust::TvclustParams par;
-  par.alpha = Rcpp::as<double>(s["alpha"]);
-  par.p = Rcpp::as<double>(s["p"]);
-  par.q = Rcpp::as<double>(s["q"]);
-  const Rcpp::NumericVector pq_prior = s["pq_prior"];
-  if (pq_prior.size() == 4) {  // Beta(p_a, p_b), Beta(q_a, q_b): sample p and q
-    par.sample_pq = true;
-    par.p_a = pq_prior[0];
-    par.p_b = pq_prior[1];
-    par.q_a = pq_prior[2];
-    par.q_b = pq_prior[3];
-  }
-  const Rcpp::NumericVector alpha_prior = s["alpha_prior"];
-  if (alpha_prior.size() == 2) {  // Gamma(shape, rate): sample alpha
-    par.sample_alpha = true;
-    par.alpha_a = alpha_prior[0];
-    par.alpha_b = alpha_prior[1];
-  }
-  par.chunklet_moves = Rcpp::as<bool>(s["chunklet_moves"]);
-  par.split_merge = Rcpp::as<int>(s["split_merge"]);
-  par.point_scan = Rcpp::as<bool>(s["point_scan"]);
-  return par;
-}
 
 void check_interrupt_fn(void*) { R_CheckUserInterrupt(); }
 
@@ -95,42 +42,6 @@ Rcpp::NumericMatrix trace_matrix(const std::vector<sideclust::ChainRecord>& rec,
 
 }  // namespace
 
-// One chain, every sweep returned (for the tests against exact posteriors).
-// [[Rcpp::export(.tvclust_gibbs_cpp)]]
-Rcpp::List tvclust_gibbs_cpp(const Eigen::MatrixXd& xt, SEXP side, std::string family,
-                             Rcpp::List prior, double alpha, double p, double q,
-                             Rcpp::IntegerVector init, int sweeps, bool verbose,
-                             Rcpp::NumericVector pq_prior, Rcpp::NumericVector alpha_prior,
-                             bool chunklet_moves, int split_merge = 0,
-                             bool point_scan = true) {
-  const int n = static_cast<int>(xt.cols());
-  const sideclust::SideInfo s = sideclust::side_from_r(side, n);
-  const sideclust::TvclustParams par = params_from_r(Rcpp::List::create(
-      Rcpp::_["alpha"] = alpha, Rcpp::_["p"] = p, Rcpp::_["q"] = q,
-      Rcpp::_["pq_prior"] = pq_prior, Rcpp::_["alpha_prior"] = alpha_prior,
-      Rcpp::_["chunklet_moves"] = chunklet_moves, Rcpp::_["split_merge"] = split_merge,
-      Rcpp::_["point_scan"] = point_scan));
-  const std::vector<int> z = sideclust::zero_based(init);
-  return with_family(family, prior, [&](auto make) {
-    using Family = std::decay_t<decltype(make())>;
-    sideclust::TvclustGibbs<Family> sampler(xt, s, make, par, z);
-    sideclust::RHooks hooks(verbose);
-    Rcpp::IntegerMatrix draws(sweeps, n);
-    Rcpp::NumericVector log_joint(sweeps), pv(sweeps), qv(sweeps), av(sweeps);
-    for (int t = 0; t < sweeps; ++t) {
-      sampler.sweep(hooks);
-      const std::vector<int>& zz = sampler.assignment();
-      for (int i = 0; i < n; ++i) draws(t, i) = zz[i] + 1;
-      log_joint[t] = sampler.log_joint();
-      pv[t] = sampler.p();
-      qv[t] = sampler.q();
-      av[t] = sampler.alpha();
-    }
-    return Rcpp::List::create(Rcpp::_["draws"] = draws, Rcpp::_["log_joint"] = log_joint,
-                              Rcpp::_["p"] = pv, Rcpp::_["q"] = qv, Rcpp::_["alpha"] = av);
-  });
-}
-
 sideclust::ChainSchedule schedule_from(const sideclust::Options& o) {
   sideclust::ChainSchedule schedule;
   schedule.iter = o.get<int>("iter");
@@ -156,7 +67,7 @@ Rcpp::List tvclust_chains_cpp(const Eigen::MatrixXd& xt, SEXP side, std::string 
   const int chains = init.size();
   const sideclust::Options o(options);
   const sideclust::SideInfo s = sideclust::side_from_r(side, n);
-  const sideclust::TvclustParams par = params_from_r(settings);
+  const sideclust::TvclustParams par = sideclust::params_from_r(settings);
   const sideclust::ChainSchedule schedule = schedule_from(o);
   const int threads = o.get<int>("threads");
   const bool verbose = o.get<bool>("verbose");
@@ -184,7 +95,7 @@ Rcpp::List tvclust_chains_cpp(const Eigen::MatrixXd& xt, SEXP side, std::string 
     }
     return true;
   };
-  return with_family(family, prior, [&](auto make) {
+  return sideclust::with_family(family, prior, [&](auto make) {
     using Family = std::decay_t<decltype(make())>;
     std::vector<sideclust::ChainRecord> rec;
     try {
@@ -236,7 +147,7 @@ Rcpp::NumericMatrix tvclust_predict_cpp(const Eigen::MatrixXd& xt, Rcpp::Integer
                                         std::string family, Rcpp::List prior,
                                         const Eigen::MatrixXd& newt) {
   Rcpp::NumericMatrix out;
-  with_family(family, prior, [&](auto make) {
+  sideclust::with_family(family, prior, [&](auto make) {
     using Family = std::decay_t<decltype(make())>;
     int k = 0;
     for (int v : cluster) k = std::max(k, v);
