@@ -102,14 +102,6 @@ as_constraints.data.frame <- function(x, n, ...) {
   constraints_from_df(x, check_count(n, "n", lower = 1L), arg = "x")
 }
 
-check_dots_empty <- function(...) {
-  if (...length() > 0L) {
-    nms <- names(list(...))
-    shown <- if (is.null(nms)) "unnamed" else paste0("`", nms, "`", collapse = ", ")
-    stop(sprintf("unused arguments: %s", shown), call. = FALSE)
-  }
-}
-
 # All labelled pairs as constraints, vectorized (no loop over points).
 expand_labels <- function(labels, max_pairs = 1e6) {
   max_pairs <- check_number(max_pairs, "max_pairs", lower = 0)

@@ -260,7 +260,7 @@ fit_cec <- function(x, labels, k, beta, type, restarts, max_iter, eps, cov_reg,
   verbose <- check_flag(verbose, "verbose")
   start0 <- integer(0)
   if (!is.null(start)) {
-    start0 <- check_start(start, n, k)
+    start0 <- check_partition_start(start, n, k)
     restarts <- 1L
   }
   # cov_reg pseudo-points with the (maximum-likelihood) covariance of the data
@@ -286,38 +286,6 @@ fit_cec <- function(x, labels, k, beta, type, restarts, max_iter, eps, cov_reg,
 
 cec_types <- c("full", "diagonal", "spherical")
 cec_inits <- c("kmeans++", "random", "partition")
-
-check_start <- function(start, n, k) {
-  if (is.factor(start) || !is.numeric(start) || !is.null(dim(start))) {
-    stop_arg("start", "must be a vector of whole numbers in 1..k")
-  }
-  if (length(start) != n) {
-    stop_arg("start", sprintf("has length %d but the data have n = %d points",
-                              length(start), n))
-  }
-  bad <- which(is.na(start) | start != round(start) | start < 1 | start > k)
-  if (length(bad) > 0) {
-    stop_arg("start", sprintf("must hold whole numbers in 1..k = %d; %d do not (%s)",
-                              k, length(bad), describe_positions(bad, "positions")))
-  }
-  as.integer(start)
-}
-
-# The whole data set must have a non-singular model covariance, so that one
-# cluster is always a valid fallback.
-check_cec_covariance <- function(x, type) {
-  centred <- sweep(x, 2L, colMeans(x))
-  ok <- switch(type,
-    full = qr(centred)$rank == ncol(x),
-    diagonal = all(colSums(centred^2) > 0),
-    spherical = sum(centred^2) > 0
-  )
-  if (!ok) {
-    stop_arg("x", sprintf("has a singular covariance for type \"%s\" (constant or collinear columns); remove them or use another type",
-                          type))
-  }
-  invisible(x)
-}
 
 cec_contingency <- function(cluster, k, side, n) {
   rows <- factor(cluster, levels = seq_len(k))

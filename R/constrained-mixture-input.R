@@ -36,25 +36,6 @@ cm_penalty <- function(side, penalty) {
   w
 }
 
-# Certain cannot-links inside a chunklet of certain must-links cannot be kept
-# by any labeling: an error that names them.
-check_hard_contradictions <- function(side, hard) {
-  hm <- hard & side$must
-  if (!any(hard & !side$must) || !any(hm)) return(invisible())
-  ids <- side_components_cpp(side$n, side$i[hm], side$j[hm])
-  hc <- which(hard & !side$must)
-  bad <- hc[ids[side$i[hc]] == ids[side$j[hc]]]
-  if (length(bad) > 0L) {
-    stop_arg("side", sprintf(paste0(
-      "has %d certain cannot-link%s inside chunklets of certain must-links, ",
-      "which no clustering can keep: %s; lower their confidence or fix them ",
-      "(see check_constraints())"),
-      length(bad), if (length(bad) == 1L) "" else "s",
-      describe_pairs(side$i[bad], side$j[bad])))
-  }
-  invisible()
-}
-
 cm_options <- function(samples, sweeps, burnin, inner_iter, inner_tol, max_labelings) {
   list(samples = check_count(samples, "samples", lower = 1L),
        sweeps = check_count(sweeps, "sweeps", lower = 1L),
@@ -91,5 +72,5 @@ cm_start <- function(start, x, k) {
     storage.mode(start) <- "double"
     return(start / rs)
   }
-  diag(k)[check_start(start, n, k), , drop = FALSE]
+  diag(k)[check_partition_start(start, n, k), , drop = FALSE]
 }

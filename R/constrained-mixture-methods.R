@@ -155,3 +155,5 @@ constraint_posterior <- function(prob, side,
   attr(z, "labels") <- max.col(z, ties.method = "first")
   z
 }
+
+method_label.constrained_mixture <- function(object) "Constrained mixture"

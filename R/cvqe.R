@@ -144,33 +144,3 @@ cvqe <- function(x, side = NULL, k, restarts = 10L, max_iter = 100L,
   fit
 }
 
-# A k x p matrix of finite prototypes.
-check_prototypes <- function(start, k, p, arg) {
-  start <- check_data_matrix(start, arg)
-  if (nrow(start) != k || ncol(start) != p) {
-    stop_arg(arg, sprintf("is %d x %d but must be k x ncol(x) = %d x %d",
-                          nrow(start), ncol(start), k, p))
-  }
-  start
-}
-
-#' Assign new points to the prototypes of a CVQE fit
-#'
-#' New points carry no constraints, so each goes to the nearest prototype
-#' (squared Euclidean distance).
-#'
-#' @param object A fit from [cvqe()].
-#' @param newdata Data with the same columns as the data that was clustered.
-#' @param ... Unused.
-#' @return A list with `cluster` (integer) and `divergence` (the squared
-#'   distance to that prototype), as [predict.rdp_means()] returns.
-#' @examples
-#' x <- scale(iris[, 1:4])
-#' set.seed(1)
-#' fit <- cvqe(x[-(1:10), ], k = 3, restarts = 3)
-#' predict(fit, x[1:10, ])$cluster
-#' @export
-predict.cvqe <- function(object, newdata, ...) {
-  newdata <- check_newdata(newdata, ncol(object$centers))
-  .nearest_centre_cpp(t(newdata), t(object$centers), "sqeuclidean")
-}

@@ -97,3 +97,5 @@ dc_mutual_information <- function(tab) {
   keep <- p > 0
   sum(p[keep] * log(p[keep] / e[keep]))
 }
+
+method_label.discriminative_clustering <- function(object) "Discriminative clustering"

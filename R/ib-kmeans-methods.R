@@ -90,3 +90,5 @@ print.summary.ib_kmeans <- function(x, digits = 4L, ...) {
   print(x$centers, digits = digits)
   invisible(x)
 }
+
+method_label.ib_kmeans <- function(object) "k-means as IB"

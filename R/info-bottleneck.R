@@ -187,23 +187,6 @@ sib <- function(pxy, k, restarts = 10L, max_iter = 100L, start = NULL,
   fit
 }
 
-check_k <- function(k, n, arg = "k", what = "rows") {
-  if (missing(k)) stop_arg(arg, "is missing")
-  k <- check_count(k, arg)
-  if (k > n) stop_arg(arg, sprintf("is %d but there are only %d %s", k, n, what))
-  k
-}
-
-# A start partition for the core (1-based), or integer(0).
-check_partition_start <- function(start, n, k, arg) {
-  if (is.null(start)) return(integer(0))
-  if (!is.numeric(start) || length(start) != n || anyNA(start) ||
-      any(start != round(start)) || any(start < 1 | start > k)) {
-    stop_arg(arg, sprintf("must be %d integers in 1..%d", n, k))
-  }
-  as.integer(start)
-}
-
 # H(X) of the row marginal of a CSR joint (normalized here).
 entropy_of <- function(csr) {
   px <- diff(cumsum(c(0, csr$val))[csr$ptr + 1L])

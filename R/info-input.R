@@ -58,27 +58,6 @@ dense_csr <- function(x) {
 # Row (1-based) of each stored entry e (0-based) of a CSR.
 csr_rows <- function(ptr, e) findInterval(e, ptr, left.open = FALSE)
 
-check_entries <- function(csr, arg, binary) {
-  bad <- if (binary) which(csr$val != 1) else which(csr$val < 0)
-  if (length(bad) == 0L) return(invisible())
-  rows <- csr_rows(csr$ptr, bad - 1L)
-  cells <- sprintf("[%d, %d]", rows, csr$idx[bad] + 1L)
-  what <- if (binary) "entries other than 0 and 1" else "negative entries"
-  stop_arg(arg, sprintf("has %d %s (at %s); %s", length(bad), what,
-                        trimws(describe_positions(cells, what = "")),
-                        if (binary) "it must be a 0/1 (or logical) matrix" else
-                          "counts and probabilities must be non-negative"))
-}
-
-check_empty <- function(ptr, arg, what, fix) {
-  empty <- which(diff(ptr) == 0L)
-  if (length(empty) == 0L) return(invisible())
-  stop_arg(arg, sprintf(
-    "has %d all-zero %s%s (%s): they carry no information about the other variable; drop them first, e.g. %s",
-    length(empty), what, if (length(empty) == 1L) "" else "s",
-    trimws(describe_positions(empty, what = "")), fix))
-}
-
 # Renumber a partition 1.. in order of first appearance.
 first_seen <- function(cl) match(cl, unique(cl))
 

@@ -143,3 +143,9 @@ order_position <- function(cl) {
   pos[order(cl)] <- seq_along(cl)
   pos
 }
+
+method_label.ib <- function(object) "Iterative IB"
+
+method_label.aib <- function(object) "Agglomerative IB"
+
+method_label.sib <- function(object) "Sequential IB"

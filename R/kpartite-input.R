@@ -16,7 +16,7 @@ kp_relation_list <- function(relations) {
 
 # Row-compressed relation matrix (named `arg` in messages); negative
 # weights only where the divergence allows them. Also checks the new
-# vertices' matrices of predict.kpartite().
+# vertices' matrices of predict.kpartite_clustering().
 kp_relation_csr <- function(x, arg, divergence) {
   csr <- if (inherits(x, "Matrix")) {
     sparse_csr(x, arg)
@@ -32,44 +32,6 @@ kp_relation_csr <- function(x, arg, divergence) {
                           sum(csr$val < 0)))
   }
   csr
-}
-
-# The types each relation connects as an integer matrix with columns `rows`
-# and `cols` (1-based); NULL is the chain 1-2, 2-3, ...
-kp_check_types <- function(types, n_relations) {
-  if (is.null(types)) {
-    return(cbind(rows = seq_len(n_relations), cols = seq_len(n_relations) + 1L))
-  }
-  if (is.list(types) && !is.data.frame(types)) {
-    if (!all(lengths(types) == 2L)) {
-      stop_arg("types", "must hold one pair of type numbers (length 2) per relation")
-    }
-    types <- do.call(rbind, types)
-  }
-  types <- as.matrix(types)
-  if (!is.numeric(types) || ncol(types) != 2L || anyNA(types) ||
-      any(types != round(types)) || any(types < 1)) {
-    stop_arg("types", "must be pairs of type numbers (whole numbers from 1): a list of ",
-             "length-2 vectors or a two-column matrix")
-  }
-  if (nrow(types) != n_relations) {
-    stop_arg("types", sprintf("has %d pairs but there are %d relations", nrow(types),
-                              n_relations))
-  }
-  self <- which(types[, 1L] == types[, 2L])
-  if (length(self) > 0L) {
-    stop_arg("types", sprintf("connects a type with itself (%s); a k-partite graph has no edges within a type",
-                              describe_positions(self, "relations")))
-  }
-  missing_types <- setdiff(seq_len(max(types)), types)
-  if (length(missing_types) > 0L) {
-    stop_arg("types", sprintf("never mentions type%s %s; number the types 1..n with each in some relation",
-                              if (length(missing_types) > 1L) "s" else "",
-                              paste(missing_types, collapse = ", ")))
-  }
-  storage.mode(types) <- "integer"
-  colnames(types) <- c("rows", "cols")
-  types
 }
 
 # Vertices per type from the relations' shapes, which must agree.
@@ -93,36 +55,3 @@ kp_vertex_counts <- function(csrs, types) {
   m
 }
 
-# Clusters per type: one number for all types or one per type, each at most
-# the type's number of vertices.
-kp_check_k <- function(k, m) {
-  n_types <- length(m)
-  if (missing(k)) stop_arg("k", "is missing; give the number of clusters of every type")
-  if (!is.numeric(k) || anyNA(k) || any(k != round(k)) || any(k < 1)) {
-    stop_arg("k", "must be whole numbers from 1")
-  }
-  if (length(k) == 1L) {
-    k <- stats::setNames(rep(k, n_types), names(k))
-  }
-  if (length(k) != n_types) {
-    stop_arg("k", sprintf("has %d values but there are %d types", length(k), n_types))
-  }
-  big <- which(k > m)
-  if (length(big) > 0L) {
-    stop_arg("k", sprintf("asks for more clusters than vertices for type %d (%d > %d)",
-                          big[1L], as.integer(k[big[1L]]), m[big[1L]]))
-  }
-  out <- as.integer(k)
-  names(out) <- if (is.null(names(k)) || length(names(k)) != n_types) {
-    paste0("type", seq_len(n_types))
-  } else {
-    names(k)
-  }
-  out
-}
-
-# Start partitions: NULL or one integer vector per type, 0-based for the core.
-kp_check_start <- function(start, m, k) {
-  check_partition_starts(start, m, k, sprintf(
-    "must be a list of %d cluster vectors, one per type", length(m)))
-}

@@ -19,7 +19,7 @@
 #' @param ... Unused by `print()` and `summary()`; further arguments for
 #'   [graphics::plot()] in `plot()`.
 #' @return `print()` and `plot()` return `x` invisibly; `summary()` an object
-#'   of class `summary.kpartite`.
+#'   of class `summary.kpartite_clustering`.
 #' @examples
 #' set.seed(1)
 #' planted <- function(m, n, high) {
@@ -37,7 +37,7 @@ NULL
 
 #' @rdname kpartite-methods
 #' @export
-print.kpartite <- function(x, digits = 4L, ...) {
+print.kpartite_clustering <- function(x, digits = 4L, ...) {
   cat(sprintf("k-partite clustering of %d types (%s vertices) by %d relation%s, %s\n",
               length(x$k), paste(x$n_vertices, collapse = ", "), nrow(x$types),
               if (nrow(x$types) == 1L) "" else "s", kp_divergence_label(x$divergence)))
@@ -56,20 +56,20 @@ kp_divergence_label <- function(divergence) {
 
 #' @rdname kpartite-methods
 #' @export
-summary.kpartite <- function(object, ...) {
+summary.kpartite_clustering <- function(object, ...) {
   out <- list(k = object$k, n_vertices = object$n_vertices, size = object$size,
               objective = utils::tail(object$objective, 1L),
               relation_objective = object$relation_objective,
               cluster_relations = object$cluster_relations,
               divergence = object$divergence, iterations = object$iterations,
               converged = object$converged)
-  class(out) <- "summary.kpartite"
+  class(out) <- "summary.kpartite_clustering"
   out
 }
 
 #' @rdname kpartite-methods
 #' @export
-print.summary.kpartite <- function(x, digits = 4L, ...) {
+print.summary.kpartite_clustering <- function(x, digits = 4L, ...) {
   cat(sprintf("k-partite clustering (%s): %d iterations (%s)\n",
               kp_divergence_label(x$divergence), x$iterations,
               convergence_status(x$converged)))
@@ -89,7 +89,7 @@ print.summary.kpartite <- function(x, digits = 4L, ...) {
 
 #' @rdname kpartite-methods
 #' @export
-plot.kpartite <- function(x, min_weight = 0.05, main = "Relation summary network", ...) {
+plot.kpartite_clustering <- function(x, min_weight = 0.05, main = "Relation summary network", ...) {
   min_weight <- check_number(min_weight, "min_weight", lower = 0, upper = 1)
   n_types <- length(x$k)
   xlim <- c(0.5, n_types + 0.5)
@@ -127,7 +127,7 @@ plot.kpartite <- function(x, min_weight = 0.05, main = "Relation summary network
 }
 
 # Circle sizes (cex per cluster, area proportional to its size) and the y
-# range of plot.kpartite() for a plot region of `pin` inches (width, height)
+# range of plot.kpartite_clustering() for a plot region of `pin` inches (width, height)
 # and characters `char_h` inches high. A pch 21 circle of size cex has
 # radius 0.375 * cex * char_h / 2 inches. All circles shrink by one factor
 # (at most 1) until neighbours in a column are 10% apart, the padding above
@@ -148,3 +148,5 @@ kp_plot_layout <- function(k, size, pin, char_h) {
   pad <- pad_in / (pin[2] - 2 * pad_in)  # in units of the [0, 1] column height
   list(cex = lapply(cex0, `*`, scale), label_cex = 0.8 * scale, ylim = c(-pad, 1 + pad))
 }
+
+method_label.kpartite_clustering <- function(object) "k-partite clustering"

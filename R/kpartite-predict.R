@@ -61,7 +61,7 @@
 #' new_items <- c(1, 2, 15, 16)
 #' predict(fit, list(t(ui[train, new_items]), it[new_items, ]), type = "items")$cluster
 #' @export
-predict.kpartite <- function(object, newdata, type = 1L, ...) {
+predict.kpartite_clustering <- function(object, newdata, type = 1L, ...) {
   ty <- kp_predict_type(type, names(object$k))
   if (missing(newdata)) stop_arg("newdata", "is missing")
   rel <- which(object$types[, 1L] == ty | object$types[, 2L] == ty)

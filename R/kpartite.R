@@ -94,7 +94,7 @@
 #' @param start Optional list of start partitions, one integer vector per
 #'   type (clusters 1..k), used by the first run.
 #' @param verbose Print the objective after every iteration.
-#' @return An object of class `c("kpartite", "sideclust")`, a list with
+#' @return An object of class `c("kpartite_clustering", "sideclust")`, a list with
 #'   \item{cluster}{the clusters of the first type's vertices, `1..k[1]`.}
 #'   \item{clusters}{named list, the integer clusters of every type, each
 #'     numbered by first appearance (the first vertex of every type is in
@@ -122,7 +122,7 @@
 #' with constraints / dependencies survey" (objective (61), the optimal
 #' weights (63) and the exchange algorithm).
 #' @seealso [itcc()] and [cross_associations()] for co-clustering one matrix;
-#'   [plot.kpartite()] draws the summary network; [predict.kpartite()]
+#'   [plot.kpartite_clustering()] draws the summary network; [predict.kpartite_clustering()]
 #'   assigns new vertices.
 #' @examples
 #' # three types (30 users, 20 items, 10 tags) with planted blocks
@@ -199,6 +199,6 @@ kp_result <- function(res, types, m, k, call, settings) {
                 converged = res$converged),
            settings, list(call = call))
   names(fit$size) <- type_names
-  class(fit) <- c("kpartite", "sideclust")
+  class(fit) <- c("kpartite_clustering", "sideclust")
   fit
 }

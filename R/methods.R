@@ -1,19 +1,13 @@
-# Methods shared by every fit of class "sideclust".
+# Methods of the base class "sideclust", shared by every fit (plot() in
+# plot.R). A family's own S3 methods live in R/<family>-methods.R, and its
+# predict() with the helpers it needs in R/<family>-predict.R where those are
+# long.
 
-method_label <- function(object) {
-  labels <- c(rdp_means = "RDP-means", dp_means = "DP-means", tvclust = "TVClust", cec_fit = "CEC",
-              cec_ib = "CEC-IB", ib = "Iterative IB", aib = "Agglomerative IB",
-              sib = "Sequential IB", itcc = "ITCC",
-              cross_associations = "Cross-associations",
-              constrained_mixture = "Constrained mixture", cvqe = "CVQE",
-              disparate_kmeans = "Disparate k-means",
-              discriminative_clustering = "Discriminative clustering",
-              kpartite = "k-partite clustering", parallel_ib = "Parallel IB",
-              symmetric_ib = "Symmetric IB", ib_kmeans = "k-means as IB",
-              multiway_clustering = "Multiway clustering")
-  cls <- class(object)[1L]
-  if (cls %in% names(labels)) labels[[cls]] else cls
-}
+# The method's name in print(), summary() and plot() titles: each family's
+# methods file defines method_label.<class>(); a fit class without one shows
+# its class.
+method_label <- function(object) UseMethod("method_label")
+method_label.default <- function(object) class(object)[1L]
 
 #' Print, summarize and extract from a sideclust fit
 #'
@@ -61,36 +55,6 @@ print.sideclust <- function(x, digits = 4L, ...) {
   print(names(x))
   invisible(x)
 }
-
-# Column clusters and information terms of the IB and co-clustering fits.
-print_coclusters <- function(x, digits) {
-  if (!is.null(x$col_cluster)) {
-    cat(sprintf("Column clusters: %d; sizes: %s\n", x$k_cols,
-                format_sizes(tabulate(x$col_cluster, x$k_cols))))
-  }
-  if (!is.null(x$info_y) && !is.null(x$info_xy)) {
-    cat(sprintf("I(C;Y) = %s nats (%s%% of I(X;Y) = %s), I(C;X) = %s\n",
-                format(x$info_y, digits = digits),
-                format(100 * x$info_y / x$info_xy, digits = 3),
-                format(x$info_xy, digits = digits), format(x$info_x, digits = digits)))
-  }
-  if (!is.null(x$info_clusters)) {
-    cat(sprintf("Loss I(X;Y) - I(X^;Y^) = %s of I(X;Y) = %s\n",
-                format(x$loss, digits = digits), format(x$info_xy, digits = digits)))
-  }
-  if (!is.null(x$cost) && inherits(x, "cross_associations")) {
-    cat(sprintf("Total description length: %.1f bits\n", x$cost))
-  }
-}
-
-format_sizes <- function(size, max = 20L) {
-  shown <- paste(utils::head(size, max), collapse = " ")
-  if (length(size) > max) shown <- paste(shown, "...")
-  shown
-}
-
-format_ratio <- function(a, b) sprintf("%s of %s", format(a, big.mark = ","),
-                                       format(b, big.mark = ","))
 
 #' @rdname sideclust-methods
 #' @method summary sideclust
@@ -150,33 +114,3 @@ fitted.sideclust <- function(object, ...) object$cluster
 #' @importFrom stats nobs
 #' @export
 nobs.sideclust <- function(object, ...) length(object$cluster)
-
-#' Assign new points to the clusters of a DP-means or RDP-means fit
-#'
-#' New points carry no side information, so each goes to the centre with the
-#' smallest divergence (after the same smoothing and normalization the fit
-#' applied).
-#'
-#' @param object A fit from [dp_means()] or [rdp_means()].
-#' @param newdata Data with the same columns as the data that was clustered.
-#' @param ... Unused.
-#' @return A list with `cluster` (integer) and `divergence` (to that centre).
-#' @examples
-#' x <- scale(iris[, 1:4])
-#' fit <- dp_means(x[-(1:10), ], k = 3)
-#' predict(fit, x[1:10, ])$cluster
-#' @export
-predict.rdp_means <- function(object, newdata, ...) {
-  if (missing(newdata)) stop_arg("newdata", "is missing")
-  data <- prepare_divergence_data(newdata, object$divergence, object$smoothing,
-                                  arg = "newdata", min_rows = 1L)
-  if (ncol(data$x) != ncol(object$centers)) {
-    stop_arg("newdata", sprintf("has %d columns but the fit has %d",
-                                ncol(data$x), ncol(object$centers)))
-  }
-  .nearest_centre_cpp(t(data$x), t(object$centers), object$divergence)
-}
-
-#' @rdname predict.rdp_means
-#' @export
-predict.dp_means <- predict.rdp_means

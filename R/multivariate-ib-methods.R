@@ -127,3 +127,7 @@ plot.symmetric_ib <- function(x, data, max_cells = 300L, main = NULL, ...) {
   if (is.null(main)) main <- "Symmetric IB: re-ordered matrix"
   plot_blocks(x, data, x$col_cluster, max_cells, main, ...)
 }
+
+method_label.parallel_ib <- function(object) "Parallel IB"
+
+method_label.symmetric_ib <- function(object) "Symmetric IB"

@@ -172,3 +172,5 @@ predict.multiway_clustering <- function(object, newdata, dimension = 1L, ...) {
   cluster <- max.col(-cost, ties.method = "first")
   list(cluster = cluster, divergence = pmax(cost[cbind(seq_along(cluster), cluster)], 0))
 }
+
+method_label.multiway_clustering <- function(object) "Multiway clustering"

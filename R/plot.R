@@ -84,7 +84,6 @@ plane_view <- function(data) {
        project = function(m) stats::predict(pca, m)[, 1:2, drop = FALSE])
 }
 
-`%||%` <- function(a, b) if (is.null(a)) b else a
 
 draw_links <- function(xy, side, cluster, max_links) {
   violated <- side$must != (cluster[side$i] == cluster[side$j])

@@ -289,17 +289,3 @@ prepare_divergence_data <- function(x, divergence, smoothing, arg = "x",
   list(x = x, divergence = divergence, smoothing = smoothing)
 }
 
-check_xi <- function(xi, arg, allow_inf = FALSE) {
-  if (!is.numeric(xi) || !(length(xi) %in% 1:2) || anyNA(xi) || any(xi < 0) ||
-      (!allow_inf && any(!is.finite(xi)))) {
-    stop_arg(arg, sprintf("must be one or two %snon-negative numbers (may, may_not)",
-                          if (allow_inf) "" else "finite "))
-  }
-  if (length(xi) == 2L && !is.null(names(xi))) {
-    if (!setequal(names(xi), c("may", "may_not"))) {
-      stop_arg(arg, "must be named `may` and `may_not` when named")
-    }
-    xi <- xi[c("may", "may_not")]
-  }
-  stats::setNames(rep_len(as.double(xi), 2L), c("may", "may_not"))
-}

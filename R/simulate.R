@@ -91,21 +91,6 @@ sample_constraints <- function(y, protocol = c("tvclust", "nelson_cohen"), ...,
   }
 }
 
-# Integer class codes of y (no NA).
-check_classes <- function(y, arg) {
-  if (!is.atomic(y) || !is.null(dim(y)) || length(y) == 0L) {
-    stop_arg(arg, "must be a non-empty vector or factor of classes")
-  }
-  bad <- which(is.na(y))
-  if (length(bad) > 0) {
-    stop_arg(arg, sprintf("has %d NA value%s (%s); every point needs a class",
-                          length(bad), if (length(bad) == 1L) "" else "s",
-                          describe_positions(bad, "positions")))
-  }
-  if (!is.factor(y)) y <- factor(y)
-  y
-}
-
 nelson_cohen_counts <- function(n_must, n_cannot, n_constraints, must_fraction) {
   if (!is.null(n_constraints)) {
     if (!is.null(n_must) || !is.null(n_cannot)) {

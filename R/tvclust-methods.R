@@ -155,3 +155,32 @@ predict.tvclust <- function(object, newdata, ...) {
   list(cluster = max.col(prob[, seq_len(object$k), drop = FALSE], ties.method = "first"),
        probability = prob, new = prob[, "new"])
 }
+
+#' Posterior similarity matrix
+#'
+#' The share of a sampler's stored draws that put each pair of points in the
+#' same cluster. It is an \eqn{n \times n}{n x n} matrix, so it is formed only
+#' on request and only when it fits in `max_n`.
+#'
+#' @param fit A [tvclust()] fit whose draws were kept.
+#' @param max_n Largest number of points for which to form the matrix.
+#' @return A symmetric `n` x `n` matrix with ones on the diagonal.
+#' @examples
+#' set.seed(2)
+#' fit <- tvclust(scale(iris[1:60, 1:4]), iter = 100, chains = 1, threads = 1)
+#' s <- psm(fit)
+#' s[1:3, 1:3]
+#' @export
+psm <- function(fit, max_n = 5000L) {
+  if (!inherits(fit, "tvclust")) stop_arg("fit", "must be a tvclust() fit")
+  if (is.null(fit$draws)) {
+    stop_arg("fit", "holds no draws (they were not kept); rerun with keep_draws = TRUE")
+  }
+  if (fit$n > max_n) {
+    stop_arg("fit", sprintf("has %d points; the %d x %d matrix would need %.1f GB (raise `max_n` to force it)",
+                            fit$n, fit$n, fit$n, 8 * fit$n^2 / 1e9))
+  }
+  .psm_cpp(fit$draws)
+}
+
+method_label.tvclust <- function(object) "TVClust"

@@ -60,15 +60,6 @@ tvclust_prior <- function(x, family = c("gaussian", "diagonal", "multinomial"), 
        b0 = unname(pmax(v, max(mean(v), 1) * 1e-6)))
 }
 
-check_counts <- function(x, arg) {
-  bad <- which(x < 0, arr.ind = TRUE)
-  if (length(bad)) {
-    stop_arg(arg, sprintf("must hold counts for family \"multinomial\" but has %d negative values (%s)",
-                          nrow(bad), describe_positions(unique(bad[, 1L]))))
-  }
-  invisible(x)
-}
-
 # The user's prior (NULL, a full or partial list) completed with the defaults
 # and checked against the data's dimension.
 resolve_tvclust_prior <- function(prior, x, family) {
@@ -87,32 +78,3 @@ resolve_tvclust_prior <- function(prior, x, family) {
   check_tvclust_prior(default, ncol(x), family)
 }
 
-check_tvclust_prior <- function(prior, p, family) {
-  vec <- function(name, positive = FALSE) {
-    v <- prior[[name]]
-    if (!is.numeric(v) || length(v) != p || any(!is.finite(v))) {
-      stop_arg(paste0("prior$", name), sprintf("must be %d finite numbers (one per column of `x`)", p))
-    }
-    if (positive && any(v <= 0)) stop_arg(paste0("prior$", name), "must be positive")
-    as.double(v)
-  }
-  num <- function(name, lower) {
-    check_number(prior[[name]], paste0("prior$", name), lower = lower, lower_open = TRUE)
-  }
-  if (family == "multinomial") return(list(alpha = vec("alpha", positive = TRUE)))
-  out <- list(m0 = vec("m0"), kappa0 = num("kappa0", 0))
-  if (family == "diagonal") {
-    return(c(out, list(a0 = num("a0", 0), b0 = vec("b0", positive = TRUE))))
-  }
-  out$nu0 <- num("nu0", p - 1)
-  S0 <- prior$S0
-  if (!is.numeric(S0) || !is.matrix(S0) || any(dim(S0) != p) || any(!is.finite(S0))) {
-    stop_arg("prior$S0", sprintf("must be a finite %d x %d matrix", p, p))
-  }
-  S0 <- unname(S0 + t(S0)) / 2
-  if (inherits(try(chol(S0), silent = TRUE), "try-error")) {
-    stop_arg("prior$S0", "must be positive definite")
-  }
-  out$S0 <- S0
-  out
-}

@@ -1,5 +1,9 @@
-# Shared argument checks. Every front door validates once, here, with messages
-# that name the argument and the problem; the C++ core then trusts its input.
+# Argument checks. Every front door validates once, with messages that name
+# the argument and the problem; the glue and the C++ core then trust their
+# input. Argument validators live in R/validate*.R and nowhere else: this file
+# holds the general ones (scalars, data matrices, choices) and those of single
+# settings; validate-starts.R numbers of clusters and starts, validate-side.R
+# side information, validate-data.R counts, sparse tables and tensors.
 
 # Stop with a message that starts with the offending argument in backticks.
 stop_arg <- function(arg, ...) {
@@ -102,59 +106,6 @@ match_choice <- function(x, choices, arg) {
   x
 }
 
-# At most as many clusters as distinct rows of x (seeds must differ). A
-# prefix of the rows usually settles it without scanning all of x.
-check_k_distinct <- function(k, x, arg = "k") {
-  head_rows <- x[seq_len(min(nrow(x), 20L * k)), , drop = FALSE]
-  if (nrow(unique(head_rows)) >= k) return(invisible(k))
-  distinct <- nrow(unique(x))
-  if (k > distinct) {
-    stop_arg(arg, sprintf("(%d) is larger than the number of distinct points in `x` (%d)",
-                          k, distinct))
-  }
-  invisible(k)
-}
-
-# The number of prototypes of a k-means-like front door: `k`, or the rows of
-# `start` when `k` is missing (R's missing() sees through to the caller's
-# argument), at most the number of distinct rows of x.
-check_k_or_start <- function(k, start, x) {
-  if (missing(k)) {
-    if (is.null(start)) stop_arg("k", "is missing; give the number of clusters (or `start`)")
-    k <- NROW(start)
-  }
-  k <- check_count(k, "k", lower = 1L)
-  check_k_distinct(k, x)
-  k
-}
-
-# Initial prototypes `start` (NULL or a finite k x ncol(x) matrix) as the core
-# takes them: points as columns (p x 0 for none). A start means one run,
-# recorded as init "start".
-check_start_prototypes <- function(start, k, x, restarts, init) {
-  p <- ncol(x)
-  if (is.null(start)) return(list(centres = matrix(0, p, 0L), restarts = restarts, init = init))
-  start <- check_data_matrix(start, "start")
-  if (nrow(start) != k || ncol(start) != p) {
-    stop_arg("start", sprintf("is %d x %d but must be k x ncol(x) = %d x %d",
-                              nrow(start), ncol(start), k, p))
-  }
-  list(centres = t(start), restarts = 1L, init = "start")
-}
-
-# Start partitions of several sets at once (the types of kpartite_clustering(),
-# the dimensions of multiway_clustering()): NULL, or a list with one cluster
-# vector per set, each checked by check_partition_start() (sizes n, k
-# clusters) and returned 0-based for the core; an empty list for NULL.
-# `must` says what the list must be when its shape is wrong.
-check_partition_starts <- function(start, n, k, must) {
-  if (is.null(start)) return(list())
-  if (!is.list(start) || length(start) != length(n)) stop_arg("start", must)
-  lapply(seq_along(n), function(i) {
-    check_partition_start(start[[i]], n[i], k[i], sprintf("start[[%d]]", i))
-  })
-}
-
 # `newdata` of a predict() method: a finite numeric matrix with the p columns
 # the fit was made on.
 check_newdata <- function(newdata, p) {
@@ -162,4 +113,147 @@ check_newdata <- function(newdata, p) {
   x <- check_data_matrix(newdata, "newdata")
   if (ncol(x) != p) stop_arg("newdata", sprintf("has %d columns but the fit has %d", ncol(x), p))
   x
+}
+
+check_dots_empty <- function(...) {
+  if (...length() > 0L) {
+    nms <- names(list(...))
+    shown <- if (is.null(nms)) "unnamed" else paste0("`", nms, "`", collapse = ", ")
+    stop(sprintf("unused arguments: %s", shown), call. = FALSE)
+  }
+}
+
+check_partition <- function(v, n, arg) {
+  if (!is.atomic(v) || !is.null(dim(v))) stop_arg(arg, "must be a vector or factor")
+  if (length(v) != n) {
+    stop_arg(arg, sprintf("has length %d but the data have n = %d points", length(v), n))
+  }
+  if (anyNA(v)) stop_arg(arg, sprintf("has NA values (%s)", describe_positions(which(is.na(v)))))
+  as.integer(factor(v))
+}
+
+check_xi <- function(xi, arg, allow_inf = FALSE) {
+  if (!is.numeric(xi) || !(length(xi) %in% 1:2) || anyNA(xi) || any(xi < 0) ||
+      (!allow_inf && any(!is.finite(xi)))) {
+    stop_arg(arg, sprintf("must be one or two %snon-negative numbers (may, may_not)",
+                          if (allow_inf) "" else "finite "))
+  }
+  if (length(xi) == 2L && !is.null(names(xi))) {
+    if (!setequal(names(xi), c("may", "may_not"))) {
+      stop_arg(arg, "must be named `may` and `may_not` when named")
+    }
+    xi <- xi[c("may", "may_not")]
+  }
+  stats::setNames(rep_len(as.double(xi), 2L), c("may", "may_not"))
+}
+
+check_finite_beta <- function(beta) {
+  if (!is.finite(beta)) {
+    stop_arg("beta", paste0("must be finite for method = \"iterative\"; beta = Inf is the ",
+                            "hard limit, use method = \"sequential\""))
+  }
+}
+
+# beta in (0, Inf].
+check_beta <- function(beta) {
+  check_number(beta, "beta", lower = 0, lower_open = TRUE, allow_inf = TRUE)
+}
+
+# Integer class codes of y (no NA).
+check_classes <- function(y, arg) {
+  if (!is.atomic(y) || !is.null(dim(y)) || length(y) == 0L) {
+    stop_arg(arg, "must be a non-empty vector or factor of classes")
+  }
+  bad <- which(is.na(y))
+  if (length(bad) > 0) {
+    stop_arg(arg, sprintf("has %d NA value%s (%s); every point needs a class",
+                          length(bad), if (length(bad) == 1L) "" else "s",
+                          describe_positions(bad, "positions")))
+  }
+  if (!is.factor(y)) y <- factor(y)
+  y
+}
+
+# Weights normalized to sum 1, or double(0) for uniform.
+check_weights <- function(weights, dims) {
+  if (is.null(weights)) return(double(0))
+  wd <- if (is.null(dim(weights))) length(weights) else dim(weights)
+  if (!is.numeric(weights) || length(wd) != length(dims) || any(wd != dims)) {
+    stop_arg("weights", sprintf("must be NULL or a numeric array of dimensions %s, as `x`",
+                                paste(dims, collapse = " x ")))
+  }
+  if (anyNA(weights) || any(!is.finite(weights)) || any(weights < 0)) {
+    stop_arg("weights", "must be finite and non-negative")
+  }
+  total <- sum(weights)
+  if (!(total > 0)) stop_arg("weights", "are all zero")
+  as.vector(weights) / total
+}
+
+check_tvclust_prior <- function(prior, p, family) {
+  vec <- function(name, positive = FALSE) {
+    v <- prior[[name]]
+    if (!is.numeric(v) || length(v) != p || any(!is.finite(v))) {
+      stop_arg(paste0("prior$", name), sprintf("must be %d finite numbers (one per column of `x`)", p))
+    }
+    if (positive && any(v <= 0)) stop_arg(paste0("prior$", name), "must be positive")
+    as.double(v)
+  }
+  num <- function(name, lower) {
+    check_number(prior[[name]], paste0("prior$", name), lower = lower, lower_open = TRUE)
+  }
+  if (family == "multinomial") return(list(alpha = vec("alpha", positive = TRUE)))
+  out <- list(m0 = vec("m0"), kappa0 = num("kappa0", 0))
+  if (family == "diagonal") {
+    return(c(out, list(a0 = num("a0", 0), b0 = vec("b0", positive = TRUE))))
+  }
+  out$nu0 <- num("nu0", p - 1)
+  S0 <- prior$S0
+  if (!is.numeric(S0) || !is.matrix(S0) || any(dim(S0) != p) || any(!is.finite(S0))) {
+    stop_arg("prior$S0", sprintf("must be a finite %d x %d matrix", p, p))
+  }
+  S0 <- unname(S0 + t(S0)) / 2
+  if (inherits(try(chol(S0), silent = TRUE), "try-error")) {
+    stop_arg("prior$S0", "must be positive definite")
+  }
+  out$S0 <- S0
+  out
+}
+
+# The types each relation connects as an integer matrix with columns `rows`
+# and `cols` (1-based); NULL is the chain 1-2, 2-3, ...
+kp_check_types <- function(types, n_relations) {
+  if (is.null(types)) {
+    return(cbind(rows = seq_len(n_relations), cols = seq_len(n_relations) + 1L))
+  }
+  if (is.list(types) && !is.data.frame(types)) {
+    if (!all(lengths(types) == 2L)) {
+      stop_arg("types", "must hold one pair of type numbers (length 2) per relation")
+    }
+    types <- do.call(rbind, types)
+  }
+  types <- as.matrix(types)
+  if (!is.numeric(types) || ncol(types) != 2L || anyNA(types) ||
+      any(types != round(types)) || any(types < 1)) {
+    stop_arg("types", "must be pairs of type numbers (whole numbers from 1): a list of ",
+             "length-2 vectors or a two-column matrix")
+  }
+  if (nrow(types) != n_relations) {
+    stop_arg("types", sprintf("has %d pairs but there are %d relations", nrow(types),
+                              n_relations))
+  }
+  self <- which(types[, 1L] == types[, 2L])
+  if (length(self) > 0L) {
+    stop_arg("types", sprintf("connects a type with itself (%s); a k-partite graph has no edges within a type",
+                              describe_positions(self, "relations")))
+  }
+  missing_types <- setdiff(seq_len(max(types)), types)
+  if (length(missing_types) > 0L) {
+    stop_arg("types", sprintf("never mentions type%s %s; number the types 1..n with each in some relation",
+                              if (length(missing_types) > 1L) "s" else "",
+                              paste(missing_types, collapse = ", ")))
+  }
+  storage.mode(types) <- "integer"
+  colnames(types) <- c("rows", "cols")
+  types
 }

@@ -1,0 +1,24 @@
+# S3 methods of cvqe() fits.
+
+method_label.cvqe <- function(object) "CVQE"
+
+#' Assign new points to the prototypes of a CVQE fit
+#'
+#' New points carry no constraints, so each goes to the nearest prototype
+#' (squared Euclidean distance).
+#'
+#' @param object A fit from [cvqe()].
+#' @param newdata Data with the same columns as the data that was clustered.
+#' @param ... Unused.
+#' @return A list with `cluster` (integer) and `divergence` (the squared
+#'   distance to that prototype), as [predict.rdp_means()] returns.
+#' @examples
+#' x <- scale(iris[, 1:4])
+#' set.seed(1)
+#' fit <- cvqe(x[-(1:10), ], k = 3, restarts = 3)
+#' predict(fit, x[1:10, ])$cluster
+#' @export
+predict.cvqe <- function(object, newdata, ...) {
+  newdata <- check_newdata(newdata, ncol(object$centers))
+  .nearest_centre_cpp(t(newdata), t(object$centers), "sqeuclidean")
+}

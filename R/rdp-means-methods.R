@@ -1,0 +1,34 @@
+# S3 methods of dp_means() and rdp_means() fits.
+
+method_label.rdp_means <- function(object) "RDP-means"
+method_label.dp_means <- function(object) "DP-means"
+
+#' Assign new points to the clusters of a DP-means or RDP-means fit
+#'
+#' New points carry no side information, so each goes to the centre with the
+#' smallest divergence (after the same smoothing and normalization the fit
+#' applied).
+#'
+#' @param object A fit from [dp_means()] or [rdp_means()].
+#' @param newdata Data with the same columns as the data that was clustered.
+#' @param ... Unused.
+#' @return A list with `cluster` (integer) and `divergence` (to that centre).
+#' @examples
+#' x <- scale(iris[, 1:4])
+#' fit <- dp_means(x[-(1:10), ], k = 3)
+#' predict(fit, x[1:10, ])$cluster
+#' @export
+predict.rdp_means <- function(object, newdata, ...) {
+  if (missing(newdata)) stop_arg("newdata", "is missing")
+  data <- prepare_divergence_data(newdata, object$divergence, object$smoothing,
+                                  arg = "newdata", min_rows = 1L)
+  if (ncol(data$x) != ncol(object$centers)) {
+    stop_arg("newdata", sprintf("has %d columns but the fit has %d",
+                                ncol(data$x), ncol(object$centers)))
+  }
+  .nearest_centre_cpp(t(data$x), t(object$centers), object$divergence)
+}
+
+#' @rdname predict.rdp_means
+#' @export
+predict.dp_means <- predict.rdp_means

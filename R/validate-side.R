@@ -1,0 +1,91 @@
+# Argument validators for side information: pairs, their range and
+# confidences, and contradictions among certain constraints. Argument
+# validators live in R/validate*.R and nowhere else.
+
+# Coerce an index argument to a two-column double matrix (0 rows for NULL) and
+# check for NA and non-whole numbers.
+check_pair_matrix <- function(x, arg) {
+  if (is.null(x)) return(matrix(numeric(0), 0L, 2L))
+  if (is.data.frame(x)) x <- as.matrix(x)
+  if (is.null(dim(x)) && is.numeric(x) && length(x) == 2L) {
+    x <- matrix(x, 1L, 2L)
+  }
+  if (!is.matrix(x) || ncol(x) != 2L || !is.numeric(x)) {
+    stop_arg(arg, "must be a two-column numeric matrix of point indices ",
+             "(one pair per row)")
+  }
+  bad <- which(rowSums(is.na(x)) > 0)
+  if (length(bad) > 0) {
+    stop_arg(arg, sprintf("has %d pair%s with NA (%s)", length(bad),
+                          if (length(bad) == 1L) "" else "s",
+                          describe_positions(bad)))
+  }
+  bad <- which(rowSums(!is.finite(x) | x != round(x)) > 0)
+  if (length(bad) > 0) {
+    stop_arg(arg, sprintf("has %d pair%s that are not whole numbers (%s)",
+                          length(bad), if (length(bad) == 1L) "" else "s",
+                          describe_positions(bad)))
+  }
+  storage.mode(x) <- "double"
+  x
+}
+
+check_pair_range <- function(x, n, arg) {
+  bad <- which(rowSums(x < 1 | x > n) > 0)
+  if (length(bad) > 0) {
+    stop_arg(arg, sprintf("has %d pair%s with indices outside 1..%d (%s)",
+                          length(bad), if (length(bad) == 1L) "" else "s",
+                          n, describe_positions(bad)))
+  }
+  bad <- which(x[, 1] == x[, 2])
+  if (length(bad) > 0) {
+    stop_arg(arg, sprintf("has %d self-pair%s (%s)", length(bad),
+                          if (length(bad) == 1L) "" else "s",
+                          describe_positions(bad)))
+  }
+  invisible(x)
+}
+
+# NULL -> all 1; a single number -> recycled; else one per pair.
+check_confidence <- function(confidence, n_pairs, arg, what) {
+  if (is.null(confidence)) return(rep(1, n_pairs))
+  if (!is.numeric(confidence)) stop_arg(arg, "must be numeric")
+  if (length(confidence) == 1L) {
+    confidence <- rep(confidence, n_pairs)
+  } else if (length(confidence) != n_pairs) {
+    stop_arg(arg, sprintf("has length %d but there are %d pairs (%s)",
+                          length(confidence), n_pairs, what))
+  }
+  bad <- which(is.na(confidence))
+  if (length(bad) > 0) {
+    stop_arg(arg, sprintf("has %d NA value%s (%s)", length(bad),
+                          if (length(bad) == 1L) "" else "s",
+                          describe_positions(bad, "positions")))
+  }
+  bad <- which(!(confidence > 0 & confidence <= 1))
+  if (length(bad) > 0) {
+    stop_arg(arg, sprintf("must be in (0, 1]; %d value%s outside (%s)",
+                          length(bad), if (length(bad) == 1L) " is" else "s are",
+                          describe_positions(bad, "positions")))
+  }
+  as.double(confidence)
+}
+
+# Certain cannot-links inside a chunklet of certain must-links cannot be kept
+# by any labeling: an error that names them.
+check_hard_contradictions <- function(side, hard) {
+  hm <- hard & side$must
+  if (!any(hard & !side$must) || !any(hm)) return(invisible())
+  ids <- side_components_cpp(side$n, side$i[hm], side$j[hm])
+  hc <- which(hard & !side$must)
+  bad <- hc[ids[side$i[hc]] == ids[side$j[hc]]]
+  if (length(bad) > 0L) {
+    stop_arg("side", sprintf(paste0(
+      "has %d certain cannot-link%s inside chunklets of certain must-links, ",
+      "which no clustering can keep: %s; lower their confidence or fix them ",
+      "(see check_constraints())"),
+      length(bad), if (length(bad) == 1L) "" else "s",
+      describe_pairs(side$i[bad], side$j[bad])))
+  }
+  invisible()
+}
