@@ -13,8 +13,9 @@
 #' empty are dropped, so `k` and `k_cols` may end below the requested numbers.
 #'
 #' @inheritParams ib
-#' @param counts Non-negative matrix, data.frame or sparse `Matrix`; rows and
+#' @param x Non-negative matrix, data.frame or sparse `Matrix`; rows and
 #'   columns that are all zero are an error.
+#' @param counts Deprecated former name of `x`: still accepted, with a warning.
 #' @param k_rows,k_cols Numbers of row and column clusters.
 #' @param start Optional list of two initial partitions, `rows` and `cols`
 #'   (integers from 1), used by the first start.
@@ -38,10 +39,12 @@
 #' fit$loss_trace
 #' plot(fit, counts)
 #' @export
-itcc <- function(counts, k_rows, k_cols, restarts = 10L, max_iter = 100L,
-                 tol = 1e-10, start = NULL, verbose = FALSE) {
+itcc <- function(x, k_rows, k_cols, restarts = 10L, max_iter = 100L,
+                 tol = 1e-10, start = NULL, verbose = FALSE,
+                 counts) {
+  if (!missing(counts)) x <- deprecated_arg(counts, "counts", "x")
   call <- match.call()
-  csr <- as_joint_csr(counts, "counts", zero_rows = FALSE, zero_cols = FALSE)
+  csr <- as_joint_csr(x, "x", zero_rows = FALSE, zero_cols = FALSE)
   k_rows <- check_k(k_rows, csr$n_rows, "k_rows")
   k_cols <- check_k(k_cols, csr$n_cols, "k_cols", what = "columns")
   restarts <- check_count(restarts, "restarts")

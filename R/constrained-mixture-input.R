@@ -36,10 +36,10 @@ cm_penalty <- function(side, penalty) {
   w
 }
 
-cm_options <- function(samples, sweeps, burnin, inner_iter, inner_tol, max_labelings) {
+cm_options <- function(samples, sweeps, burn_in, inner_iter, inner_tol, max_labelings) {
   list(samples = check_count(samples, "samples", lower = 1L),
        sweeps = check_count(sweeps, "sweeps", lower = 1L),
-       burnin = check_count(burnin, "burnin", lower = 0L),
+       burn_in = check_count(burn_in, "burn_in", lower = 0L),
        inner_sweeps = check_count(inner_iter, "inner_iter", lower = 1L),
        inner_tol = check_number(inner_tol, "inner_tol", lower = 0),
        max_labelings = check_number(max_labelings, "max_labelings", lower = 1))

@@ -31,7 +31,7 @@
 #'   (starting from the previous iteration's labels). `cluster` holds the ICM
 #'   labels and `z` each point's label distribution given its neighbours'
 #'   ICM labels (so that without constraints ICM is plain EM).
-#' * `"gibbs"` (Lu & Leen's penalized probabilistic clustering): `burnin` +
+#' * `"gibbs"` (Lu & Leen's penalized probabilistic clustering): `burn_in` +
 #'   `sweeps` Gibbs sweeps over the labels per E-step (the chain continues
 #'   between iterations); `z` averages the sampled conditional distributions.
 #' * `"mean_field"` (Lange et al.): the factorized approximation of equation
@@ -99,7 +99,9 @@
 #' @param equal_weights Keep the mixing weights at `1 / k`.
 #' @param ridge Relative ridge on the covariances, see above.
 #' @param samples Sampled chunklets: samples per E-step.
-#' @param sweeps,burnin Gibbs: recorded and burn-in sweeps per E-step.
+#' @param sweeps,burn_in Gibbs: recorded and burn-in sweeps per E-step.
+#' @param burnin Deprecated former name of `burn_in`: still accepted, with a
+#'   warning.
 #' @param inner_iter,inner_tol Mean field / ICM: largest number of sweeps per
 #'   E-step, and the mean-field convergence tolerance.
 #' @param max_labelings Exact and chunklet inference: the largest number of
@@ -158,10 +160,11 @@ constrained_mixture <- function(x, side, k,
                                 covariance = c("full", "diagonal", "spherical", "unit"),
                                 penalty = NULL, start = NULL, max_iter = 100L,
                                 tol = 1e-6, equal_weights = FALSE, ridge = 1e-6,
-                                samples = 20L, sweeps = 20L, burnin = 5L,
+                                samples = 20L, sweeps = 20L, burn_in = 5L,
                                 inner_iter = 50L, inner_tol = 1e-6,
-                                max_labelings = 1e6, verbose = FALSE) {
+                                max_labelings = 1e6, verbose = FALSE, burnin) {
   call <- match.call()
+  if (!missing(burnin)) burn_in <- deprecated_arg(burnin, "burnin", "burn_in")
   x <- check_data_matrix(x, "x")
   n <- nrow(x)
   if (missing(side)) stop_arg("side", "is missing; use NULL for no constraints")
@@ -177,7 +180,7 @@ constrained_mixture <- function(x, side, k,
   verbose <- check_flag(verbose, "verbose")
   side <- cm_side(side, n)
   w <- cm_penalty(side, penalty)
-  options <- cm_options(samples, sweeps, burnin, inner_iter, inner_tol, max_labelings)
+  options <- cm_options(samples, sweeps, burn_in, inner_iter, inner_tol, max_labelings)
   scale_var <- mean(apply(x, 2L, stats::var))
   if (n < 2L || !is.finite(scale_var) || scale_var <= 0) scale_var <- 1
   options$ridge <- ridge * scale_var
@@ -213,7 +216,7 @@ constrained_mixture <- function(x, side, k,
     n_chunklets = res$n_units,
     ess = if (inference == "sampled_chunklet") res$ess else NULL,
     ridge = options$ridge, equal_weights = equal_weights,
-    settings = options[c("samples", "sweeps", "burnin", "inner_sweeps", "inner_tol",
+    settings = options[c("samples", "sweeps", "burn_in", "inner_sweeps", "inner_tol",
                          "max_labelings", "max_iter", "tol")],
     side = side, call = call)
   class(fit) <- c("constrained_mixture", "sideclust")

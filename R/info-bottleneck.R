@@ -36,11 +36,12 @@
 #' the merged cluster's costs are recomputed and only the clusters whose best
 #' partner was merged are rescanned; `max_rows` guards the memory.
 #'
-#' @param pxy Non-negative matrix, data.frame or sparse `Matrix` of counts or
+#' @param x Non-negative matrix, data.frame or sparse `Matrix` of counts or
 #'   joint probabilities; rows are the objects to cluster, columns the
 #'   auxiliary variable. It is normalized to sum 1. Rows that are all zero
 #'   are an error (drop them first).
-#' @param k Number of clusters (at most `nrow(pxy)`). For `aib()` the level
+#' @param pxy Deprecated former name of `x`: still accepted, with a warning.
+#' @param k Number of clusters (at most `nrow(x)`). For `aib()` the level
 #'   at which `cluster` is cut (any other with [aib_cut()]).
 #' @param beta Trade-off \eqn{\beta > 0} of `ib()`.
 #' @param restarts Number of random starts; the best is kept.
@@ -65,7 +66,7 @@
 #'     in the order of `cluster`, unused clusters last).}
 #'   \item{pc, pyc}{\eqn{p(c)} and \eqn{p(y|c)} (`k` x `m`) of the clusters,
 #'     what [predict()][predict-info] uses.}
-#'   \item{total_mass}{the sum of `pxy` as given; a new row's weight in
+#'   \item{total_mass}{the sum of `x` as given; a new row's weight in
 #'     [predict()][predict-info] is its sum over this.}
 #'   \item{restart_objective, restart_info}{best value of each start.}
 #'   \item{moves, pass_seconds}{`sib()` only: points moved in the best run,
@@ -102,10 +103,11 @@
 #' table(aib_cut(tree, 2), rep(1:3, each = 10))
 #' plot(tree)
 #' @export
-ib <- function(pxy, k, beta, restarts = 5L, max_iter = 500L, tol = 1e-8,
-               verbose = FALSE) {
+ib <- function(x, k, beta, restarts = 5L, max_iter = 500L, tol = 1e-8,
+               verbose = FALSE, pxy) {
+  if (!missing(pxy)) x <- deprecated_arg(pxy, "pxy", "x")
   call <- match.call()
-  csr <- as_joint_csr(pxy, "pxy", zero_rows = FALSE)
+  csr <- as_joint_csr(x, "x", zero_rows = FALSE)
   k <- check_k(k, csr$n_rows)
   if (missing(beta)) stop_arg("beta", "is missing")
   beta <- check_number(beta, "beta", lower = 0, lower_open = TRUE)
@@ -134,14 +136,15 @@ ib <- function(pxy, k, beta, restarts = 5L, max_iter = 500L, tol = 1e-8,
 
 #' @rdname ib
 #' @export
-aib <- function(pxy, k = 2L, max_rows = 5000L) {
+aib <- function(x, k = 2L, max_rows = 5000L, pxy) {
+  if (!missing(pxy)) x <- deprecated_arg(pxy, "pxy", "x")
   call <- match.call()
   max_rows <- check_count(max_rows, "max_rows", lower = 2L)
-  csr <- as_joint_csr(pxy, "pxy", zero_rows = FALSE)
+  csr <- as_joint_csr(x, "x", zero_rows = FALSE)
   n <- csr$n_rows
-  if (n < 2L) stop_arg("pxy", "needs at least 2 rows for aib()")
+  if (n < 2L) stop_arg("x", "needs at least 2 rows for aib()")
   if (n > max_rows) {
-    stop_arg("pxy", sprintf(paste0(
+    stop_arg("x", sprintf(paste0(
       "has %d rows; aib() stores all pairwise merge costs (%.0f MB), more than ",
       "`max_rows` = %d allows: raise `max_rows`, or use sib() for large data"),
       n, 4 * n * (n - 1) / 2^20, max_rows))
@@ -166,10 +169,11 @@ aib <- function(pxy, k = 2L, max_rows = 5000L) {
 
 #' @rdname ib
 #' @export
-sib <- function(pxy, k, restarts = 10L, max_iter = 100L, start = NULL,
-                verbose = FALSE) {
+sib <- function(x, k, restarts = 10L, max_iter = 100L, start = NULL,
+                verbose = FALSE, pxy) {
+  if (!missing(pxy)) x <- deprecated_arg(pxy, "pxy", "x")
   call <- match.call()
-  csr <- as_joint_csr(pxy, "pxy", zero_rows = FALSE)
+  csr <- as_joint_csr(x, "x", zero_rows = FALSE)
   k <- check_k(k, csr$n_rows)
   restarts <- check_count(restarts, "restarts")
   max_iter <- check_count(max_iter, "max_iter")

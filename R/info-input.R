@@ -4,7 +4,7 @@
 # (0-based `ptr`, `idx`, `val`). Sparse input is never densified.
 
 # Returns list(ptr, idx, val, n_rows, n_cols, row_names, col_names).
-as_joint_csr <- function(x, arg = "pxy", zero_rows = TRUE, zero_cols = TRUE,
+as_joint_csr <- function(x, arg = "x", zero_rows = TRUE, zero_cols = TRUE,
                          binary = FALSE) {
   if (is.data.frame(x)) x <- check_data_matrix(x, arg)
   if (inherits(x, "Matrix")) {

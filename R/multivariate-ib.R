@@ -125,12 +125,13 @@
 #' Unlike the sequential moves, an iteration need not raise \eqn{L_{max}};
 #' the start with the highest final value is kept.
 #'
-#' @param pxy Non-negative matrix, data.frame or sparse `Matrix` of counts or
+#' @param x Non-negative matrix, data.frame or sparse `Matrix` of counts or
 #'   joint probabilities; rows are the objects to cluster, columns the other
 #'   variable. Normalized to sum 1. All-zero rows (and, for `symmetric_ib()`,
 #'   all-zero columns) are an error.
+#' @param pxy Deprecated former name of `x`: still accepted, with a warning.
 #' @param k Number of clusters of each clustering: a vector with one entry per
-#'   clustering (`length(k)` clusterings), each at most `nrow(pxy)`.
+#'   clustering (`length(k)` clusterings), each at most `nrow(x)`.
 #' @param k_rows,k_cols Numbers of row and column clusters.
 #' @param beta Trade-off \eqn{\beta > 0} (may be `Inf`, the default: hard
 #'   limit, no compression term).
@@ -144,7 +145,7 @@
 #'   Ignored by the first start when `start` is given, and by `method =
 #'   "iterative"`.
 #' @param start Optional initial clusterings, used by the first start:
-#'   for `parallel_ib()` an `nrow(pxy)` x `length(k)` matrix (a vector when
+#'   for `parallel_ib()` an `nrow(x)` x `length(k)` matrix (a vector when
 #'   `length(k) == 1`) whose column `j` holds integers in `1..k[j]`; for
 #'   `symmetric_ib()` a list with `rows` and `cols` partitions. With
 #'   `method = "iterative"` they give one-hot initial memberships.
@@ -157,7 +158,7 @@
 #' @return `parallel_ib()`: a list of class `c("parallel_ib", "sideclust")`
 #'   with
 #'   \item{cluster, clusters}{the first clustering, and all of them as an
-#'     `nrow(pxy)` x `m` integer matrix (each column numbered `1..` by first
+#'     `nrow(x)` x `m` integer matrix (each column numbered `1..` by first
 #'     row; their order is arbitrary).}
 #'   \item{k}{non-empty clusters of each clustering (`k_requested`: asked).}
 #'   \item{info_y}{\eqn{I(C_1, \dots, C_m; Y)} of the product partition.}
@@ -177,7 +178,7 @@
 #'   \item{beta, method, restarts, max_iter, init, call}{as used.}
 #'   \item{cell_clusters, cell_pc, cell_pyc, total_mass}{sequential fits: the
 #'     non-empty cells of the product partition (one row of cluster numbers
-#'     per cell), their \eqn{p(t)} and \eqn{p(y|t)}, and the sum of `pxy` as
+#'     per cell), their \eqn{p(t)} and \eqn{p(y|t)}, and the sum of `x` as
 #'     given, for [predict()][predict.symmetric_ib].}
 #'   With `method = "iterative"`: `membership`, a list of the soft
 #'   \eqn{p(c_j|x)} (`n` x `k[j]`, columns in the order of the hard clusters,
@@ -195,7 +196,7 @@
 #'   `objective`, `restart_objective`, `iterations`, `converged`, `moves`,
 #'   `pass_seconds`, `beta`, `method`, `k_requested`, `restarts`, `max_iter`,
 #'   `call` as above (a pass is a row and a column half-pass), and
-#'   `total_mass` (the sum of `pxy` as given, for
+#'   `total_mass` (the sum of `x` as given, for
 #'   [predict()][predict.symmetric_ib]). With `method =
 #'   "iterative"`: `membership` (\eqn{p(c_X|x)}, `n` x `k_rows`) and
 #'   `col_membership` (\eqn{p(c_Y|y)}), their columns in the order of the
@@ -243,11 +244,13 @@
 #' summary(apply(soft$membership, 1, max))  # how sure each row is
 #' soft$info_clusters / sym$info_clusters
 #' @export
-parallel_ib <- function(pxy, k, beta = Inf, method = c("sequential", "iterative"),
+parallel_ib <- function(x, k, beta = Inf, method = c("sequential", "iterative"),
                         restarts = 10L, max_iter = 100L, tol = 1e-8,
-                        init = c("greedy", "random"), start = NULL, verbose = FALSE) {
+                        init = c("greedy", "random"), start = NULL, verbose = FALSE,
+                        pxy) {
+  if (!missing(pxy)) x <- deprecated_arg(pxy, "pxy", "x")
   call <- match.call()
-  csr <- as_joint_csr(pxy, "pxy", zero_rows = FALSE)
+  csr <- as_joint_csr(x, "x", zero_rows = FALSE)
   n <- csr$n_rows
   k <- check_k_vector(k, n, csr$n_cols)
   beta <- check_beta(beta)
@@ -297,11 +300,13 @@ parallel_ib <- function(pxy, k, beta = Inf, method = c("sequential", "iterative"
 
 #' @rdname parallel_ib
 #' @export
-symmetric_ib <- function(pxy, k_rows, k_cols, beta = Inf,
+symmetric_ib <- function(x, k_rows, k_cols, beta = Inf,
                          method = c("sequential", "iterative"), restarts = 10L,
-                         max_iter = 100L, tol = 1e-8, start = NULL, verbose = FALSE) {
+                         max_iter = 100L, tol = 1e-8, start = NULL, verbose = FALSE,
+                         pxy) {
+  if (!missing(pxy)) x <- deprecated_arg(pxy, "pxy", "x")
   call <- match.call()
-  csr <- as_joint_csr(pxy, "pxy", zero_rows = FALSE, zero_cols = FALSE)
+  csr <- as_joint_csr(x, "x", zero_rows = FALSE, zero_cols = FALSE)
   k_rows <- check_k(k_rows, csr$n_rows, "k_rows")
   k_cols <- check_k(k_cols, csr$n_cols, "k_cols", what = "columns")
   beta <- check_beta(beta)

@@ -55,7 +55,7 @@ check_start_matrix <- function(start, n, k) {
   m <- length(k)
   if (is.numeric(start) && is.null(dim(start)) && m == 1L) start <- matrix(start, ncol = 1L)
   if (!is.matrix(start) || !is.numeric(start) || nrow(start) != n || ncol(start) != m) {
-    stop_arg("start", sprintf("must be a %d x %d matrix (rows of `pxy` x length(k))", n, m))
+    stop_arg("start", sprintf("must be a %d x %d matrix (rows of `x` x length(k))", n, m))
   }
   for (j in seq_len(m)) {
     s <- start[, j]

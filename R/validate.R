@@ -257,3 +257,10 @@ kp_check_types <- function(types, n_relations) {
   colnames(types) <- c("rows", "cols")
   types
 }
+
+# The value of an argument given under its former name, with a warning that
+# names the new one (former names are kept for at least one release).
+deprecated_arg <- function(value, old, new) {
+  warning(sprintf("`%s` is deprecated; use `%s` instead", old, new), call. = FALSE)
+  value
+}

@@ -12,7 +12,7 @@ run_cm_method <- function(method, x, side, k, start, samples = 20L) {
   fit <- suppressWarnings(constrained_mixture(
     x, side, k = k, inference = method, covariance = "unit", equal_weights = TRUE,
     start = start, max_iter = 50L, tol = 1e-6, samples = samples, sweeps = 10L,
-    burnin = 2L, max_labelings = 1e4))
+    burn_in = 2L, max_labelings = 1e4))
   list(cluster = fit$cluster, estep = fit$estep, iterations = fit$iterations)
 }
 

@@ -42,7 +42,7 @@ sideclust::EStepOptions estep_from(const std::string& inference, const Rcpp::Lis
   e.max_labelings = Rcpp::as<double>(o["max_labelings"]);
   e.inner_sweeps = Rcpp::as<int>(o["inner_sweeps"]);
   e.inner_tol = Rcpp::as<double>(o["inner_tol"]);
-  e.burnin = Rcpp::as<int>(o["burnin"]);
+  e.burn_in = Rcpp::as<int>(o["burn_in"]);
   e.sweeps = Rcpp::as<int>(o["sweeps"]);
   e.samples = Rcpp::as<int>(o["samples"]);
   return e;

@@ -26,7 +26,7 @@ struct EStepOptions {
   double max_labelings = 1e6;  // exact / chunklet enumeration limit per component
   int inner_sweeps = 50;       // mean-field and ICM sweeps per E-step
   double inner_tol = 1e-6;     // mean-field convergence
-  int burnin = 5;              // Gibbs
+  int burn_in = 5;              // Gibbs
   int sweeps = 20;             // Gibbs
   int samples = 20;            // sampled chunklets
 };
@@ -96,7 +96,7 @@ inline Eigen::MatrixXd e_step(const Eigen::MatrixXd& a, const PairGraph& pairs,
     }
     case Inference::gibbs: {
       if (!st.ready) st.y = argmax_cols(b);
-      q = gibbs(b, g, st.y, opt.burnin, opt.sweeps, hooks);
+      q = gibbs(b, g, st.y, opt.burn_in, opt.sweeps, hooks);
       break;
     }
     default:

@@ -142,22 +142,22 @@ inline Eigen::MatrixXd one_hot(const std::vector<int>& y, Eigen::Index K) {
   return q;
 }
 
-// Gibbs sampling: `burnin` sweeps, then `sweeps` sweeps whose conditional
+// Gibbs sampling: `burn_in` sweeps, then `sweeps` sweeps whose conditional
 // label distributions are averaged (Rao-Blackwellized marginals). Units
 // without neighbours get their exact posterior. y holds the chain's state.
 inline Eigen::MatrixXd gibbs(const Eigen::MatrixXd& b, const UnitGraph& g, std::vector<int>& y,
-                             int burnin, int sweeps, RunHooks& hooks) {
+                             int burn_in, int sweeps, RunHooks& hooks) {
   const Eigen::Index K = b.rows();
   Eigen::MatrixXd q = Eigen::MatrixXd::Zero(K, g.n_units);
   Eigen::VectorXd s;
   const std::vector<int> linked = settle_isolated(b, g, q, [](int) { return true; });
   if (linked.empty()) return q;
-  for (int sweep = 0; sweep < burnin + sweeps; ++sweep) {
+  for (int sweep = 0; sweep < burn_in + sweeps; ++sweep) {
     for (int u : linked) {
       label_scores(b, g, y, u, s);
       s = (s.array() - s.maxCoeff()).exp();
       const double total = s.sum();
-      if (sweep >= burnin) q.col(u) += s / total;
+      if (sweep >= burn_in) q.col(u) += s / total;
       double r = hooks.uniform() * total;
       int k = 0;
       while (k < K - 1 && r >= s(k)) r -= s(k++);

@@ -185,13 +185,13 @@ test_that("co-clustering front doors give clear errors", {
   expect_error(itcc(x, 2, 4), "`k_cols` is 4 but there are only 3 columns")
   z <- x
   z[, 2] <- 0
-  expect_error(itcc(z, 2, 2), "`counts` has 1 all-zero column \\(2\\).*counts\\[, colSums\\(counts\\)")
+  expect_error(itcc(z, 2, 2), "`x` has 1 all-zero column \\(2\\).*x\\[, colSums\\(x\\)")
   z <- x
   z[3, ] <- 0
-  expect_error(itcc(z, 2, 2), "`counts` has 1 all-zero row \\(3\\).*counts\\[rowSums\\(counts\\)")
+  expect_error(itcc(z, 2, 2), "`x` has 1 all-zero row \\(3\\).*x\\[rowSums\\(x\\)")
   neg <- x
   neg[4, 1] <- -2
-  expect_error(itcc(neg, 2, 2), "`counts` has 1 negative entries \\(at \\[4, 1\\]\\)")
+  expect_error(itcc(neg, 2, 2), "`x` has 1 negative entries \\(at \\[4, 1\\]\\)")
   expect_error(itcc(x, 2, 2, start = list(rows = 1:4)), "`start` must be NULL or a list")
   expect_error(cross_associations(x), "`x` has 11 entries other than 0 and 1 \\(at \\[1, 2\\]")
   expect_error(cross_associations(matrix(c(0, 1, NA, 1), 2)), "`x` has 1 NA values")

@@ -166,7 +166,7 @@ test_that("without constraints every inference is plain EM from the same start",
     for (inf in c("mean_field", "chunklet", "icm", "gibbs", "sampled_chunklet", "exact")) {
       fit <- constrained_mixture(x, NULL, k = 3, inference = inf, covariance = cov,
                                  start = start, max_iter = 15, tol = 0, ridge = 0,
-                                 samples = 2, sweeps = 1, burnin = 0)
+                                 samples = 2, sweeps = 1, burn_in = 0)
       info <- paste(cov, inf)
       expect_equal(fit$z, ref$z, ignore_attr = TRUE, tolerance = 1e-8, info = info)
       expect_equal(fit$loglik, ref$loglik, tolerance = 1e-10, info = info)

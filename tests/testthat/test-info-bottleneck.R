@@ -164,10 +164,10 @@ test_that("IB front doors give clear errors", {
   x <- matrix(1:12, 4, 3)
   neg <- x
   neg[2, 3] <- -1
-  expect_error(sib(neg, 2), "`pxy` has 1 negative entries \\(at \\[2, 3\\]\\)")
+  expect_error(sib(neg, 2), "`x` has 1 negative entries \\(at \\[2, 3\\]\\)")
   zero <- x
   zero[c(2, 4), ] <- 0
-  expect_error(sib(zero, 2), "`pxy` has 2 all-zero rows \\(2, 4\\).*drop them")
+  expect_error(sib(zero, 2), "`x` has 2 all-zero rows \\(2, 4\\).*drop them")
   expect_error(ib(zero, 2, beta = 1), "all-zero rows")
   expect_error(aib(zero), "all-zero rows")
   expect_error(sib(x, 5), "`k` is 5 but there are only 4 rows")
@@ -178,12 +178,12 @@ test_that("IB front doors give clear errors", {
   expect_error(ib(x, 2, beta = 0), "`beta` must be in")
   na <- x + 0
   na[1, 1] <- NA
-  expect_error(sib(na, 2), "`pxy` has 1 NA values")
-  expect_error(sib("a", 2), "`pxy` must be")
-  expect_error(aib(x, max_rows = 3), "`pxy` has 4 rows.*`max_rows`")
+  expect_error(sib(na, 2), "`x` has 1 NA values")
+  expect_error(sib("a", 2), "`x` must be")
+  expect_error(aib(x, max_rows = 3), "`x` has 4 rows.*`max_rows`")
   expect_error(sib(x, 2, start = c(1, 2, 3, 1)), "`start` must be 4 integers in 1..2")
   sp <- Matrix::Matrix(neg, sparse = TRUE)
-  expect_error(sib(sp, 2), "`pxy` has 1 negative entries \\(at \\[2, 3\\]\\)")
+  expect_error(sib(sp, 2), "`x` has 1 negative entries \\(at \\[2, 3\\]\\)")
   expect_error(sib(Matrix::Matrix(zero, sparse = TRUE), 2), "all-zero rows \\(2, 4\\)")
   expect_error(aib_cut(list(), 2), "`fit` must be an aib")
   expect_error(aib_cut(aib(x), 7), "`k` must be whole numbers in 1..4")

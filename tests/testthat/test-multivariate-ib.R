@@ -295,12 +295,12 @@ test_that("multivariate IB front doors give clear errors", {
   x <- matrix(1:12, 4, 3)
   zero <- x
   zero[2, ] <- 0
-  expect_error(parallel_ib(zero, 2), "`pxy` has 1 all-zero row ")
-  expect_error(symmetric_ib(zero, 2, 2), "`pxy` has 1 all-zero row ")
+  expect_error(parallel_ib(zero, 2), "`x` has 1 all-zero row ")
+  expect_error(symmetric_ib(zero, 2, 2), "`x` has 1 all-zero row ")
   zero_col <- x
   zero_col[, 2] <- 0
-  expect_error(symmetric_ib(zero_col, 2, 2), "`pxy` has 1 all-zero column ")
-  expect_error(parallel_ib("a", 2), "`pxy` must be")
+  expect_error(symmetric_ib(zero_col, 2, 2), "`x` has 1 all-zero column ")
+  expect_error(parallel_ib("a", 2), "`x` must be")
   expect_error(parallel_ib(x), "`k` is missing")
   expect_error(parallel_ib(x, c(2, NA)), "`k` must be a vector of whole numbers")
   expect_error(parallel_ib(x, 1.5), "`k` must be a vector of whole numbers")
