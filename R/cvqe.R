@@ -11,7 +11,7 @@
 #' With prototypes \eqn{m_1, \dots, m_k}, point \eqn{i} in cluster
 #' \eqn{z_i} and constraint \eqn{l} between points \eqn{a_l} (the pair's first
 #' point, `side$i`) and \eqn{b_l} of confidence \eqn{w_l}, the fit minimizes
-#' objective (68) of the survey (Section 11)
+#' objective (68) of TR-09-12 (Section 11)
 #' \deqn{L' = \frac{1}{2} \Big[ \sum_i \|x_i - m_{z_i}\|^2 + \sum_l w_l
 #'   \, \mathrm{pen}_l \Big],}{L' = 1/2 [sum_i ||x_i - m_zi||^2 + sum_l w_l
 #'   pen_l],}
@@ -34,7 +34,7 @@
 #'   unchanged. In the very first step, constraints to points not yet
 #'   assigned are ignored. A point costs \eqn{O(k (p + d))} for \eqn{d}
 #'   constraints; the pairs are kept as sparse adjacency lists.
-#' * **Prototypes** (assignment fixed): the survey's update \eqn{m_j = y_j /
+#' * **Prototypes** (assignment fixed): TR-09-12's update \eqn{m_j = y_j /
 #'   z_j}, where \eqn{y_j} adds to the sum of cluster \eqn{j}'s points, for
 #'   every constraint whose first point is in cluster \eqn{j}, \eqn{w_l
 #'   m_v} for a broken must-link (its second point in cluster \eqn{v}) and
@@ -96,8 +96,7 @@
 #' feasibility issues and the k-means algorithm. SIAM International
 #' Conference on Data Mining.
 #'
-#' Section 11 of the survey of clustering formulations constrained by
-#' dependencies (objective (68) and the prototype update).
+#' Section 11 of "Clustering constrained by dependencies", Virginia Tech technical report TR-09-12 (2009): objective (68) and the prototype update.
 #' @seealso [predict.cvqe()], [constraints()], [sample_constraints()],
 #'   [violations()], [rdp_means()].
 #' @examples

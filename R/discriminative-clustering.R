@@ -13,7 +13,7 @@
 #' @section Model and objective:
 #' Cluster \eqn{c} has a prototype \eqn{m_c} in the data space and a class
 #' distribution \eqn{\psi_c = p(y \mid c)}{psi_c = p(y | c)}. Point \eqn{x}
-#' belongs to cluster \eqn{c} with the soft membership (57) of the survey
+#' belongs to cluster \eqn{c} with the soft membership (57) of TR-09-12
 #' with a Gaussian \eqn{f}
 #' \deqn{W_c(x) = \frac{\exp(-\|x - m_c\|^2 / (2\sigma^2))}{\sum_{c'}
 #'   \exp(-\|x - m_{c'}\|^2 / (2\sigma^2))},}{W_c(x) = exp(-|x - m_c|^2 /
@@ -22,12 +22,12 @@
 #' \sum_{i: y_i = y} W_c(x_i)}{n_cy = sum_{i: y_i = y} W_c(x_i)}. With a
 #' Dirichlet(\eqn{n_0, \dots, n_0}) prior on every \eqn{\psi_c}{psi_c}
 #' integrated out, the prototypes maximize the log Bayes factor of this table
-#' (equation (60) of the survey, the form it gives last):
+#' (equation (60) of TR-09-12, the form it gives last):
 #' \deqn{\log BF = \sum_c \Big[\sum_y \log\Gamma(n_{cy} + n_0) -
 #'   \log\Gamma(N_c + M n_0)\Big] + \mathrm{const},}{log BF = sum_c [sum_y
 #'   lgamma(n_cy + n0) - lgamma(N_c + M n0)] + const,}
 #' with \eqn{N_c = \sum_y n_{cy}}{N_c = sum_y n_cy} and \eqn{M} classes.
-#' The survey prints the denominator \eqn{\Gamma(\sum_y (n_0 + n_{cy}))}{
+#' TR-09-12 prints the denominator \eqn{\Gamma(\sum_y (n_0 + n_{cy}))}{
 #' Gamma(sum_y (n0 + n_cy))} inside the product over \eqn{y}; it is the
 #' normalizing constant of cluster \eqn{c}'s Dirichlet posterior and belongs
 #' once to each cluster, as in Kaski et al., which is how it is implemented.
@@ -72,7 +72,7 @@
 #' look like cluster means, and `sigma` sets the smoothness at the start.
 #'
 #' @section Stochastic approximation (`method = "stochastic"`):
-#' Minimizes the distortion (55) of the survey, \eqn{E_{KL} = \sum_c \int
+#' Minimizes the distortion (55) of TR-09-12, \eqn{E_{KL} = \sum_c \int
 #' W_c(x) D_{KL}(p(y \mid x) \| p(y \mid c)) p(x) dx}{E_KL = sum_c int
 #' W_c(x) KL(p(y | x) || p(y | c)) p(x) dx}, over the prototypes and the
 #' softmax parameters \eqn{\gamma_{cy}}{gamma_cy} of \eqn{p(y \mid c)}{p(y
@@ -83,15 +83,15 @@
 #' \eqn{L = \log p(y \mid c') - \log p(y \mid c)}{L = log p(y | c') - log
 #' p(y | c)} update \eqn{m_c \leftarrow m_c - a L (x - m_c)}{m_c <- m_c - a L
 #' (x - m_c)}, \eqn{m_{c'} \leftarrow m_{c'} + a L (x - m_{c'})}{m_c' <- m_c' +
-#' a L (x - m_c')} (steps 1-3 of the survey with the Gaussian \eqn{\partial
+#' a L (x - m_c')} (steps 1-3 of TR-09-12 with the Gaussian \eqn{\partial
 #' f / \partial m_c = (x - m_c) / \sigma^2}{df/dm_c = (x - m_c) / sigma^2},
 #' \eqn{\sigma^2}{sigma^2} folded into the gain) and \eqn{\gamma_{cs}
 #' \leftarrow \gamma_{cs} - a (p(s \mid c) - \delta_{ys})}{gamma_cs <- gamma_cs
 #' - a (p(s | c) - delta_ys)}, likewise for \eqn{c'}. The gain falls linearly
-#' from `step` at the first step to 0 at the last. Decisions where the survey
+#' from `step` at the first step to 0 at the last. Decisions where TR-09-12
 #' is open: "choose two clusters at random" is read as drawing them from
 #' \eqn{W(x)}, as in Sinkkonen and Kaski (with uniform draws the steps would
-#' not follow the gradient); the survey skips the step when \eqn{c = c'},
+#' not follow the gradient); TR-09-12 skips the step when \eqn{c = c'},
 #' which for the prototypes is a step of 0 anyway, but for \eqn{\gamma}{gamma}
 #' would scale the expected step by \eqn{1 - W_c(x)} and freeze \eqn{p(y
 #' \mid c)}{p(y | c)} as the memberships harden, so \eqn{\gamma}{gamma} is
@@ -197,9 +197,8 @@
 #' Sinkkonen, J. and Kaski, S. (2002). Clustering based on conditional
 #' distributions in an auxiliary space. Neural Computation 14, 217-239.
 #'
-#' Section 8 of the survey of clustering formulations constrained by
-#' dependencies (the clustering with constraints / dependencies survey):
-#' equations (55)-(58), the stochastic steps 1-3, and (60).
+#' Section 8 of "Clustering constrained by dependencies", Virginia Tech technical report TR-09-12 (2009): equations (55)-(58), the stochastic steps 1-3,
+#' and (60).
 #' @seealso [predict.discriminative_clustering()], [sample_labels()],
 #'   [cec_ib()], [nmi()].
 #' @examples
@@ -211,7 +210,7 @@
 #' round(fit$class_distributions, 2)
 #' compare_partitions(iris$Species, fit$cluster)
 #'
-#' # the stochastic approximation of the survey's E_KL
+#' # the stochastic approximation of TR-09-12's E_KL
 #' sa <- discriminative_clustering(x, labels, k = 3, method = "stochastic",
 #'                                 restarts = 2, epochs = 20)
 #' table(sa$cluster, iris$Species)

@@ -2,8 +2,8 @@
 #'
 #' Finds two clusterings of the same points, with `r` and `s` clusters, that
 #' show different structure in the data (Jain, Meka & Dhillon 2008, as
-#' summarized in Section 12 of the survey of clustering formulations
-#' constrained by dependencies). It minimizes
+#' summarized in Section 12 of the technical report "Clustering constrained
+#' by dependencies", Virginia Tech TR-09-12, 2009). It minimizes
 #' \deqn{F = \sum_{i=1}^r \sum_{g \in c^{(x)}_i} \|g - m^{(x)}_i\|^2 +
 #'   \sum_{j=1}^s \sum_{g \in c^{(y)}_j} \|g - m^{(y)}_j\|^2 +
 #'   \lambda \sum_{i=1}^r \sum_{j=1}^s ({m^{(x)}_i}^T m^{(y)}_j)^2,}{F =
@@ -26,7 +26,7 @@
 #'    \eqn{m^{(x)}_i} solves \eqn{(|c^{(x)}_i| I + \lambda M_y M_y^T) m =}{(|c1_i| I
 #'    + lambda M2 M2') m =} the sum of the points of \eqn{c^{(x)}_i}, i.e.
 #'    \eqn{m = (I + \lambda / |c^{(x)}_i| M_y M_y^T)^{-1}}{m = (I + lambda /
-#'    |c1_i| M2 M2')^{-1}} times the cluster's mean (the survey's update,
+#'    |c1_i| M2 M2')^{-1}} times the cluster's mean (TR-09-12's update,
 #'    whose right-hand side is the sample mean), and symmetrically for
 #'    \eqn{m^{(y)}_j}. When \eqn{\lambda} is large and the two sets cannot
 #'    be made orthogonal these alternating updates zig-zag slowly, so between

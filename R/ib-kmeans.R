@@ -10,8 +10,7 @@
 #'
 #' @section The iteration:
 #' With \eqn{p(x) = 1/N}, \eqn{d} the squared Euclidean distance and
-#' \eqn{\lambda = -1/\beta}{lambda = -1/beta} (so `beta` \eqn{> 0} and the
-#' survey's IB functional (27) is \eqn{L_{max} = I(C;Y) - I(C;X)/\beta}{Lmax
+#' \eqn{\lambda = -1/\beta}{lambda = -1/beta} (so `beta` \eqn{> 0} and TR-09-12's IB functional (27) is \eqn{L_{max} = I(C;Y) - I(C;X)/\beta}{Lmax
 #' = I(C;Y) - I(C;X)/beta}), each iteration \eqn{n = 1, 2, \dots} computes,
 #' from the previous prototypes, \eqn{p(c)} and normalizers:
 #' \deqn{p_n(c|x) \propto p_{n-1}(c) \exp(-\beta [d(y_x, y_c^{(n-1)})/s +
@@ -29,8 +28,8 @@
 #' ties). An iteration costs \eqn{O(N k p)} (two matrix products) and
 #' \eqn{O(N k)} memory.
 #'
-#' @section Decisions where the survey is ambiguous:
-#' * **What \eqn{Z(c, s)} normalizes over** (`normalize`). The survey's limit
+#' @section Decisions where TR-09-12 is ambiguous:
+#' * **What \eqn{Z(c, s)} normalizes over** (`normalize`). TR-09-12's limit
 #'   argument (35) needs \eqn{p_n(y|\alpha) > p_n(y|c)}{p_n(y|alpha) >
 #'   p_n(y|c)} whenever \eqn{y_\alpha}{y_alpha} is the nearest prototype,
 #'   i.e. a \eqn{Z(c, s)} that does not depend on \eqn{c}. `"space"` (the
@@ -44,7 +43,7 @@
 #'   region), so points are pushed away from dense clusters and the hard
 #'   limit is *not* k-means; the prototype step (33) then no longer exactly
 #'   optimizes the functional, so the objective need not increase.
-#' * **\eqn{p(c)} in the update.** The survey's (35) writes \eqn{p_{n+1}(c|x)
+#' * **\eqn{p(c)} in the update.** TR-09-12's (35) writes \eqn{p_{n+1}(c|x)
 #'   \propto p_n(y|c)^{-1/\lambda}}{p_{n+1}(c|x) ~ p_n(y|c)^(-1/lambda)}
 #'   without the factor \eqn{p_{n-1}(c)} of (29); the factor is kept (it is
 #'   what the IB prescribes and is negligible in the hard limit).
@@ -156,8 +155,8 @@
 #' the information bottleneck method. Advances in Neural Information
 #' Processing Systems 16.
 #'
-#' Section 5 ("K-means as IB") of the survey "Clustering with constraints /
-#' dependencies survey" (the functional (27) and the iteration (29)-(35)).
+#' Section 5 ("K-means as IB") of "Clustering constrained by dependencies", Virginia Tech technical report TR-09-12 (2009): the functional (27) and the
+#' iteration (29)-(35).
 #' @seealso [predict.ib_kmeans()], [ib()] for the IB on a joint distribution,
 #'   [cvqe()] for k-means with pairwise constraints.
 #' @examples

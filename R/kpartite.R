@@ -14,20 +14,20 @@
 #' \times m_b}{m_a x m_b} weight matrix \eqn{A_r}. With indicator matrices
 #' \eqn{F_t \in \{0,1\}^{m_t \times k_t}}{F_t} of the clusterings and
 #' cluster-level weights \eqn{B_r}{B_r} (\eqn{k_a \times k_b}{k_a x k_b}), the
-#' fit minimizes objective (61) of the survey (Section 9)
+#' fit minimizes objective (61) of TR-09-12 (Section 9)
 #' \deqn{L = \sum_r \hat d_\phi(A_r, F_a B_r F_b^T),}{L = sum_r d(A_r, F_a
 #'   B_r F_b^T),}
 #' the divergence applied entry by entry and summed over all \eqn{m_a m_b}
 #' cells (zeros of sparse matrices included): squared Euclidean
 #' \eqn{(a - b)^2}, or generalized I-divergence \eqn{a \log(a / b) - a + b}
 #' (with \eqn{0 \log 0 = 0}; it needs non-negative weights). For fixed
-#' clusterings the best \eqn{B_r} is the matrix of block means, the survey's
+#' clusterings the best \eqn{B_r} is the matrix of block means, TR-09-12's
 #' (63), for both divergences (as for every Bregman divergence).
 #'
 #' @section Algorithm:
 #' From random clusterings (every cluster gets one vertex drawn without
 #' replacement, the other vertices a uniform cluster; or `start`), with
-#' \eqn{B} at its block means, each iteration does the survey's steps 2-4:
+#' \eqn{B} at its block means, each iteration does TR-09-12's steps 2-4:
 #' * **Reassign** (\eqn{B} fixed): the types are visited in order 1..n and
 #'   every vertex of a type moves to the cluster with the lowest \eqn{L},
 #'   given the current clusters of the other types (already updated for the
@@ -38,7 +38,7 @@
 #'   related types, \eqn{O(nnz + \sum m_a k_a k_b)} per iteration.
 #' * **Update** \eqn{B} to the block means (63).
 #' * **Stop** when no vertex moved or \eqn{L} fell by at most `tol` times
-#'   its value (the survey's \eqn{L_{new} = L_{current}}, with a tolerance
+#'   its value (TR-09-12's \eqn{L_{new} = L_{current}}, with a tolerance
 #'   for rounding), or after `max_iter` iterations (`converged = FALSE`, a
 #'   warning).
 #'
@@ -48,8 +48,8 @@
 #' algorithm's moves; moving a vertex and re-fitting \eqn{B} can still lower
 #' it). Of `restarts` runs the lowest final \eqn{L} is kept.
 #'
-#' @section Decisions where the survey is silent:
-#' * The survey writes (61) over pairs \eqn{i < j}, one relation per pair of
+#' @section Decisions where TR-09-12 is silent:
+#' * TR-09-12 writes (61) over pairs \eqn{i < j}, one relation per pair of
 #'   types. Here each relation names its two types in `types`, so several
 #'   relations may connect the same pair (each with its own \eqn{B}), and
 #'   the orientation of a matrix (which type indexes its rows) is free.
@@ -67,7 +67,7 @@
 #' * Step 2's costs use \eqn{B} as it stood at the start of the step, and
 #'   each type's new clusters at once when the next type is reassigned, so
 #'   that the step provably lowers \eqn{L}.
-#' * Relation weights are the survey's: all relations count equally.
+#' * Relation weights are TR-09-12's: all relations count equally.
 #'
 #' With two types and one relation this is block (co-)clustering of that
 #' matrix, rows and columns at once, with block means (squared Euclidean:
@@ -118,9 +118,8 @@
 #' k-partite graphs. ACM SIGKDD International Conference on Knowledge
 #' Discovery and Data Mining, 317-326.
 #'
-#' Section 9 ("Clustering with k-partite graphs") of the survey "Clustering
-#' with constraints / dependencies survey" (objective (61), the optimal
-#' weights (63) and the exchange algorithm).
+#' Section 9 ("Clustering with k-partite graphs") of "Clustering constrained by dependencies", Virginia Tech technical report TR-09-12 (2009): objective
+#' (61), the optimal weights (63) and the exchange algorithm.
 #' @seealso [itcc()] and [cross_associations()] for co-clustering one matrix;
 #'   [plot.kpartite_clustering()] draws the summary network; [predict.kpartite_clustering()]
 #'   assigns new vertices.

@@ -19,7 +19,7 @@
 #' Natural logarithms (nats) throughout.
 #'
 #' @section Functional and the meaning of beta:
-#' The survey's functional (20) is \eqn{L = I^{G_{in}} - \beta
+#' TR-09-12's functional (20) is \eqn{L = I^{G_{in}} - \beta
 #' I^{G_{out}}}{L = I_Gin - beta I_Gout}, to be minimized; both optimizers
 #' maximize the equivalent (23), \eqn{L_{max} = I^{G_{out}} - \beta^{-1}
 #' I^{G_{in}}}{L_max = I_Gout - I_Gin / beta}, which stays finite in the hard
@@ -33,7 +33,7 @@
 #' * symmetric: \eqn{L_{max} = I(C_X; C_Y) - \beta^{-1} [H(C_X) +
 #'   H(C_Y)]}{L_max = I(C_X; C_Y) - (H(C_X) + H(C_Y)) / beta}.
 #'
-#' `beta` is the survey's \eqn{\beta > 0}: the weight of preserved
+#' `beta` is TR-09-12's \eqn{\beta > 0}: the weight of preserved
 #' information against compression. The default `beta = Inf` is the hard
 #' limit of [sib()]: the compression terms vanish and only the preserved
 #' information counts (for `symmetric_ib()` this is the objective of
@@ -47,7 +47,7 @@
 #' @section Algorithm:
 #' The sequential method (the default): from a random partition (or
 #' `start`), every row in random order is drawn out of its cluster and put
-#' back where \eqn{L_{max}} is highest, i.e. where the survey's merge cost
+#' back where \eqn{L_{max}} is highest, i.e. where TR-09-12's merge cost
 #' (25)-(26) of the singleton \eqn{\{x\}}{{x}} into a cluster is least;
 #' passes repeat until one moves nothing (`converged`), so at the end no
 #' single move of one point in one clustering raises \eqn{L_{max}}, which
@@ -67,8 +67,8 @@
 #'   of \eqn{C_j} is the [sib()] loss of \eqn{I(T;Y)} of joining the cell
 #'   with \eqn{c} in place of \eqn{x}'s \eqn{j}-th coordinate, minus
 #'   \eqn{\beta^{-1} (p(x) + p(c)) H(\Pi)} with \eqn{\Pi = (p(x), p(c)) /
-#'   (p(x) + p(c))} (the survey's \eqn{JS_\Pi[p(u_j|c^r), p(u_j|c^s)]} for
-#'   disjoint clusters). The survey prints \eqn{\Pi} with the conditioning on
+#'   (p(x) + p(c))} (TR-09-12's \eqn{JS_\Pi[p(u_j|c^r), p(u_j|c^s)]} for
+#'   disjoint clusters). TR-09-12 prints \eqn{\Pi} with the conditioning on
 #'   \eqn{u_j}; we read it, as in (17), as the cluster weights. Cost of a
 #'   pass \eqn{O(nnz \sum_j k_j)}; memory \eqn{O(ncol \prod_j k_j)} for the
 #'   cell joints (`k` is refused when that exceeds \eqn{2.5 \times 10^7}{2.5e7}
@@ -89,7 +89,7 @@
 #'   A pass costs \eqn{O(nnz + (n + m) k_r k_c)} at most.
 #'
 #' @section Iterative (soft) updates:
-#' `method = "iterative"` iterates the survey's stationary equations
+#' `method = "iterative"` iterates TR-09-12's stationary equations
 #' (21)-(22), \eqn{p(c_j|u_j) \propto p(c_j) \exp(-\beta d(c_j, u_j))}{p(c_j|u_j) ~ p(c_j) exp(-beta d(c_j, u_j))},
 #' on soft memberships. For parallel IB, \eqn{C_j} is a parent of the data
 #' variable \eqn{Y} only, so only the first sum of (22) is left, and as the
@@ -206,7 +206,7 @@
 #'   `objective` after each iteration, `tol`, and no `moves` or
 #'   `pass_seconds`.
 #' @references
-#' Clustering with constraints / dependencies survey, Section 4
+#' Clustering constrained by dependencies (Virginia Tech TR-09-12, 2009), Section 4
 #' (multivariate information bottleneck: functionals (19)-(20), merge cost
 #' (23)-(26)).
 #'

@@ -12,7 +12,7 @@
 #' unless `weights` is given) and the block multiway clustering basis
 #' \eqn{\{(\hat X_1, \dots, \hat X_n)\}}, the approximation is the block
 #' mean \eqn{C = E_w[Z \mid \hat X_1, \dots, \hat X_n]} (the maximum Bregman
-#' information solution (52)-(53) of the survey for this basis, the same for
+#' information solution (52)-(53) of TR-09-12 for this basis, the same for
 #' every Bregman divergence) and the objective is (50)
 #' \deqn{B = E_w[d_\phi(Z, C)] = I_\phi(Z) - I_\phi(C),}{B = E_w[d(Z, C)] =
 #'   I(Z) - I(C),}
@@ -25,7 +25,7 @@
 #' within-cluster sum of squares of the first dimension's slices.
 #'
 #' @section Algorithm:
-#' Steps 1-3 of the survey: from a start (see `init`), the dimensions are
+#' Steps 1-3 of TR-09-12: from a start (see `init`), the dimensions are
 #' visited in order; the
 #' entities of dimension \eqn{i} (rows for \eqn{i = 1}, columns for \eqn{i =
 #' 2}, ...) each move, with \eqn{C} fixed, to the cluster whose block values
@@ -46,7 +46,7 @@
 #' in cluster 1, the next entity not in cluster 1 in cluster 2, ...), with
 #' `block_means` and `block_weight` permuted alike.
 #'
-#' @section Reading of the survey:
+#' @section Reading of TR-09-12:
 #' * Step 1 starts from a random multiway clustering; that is
 #'   `init = "random"` (each dimension a uniformly random partition with no
 #'   empty cluster). Such starts make every block mean close to the overall
@@ -61,13 +61,13 @@
 #'   dimensions' current clusters, far less noisy than raw slices) are
 #'   seeded again by k-means++, with the divergence that sending an entity
 #'   to a cluster with a seed's profile as block values adds to \eqn{B} as
-#'   \eqn{D^2}, and every entity goes to its nearest seed. This is not in the
-#'   survey or the paper.
+#'   \eqn{D^2}, and every entity goes to its nearest seed. This is not in 
+#'   TR-09-12 or the paper.
 #' * Step 2 minimizes jointly over an entity's cluster and \eqn{\Lambda}; it
 #'   is implemented as the usual alternation (assignments with \eqn{C}
 #'   fixed, then the MBI solution for the new clustering), which is what
 #'   makes \eqn{B} monotone.
-#' * The survey calls information-theoretic co-clustering ([itcc()]) the
+#' * TR-09-12 calls information-theoretic co-clustering ([itcc()]) the
 #'   special case \eqn{n = 2} of the block basis. ITCC's approximation
 #'   \eqn{p(\hat x, \hat y) p(x | \hat x) p(y | \hat y)} also keeps the row
 #'   and column marginals (the basis \eqn{\{(\hat X, \hat Y), X, Y\}}); the
@@ -79,13 +79,13 @@
 #'   mean; it is given \eqn{E_w[Z]}, which matters only for the next
 #'   assignment step and keeps \eqn{B} monotone.
 #' * Several relations of the same data sets, i.e. vector-valued cells
-#'   \eqn{z \in S \subset R^k}{z in S, a subset of R^k} (the survey's first
+#'   \eqn{z \in S \subset R^k}{z in S, a subset of R^k} (TR-09-12's first
 #'   way), are a tensor with one more dimension for the components, given
 #'   `k` equal to its extent: its entities then stay in singleton clusters
 #'   (with `init = "kmeans++"` or a `start` that keeps them apart), and
-#'   \eqn{B} sums the divergences over the components. The survey's second
+#'   \eqn{B} sums the divergences over the components. TR-09-12's second
 #'   way, several tensors over different data sets with a weighted sum of
-#'   their losses, is not implemented: the survey leaves the weights and the
+#'   their losses, is not implemented: TR-09-12 leaves the weights and the
 #'   algorithm open.
 #'
 #' @param x The tensor: a numeric matrix, data.frame or array with two or more
@@ -106,8 +106,8 @@
 #' @param max_iter Maximum number of iterations per run.
 #' @param init Start of each run: `"kmeans++"` (every dimension seeded by
 #'   k-means++ among its slices, then among its profiles over the other
-#'   dimensions' blocks; see "Reading of the survey") or `"random"`
-#'   (uniformly random partitions, the survey's step 1). Uses R's random number generator, so
+#'   dimensions' blocks; see "Reading of TR-09-12") or `"random"`
+#'   (uniformly random partitions, TR-09-12's step 1). Uses R's random number generator, so
 #'   [set.seed()] reproduces the fit.
 #' @param start Optional list of initial clusterings, one integer vector
 #'   (values in `1..k[i]`) per dimension, used by the first run (the others
@@ -124,7 +124,7 @@
 #'   \item{k}{integer vector, the number of (non-empty) clusters per
 #'     dimension.}
 #'   \item{block_means}{array of dimensions `k`: \eqn{C} on every block
-#'     (\eqn{\Lambda} of the survey).}
+#'     (\eqn{\Lambda} of TR-09-12).}
 #'   \item{block_weight}{array of dimensions `k`: the weight of every block
 #'     (its share of the cells when unweighted).}
 #'   \item{objective}{\eqn{B} at the start and after every iteration of the
@@ -142,7 +142,7 @@
 #' Banerjee, A., Basu, S. and Merugu, S. (2007). Multi-way clustering on
 #' relation graphs. SIAM International Conference on Data Mining.
 #'
-#' Clustering with constraints / dependencies survey, Section 7 ("Multiway
+#' Clustering constrained by dependencies (Virginia Tech TR-09-12, 2009), Section 7 ("Multiway
 #' clustering using Bregman divergences", equations (48)-(53) and the
 #' algorithm's steps 1-3).
 #' @seealso [predict.multiway_clustering()], [plot.multiway_clustering()],

@@ -10,7 +10,7 @@
 #   clusters (balanced, in random order; block values N(0, 1)), plus
 #   N(0, sd^2) noise; 3 draws per setting. Methods:
 #   - multiway_clustering() (squared Euclidean, 10 restarts) with the
-#     default k-means++ seeding and with the survey's random starts;
+#     default k-means++ seeding and with TR-09-12's random starts;
 #   - stats::kmeans(nstart = 10) (Hartigan-Wong) of each mode-i unfolding
 #     (the m_i slices as points with N / m_i coordinates), one per dimension.
 #   Score: NMI = I / sqrt(H1 H2) to the planted clusters, per dimension, mean
@@ -175,7 +175,7 @@ lines <- c(
   "60 x 45 x 15 and 200 x 150 x 50 tensors, k = (5, 4, 3) planted clusters (balanced, in",
   "random order), block values N(0, 1), cell noise N(0, sd^2); mean over 3 draws per",
   "setting. NMI = I / sqrt(H1 H2) to the planted clusters. multiway_clustering: squared Euclidean, 10",
-  "restarts, default k-means++ seeding or the survey's random starts; k-means:",
+  "restarts, default k-means++ seeding or TR-09-12's random starts; k-means:",
   "stats::kmeans(nstart = 10) (Hartigan-Wong) of each unfolding, e.g. 200 points in",
   "7,500 coordinates for dimension 1. Time: one call (k-means: the three calls). \"B <=",
   "planted B\": the fit's objective is at most that of the planted clusters (a draw where",

@@ -1,5 +1,5 @@
 // k-partite clustering by relation summary networks (Long, Wu, Zhang & Yu
-// 2006), as the survey's Section 9 states it: n vertex types, relation
+// 2006), as TR-09-12's Section 9 states it: n vertex types, relation
 // matrices A between pairs of types, clusterings F_1..F_n and cluster-level
 // weights B minimizing (61), L = sum_r D(A_r, F_a B_r F_b^T). An iteration
 // (steps 2-4) reassigns every vertex, type by type, to the cluster with the

@@ -1,7 +1,7 @@
 // The pieces of k-partite clustering (Long et al.'s relation summary network)
 // that look at one relation at a time: the relation matrix A between two
 // vertex types, the divergence, the block statistics of A under the current
-// clusterings, the cluster-level weights B (survey eq. 63: block means) and
+// clusterings, the cluster-level weights B (TR-09-12 eq. 63: block means) and
 // the distance (61) between A and F_a B F_b^T. Plain C++17, no R headers.
 //
 // Zeros of a sparse A are real zero weights: a block with N vertex pairs and

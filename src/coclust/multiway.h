@@ -25,7 +25,7 @@
 namespace sideclust {
 
 // How a run starts: each dimension's entities in a uniformly random partition
-// (the survey's step 1), or seeded: every dimension sent to the nearest of
+// (TR-09-12's step 1), or seeded: every dimension sent to the nearest of
 // k-means++ seeds among its slices (squared Euclidean distance between the
 // unfolded slices), then, dimension by dimension, re-seeded by k-means++ on
 // its profiles over the others' blocks (MultiwayState::reseed).

@@ -1,5 +1,5 @@
 // Discriminative clustering (Sinkkonen & Kaski; Kaski et al.), Section 8 of
-// the survey: prototypes m_c in the data space with Gaussian soft
+// TR-09-12: prototypes m_c in the data space with Gaussian soft
 // memberships W_c(x) = exp(-|x - m_c|^2 / (2 sigma^2)) / Z(x), chosen to
 // maximize the log Bayes factor (60) of the clusters x classes table of soft
 // counts n_cy = sum_{i: y_i = y} W_c(x_i) (see table_bayes_factor.h).

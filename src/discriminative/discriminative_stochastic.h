@@ -1,5 +1,5 @@
 // Discriminative clustering by stochastic approximation (Sinkkonen & Kaski
-// 2002), steps 1-3 of Section 8 of the survey: minimizes the distortion
+// 2002), steps 1-3 of Section 8 of TR-09-12: minimizes the distortion
 // E_KL of (55) over the prototypes m_c and the softmax parameters gamma_cy of
 // p(y | c) (58), one labelled point at a time. Points are the columns of a
 // p x n matrix. Plain C++17 + Eigen; randomness and interrupts come from
@@ -88,7 +88,7 @@ inline int draw_cluster(const Eigen::VectorXd& w, RunHooks& hooks) {
 //        m_c  -= a (x - m_c) L,   gamma_cs  -= a (p(s | c)  - [s = y]),
 //        m_c' += a (x - m_c') L,  gamma_c's -= a (p(s | c') - [s = y]),
 //      both gamma updates computed from the gamma before the step.
-// The survey skips the step when c = c'. For the prototypes that step is 0
+// TR-09-12 skips the step when c = c'. For the prototypes that step is 0
 // anyway (L = 0); for gamma it is not, and skipping it would scale gamma's
 // expected step by (1 - W_c), freezing p(y | c) as the memberships harden.
 // So gamma is updated at every step: the expected step of every parameter is

@@ -1,5 +1,5 @@
 // Log Bayes factor of a clusters x classes contingency table (Kaski et al.'s
-// objective, equation (60) of the survey) and its derivative with respect to
+// objective, equation (60) of TR-09-12) and its derivative with respect to
 // the (possibly fractional) cell counts. Plain C++17 + Eigen.
 //
 // Dependence model: every cluster c has its own class distribution psi_c ~

@@ -1,5 +1,5 @@
 // Iterative (soft) information bottleneck (Tishby, Pereira & Bialek 1999):
-// the self-consistent equations (10)-(12) of the survey iterated from random
+// the self-consistent equations (10)-(12) of TR-09-12 iterated from random
 // memberships,
 //   p(c|x) = p(c) exp(-beta KL[p(y|x) || p(y|c)]) / Z(x, beta),
 //   p(c) = sum_x p(x) p(c|x),  p(y|c) = sum_x p(x, y) p(c|x) / p(c),

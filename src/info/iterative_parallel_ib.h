@@ -1,4 +1,4 @@
-// Iterative (soft) parallel information bottleneck: the survey's stationary
+// Iterative (soft) parallel information bottleneck: TR-09-12's stationary
 // equations (21)-(22) for Gin: X -> C_j (j = 1..m) and Gout: C_1..C_m -> Y.
 // C_j appears in the parents of the data variable Y only, so (22) keeps its
 // first sum, and since the clusterings depend on X alone, p(y | c^-j, x) =

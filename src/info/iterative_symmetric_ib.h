@@ -1,4 +1,4 @@
-// Iterative (soft) symmetric information bottleneck: the survey's stationary
+// Iterative (soft) symmetric information bottleneck: TR-09-12's stationary
 // equations (21)-(22) for Gin: X -> C_X, Y -> C_Y and Gout: C_X -> C_Y.
 // For C_X only the second sum of (22) is left (C_X is the parent of C_Y), for
 // C_Y only the last term (its parent C_X), so

@@ -1,14 +1,14 @@
 // Parallel multivariate information bottleneck (Friedman, Mosenzon, Slonim &
 // Tishby 2001), hard sequential optimizer. m clusterings C_1..C_m of the rows
 // X (Gin: X -> C_j) that together keep information about the columns Y
-// (Gout: C_1..C_m -> Y). The functional maximized is the survey's (23),
+// (Gout: C_1..C_m -> Y). The functional maximized is TR-09-12's (23),
 //   L_max = I(C_1..C_m; Y) - beta^-1 sum_j I(C_j; X),
 // and for hard clusterings I(C_j; X) = H(C_j).
 //
 // The clusterings jointly put each row in a cell t = (c_1, ..., c_m) of the
 // product partition (mixed radix: t = sum_j c_j stride_j). Drawing row x out
 // of clustering j (a singleton cluster of its own) and merging it into cluster
-// c lowers L_max by the survey's merge cost (25)-(26) with one singleton:
+// c lowers L_max by TR-09-12's merge cost (25)-(26) with one singleton:
 //   d_j(x, c) = JS loss of I(T;Y) when x joins cell t(c) = t_x + (c - c_j(x)) stride_j
 //             - beta^-1 [G(p_x + P_jc) - G(p_x) - G(P_jc)],  G(a) = a log a,
 // where P_jc is the mass of cluster c of clustering j: for hard clusters the

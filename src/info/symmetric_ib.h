@@ -2,11 +2,11 @@
 // Tishby 2001; Slonim, Friedman & Tishby 2002), hard sequential optimizer.
 // C_X compresses the rows X and C_Y the columns Y (Gin: X -> C_X, Y -> C_Y);
 // each keeps information about the other (Gout: C_X -> C_Y). The functional
-// maximized is the survey's (23),
+// maximized is TR-09-12's (23),
 //   L_max = I(C_X; C_Y) - beta^-1 [I(C_X; X) + I(C_Y; Y)],
 // with I(C_X; X) = H(C_X) and I(C_Y; Y) = H(C_Y) for hard clusterings.
 //
-// With the column clusters fixed, the survey's merge cost (26) of a singleton
+// With the column clusters fixed, TR-09-12's merge cost (26) of a singleton
 // row x into row cluster c keeps two terms: JS_Pi[p(c_Y|x), p(c_Y|c)] (C_X
 // is the parent of C_Y in Gout) and -beta^-1 JS_Pi[p(x|{x}), p(x|c)] = H(Pi).
 // Weighted by p_x + P_c, that is sib's cost on the row compressed over the

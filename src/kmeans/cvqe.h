@@ -1,5 +1,5 @@
 // Constrained vector quantization error (CVQE): Davidson & Ravi's k-means
-// with must-link / cannot-link penalties, objective (68) of the survey.
+// with must-link / cannot-link penalties, objective (68) of TR-09-12.
 // Points are the columns of a p x n matrix, prototypes the columns of a p x k
 // matrix. Plain C++17 + Eigen; randomness and interrupts come from RunHooks.
 #pragma once
@@ -170,7 +170,7 @@ class CvqeRun {
     return changed;
   }
 
-  // The survey's update m_j = y_j / z_j, applied with the assignment fixed
+  // TR-09-12's update m_j = y_j / z_j, applied with the assignment fixed
   // until no coordinate moves more than tol * scale (at most max_rounds
   // rounds, each with the previous round's prototypes on the right). A
   // cluster with z_j = 0 (no points) keeps its prototype. Returns whether the

@@ -1,5 +1,5 @@
 // Disparate (decorrelated) k-means of Jain, Meka & Dhillon (2008), as given
-// in Section 12 of the survey: two clusterings of the same points whose
+// in Section 12 of TR-09-12: two clusterings of the same points whose
 // prototypes are pushed towards orthogonality. Minimizes
 //   F = sum_i sum_{g in c1_i} |g - m1_i|^2 + sum_j sum_{g in c2_j} |g - m2_j|^2
 //       + lambda sum_i sum_j (m1_i' m2_j)^2
@@ -111,7 +111,7 @@ inline double penalty(const Eigen::MatrixXd& m1, const Eigen::MatrixXd& m2, doub
 // given its cluster sums and sizes and the other clustering's prototypes
 // other (p x s). Setting the gradient of F in m_i to zero gives
 //   (|c_i| I + lambda M M') m_i = sum of c_i's points,     M = other,
-// i.e. m_i = (I + lambda / |c_i| M M')^{-1} (mean of c_i). (The survey prints
+// i.e. m_i = (I + lambda / |c_i| M M')^{-1} (mean of c_i). (TR-09-12 prints
 // m_i on the right-hand side; it is the cluster's sample mean.) The m_i
 // separate, and all share M M', which has rank <= s: with the eigen-
 // decomposition M'M = V diag(e) V' and W = M V, Woodbury's identity gives

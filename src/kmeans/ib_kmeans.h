@@ -1,5 +1,4 @@
-// k-means as an information bottleneck (Still, Bialek & Bottou 2003; the
-// survey's Section 5, equations (29)-(35)): the iterative IB on the indices x
+// k-means as an information bottleneck (Still, Bialek & Bottou 2003; TR-09-12's Section 5, equations (29)-(35)): the iterative IB on the indices x
 // of the data vectors y_x, with kernel class distributions
 // p(y|c) = exp(-d(y, y_c) / s) / Z(c, s) around prototypes y_c, d the squared
 // Euclidean distance. beta = -1/lambda; beta = infinity is the hard limit,
@@ -201,7 +200,7 @@ class IbKmeansRun {
 
  private:
   // The trace after an iteration: I(C;X), E[d], and the objective
-  // E[log p(y_x|c)] - I(C;X) / beta (the survey's Lmax (27) with I(C;Y)
+  // E[log p(y_x|c)] - I(C;X) / beta (TR-09-12's Lmax (27) with I(C;Y)
   // replaced by its kernel part, see the R documentation).
   void record(const Eigen::MatrixXd& pcx, double h_cx, const Eigen::VectorXd& pc,
               const Eigen::MatrixXd& d, const Eigen::VectorXd& log_z,

@@ -1,4 +1,4 @@
-# Plain-R references for CVQE (objective (68) of the survey), written with
+# Plain-R references for CVQE (objective (68) of TR-09-12), written with
 # loops. `pairs` is a list with i, j (1-based, i = the constraint's first
 # point), must (logical) and w (confidence); `m` is k x p (rows = prototypes).
 
@@ -70,7 +70,7 @@ cvqe_assign_r <- function(x, cluster, m, pairs) {
   cluster
 }
 
-# One application of the survey's prototype update m_j = y_j / z_j.
+# One application of TR-09-12's prototype update m_j = y_j / z_j.
 cvqe_prototypes_r <- function(x, cluster, m, pairs) {
   k <- nrow(m)
   geo <- cvqe_geometry(m)

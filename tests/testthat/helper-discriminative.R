@@ -65,7 +65,7 @@ dc_planted <- function(n = 200, seed = 1) {
   list(x = x, y = y)
 }
 
-# The stochastic approximation written step by step in R from the survey's
+# The stochastic approximation written step by step in R from TR-09-12's
 # steps 1-3, drawing from R's generator in the order the C++ core does: the
 # point (uniform index), then two clusters by inversion of W(x).
 dc_stochastic_r <- function(x, y, m, sigma, n0, epochs, step) {

@@ -1,4 +1,4 @@
-# Plain-R reference for ib_kmeans(): the survey's iteration (29)-(34) with
+# Plain-R reference for ib_kmeans(): TR-09-12's iteration (29)-(34) with
 # p(x) = 1/N, written with loops. Prototypes are the rows of `m` (k x p).
 
 ibk_blobs <- function(n_per = 10, sd = 0.6, seed = 1) {

@@ -1,4 +1,4 @@
-# Plain-R references for k-partite clustering (survey Section 9): the
+# Plain-R references for k-partite clustering (TR-09-12 Section 9): the
 # distance (61), the weights (63) and the exchange algorithm, on dense
 # matrices. `types` is a two-column matrix (row type, column type), 1-based.
 
@@ -46,7 +46,7 @@ kp_all_labelings <- function(m, k) {
   as.matrix(expand.grid(rep(list(seq_len(k)), m)))
 }
 
-# The exchange algorithm of the survey in plain R, from `start`: each type
+# The exchange algorithm of TR-09-12 in plain R, from `start`: each type
 # in turn, each vertex to the cluster of lowest (61) with B fixed (ties keep
 # the current cluster, then the lowest number), then B to block means.
 kp_exchange_r <- function(rel, types, start, k, divergence = "euclidean", max_iter = 50) {

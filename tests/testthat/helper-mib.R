@@ -70,7 +70,7 @@ two_groupings <- function(n, m_half = 4, strength = 6, base = 1) {
 }
 
 # One update of the iterative symmetric IB for the rows of p: memberships w
-# (n x k) from the column memberships v (m x L), as the survey's (21)-(22).
+# (n x k) from the column memberships v (m x L), as TR-09-12's (21)-(22).
 soft_update_plain <- function(p, w, v, beta) {
   p <- as.matrix(p)
   px <- rowSums(p)
@@ -93,7 +93,7 @@ soft_info_plain <- function(w, px) {
 }
 
 # One update of the iterative parallel IB for clustering j: p(c_j|x) from the
-# soft memberships ws (a list of n x k_i matrices), as the survey's (21)-(22).
+# soft memberships ws (a list of n x k_i matrices), as TR-09-12's (21)-(22).
 soft_parallel_update_plain <- function(p, ws, j, beta) {
   p <- as.matrix(p)
   n <- nrow(p)

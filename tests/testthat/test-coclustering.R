@@ -149,7 +149,7 @@ test_that("the paper's cost is reproduced with assignment_cost = FALSE", {
   expect_equal(fit$density, fit$ones / outer(tabulate(fit$cluster), tabulate(fit$col_cluster)))
 })
 
-test_that("Table 1 of the survey: what each method finds", {
+test_that("Table 1 of TR-09-12: what each method finds", {
   t1 <- matrix(c(1, 0, 0, 1, 0, 1,
                  0, 1, 1, 0, 1, 0,
                  1, 0, 0, 1, 0, 1,

@@ -113,7 +113,7 @@ test_that("the C++ assignment step matches the R one at fixed prototypes", {
     z[i] <- which.min(cvqe_point_costs(x, z, start, sub, i, geo))
   }
   expect_identical(fit$cluster, z)
-  # the prototype step repeats the survey's update until it stops moving
+  # the prototype step repeats TR-09-12's update until it stops moving
   m <- start
   for (round in 1:1000) m <- cvqe_prototypes_r(x, z, m, pairs)
   expect_equal(fit$centers, m, tolerance = 1e-10, ignore_attr = TRUE)

@@ -324,7 +324,7 @@ test_that("bad input gives errors that name the argument", {
                  "did not converge")
 })
 
-test_that("the stochastic approximation follows the survey's steps 1-3 exactly", {
+test_that("the stochastic approximation follows TR-09-12's steps 1-3 exactly", {
   d <- dc_planted(30, seed = 3)
   y <- d$y
   y[c(2, 9, 17)] <- NA
@@ -337,7 +337,7 @@ test_that("the stochastic approximation follows the survey's steps 1-3 exactly",
   expect_equal(fit$centers, ref$centers, tolerance = 1e-10, ignore_attr = TRUE)
   softmax <- exp(ref$gamma) / rowSums(exp(ref$gamma))
   expect_equal(unname(fit$class_distributions), softmax, tolerance = 1e-10)
-  # the updates keep every row of gamma summing to 0 (the survey's free constant)
+  # the updates keep every row of gamma summing to 0 (TR-09-12's free constant)
   expect_equal(rowSums(ref$gamma), rep(0, 3), tolerance = 1e-12)
   expect_equal(unname(rowMeans(log(fit$class_distributions))),
                -log(rowSums(exp(ref$gamma))), tolerance = 1e-10)

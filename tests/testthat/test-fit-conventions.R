@@ -1,4 +1,4 @@
-# Every fit follows the package's conventions (DESIGN.md): the same core
+# Every fit follows the package's conventions (ARCHITECTURE.md): the same core
 # fields, plain R data that survives saveRDS(), set.seed() reproducibility,
 # print/summary/fitted/nobs, and predict() on data of the fitted shape.
 

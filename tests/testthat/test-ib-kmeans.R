@@ -1,4 +1,4 @@
-test_that("the iteration equals the survey's (29)-(34) recomputed step by step in R", {
+test_that("the iteration equals TR-09-12's (29)-(34) recomputed step by step in R", {
   d <- ibk_blobs(8, sd = 1, seed = 3)
   start <- d$x[c(1, 2, 9), ]
   for (normalize in c("space", "data")) {

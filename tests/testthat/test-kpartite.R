@@ -63,7 +63,7 @@ test_that("restarts find the global optimum of a tiny tripartite graph", {
   expect_true(all(fit$restart_objective >= best - 1e-10))
 })
 
-test_that("each step matches the survey's algorithm written in plain R", {
+test_that("each step matches TR-09-12's algorithm written in plain R", {
   set.seed(8)
   d <- kp_planted(c(9, 7, 6), c(3, 2, 2), tri_types, noise = 1.5)
   start <- list(rep(1:3, 3), c(1, 2, 1, 2, 2, 1, 1), c(2, 1, 1, 2, 1, 2))

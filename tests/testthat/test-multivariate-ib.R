@@ -231,7 +231,7 @@ test_that("symmetric_ib recovers planted co-clusters as itcc does", {
   expect_equal(given$iterations, 1L)
 })
 
-test_that("iterative symmetric_ib ends at a fixed point of the survey's updates", {
+test_that("iterative symmetric_ib ends at a fixed point of TR-09-12's updates", {
   set.seed(27)
   rates <- rbind(c(9, 1, 5), c(1, 9, 5))
   x <- matrix(rpois(16 * 12, rates[rep(1:2, each = 8), rep(1:3, each = 4)]), 16, 12) + 1
