@@ -101,8 +101,8 @@
     .Call(`_sideclust_dp_lambda_cpp`, xt, k, method, divergence)
 }
 
-.nearest_centre_cpp <- function(xt, centres, divergence) {
-    .Call(`_sideclust_nearest_centre_cpp`, xt, centres, divergence)
+.centre_divergences_cpp <- function(xt, centres, divergence) {
+    .Call(`_sideclust_centre_divergences_cpp`, xt, centres, divergence)
 }
 
 side_components_cpp <- function(n, from, to) {

@@ -126,12 +126,13 @@
 #'
 #' @param x Data: a numeric matrix or data.frame, one row per point; at least
 #'   `p + 2` rows and a non-singular covariance.
-#' @param labels Partial labels: a vector or factor of length `nrow(x)` with
+#' @param side Partial labels: a vector or factor of length `nrow(x)` with
 #'   `NA` for unlabelled points, or a `sideclust_labels` object (from
 #'   [as_constraints()] or [sample_labels()]). Pairwise constraints are not
 #'   accepted. `NULL` means no labels.
 #' @param k Starting number of clusters (at most `nrow(x)`); the result may
 #'   have fewer.
+#' @param labels Deprecated name of `side` in `cec_ib()`.
 #' @param beta Weight \eqn{\beta \ge 0} of the label term, see Choosing beta.
 #' @param type Cluster model: `"full"`, `"diagonal"` or `"spherical"`.
 #' @param restarts Number of runs from independent starts drawn by `init`.
@@ -167,7 +168,7 @@
 #'     cluster lowered the cost).}
 #'   \item{contingency}{cluster x label table of counts, with a last column
 #'     `unlabelled`.}
-#'   \item{means, covariances, sizes}{`k` x `p` means, `p` x `p` x `k` model
+#'   \item{centers, covariances, size}{`k` x `p` means, `p` x `p` x `k` model
 #'     covariances (maximum likelihood, or regularized by `cov_reg`,
 #'     restricted to `type`) and cluster sizes.}
 #'   \item{beta, type, eps, cov_reg, small_sample, restarts, init, side,
@@ -213,23 +214,24 @@ cec <- function(x, k, type = c("full", "diagonal", "spherical"),
   fit <- fit_cec(x, NULL, k, 0, type, restarts, max_iter, eps, cov_reg, init, start,
                  small_sample, verbose)
   fit$call <- call
-  class(fit) <- c("cec_fit", "sideclust")
+  fit <- finish_fit(fit, x, "cec_fit")
   fit
 }
 
 #' @rdname cec
 #' @export
-cec_ib <- function(x, labels, k, beta = 1,
+cec_ib <- function(x, side, k, beta = 1,
                    type = c("full", "diagonal", "spherical"), restarts = 10L,
                    max_iter = 100L, eps = 0.05, cov_reg = 0,
                    init = c("kmeans++", "random", "partition"), start = NULL,
-                   small_sample = FALSE, verbose = FALSE) {
+                   small_sample = FALSE, verbose = FALSE, labels) {
   call <- match.call()
-  if (missing(labels)) stop_arg("labels", "is missing; use NULL for no labels")
-  fit <- fit_cec(x, labels, k, beta, type, restarts, max_iter, eps, cov_reg, init, start,
+  if (!missing(labels)) side <- deprecated_arg(labels, "labels", "side")
+  if (missing(side)) stop_arg("side", "is missing; give partial labels, or NULL for none")
+  fit <- fit_cec(x, side, k, beta, type, restarts, max_iter, eps, cov_reg, init, start,
                  small_sample, verbose)
   fit$call <- call
-  class(fit) <- c("cec_ib", "sideclust")
+  fit <- finish_fit(fit, x, "cec_ib")
   fit
 }
 
@@ -269,8 +271,8 @@ fit_cec <- function(x, labels, k, beta, type, restarts, max_iter, eps, cov_reg,
                                    max_iter = max_iter, restarts = restarts, init = init,
                                    start = start0, prior = prior,
                                    small_sample = small_sample, verbose = verbose))
-  means <- t(res$means)
-  dimnames(means) <- list(NULL, colnames(x))
+  centers <- t(res$means)
+  dimnames(centers) <- list(NULL, colnames(x))
   dimnames(res$covariances) <- list(colnames(x), colnames(x), NULL)
   list(
     cluster = res$cluster, k = res$k, cost = res$cost,
@@ -278,7 +280,7 @@ fit_cec <- function(x, labels, k, beta, type, restarts, max_iter, eps, cov_reg,
     k_trace = res$k_trace, iterations = res$iterations,
     converged = res$converged,
     contingency = cec_contingency(res$cluster, res$k, side, n),
-    means = means, covariances = res$covariances, sizes = res$sizes,
+    centers = centers, covariances = res$covariances, size = res$sizes,
     beta = beta, type = type, eps = eps, cov_reg = cov_reg, small_sample = small_sample,
     restarts = restarts, init = if (is.null(start)) init else "start", side = side
   )

@@ -53,7 +53,7 @@
 #' @export
 predict.cross_associations <- function(object, newdata, dimension = 1L, ...) {
   dimension <- check_count(dimension, "dimension", upper = 2L)
-  if (missing(newdata)) stop_arg("newdata", "is missing")
+  if (missing(newdata)) newdata <- training_data(object)
   if (is.null(dim(newdata)) && is.atomic(newdata)) {
     newdata <- if (dimension == 1L) matrix(newdata, nrow = 1L) else matrix(newdata, ncol = 1L)
   }
@@ -92,6 +92,6 @@ predict.cross_associations <- function(object, newdata, dimension = 1L, ...) {
   bits0 <- -log2(1 - p)
   # o bits1 + (b - o) bits0, for every new entity (rows) and group (columns)
   bits <- o %*% t(bits1 - bits0) + rep(drop(bits0 %*% b), each = n_new)
-  cluster <- max.col(-bits, ties.method = "first")
-  list(cluster = cluster, bits = bits[cbind(seq_len(n_new), cluster)])
+  names <- if (dimension == 1L) csr$row_names else csr$col_names
+  cluster_prediction(cost = bits, rows = names)
 }

@@ -69,7 +69,7 @@ itcc <- function(x, k_rows, k_cols, restarts = 10L, max_iter = 100L,
               iterations = r$iterations, converged = r$converged,
               k_requested = c(rows = k_rows, cols = k_cols), restarts = restarts,
               call = call)
-  class(fit) <- c("itcc", "sideclust")
+  fit <- finish_fit(fit, x, "itcc")
   fit
 }
 
@@ -187,6 +187,6 @@ cross_associations <- function(x, max_groups = 1000L, split_tries = 1000L,
               cost = r$cost, objective = r$trace, k_trace = r$k_trace,
               l_trace = r$l_trace, density = ones / size, ones = ones,
               iterations = r$splits_tried, converged = TRUE, call = call)
-  class(fit) <- c("cross_associations", "sideclust")
+  fit <- finish_fit(fit, x, "cross_associations")
   fit
 }

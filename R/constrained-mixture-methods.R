@@ -4,14 +4,15 @@
 #' Predict, print and summarize a constrained mixture fit
 #'
 #' @param object,x A fit from [constrained_mixture()].
-#' @param newdata Data with the columns of the data that was fitted.
-#' @param type `"class"` (the most probable cluster of each new point) or
-#'   `"prob"` (an `nrow(newdata) x k` matrix of cluster probabilities). New
-#'   points carry no constraints: their probabilities are
-#'   \eqn{w_k N(x; \mu_k, \Sigma_k)} normalized.
+#' @param newdata Data with the columns of the data that was fitted; by
+#'   default the fitted data. New points carry no constraints: their
+#'   probabilities are \eqn{w_k N(x; \mu_k, \Sigma_k)} normalized.
+#' @param type Deprecated: `"class"` or `"prob"` return the former bare
+#'   vector or matrix.
 #' @param digits Significant digits to print.
 #' @param ... Unused.
-#' @return `predict()`: integer clusters or a probability matrix; `print()`
+#' @return `predict()`: a list with `cluster` (the most probable cluster of
+#'   each point) and `probability` (an `n` x `k` matrix); `print()`
 #'   returns `x` invisibly; `summary()` an object of class
 #'   `summary.constrained_mixture` (a `summary.sideclust` with the E-step,
 #'   covariance type, weights and means).
@@ -20,24 +21,35 @@
 #' fit <- constrained_mixture(x, constraints(must = c(1, 51), n = 150), k = 3,
 #'                            covariance = "diagonal")
 #' summary(fit)
-#' predict(fit, x[c(1, 51, 101), ], type = "prob")
+#' predict(fit, x[c(1, 51, 101), ])$probability
 #' @name constrained_mixture-methods
 #' @method predict constrained_mixture
 #' @export
-predict.constrained_mixture <- function(object, newdata, type = c("class", "prob"), ...) {
-  type <- match_choice(type, c("class", "prob"), "type")
-  p <- ncol(object$means)
+predict.constrained_mixture <- function(object, newdata, type, ...) {
+  if (missing(newdata)) newdata <- training_data(object)
+  p <- ncol(object$centers)
   x <- check_newdata(newdata, p)
   k <- object$k
   logp <- vapply(seq_len(k), function(a) {
-    log(object$weights[a]) + gaussian_log_density(x, object$means[a, ],
+    log(object$weights[a]) + gaussian_log_density(x, object$centers[a, ],
                                                   object$covariances[, , a])
   }, numeric(nrow(x)))
-  logp <- matrix(logp, nrow(x), k)
-  prob <- exp(logp - apply(logp, 1L, max))
-  prob <- prob / rowSums(prob)
+  out <- cluster_prediction(probability = normalize_log_weights(matrix(logp, nrow(x), k)),
+                            rows = rownames(x))
+  if (missing(type)) return(out)
+  type <- match_choice(type, c("class", "prob"), "type")
+  warning("`type` is deprecated: predict() returns a list with `cluster` and `probability`",
+          call. = FALSE)
+  if (type == "class") return(unname(out$cluster))
+  prob <- unname(out$probability)
   colnames(prob) <- seq_len(k)
-  if (type == "prob") prob else max.col(prob, ties.method = "first")
+  prob
+}
+
+# Rows of log weights to probabilities, without overflow.
+normalize_log_weights <- function(logw) {
+  prob <- exp(logw - apply(logw, 1L, max))
+  prob / rowSums(prob)
 }
 
 gaussian_log_density <- function(x, mu, sigma) {
@@ -83,7 +95,7 @@ summary.constrained_mixture <- function(object, ...) {
   out$covariance <- object$covariance
   out$loglik <- utils::tail(object$loglik, 1L)
   out$weights <- object$weights
-  out$means <- object$means
+  out$centers <- object$centers
   class(out) <- c("summary.constrained_mixture", class(out))
   out
 }
@@ -95,7 +107,7 @@ print.summary.constrained_mixture <- function(x, digits = 4L, ...) {
               x$inference, x$estep, x$covariance))
   NextMethod()
   cat("\nWeights and means:\n")
-  print(cbind(weight = x$weights, x$means), digits = digits)
+  print(cbind(weight = x$weights, x$centers), digits = digits)
   invisible(x)
 }
 

@@ -111,7 +111,7 @@
 #' @param verbose Print one line per iteration.
 #' @return An object of class `c("constrained_mixture", "sideclust")`, a list
 #'   with `cluster` (`1..k`, the most probable cluster of each point; for ICM
-#'   its label), `k`, `z` (`n x k` probabilities), `means` (`k x p`),
+#'   its label), `k`, `z` (`n x k` probabilities), `centers` (`k x p` means),
 #'   `covariances` (`p x p x k`), `weights`, `loglik` (mixture
 #'   log-likelihood of the data, without the constraints, after every
 #'   M-step), `iterations`, `converged`, `estep` (`"exact"` or `"mean
@@ -141,7 +141,7 @@
 #' x <- scale(iris[, 1:4])
 #' set.seed(1)
 #' side <- sample_constraints(iris$Species, "nelson_cohen", n_constraints = 60,
-#'                            error = 0.1)
+#'                            noise = 0.1)
 #' fit <- constrained_mixture(x, side, k = 3, inference = "mean_field",
 #'                            covariance = "diagonal")
 #' fit
@@ -200,15 +200,15 @@ constrained_mixture <- function(x, side, k,
   z <- res$z
   colnames(z) <- seq_len(k)
   cluster <- max.col(z, ties.method = "first")
-  means <- res$means
-  dimnames(means) <- list(seq_len(k), colnames(x))
+  centers <- res$means
+  dimnames(centers) <- list(seq_len(k), colnames(x))
   dimnames(res$covariances) <- list(colnames(x), colnames(x), seq_len(k))
   estep <- switch(inference,
     chunklet = if (res$mean_field_components > 0L) "mean field" else "exact",
     sampled_chunklet = if (res$mean_field_components > 0L) "mean field" else "exact",
     mean_field = "mean field", icm = "icm", gibbs = "gibbs", exact = "exact")
   fit <- list(
-    cluster = as.integer(cluster), k = k, z = z, means = means,
+    cluster = as.integer(cluster), k = k, z = z, centers = centers,
     covariances = res$covariances, weights = as.vector(res$weights),
     loglik = res$loglik, objective = res$loglik, iterations = res$iterations,
     converged = res$converged, inference = inference, estep = estep,
@@ -219,6 +219,6 @@ constrained_mixture <- function(x, side, k,
     settings = options[c("samples", "sweeps", "burn_in", "inner_sweeps", "inner_tol",
                          "max_labelings", "max_iter", "tol")],
     side = side, call = call)
-  class(fit) <- c("constrained_mixture", "sideclust")
+  fit <- finish_fit(fit, x, "constrained_mixture")
   fit
 }

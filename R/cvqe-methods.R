@@ -8,10 +8,11 @@ method_label.cvqe <- function(object) "CVQE"
 #' (squared Euclidean distance).
 #'
 #' @param object A fit from [cvqe()].
-#' @param newdata Data with the same columns as the data that was clustered.
+#' @param newdata Data with the same columns as the data that was clustered;
+#'   by default the fitted data.
 #' @param ... Unused.
-#' @return A list with `cluster` (integer) and `divergence` (the squared
-#'   distance to that prototype), as [predict.rdp_means()] returns.
+#' @return A list with `cluster` (integer) and `cost` (the `n` x `k` squared
+#'   distances to the prototypes), as [predict.rdp_means()] returns.
 #' @examples
 #' x <- scale(iris[, 1:4])
 #' set.seed(1)
@@ -19,6 +20,8 @@ method_label.cvqe <- function(object) "CVQE"
 #' predict(fit, x[1:10, ])$cluster
 #' @export
 predict.cvqe <- function(object, newdata, ...) {
+  if (missing(newdata)) newdata <- training_data(object)
   newdata <- check_newdata(newdata, ncol(object$centers))
-  .nearest_centre_cpp(t(newdata), t(object$centers), "sqeuclidean")
+  cost <- .centre_divergences_cpp(t(newdata), t(object$centers), "sqeuclidean")
+  cluster_prediction(cost = cost, rows = rownames(newdata))
 }

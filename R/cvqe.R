@@ -139,7 +139,7 @@ cvqe <- function(x, side = NULL, k, restarts = 10L, max_iter = 100L,
               within = res$within, penalty = res$penalty,
               iterations = res$iterations, converged = res$converged,
               restarts = restarts, init = init, side = side, call = call)
-  class(fit) <- c("cvqe", "sideclust")
+  fit <- finish_fit(fit, x, "cvqe")
   fit
 }
 

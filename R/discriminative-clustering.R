@@ -124,10 +124,11 @@
 #' @param x Data: a numeric matrix or data.frame, one row per point. The
 #'   memberships are isotropic, so put the columns on comparable scales
 #'   (e.g. with [scale()]).
-#' @param labels Auxiliary classes: a vector or factor of length `nrow(x)`
-#'   with `NA` for unlabelled points, or a `sideclust_labels` object (from
-#'   [sample_labels()] or [as_constraints()]). Pairwise constraints are not
-#'   accepted.
+#' @param side Auxiliary classes (partial labels): a vector or factor of
+#'   length `nrow(x)` with `NA` for unlabelled points, or a `sideclust_labels`
+#'   object (from [sample_labels()] or [as_constraints()]). Pairwise
+#'   constraints are not accepted.
+#' @param labels Deprecated name of `side`.
 #' @param k Number of prototypes, between 1 and the number of distinct rows
 #'   of `x`. May be omitted when `start` is given.
 #' @param sigma Width of the Gaussian memberships (in the units of `x`);
@@ -215,19 +216,20 @@
 #'                                 restarts = 2, epochs = 20)
 #' table(sa$cluster, iris$Species)
 #' @export
-discriminative_clustering <- function(x, labels, k, sigma = NULL, n0 = 1,
+discriminative_clustering <- function(x, side, k, sigma = NULL, n0 = 1,
                                       method = c("bayes_factor", "stochastic"),
                                       restarts = 10L, max_iter = 500L, tol = 1e-6,
                                       rel_tol = 1e-8, epochs = 50L, step = 0.1,
                                       init = c("kmeans++", "random"), start = NULL,
-                                      verbose = FALSE) {
+                                      verbose = FALSE, labels) {
   call <- match.call()
+  if (!missing(labels)) side <- deprecated_arg(labels, "labels", "side")
   x <- check_data_matrix(x, "x")
   n <- nrow(x)
-  if (missing(labels) || is.null(labels)) {
-    stop_arg("labels", "is missing; give the auxiliary classes (NA for unlabelled points)")
+  if (missing(side) || is.null(side)) {
+    stop_arg("side", "is missing; give the auxiliary classes (NA for unlabelled points)")
   }
-  side <- dc_labels(labels, n)
+  side <- dc_labels(side, n)
   method <- match_choice(method, c("bayes_factor", "stochastic"), "method")
   init <- match_choice(init, c("kmeans++", "random"), "init")
   k <- check_k_or_start(k, start, x)
@@ -246,7 +248,7 @@ discriminative_clustering <- function(x, labels, k, sigma = NULL, n0 = 1,
   init <- seeds$init
   n_classes <- length(side$levels)
   if (n_classes < 2L) {
-    warning("`labels` carry no information (", if (n_classes == 0L) "no labelled point" else
+    warning("the labels in `side` carry no information (", if (n_classes == 0L) "no labelled point" else
               "a single class", "): the objective is 0 everywhere and the prototypes stay at ",
             "their starting points", call. = FALSE)
   }
@@ -322,6 +324,6 @@ dc_new_fit <- function(x, res, side, k, settings, call) {
                 log_bayes_factor = res$log_bayes_factor, iterations = res$iterations,
                 converged = res$converged, convergence = res$stop),
            settings, list(side = side, call = call))
-  class(fit) <- c("discriminative_clustering", "sideclust")
+  fit <- finish_fit(fit, x, "discriminative_clustering")
   fit
 }

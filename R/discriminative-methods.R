@@ -18,13 +18,14 @@
 #'                                  restarts = 2)
 #' pred <- predict(fit, x[1:10, ])
 #' pred$cluster
-#' round(pred$membership, 3)
+#' round(pred$probability, 3)
 #' @export
 predict.discriminative_clustering <- function(object, newdata, ...) {
+  if (missing(newdata)) newdata <- training_data(object)
   newdata <- check_newdata(newdata, ncol(object$centers))
   res <- .soft_memberships_cpp(t(newdata), t(object$centers), object$sigma)
-  dimnames(res$membership) <- list(rownames(newdata), NULL)
-  res
+  cluster_prediction(probability = res$membership, rows = rownames(newdata),
+                     cluster = res$cluster)
 }
 
 #' @rdname discriminative_clustering

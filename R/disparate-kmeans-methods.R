@@ -43,8 +43,12 @@ print.disparate_kmeans <- function(x, digits = 4L, ...) {
 #' predict(fit, x[1:5, ])$clusters
 #' @export
 predict.disparate_kmeans <- function(object, newdata, ...) {
-  xt <- t(check_newdata(newdata, ncol(object$centers)))
-  nearest <- function(centers) .nearest_centre_cpp(xt, t(centers), "sqeuclidean")$cluster
-  clusters <- cbind(cluster = nearest(object$centers), cluster2 = nearest(object$centers2))
-  list(cluster = clusters[, 1L], cluster2 = clusters[, 2L], clusters = clusters)
+  if (missing(newdata)) newdata <- training_data(object)
+  x <- check_newdata(newdata, ncol(object$centers))
+  first <- cluster_prediction(cost = .centre_divergences_cpp(t(x), t(object$centers), "sqeuclidean"),
+                              rows = rownames(x))
+  second <- cluster_prediction(cost = .centre_divergences_cpp(t(x), t(object$centers2), "sqeuclidean"),
+                               rows = rownames(x))
+  clusters <- cbind(cluster = first$cluster, cluster2 = second$cluster)
+  c(first, list(cluster2 = second$cluster, cost2 = second$cost, clusters = clusters))
 }

@@ -186,7 +186,7 @@ disparate_kmeans <- function(x, k, lambda = NULL, restarts = 10L, max_iter = 100
     iterations = res$iterations, converged = res$converged,
     restarts = restarts, init = init, center = mu, call = call
   )
-  class(fit) <- c("disparate_kmeans", "sideclust")
+  fit <- finish_fit(fit, x, "disparate_kmeans")
   fit
 }
 

@@ -23,14 +23,14 @@
 #' fit <- ib_kmeans(x[-held_out, ], k = 3, beta = 10, restarts = 3)
 #' pred <- predict(fit, x[held_out, ])
 #' pred$cluster
-#' round(pred$membership, 3)
+#' round(pred$probability, 3)
 #' @export
 predict.ib_kmeans <- function(object, newdata, ...) {
+  if (missing(newdata)) newdata <- training_data(object)
   newdata <- check_newdata(newdata, ncol(object$centers))
   membership <- .ib_kmeans_memberships_cpp(t(newdata), t(object$centers), object$pc,
                                            object$log_z, object$beta, object$s)
-  dimnames(membership) <- list(rownames(newdata), NULL)
-  list(cluster = max.col(membership, ties.method = "first"), membership = membership)
+  cluster_prediction(probability = membership, rows = rownames(newdata))
 }
 
 #' @rdname ib_kmeans

@@ -217,7 +217,7 @@ ib_kmeans <- function(x, k, beta, s = NULL, normalize = c("space", "data"),
               beta = beta, s = s, normalize = normalize, restarts = restarts, init = init,
               max_iter = max_iter, tol = tol, iterations = res$iterations,
               converged = res$converged, call = call)
-  class(fit) <- c("ib_kmeans", "sideclust")
+  fit <- finish_fit(fit, x, "ib_kmeans")
   fit
 }
 

@@ -130,7 +130,7 @@ ib <- function(x, k, beta, restarts = 5L, max_iter = 500L, tol = 1e-8,
               restart_objective = r$restart_objective, iterations = r$iterations,
               converged = r$converged, k_requested = k, restarts = restarts,
               tol = tol, total_mass = sum(csr$val), call = call)
-  class(fit) <- c("ib", "sideclust")
+  fit <- finish_fit(fit, x, "ib")
   fit
 }
 
@@ -163,7 +163,7 @@ aib <- function(x, k = 2L, max_rows = 5000L, pxy) {
   fit$info_x <- fit$info_curve$info_x[n - k + 1L]
   fit$info_y <- fit$info_curve$info_y[n - k + 1L]
   fit <- c(fit, cluster_profiles(csr, fit$cluster, k))
-  class(fit) <- c("aib", "sideclust")
+  fit <- finish_fit(fit, x, "aib")
   fit
 }
 
@@ -187,7 +187,7 @@ sib <- function(x, k, restarts = 10L, max_iter = 100L, start = NULL,
               iterations = r$iterations, converged = r$converged, moves = r$moves,
               pass_seconds = r$pass_seconds, restarts = restarts, max_iter = max_iter, call = call)
   fit <- c(fit, cluster_profiles(csr, cl, fit$k))
-  class(fit) <- c("sib", "sideclust")
+  fit <- finish_fit(fit, x, "sib")
   fit
 }
 

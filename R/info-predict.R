@@ -74,9 +74,10 @@ NULL
 #' @rdname predict-info
 #' @export
 predict.sib <- function(object, newdata, ...) {
+  if (missing(newdata)) newdata <- training_data(object)
   csr <- new_joint_rows(newdata, ncol(object$pyc))
-  out <- cheapest(merge_cost(csr, object$pc * object$pyc, object$total_mass))
-  list(cluster = na_if_empty(out$cluster, csr), cost = na_if_empty(out$cost, csr))
+  cost <- merge_cost(csr, object$pc * object$pyc, object$total_mass)
+  cluster_prediction(cost = na_if_empty(cost, csr), rows = csr$row_names)
 }
 
 #' @rdname predict-info
@@ -86,21 +87,22 @@ predict.aib <- predict.sib
 #' @rdname predict-info
 #' @export
 predict.ib <- function(object, newdata, ...) {
+  if (missing(newdata)) newdata <- training_data(object)
   csr <- new_joint_rows(newdata, ncol(object$pyc))
   div <- kl_cost(csr, object$pyc, object$total_mass, object$pc)
   out <- cheapest(object$beta * div - rep(log(object$pc), each = nrow(div)))
   membership <- soft_assign(div, object$pc, object$beta)
-  list(cluster = na_if_empty(out$cluster, csr),
-       divergence = na_if_empty(chosen(div, out$cluster), csr),
-       membership = na_if_empty(membership, csr))
+  cluster_prediction(probability = na_if_empty(membership, csr), rows = csr$row_names,
+                     cluster = na_if_empty(out$cluster, csr))
 }
 
 #' @rdname predict-info
 #' @export
 predict.itcc <- function(object, newdata, dimension = 1L, ...) {
   dimension <- check_count(dimension, "dimension", upper = 2L)
+  if (missing(newdata)) newdata <- training_data(object)
   out <- coclustering_rule(object, newdata, dimension)
-  list(cluster = out$cluster, divergence = out$cost)
+  cluster_prediction(cost = out$costs, rows = out$csr$row_names, cluster = out$cluster)
 }
 
 # The ITCC / hard symmetric-IB rule: new rows summed over the column
@@ -111,9 +113,10 @@ coclustering_rule <- function(object, newdata, dimension) {
   groups <- if (dimension == 1L) object$col_cluster else object$cluster
   csr <- new_joint_rows(newdata, length(groups), columns = dimension == 2L)
   grouped <- group_columns(csr, groups, ncol(joint))
-  out <- cheapest(kl_cost(grouped, joint / rowSums(joint)))
+  costs <- kl_cost(grouped, joint / rowSums(joint))
+  out <- cheapest(costs)
   list(cluster = na_if_empty(out$cluster, csr), cost = na_if_empty(out$cost, csr),
-       csr = csr, grouped = grouped, joint = joint)
+       costs = na_if_empty(costs, csr), csr = csr, grouped = grouped, joint = joint)
 }
 
 # NA for the rows of `csr` without any entry (vector or matrix rows).

@@ -63,8 +63,14 @@
 #' @export
 predict.kpartite_clustering <- function(object, newdata, type = 1L, ...) {
   ty <- kp_predict_type(type, names(object$k))
-  if (missing(newdata)) stop_arg("newdata", "is missing")
   rel <- which(object$types[, 1L] == ty | object$types[, 2L] == ty)
+  if (missing(newdata)) {
+    # the fitted vertices of this type, as rows of every relation they are in
+    relations <- training_data(object)
+    newdata <- lapply(rel, function(r) {
+      if (object$types[r, 1L] == ty) relations[[r]] else t(relations[[r]])
+    })
+  }
   data <- kp_predict_newdata(newdata, object, ty, rel)
   n_new <- data[[1L]]$n_rows
   cost <- matrix(0, n_new, object$k[ty])
@@ -81,8 +87,7 @@ predict.kpartite_clustering <- function(object, newdata, type = 1L, ...) {
     cost <- cost + kp_vertex_costs(s, csr$val, row_e, n_new, b, object$size[[o]],
                                    object$divergence)
   }
-  out <- cheapest(cost)
-  list(cluster = out$cluster, divergence = pmax(out$cost, 0))
+  cluster_prediction(cost = pmax(cost, 0))
 }
 
 # Summed divergence of every new vertex (rows) to every cluster (columns)

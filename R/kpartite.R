@@ -164,9 +164,10 @@ kpartite_clustering <- function(relations, k, types = NULL,
     warning(sprintf("kpartite_clustering() did not converge within `max_iter` = %d iterations; raise `max_iter`",
                     max_iter), call. = FALSE)
   }
-  kp_result(res, types, m, k, call,
-            settings = list(divergence = divergence, restarts = restarts,
-                            max_iter = max_iter, tol = tol))
+  fit <- kp_result(res, types, m, k, call,
+                   settings = list(divergence = divergence, restarts = restarts,
+                                   max_iter = max_iter, tol = tol))
+  finish_fit(fit, relations, "kpartite_clustering")
 }
 
 # The fit: empty clusters dropped, the others numbered by first appearance
@@ -198,6 +199,5 @@ kp_result <- function(res, types, m, k, call, settings) {
                 converged = res$converged),
            settings, list(call = call))
   names(fit$size) <- type_names
-  class(fit) <- c("kpartite_clustering", "sideclust")
   fit
 }

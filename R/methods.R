@@ -114,3 +114,67 @@ fitted.sideclust <- function(object, ...) object$cluster
 #' @importFrom stats nobs
 #' @export
 nobs.sideclust <- function(object, ...) length(object$cluster)
+
+# Fields renamed for one vocabulary (fit$centers everywhere, fit$size as in
+# stats::kmeans) stay readable under their former names for one release.
+renamed_fields <- c(means = "centers", sizes = "size")
+
+#' @export
+`$.sideclust` <- function(x, name) {
+  if (name %in% names(renamed_fields) && !name %in% names(x)) {
+    new <- renamed_fields[[name]]
+    warning(sprintf("fit$%s is deprecated; use fit$%s", name, new), call. = FALSE)
+    return(.subset2(x, new))
+  }
+  NextMethod()
+}
+
+# Every front door ends here. The fit keeps the data it clustered (a
+# reference, not a copy, while the caller's object is unchanged), so that
+# predict(), plot(), augment() and logLik() work without passing it again;
+# clusters are named by the rows (and columns) of the data, as in stats.
+finish_fit <- function(fit, data, class) {
+  fit$data <- data
+  rows <- data_names(data, 1L)
+  if (length(rows) == length(fit$cluster)) names(fit$cluster) <- rows
+  cols <- data_names(data, 2L)
+  if (!is.null(fit$col_cluster) && length(cols) == length(fit$col_cluster)) {
+    names(fit$col_cluster) <- cols
+  }
+  if (!missing(class)) class(fit) <- c(class, "sideclust")
+  fit
+}
+
+data_names <- function(data, margin) {
+  if (is.list(data) && !is.data.frame(data)) data <- data[[1L]]
+  dimnames(data)[[margin]]
+}
+
+# The data a fit was made on, for the methods called without newdata.
+training_data <- function(object, arg = "newdata") {
+  if (is.null(object$data)) {
+    stop_arg(arg, "is missing and the fit keeps no copy of its data; pass the data")
+  }
+  object$data
+}
+
+# The one shape of every predict(): `cluster` plus one n x k matrix with a
+# column per cluster, `probability` (rows sum to one) for models with
+# probabilities, otherwise `cost` (what the method minimizes when it assigns
+# a point; `cluster` is the cheapest). Rows with nothing to go on stay NA.
+cluster_prediction <- function(probability = NULL, cost = NULL, rows = NULL, cluster = NULL,
+                               ...) {
+  scores <- if (is.null(probability)) cost else probability
+  scores <- as.matrix(scores)
+  if (is.null(cluster)) {
+    cluster <- if (is.null(probability)) cheapest(scores)$cluster else
+      max.col(scores, ties.method = "first")
+  }
+  cluster <- as.integer(cluster)
+  if (length(rows) != nrow(scores)) rows <- NULL
+  dimnames(scores) <- list(rows, colnames(scores) %||% seq_len(ncol(scores)))
+  names(cluster) <- rows
+  out <- list(cluster = cluster)
+  if (is.null(probability)) out$cost <- scores else out$probability <- scores
+  c(out, list(...))
+}

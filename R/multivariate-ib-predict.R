@@ -55,6 +55,7 @@
 #' @export
 predict.symmetric_ib <- function(object, newdata, dimension = 1L, ...) {
   dimension <- check_count(dimension, "dimension", upper = 2L)
+  if (missing(newdata)) newdata <- training_data(object)
   joint <- if (dimension == 1L) object$joint else t(object$joint)
   if (object$method == "iterative") {
     w <- if (dimension == 1L) object$col_membership else object$membership
@@ -63,20 +64,20 @@ predict.symmetric_ib <- function(object, newdata, dimension = 1L, ...) {
     pc <- rowSums(joint)
     div <- kl_cost(grouped, joint / pc)
     out <- cheapest(object$beta * div - rep(log(pc), each = nrow(div)))
-    return(list(cluster = na_if_empty(out$cluster, csr),
-                divergence = na_if_empty(chosen(div, out$cluster), csr),
-                membership = na_if_empty(soft_assign(div, pc, object$beta), csr)))
+    return(cluster_prediction(probability = na_if_empty(soft_assign(div, pc, object$beta), csr),
+                              rows = csr$row_names, cluster = na_if_empty(out$cluster, csr)))
   }
   groups <- if (dimension == 1L) object$col_cluster else object$cluster
   csr <- new_joint_rows(newdata, length(groups), columns = dimension == 2L)
   grouped <- group_columns(csr, groups, ncol(joint))
-  out <- cheapest(merge_cost(grouped, joint, object$total_mass, 1 / object$beta))
-  list(cluster = na_if_empty(out$cluster, csr), cost = na_if_empty(out$cost, csr))
+  cost <- merge_cost(grouped, joint, object$total_mass, 1 / object$beta)
+  cluster_prediction(cost = na_if_empty(cost, csr), rows = csr$row_names)
 }
 
 #' @rdname predict.symmetric_ib
 #' @export
 predict.parallel_ib <- function(object, newdata, ...) {
+  if (missing(newdata)) newdata <- training_data(object)
   csr <- new_joint_rows(newdata, ncol(object$cell_pyc))
   if (object$method == "iterative") return(predict_soft_parallel(object, csr))
   cost <- merge_cost(csr, object$cell_pc * object$cell_pyc, object$total_mass)
@@ -94,7 +95,14 @@ predict.parallel_ib <- function(object, newdata, ...) {
   clusters <- object$cell_clusters[out$cluster, , drop = FALSE]
   clusters[diff(csr$ptr) == 0L, ] <- NA
   dimnames(clusters) <- list(csr$row_names, colnames(object$clusters))
-  list(cluster = clusters[, 1L], clusters = clusters, cost = na_if_empty(out$cost, csr))
+  # the first clustering's cost of each cluster: its cheapest cell
+  first <- object$cell_clusters[, 1L]
+  cost1 <- vapply(seq_len(object$k[1L]), function(c) {
+    do.call(pmin, lapply(which(first == c), function(j) cost[, j]))
+  }, numeric(nrow(cost)))
+  cost1 <- matrix(cost1, nrow(cost))
+  cluster_prediction(cost = na_if_empty(cost1, csr), rows = csr$row_names,
+                     cluster = clusters[, 1L], clusters = clusters)
 }
 
 # The non-empty cells of a sequential parallel_ib() fit's product partition
@@ -157,6 +165,6 @@ predict_soft_parallel <- function(object, csr) {
     w[unseen, ] <- NA
     w
   })
-  list(cluster = clusters[, 1L], clusters = clusters, membership = memb,
-       iterations = iterations)
+  cluster_prediction(probability = memb[[1L]], rows = csr$row_names, cluster = clusters[, 1L],
+                     clusters = clusters, membership = memb, iterations = iterations)
 }

@@ -294,7 +294,7 @@ parallel_ib <- function(x, k, beta = Inf, method = c("sequential", "iterative"),
            list(beta = beta, method = method, k_requested = k, restarts = restarts,
                 max_iter = max_iter, call = call))
   names(fit$cluster) <- csr$row_names
-  class(fit) <- c("parallel_ib", "sideclust")
+  fit <- finish_fit(fit, x, "parallel_ib")
   fit
 }
 
@@ -328,7 +328,8 @@ symmetric_ib <- function(x, k_rows, k_cols, beta = Inf,
                                                max_iter = max_iter, restarts = restarts,
                                                tol = tol, start_rows = sr, start_cols = sc,
                                                verbose = verbose))
-    return(soft_symmetric_fit(r, csr, beta, k_rows, k_cols, restarts, max_iter, tol, call))
+    return(finish_fit(soft_symmetric_fit(r, csr, beta, k_rows, k_cols, restarts, max_iter,
+                                         tol, call), x))
   }
   r <- .symmetric_ib_cpp(csr, list(k_rows = k_rows, k_cols = k_cols, inv_beta = 1 / beta,
                                  max_iter = max_iter, restarts = restarts, start_rows = sr,
@@ -345,6 +346,6 @@ symmetric_ib <- function(x, k_rows, k_cols, beta = Inf,
               pass_seconds = r$pass_seconds, beta = beta, method = method,
               k_requested = c(rows = k_rows, cols = k_cols), restarts = restarts,
               max_iter = max_iter, total_mass = sum(csr$val), call = call)
-  class(fit) <- c("symmetric_ib", "sideclust")
+  fit <- finish_fit(fit, x, "symmetric_ib")
   fit
 }

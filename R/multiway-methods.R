@@ -134,7 +134,7 @@ kept_share <- function(x) if (x$info_data > 0) x$info_approx / x$info_data else 
 predict.multiway_clustering <- function(object, newdata, dimension = 1L, ...) {
   n_dims <- length(object$dim)
   dimension <- check_count(dimension, "dimension", upper = n_dims)
-  if (missing(newdata)) stop_arg("newdata", "is missing")
+  if (missing(newdata)) newdata <- training_data(object)
   if (is.null(dim(newdata)) && n_dims == 2L) newdata <- matrix(newdata, nrow = 1L)
   newdata <- check_tensor(newdata, "newdata")
   expected <- object$dim[-dimension]
@@ -169,8 +169,7 @@ predict.multiway_clustering <- function(object, newdata, dimension = 1L, ...) {
     cost <- own - sums %*% t(log_means) + rep(drop(means %*% cells), each = nrow(slices))
     cost[(sums > 0) %*% t(means <= 0) > 0] <- Inf
   }
-  cluster <- max.col(-cost, ties.method = "first")
-  list(cluster = cluster, divergence = pmax(cost[cbind(seq_along(cluster), cluster)], 0))
+  cluster_prediction(cost = pmax(cost, 0), rows = dimnames(newdata)[[dimension]])
 }
 
 method_label.multiway_clustering <- function(object) "Multiway clustering"

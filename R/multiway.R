@@ -198,7 +198,7 @@ multiway_clustering <- function(x, k, divergence = c("euclidean", "idivergence")
     restart_objective = r$restart_objective, iterations = r$iterations,
     converged = r$converged, divergence = divergence, weighted = length(w) > 0L,
     restarts = restarts, max_iter = max_iter, init = init, k_requested = k, dim = dims, call = call))
-  class(fit) <- c("multiway_clustering", "sideclust")
+  fit <- finish_fit(fit, x, "multiway_clustering")
   fit
 }
 

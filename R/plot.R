@@ -17,7 +17,7 @@
 #' @examples
 #' x <- scale(iris[, 1:4])
 #' set.seed(2)
-#' side <- sample_constraints(iris$Species, rate = 0.002, accuracy = 0.9)
+#' side <- sample_constraints(iris$Species, rate = 0.002, noise = 0.1)
 #' fit <- rdp_means(x, side, k = 3)
 #' plot(fit, x)
 #' @export

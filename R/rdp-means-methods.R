@@ -10,23 +10,26 @@ method_label.dp_means <- function(object) "DP-means"
 #' applied).
 #'
 #' @param object A fit from [dp_means()] or [rdp_means()].
-#' @param newdata Data with the same columns as the data that was clustered.
 #' @param ... Unused.
-#' @return A list with `cluster` (integer) and `divergence` (to that centre).
+#' @param newdata Data with the same columns as the data that was clustered;
+#'   by default the fitted data.
+#' @return A list with `cluster` (integer, named by the rows of `newdata`)
+#'   and `cost`, the `n` x `k` matrix of divergences to every centre.
 #' @examples
 #' x <- scale(iris[, 1:4])
 #' fit <- dp_means(x[-(1:10), ], k = 3)
 #' predict(fit, x[1:10, ])$cluster
 #' @export
 predict.rdp_means <- function(object, newdata, ...) {
-  if (missing(newdata)) stop_arg("newdata", "is missing")
+  if (missing(newdata)) newdata <- training_data(object)
   data <- prepare_divergence_data(newdata, object$divergence, object$smoothing,
                                   arg = "newdata", min_rows = 1L)
   if (ncol(data$x) != ncol(object$centers)) {
     stop_arg("newdata", sprintf("has %d columns but the fit has %d",
                                 ncol(data$x), ncol(object$centers)))
   }
-  .nearest_centre_cpp(t(data$x), t(object$centers), object$divergence)
+  cost <- .centre_divergences_cpp(t(data$x), t(object$centers), object$divergence)
+  cluster_prediction(cost = cost, rows = rownames(data$x))
 }
 
 #' @rdname predict.rdp_means

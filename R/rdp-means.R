@@ -51,10 +51,13 @@
 #' @param side Side information: `NULL`, a [constraints()] object, partial
 #'   labels (a vector with `NA` for unlabelled points), a TVClust matrix E, or
 #'   anything else [as_constraints()] accepts. Confidences scale the weights.
+#' @param k The number of clusters to aim for: when `lambda` is not given,
+#'   `lambda` is derived from `k` by Kulis & Jordan's (2012) heuristic
+#'   ([dp_lambda()], see `lambda_method`). DP-means and RDP-means choose the
+#'   number of clusters themselves, so the fit may end with more or fewer
+#'   than `k`. Give `k` or `lambda`.
 #' @param lambda Penalty for opening a cluster, on the scale of the
-#'   divergence. Give `lambda` or `k`.
-#' @param k A rough number of clusters from which to derive `lambda` with
-#'   [dp_lambda()] (using `lambda_method`).
+#'   divergence; when given, `k` must not be.
 #' @param xi Starting weight of the side information in the first sweep:
 #'   one number, or two named `may` and `may_not` (\eqn{\xi_1, \xi_2}).
 #' @param xi_rate Factor applied to the weights after every sweep (the paper
@@ -84,7 +87,9 @@
 #' @param patience Number of consecutive sweeps without a change that ends the
 #'   run.
 #' @param max_iter Maximum number of sweeps.
-#' @param verbose Print one line per sweep.
+#' @param restarts Number of runs from different random visiting orders (with
+#'   `order = "random"`); the run with the lowest final objective is kept.
+#' @param verbose Report one line per sweep (as messages).
 #' @param chunklet_moves After every sweep, also try moving each may-link
 #'   chunklet (connected component of the may-links) as a whole to the
 #'   cluster that lowers the objective most, if any does. Algorithm 1 moves
@@ -125,7 +130,7 @@
 #' @examples
 #' x <- scale(iris[, 1:4])
 #' set.seed(1)
-#' side <- sample_constraints(iris$Species, rate = 0.01, accuracy = 0.9)
+#' side <- sample_constraints(iris$Species, rate = 0.01, noise = 0.1)
 #' fit <- rdp_means(x, side, k = 3)
 #' fit
 #' compare_partitions(iris$Species, fit$cluster)
@@ -138,13 +143,13 @@
 #' labels <- sample_labels(iris$Species, fraction = 0.2)
 #' table(rdp_means(x, labels, k = 3)$cluster, iris$Species)
 #' @export
-rdp_means <- function(x, side, lambda = NULL, k = NULL, xi = 0.001,
+rdp_means <- function(x, side, k = NULL, lambda = NULL, xi = 0.001,
                       xi_rate = 2, xi_max = 10,
                       divergence = c("sqeuclidean", "kl", "idiv"),
                       smoothing = NULL,
                       lambda_method = c("farthest_first", "kth_distance"),
                       order = c("random", "fixed"), patience = 20L,
-                      max_iter = 1000L, verbose = FALSE,
+                      max_iter = 1000L, restarts = 1L, verbose = FALSE,
                       chunklet_moves = FALSE) {
   call <- match.call()
   divergence <- match.arg(divergence)
@@ -159,48 +164,57 @@ rdp_means <- function(x, side, lambda = NULL, k = NULL, xi = 0.001,
   }
   fit <- fit_dp_family(data, side, lambda, k, xi, xi_rate, xi_max,
                        match.arg(lambda_method), match.arg(order),
-                       patience, max_iter, verbose, chunklet_moves)
+                       patience, max_iter, restarts, verbose, chunklet_moves)
   fit$chunklet_moves <- chunklet_moves
   fit$call <- call
-  class(fit) <- c("rdp_means", "sideclust")
+  fit <- finish_fit(fit, x, "rdp_means")
   fit
 }
 
 #' @rdname rdp_means
 #' @export
-dp_means <- function(x, lambda = NULL, k = NULL,
+dp_means <- function(x, k = NULL, lambda = NULL,
                      divergence = c("sqeuclidean", "kl", "idiv"),
                      smoothing = NULL,
                      lambda_method = c("farthest_first", "kth_distance"),
                      order = c("random", "fixed"), max_iter = 1000L,
-                     verbose = FALSE) {
+                     restarts = 1L, verbose = FALSE) {
   call <- match.call()
   data <- prepare_divergence_data(x, match.arg(divergence), smoothing)
   no_weight <- c(may = 0, may_not = 0)
   fit <- fit_dp_family(data, NULL, lambda, k, no_weight, 1, no_weight,
                        match.arg(lambda_method), match.arg(order),
-                       1L, max_iter, verbose)
+                       1L, max_iter, restarts, verbose)
   fit$call <- call
   fit[c("xi", "xi_schedule", "agreement", "side", "patience")] <- NULL
-  class(fit) <- c("dp_means", "sideclust")
+  fit <- finish_fit(fit, x, "dp_means")
   fit
 }
 
 # The shared body of dp_means() and rdp_means(): validated inputs in, fit out.
 fit_dp_family <- function(data, side, lambda, k, xi, xi_rate, xi_max,
-                          lambda_method, order, patience, max_iter, verbose,
-                          chunklet_moves = FALSE) {
+                          lambda_method, order, patience, max_iter, restarts,
+                          verbose, chunklet_moves = FALSE) {
   n <- nrow(data$x)
   xt <- t(data$x)
   lambda <- resolve_lambda(xt, lambda, k, lambda_method, data$divergence)
   patience <- check_count(patience, "patience")
   max_iter <- check_count(max_iter, "max_iter")
+  restarts <- check_count(restarts, "restarts", lower = 1L)
   verbose <- check_flag(verbose, "verbose")
-  res <- .rdp_means_cpp(xt, side, list(lambda = lambda, xi = xi, xi_rate = xi_rate,
-                                       xi_max = xi_max, patience = patience,
-                                       max_iter = max_iter, random_order = order == "random",
-                                       chunklet_moves = chunklet_moves,
-                                       divergence = data$divergence, verbose = verbose))
+  options <- list(lambda = lambda, xi = xi, xi_rate = xi_rate, xi_max = xi_max,
+                  patience = patience, max_iter = max_iter,
+                  random_order = order == "random", chunklet_moves = chunklet_moves,
+                  divergence = data$divergence, verbose = verbose)
+  # A fixed visiting order makes every run the same: one is enough.
+  runs <- if (order == "random") restarts else 1L
+  res <- NULL
+  for (r in seq_len(runs)) {
+    run <- .rdp_means_cpp(xt, side, options)
+    if (is.null(res) || utils::tail(run$objective, 1L) < utils::tail(res$objective, 1L)) {
+      res <- run
+    }
+  }
   centers <- t(res$centres)
   dimnames(centers) <- list(NULL, colnames(data$x))
   list(
@@ -212,7 +226,7 @@ fit_dp_family <- function(data, side, lambda, k, xi, xi_rate, xi_max,
     agreement = res$agreement, divergence = data$divergence,
     smoothing = data$smoothing, order = order, patience = patience,
     xi_schedule = list(start = xi, rate = xi_rate, max = xi_max),
-    side = side, n = n
+    side = side, n = n, restarts = runs
   )
 }
 

@@ -11,7 +11,7 @@ side_as_pairs <- function(side, n, arg = "side", max_pairs = 1e6) {
 }
 
 # Partial labels, for the methods that take nothing else (NULL stays NULL).
-side_as_labels <- function(labels, n, method, arg = "labels") {
+side_as_labels <- function(labels, n, method, arg = "side") {
   side <- as_side_info(labels, n, arg)
   if (!is.null(side) && !inherits(side, "sideclust_labels")) {
     stop_arg(arg, "must be partial labels (a vector or factor with NA for unlabelled points); ",

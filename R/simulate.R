@@ -8,7 +8,7 @@
 #'
 #' **`protocol = "tvclust"`** (Khashabi et al., Section 5): pairs are drawn at
 #' random; a pair's type is must-link when both points share a class and each
-#' type is flipped with probability `1 - accuracy`. All confidences are 1.
+#' type is flipped with probability `noise`. All confidences are 1.
 #' The paper defines the rate `r` as "the number of +-1 elements in the E
 #' matrix normalized by its size". `pair_count = "authors"` reproduces the
 #' authors' public code: `round(rate * n^2)` ordered pairs `(i, j)`, `i != j`,
@@ -24,7 +24,7 @@
 #' selected at random and a point is randomly selected from each". Classes
 #' with fewer than 2 points are never chosen for a must-link. A pair drawn
 #' again is redrawn, so the pairs are distinct. Then exactly
-#' `round(error * total)` constraints, chosen at random, get their type
+#' `round(noise * total)` constraints, chosen at random, get their type
 #' flipped, and each constraint gets a confidence P ~ Beta(`confidence_shape`,
 #' 1) if correct and Beta(1, `confidence_shape`) if wrong (the paper uses 5),
 #' clamped to \[1e-9, 1 - 1e-9\] so that penalty weights `-log(1 - P)` stay
@@ -37,16 +37,20 @@
 #' @param protocol `"tvclust"` or `"nelson_cohen"`.
 #' @param rate For `"tvclust"`: the side-information rate r (the paper uses
 #'   0.01, 0.03, 0.05).
-#' @param accuracy For `"tvclust"`: p, the probability that a pair keeps its
-#'   true type (1 = noise free; the paper uses 1, .95, .9, .8).
+#' @param noise The share of wrong constraints, as `noise` in
+#'   [sample_labels()]. For `"tvclust"`: the probability that a pair's type is
+#'   flipped, 1 - p in Khashabi et al. (2015), who use p = 1, .95, .9, .8. For
+#'   `"nelson_cohen"`: the fraction E of constraints whose type is flipped
+#'   (exactly `round(noise * total)`; Nelson & Cohen (2007) use 0, .05, .1,
+#'   .25).
 #' @param pair_count For `"tvclust"`: `"authors"` or `"paper"`, see Details.
 #' @param n_must,n_cannot For `"nelson_cohen"`: the numbers of must-links and
 #'   cannot-links (before flipping).
 #' @param n_constraints,must_fraction For `"nelson_cohen"`, instead of `n_must`
 #'   and `n_cannot`: the total number, of which `round(must_fraction *
 #'   n_constraints)` are must-links.
-#' @param error For `"nelson_cohen"`: the fraction E of constraints whose type
-#'   is flipped (the paper uses 0, .05, .1, .25).
+#' @param accuracy,error Deprecated: `accuracy` is `1 - noise` for
+#'   `"tvclust"`, `error` is `noise` for `"nelson_cohen"`.
 #' @param confidence_shape For `"nelson_cohen"`: the Beta shape (> 1).
 #' @param ... Must be empty.
 #' @return A `sideclust_constraints` object (see [constraints()]) with an extra
@@ -61,33 +65,37 @@
 #' @examples
 #' set.seed(1)
 #' y <- iris$Species
-#' side <- sample_constraints(y, "tvclust", rate = 0.01, accuracy = 0.9)
+#' side <- sample_constraints(y, "tvclust", rate = 0.01, noise = 0.1)
 #' side
 #' mean(side$correct)
 #' side2 <- sample_constraints(y, "nelson_cohen", n_constraints = 100,
-#'                             error = 0.1)
+#'                             noise = 0.1)
 #' tapply(side2$confidence, side2$correct, mean)
 sample_constraints <- function(y, protocol = c("tvclust", "nelson_cohen"), ...,
-                               rate = 0.01, accuracy = 1,
+                               rate = 0.01, noise = 0,
                                pair_count = c("authors", "paper"),
                                n_must = NULL, n_cannot = NULL,
                                n_constraints = NULL, must_fraction = 0.5,
-                               error = 0, confidence_shape = 5) {
+                               confidence_shape = 5, accuracy, error) {
   check_dots_empty(...)
+  if (!missing(accuracy)) {
+    noise <- 1 - check_number(deprecated_arg(accuracy, "accuracy", "noise = 1 - accuracy"),
+                              "accuracy", lower = 0, upper = 1)
+  }
+  if (!missing(error)) noise <- deprecated_arg(error, "error", "noise")
+  noise <- check_number(noise, "noise", lower = 0, upper = 1)
   protocol <- match.arg(protocol)
   y <- check_classes(y, "y")
   n <- length(y)
   if (n < 2L) stop_arg("y", "must have at least 2 points")
   if (protocol == "tvclust") {
     rate <- check_number(rate, "rate", lower = 0)
-    accuracy <- check_number(accuracy, "accuracy", lower = 0, upper = 1)
-    sample_tvclust(y, rate, accuracy, match.arg(pair_count))
+    sample_tvclust(y, rate, noise, match.arg(pair_count))
   } else {
     counts <- nelson_cohen_counts(n_must, n_cannot, n_constraints, must_fraction)
-    error <- check_number(error, "error", lower = 0, upper = 1)
     shape <- check_number(confidence_shape, "confidence_shape", lower = 1,
                           lower_open = TRUE)
-    sample_nelson_cohen(y, counts[1], counts[2], error, shape)
+    sample_nelson_cohen(y, counts[1], counts[2], noise, shape)
   }
 }
 
@@ -109,14 +117,14 @@ nelson_cohen_counts <- function(n_must, n_cannot, n_constraints, must_fraction) 
     if (is.null(n_cannot)) 0L else check_count(n_cannot, "n_cannot", lower = 0L))
 }
 
-sample_tvclust <- function(y, rate, accuracy, pair_count) {
+sample_tvclust <- function(y, rate, noise, pair_count) {
   n <- length(y)
   if (pair_count == "authors") {
     m <- round(rate * n^2)
     a <- sample.int(n, m, replace = TRUE)
     b <- sample.int(n - 1L, m, replace = TRUE)
     b <- b + (b >= a)
-    flip <- stats::runif(m) > accuracy
+    flip <- stats::runif(m) > 1 - noise
     # E[i, j] and E[j, i] are overwritten in draw order: the last draw wins
     lo <- pmin(a, b)
     hi <- pmax(a, b)
@@ -140,7 +148,7 @@ sample_tvclust <- function(y, rate, accuracy, pair_count) {
     pairs <- pair_from_index(sample.int(n_all, m) - 1)
     lo <- pairs$i
     hi <- pairs$j
-    flip <- stats::runif(m) > accuracy
+    flip <- stats::runif(m) > 1 - noise
   }
   truth <- y[lo] == y[hi]
   new_constraints(n, lo, hi, xor(truth, flip), rep(1, length(lo)),
@@ -158,7 +166,7 @@ pair_from_index <- function(k) {
   list(i = as.integer(i[ord]), j = as.integer(j0[ord] + 1))
 }
 
-sample_nelson_cohen <- function(y, n_must, n_cannot, error, shape) {
+sample_nelson_cohen <- function(y, n_must, n_cannot, noise, shape) {
   n <- length(y)
   code <- as.integer(y)
   sizes <- tabulate(code, nbins = nlevels(y))
@@ -211,7 +219,7 @@ sample_nelson_cohen <- function(y, n_must, n_cannot, error, shape) {
   cannot_pairs <- draw_distinct(draw_cannot, n_cannot)
   total <- n_must + n_cannot
   wrong <- rep(FALSE, total)
-  wrong[sample.int(total, round(error * total))] <- TRUE
+  wrong[sample.int(total, round(noise * total))] <- TRUE
   must <- xor(rep(c(TRUE, FALSE), c(n_must, n_cannot)), wrong)
   conf <- numeric(total)
   conf[!wrong] <- stats::rbeta(sum(!wrong), shape, 1)

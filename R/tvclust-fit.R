@@ -25,7 +25,7 @@ new_tvclust <- function(res, x, side, family, prior, settings, keep, iter, burn_
     n = nrow(x), call = call
   )
   fit$converged <- all(is.finite(fit$rhat) & fit$rhat < 1.1)
-  class(fit) <- c("tvclust", "sideclust")
+  fit <- finish_fit(fit, x, "tvclust")
   fit
 }
 

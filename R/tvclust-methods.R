@@ -22,7 +22,7 @@
 #' @examples
 #' set.seed(3)
 #' x <- scale(iris[, 1:4])
-#' side <- sample_constraints(iris$Species, rate = 0.01, accuracy = 0.9)
+#' side <- sample_constraints(iris$Species, rate = 0.01, noise = 0.1)
 #' fit <- tvclust(x, side, iter = 150, chains = 2, threads = 1)
 #' summary(fit)
 #' plot(fit, "k")
@@ -144,16 +144,17 @@ plot_tvclust_psm <- function(x, max_n, ...) {
 #' predict(fit, x[1:5, ])$cluster
 #' @export
 predict.tvclust <- function(object, newdata, ...) {
+  if (missing(newdata)) newdata <- training_data(object)
   newdata <- check_newdata(newdata, ncol(object$data))
   if (object$family == "multinomial") check_counts(newdata, "newdata")
   logw <- .tvclust_predict_cpp(t(object$data), object$cluster, object$family, object$prior,
                                t(newdata))
   logw[, ncol(logw)] <- logw[, ncol(logw)] + log(object$alpha)
-  prob <- exp(logw - apply(logw, 1L, max))
-  prob <- prob / rowSums(prob)
+  prob <- normalize_log_weights(logw)
   colnames(prob) <- c(seq_len(object$k), "new")
-  list(cluster = max.col(prob[, seq_len(object$k), drop = FALSE], ties.method = "first"),
-       probability = prob, new = prob[, "new"])
+  cluster_prediction(probability = prob, rows = rownames(newdata),
+                     cluster = max.col(prob[, seq_len(object$k), drop = FALSE], ties.method = "first"),
+                     new = prob[, "new"])
 }
 
 #' Posterior similarity matrix

@@ -76,10 +76,13 @@
 #' @param prior Cluster prior: `NULL` for the defaults of [tvclust_prior()],
 #'   or a named list replacing some or all of them.
 #' @param init Starting partition of each chain: `"random"` (each chain its
-#'   own uniform assignment to `k_init` clusters), `"one"` (a single
+#'   own uniform assignment to `k` clusters), `"one"` (a single
 #'   cluster), an integer vector of clusters (for every chain), or a list
 #'   with one such vector per chain.
-#' @param k_init Number of clusters of the random start.
+#' @param k Number of clusters of the random start (`init = "random"`).
+#'   TVClust is a Dirichlet-process mixture: the sampler adds and removes
+#'   clusters, and the estimate has as many as the posterior supports.
+#' @param k_init Deprecated name of `k`.
 #' @param split_merge Split-merge proposals per sweep (0 for none).
 #' @param chunklet_moves Whole-chunklet moves; `NULL` means on for pairwise
 #'   side information with may-links. Not available for partial labels.
@@ -124,21 +127,22 @@
 #' @examples
 #' x <- scale(iris[, 1:4])
 #' set.seed(1)
-#' side <- sample_constraints(iris$Species, rate = 0.01, accuracy = 0.9)
+#' side <- sample_constraints(iris$Species, rate = 0.01, noise = 0.1)
 #' fit <- tvclust(x, side, iter = 200, chains = 2, threads = 1)
 #' fit
 #' compare_partitions(iris$Species, fit$cluster)
 #' c(p = fit$p, q = fit$q)   # how reliable the constraints looked
 #' plot(fit, what = "trace")
 #' @export
-tvclust <- function(x, side = NULL, family = c("gaussian", "diagonal", "multinomial"),
+tvclust <- function(x, side = NULL, k = 5L, family = c("gaussian", "diagonal", "multinomial"),
                     iter = 1000L, burn_in = iter %/% 2L, thin = 1L, chains = 2L,
                     threads = getOption("sideclust.threads", 2L),
                     alpha = 1, alpha_prior = NULL, p = 0.9, q = 0.9, pq_prior = c(1, 1),
-                    prior = NULL, init = "random", k_init = 5L, split_merge = 1L,
+                    prior = NULL, init = "random", split_merge = 1L,
                     chunklet_moves = NULL, loss = c("binder", "vi"), max_candidates = 100L,
-                    keep_draws = NULL, summary_draws = 200L, verbose = FALSE) {
+                    keep_draws = NULL, summary_draws = 200L, verbose = FALSE, k_init) {
   call <- match.call()
+  if (!missing(k_init)) k <- deprecated_arg(k_init, "k_init", "k")
   family <- match.arg(family)
   loss <- match.arg(loss)
   x <- check_data_matrix(x, "x")
@@ -156,7 +160,7 @@ tvclust <- function(x, side = NULL, family = c("gaussian", "diagonal", "multinom
   settings <- tvclust_settings(side, alpha, alpha_prior, p, q, pq_prior, split_merge,
                                chunklet_moves)
   prior <- resolve_tvclust_prior(prior, x, family)
-  init <- tvclust_init(init, n, chains, check_count(k_init, "k_init"))
+  init <- tvclust_init(init, n, chains, check_count(k, "k"))
   store <- tvclust_store(keep_draws, n, chains, kept,
                          check_count(summary_draws, "summary_draws"))
   res <- .tvclust_chains_cpp(t(x), side, family, prior, settings, init,

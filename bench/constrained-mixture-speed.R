@@ -26,7 +26,7 @@ y <- rep(seq_len(K), each = n / K)
 centres <- matrix(stats::rnorm(K * p, sd = 3), K, p)
 x <- centres[y, ] + matrix(stats::rnorm(n * p), n, p)
 t_side <- system.time(
-  side <- sample_constraints(y, "nelson_cohen", n_constraints = 1e5, error = 0.1))[["elapsed"]]
+  side <- sample_constraints(y, "nelson_cohen", n_constraints = 1e5, noise = 0.1))[["elapsed"]]
 start <- sample.int(K, n, replace = TRUE)
 start_z <- diag(K)[start, ]
 
@@ -91,7 +91,7 @@ lines <- c(
           if (requireNamespace("mclust", quietly = TRUE))
             sprintf("; mclust %s", utils::packageVersion("mclust")) else ""),
   sprintf("- command: `%s` (from the repository root)", command),
-  sprintf("- data: n = %d, p = %d, K = %d Gaussian blobs; %d constraints from `sample_constraints(y, \"nelson_cohen\", n_constraints = 1e5, error = 0.1)` (%.1f s to draw); random start labels", n, p, K, length(side$i), t_side),
+  sprintf("- data: n = %d, p = %d, K = %d Gaussian blobs; %d constraints from `sample_constraints(y, \"nelson_cohen\", n_constraints = 1e5, noise = 0.1)` (%.1f s to draw); random start labels", n, p, K, length(side$i), t_side),
   sprintf("- medians of %d repeats (elapsed seconds); the machine's 2 cores are shared with other work", reps),
   "", "## One EM iteration (target: under 2 s for mean field and ICM)", "",
   md_table(tab, 3), "",

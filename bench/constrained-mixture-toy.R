@@ -46,7 +46,7 @@ run_trial <- function(t) {
     for (e in seq_along(errors)) {
       set.seed(1000L * t + 10L * s + e)
       side <- sample_constraints(toy$y, "nelson_cohen", n_constraints = settings[s],
-                                 error = errors[e])
+                                 noise = errors[e])
       for (m in names(cm_methods)) {
         r <- run_cm_method(m, toy$x, side, 3L, toy$y)
         out[[length(out) + 1L]] <- data.frame(

@@ -52,7 +52,7 @@ run_trial <- function(t, true_start = FALSE) {
     for (e in seq_along(errors)) {
       set.seed(1000L * t + 10L * s + e)
       side <- sample_constraints(ds$y, "nelson_cohen", n_must = n_must, n_cannot = n_cannot,
-                                 error = errors[e])
+                                 noise = errors[e])
       for (m in names(cm_methods)) {
         r <- run_cm_method(m, ds$x, side, k, start)
         out[[length(out) + 1L]] <- data.frame(

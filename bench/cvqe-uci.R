@@ -78,7 +78,7 @@ write_section <- function(name, lines) {
 draw_side <- function(y, s) {
   if (settings$m[s] == 0L) return(NULL)
   side <- sample_constraints(y, "nelson_cohen", n_constraints = settings$m[s],
-                             error = settings$error[s])
+                             noise = settings$error[s])
   if (settings$error[s] == 0) side$confidence[] <- 1
   side
 }

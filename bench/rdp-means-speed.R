@@ -7,7 +7,7 @@
 # Data: n in {1e5, 1e6} points in p = 10 dimensions from 10 Gaussian clusters
 # (identity covariance; centres drawn N(0, 10^2) per coordinate, so the
 # closest two centres are ~20 sd apart), as many constraints as points:
-# sample_constraints(y, "tvclust", rate = 1 / n, accuracy = 1,
+# sample_constraints(y, "tvclust", rate = 1 / n, noise = 0,
 # pair_count = "authors") draws round(rate * n^2) = n random pairs (~10%
 # must-links). lambda is fixed at 1/2, 1/4 or 1/8 of the smallest squared
 # distance between the true centres (the first that gives K = 10 in a short
@@ -49,7 +49,7 @@ make_data <- function(n) {
   y <- sample.int(n_clusters, n, replace = TRUE)
   x <- centres[y, , drop = FALSE] + matrix(stats::rnorm(n * p), n, p)
   side <- sample_constraints(y, protocol = "tvclust", rate = 1 / n,
-                             accuracy = 1, pair_count = "authors")
+                             noise = 0, pair_count = "authors")
   d <- list(x = x, y = y, centres = centres, side = side)
   # lambda: the first of (1/2, 1/4, 1/8) x the smallest squared distance
   # between centres for which a short run finds K = 10 (DP-means never merges
@@ -200,7 +200,7 @@ lines <- c(
   sprintf("- command: `%s` (from the repository root)", command),
   sprintf("- data: p = %d, %d Gaussian clusters (identity covariance, centres N(0, 10^2) per coordinate), seed %d;",
           p, n_clusters, seed),
-  sprintf("  constraints `sample_constraints(y, \"tvclust\", rate = 1/n, accuracy = 1, pair_count = \"authors\")`: %s distinct pairs for n = 1e5 (%.0f%% must-links), %s for n = 1e6",
+  sprintf("  constraints `sample_constraints(y, \"tvclust\", rate = 1/n, noise = 0, pair_count = \"authors\")`: %s distinct pairs for n = 1e5 (%.0f%% must-links), %s for n = 1e6",
           format(info$`pairs_1e+05`), 100 * info$`must_1e+05`, format(info$`pairs_1e+06`)),
   sprintf("- lambda = %s for n = 1e5, %s for n = 1e6 (the first of 1/2, 1/4, 1/8 of the smallest squared centre distance giving K = 10); every timed run held K = 10 (min ARI of the 11-sweep runs: %s).",
           info$`lambda_1e+05`, info$`lambda_1e+06`, paste(sprintf("%s/%s %.3f", checks$n, checks$order, checks$ari), collapse = ", ")),

@@ -13,7 +13,7 @@
 # * data: iris, wine, ecoli, glass (its leaking id column is already gone),
 #   balance; features standardized with scale(); k = number of classes.
 # * side information: sample_constraints(y, protocol = "tvclust", rate = r,
-#   accuracy = p, pair_count = "authors") -- round(r n^2) random ordered
+#   noise = 1 - p, pair_count = "authors") -- round(r n^2) random ordered
 #   pairs as in the authors' code; r in {0.01, 0.03, 0.05},
 #   p in {1, 0.95, 0.9, 0.8}; 5 trials per setting.
 # * seeds: trial t (1..5) of data set d (1..5), rate index ir (1..3) and
@@ -56,7 +56,7 @@ trial_seed <- function(d, ir, ip, t) 10000L * d + 1000L * ir + 100L * ip + t
 draw_side <- function(ds, d, ir, ip, t) {
   set.seed(trial_seed(d, ir, ip, t))
   side <- sample_constraints(ds$y, protocol = "tvclust", rate = rates[ir],
-                             accuracy = accuracies[ip], pair_count = "authors")
+                             noise = 1 - accuracies[ip], pair_count = "authors")
   list(side = side, state = .Random.seed)
 }
 
@@ -230,7 +230,7 @@ run_main <- function() {
     sprintf("- trials: %d per (data set, r, p); %d settings x %d data sets = %d runs per method; elapsed %.0f s",
             n_trials, length(rates) * length(accuracies), length(datasets),
             sum(res$method == "rdp_means"), elapsed),
-    "- protocol: features scale()d; `sample_constraints(y, \"tvclust\", rate = r, accuracy = p, pair_count = \"authors\")`;",
+    "- protocol: features scale()d; `sample_constraints(y, \"tvclust\", rate = r, noise = 1 - p, pair_count = \"authors\")`;",
     "  `kmeans(x, k, nstart = 10)`, `dp_means(x, k = k)`, `rdp_means(x, side, k = k)` (defaults); seeds `10000 d + 1000 ir + 100 ip + t`.",
     "- \"(paper)\" columns: Khashabi et al. (2015), Tables 1-3. The paper's glass kept the",
     "  row-id column (sorted by class), which leaks the label; ours does not have it.",

@@ -44,7 +44,7 @@ elapsed <- function(expr) {
 # ---- Part 1 ---------------------------------------------------------------
 big <- simulate(10000L, 5L, 10L, 6, 1)
 set.seed(2)
-side <- sample_constraints(big$y, "tvclust", rate = 1e4 / 1e4^2, accuracy = 1)
+side <- sample_constraints(big$y, "tvclust", rate = 1e4 / 1e4^2, noise = 0)
 variants <- list(
   "single-point Gibbs only" = list(split_merge = 0L, chunklet_moves = FALSE),
   "+ split-merge (1 per sweep) + chunklet moves (defaults)" = list(split_merge = 1L, chunklet_moves = TRUE))

@@ -11,7 +11,7 @@
 # * data: iris, wine, ecoli, glass (without its leaking id), balance;
 #   standardized with scale().
 # * side information: sample_constraints(y, protocol = "tvclust", rate = r,
-#   accuracy = p, pair_count = "authors"), r in {0.01, 0.03, 0.05},
+#   noise = 1 - p, pair_count = "authors"), r in {0.01, 0.03, 0.05},
 #   p in {1, 0.95, 0.9, 0.8}, 5 trials; the same seeds as
 #   bench/rdp-means-uci.R (set.seed(10000 d + 1000 ir + 100 ip + t)), so the
 #   constraints are the ones RDP-means saw there.
@@ -60,7 +60,7 @@ for (d in seq_along(datasets)) {
   for (ir in seq_along(rates)) for (ip in seq_along(accuracies)) for (t in seq_len(n_trials)) {
     set.seed(10000L * d + 1000L * ir + 100L * ip + t)
     side <- sample_constraints(ds$y, protocol = "tvclust", rate = rates[ir],
-                               accuracy = accuracies[ip], pair_count = "authors")
+                               noise = 1 - accuracies[ip], pair_count = "authors")
     t0 <- proc.time()[["elapsed"]]
     fit <- tvclust(ds$x, side, iter = iter, chains = 2L, threads = 2L)
     seconds <- proc.time()[["elapsed"]] - t0

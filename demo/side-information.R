@@ -9,7 +9,7 @@ library(sideclust)
 x <- scale(wine[, -ncol(wine)])
 truth <- wine$class
 set.seed(2026)
-side <- sample_constraints(truth, protocol = "tvclust", rate = 0.03, accuracy = 0.9)
+side <- sample_constraints(truth, protocol = "tvclust", rate = 0.03, noise = 0.1)
 print(side)
 
 fits <- list(

@@ -338,16 +338,16 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
-// nearest_centre_cpp
-Rcpp::List nearest_centre_cpp(Rcpp::NumericMatrix xt, Rcpp::NumericMatrix centres, std::string divergence);
-RcppExport SEXP _sideclust_nearest_centre_cpp(SEXP xtSEXP, SEXP centresSEXP, SEXP divergenceSEXP) {
+// centre_divergences_cpp
+Rcpp::NumericMatrix centre_divergences_cpp(Rcpp::NumericMatrix xt, Rcpp::NumericMatrix centres, std::string divergence);
+RcppExport SEXP _sideclust_centre_divergences_cpp(SEXP xtSEXP, SEXP centresSEXP, SEXP divergenceSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type xt(xtSEXP);
     Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type centres(centresSEXP);
     Rcpp::traits::input_parameter< std::string >::type divergence(divergenceSEXP);
-    rcpp_result_gen = Rcpp::wrap(nearest_centre_cpp(xt, centres, divergence));
+    rcpp_result_gen = Rcpp::wrap(centre_divergences_cpp(xt, centres, divergence));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -536,7 +536,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_multiway_cpp", (DL_FUNC) &_sideclust_multiway_cpp, 4},
     {"_sideclust_rdp_means_cpp", (DL_FUNC) &_sideclust_rdp_means_cpp, 3},
     {"_sideclust_dp_lambda_cpp", (DL_FUNC) &_sideclust_dp_lambda_cpp, 4},
-    {"_sideclust_nearest_centre_cpp", (DL_FUNC) &_sideclust_nearest_centre_cpp, 3},
+    {"_sideclust_centre_divergences_cpp", (DL_FUNC) &_sideclust_centre_divergences_cpp, 3},
     {"_sideclust_side_components_cpp", (DL_FUNC) &_sideclust_side_components_cpp, 3},
     {"_sideclust_niw_check_cpp", (DL_FUNC) &_sideclust_niw_check_cpp, 7},
     {"_sideclust_normal_gamma_check_cpp", (DL_FUNC) &_sideclust_normal_gamma_check_cpp, 7},

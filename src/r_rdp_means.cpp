@@ -85,14 +85,14 @@ double dp_lambda_cpp(Rcpp::NumericMatrix xt, int k, std::string method,
   });
 }
 
-// [[Rcpp::export(.nearest_centre_cpp)]]
-Rcpp::List nearest_centre_cpp(Rcpp::NumericMatrix xt, Rcpp::NumericMatrix centres,
-                              std::string divergence) {
+// [[Rcpp::export(.centre_divergences_cpp)]]
+Rcpp::NumericMatrix centre_divergences_cpp(Rcpp::NumericMatrix xt, Rcpp::NumericMatrix centres,
+                                           std::string divergence) {
   const int p = xt.nrow(), n = xt.ncol(), k = centres.ncol();
-  std::vector<double> dist;
-  const std::vector<int> idx = with_divergence(divergence, [&](auto div) {
-    return sideclust::nearest_centre<decltype(div)>(xt.begin(), n, p, centres.begin(), k, dist);
+  const std::vector<double> d = with_divergence(divergence, [&](auto div) {
+    return sideclust::centre_divergences<decltype(div)>(xt.begin(), n, p, centres.begin(), k);
   });
-  return Rcpp::List::create(Rcpp::_["cluster"] = sideclust::one_based(idx),
-                            Rcpp::_["divergence"] = Rcpp::wrap(dist));
+  Rcpp::NumericMatrix out(n, k);
+  std::copy(d.begin(), d.end(), out.begin());
+  return out;
 }

@@ -245,26 +245,19 @@ RdpResult rdp_means_sweeps(const double* x, int n, int p, const SideInfo& side,
   return res;
 }
 
-// Index of the nearest centre (by Div) of every column of x; also returns the
-// divergences in dist.
+// Divergence (by Div) of every column of x to every centre: an n x k
+// column-major matrix, for predict() on new points.
 template <class Div>
-std::vector<int> nearest_centre(const double* x, int n, int p,
-                                const double* centres, int k,
-                                std::vector<double>& dist) {
+std::vector<double> centre_divergences(const double* x, int n, int p,
+                                       const double* centres, int k) {
   Centres<Div> c(p);
   for (int j = 0; j < k; ++j) c.push(centres + static_cast<std::size_t>(j) * p);
-  std::vector<int> out(n, 0);
-  dist.assign(n, std::numeric_limits<double>::infinity());
+  std::vector<double> out(static_cast<std::size_t>(n) * k);
   std::vector<double> d;
   for (int i = 0; i < n; ++i) {
     const double* xi = x + static_cast<std::size_t>(i) * p;
     c.distances(xi, Div::point_term(xi, p), d);
-    for (int j = 0; j < k; ++j) {
-      if (d[j] < dist[i]) {
-        dist[i] = d[j];
-        out[i] = j;
-      }
-    }
+    for (int j = 0; j < k; ++j) out[static_cast<std::size_t>(j) * n + i] = d[j];
   }
   return out;
 }

@@ -101,15 +101,15 @@ test_that("fit fields: sizes, contingency, means, covariances, k_trace", {
   set.seed(1)
   fit <- cec_ib(b$x, labels, k = 4, type = "diagonal")
   expect_s3_class(fit, c("cec_ib", "sideclust"))
-  expect_equal(fit$sizes, tabulate(fit$cluster, fit$k))
+  expect_equal(fit$size, tabulate(fit$cluster, fit$k))
   expect_equal(sort(unique(fit$cluster)), seq_len(fit$k))
   expect_equal(colnames(fit$contingency), c("a", "b", "c", "unlabelled"))
-  expect_equal(unname(rowSums(fit$contingency)), fit$sizes)
+  expect_equal(unname(rowSums(fit$contingency)), fit$size)
   expect_equal(sum(fit$contingency[, "unlabelled"]), 45)
   expect_equal(dim(fit$covariances), c(2L, 2L, fit$k))
   for (a in seq_len(fit$k)) {
     xs <- b$x[fit$cluster == a, ]
-    expect_equal(unname(fit$means[a, ]), colMeans(xs))
+    expect_equal(unname(fit$centers[a, ]), colMeans(xs))
     s <- crossprod(sweep(xs, 2, colMeans(xs))) / nrow(xs)
     expect_equal(unname(fit$covariances[, , a]), diag(diag(s)))
   }
@@ -123,11 +123,11 @@ test_that("the number of clusters shrinks from k and eps removes small clusters"
   set.seed(2)
   fit <- cec(b$x, k = 10)
   expect_lte(fit$k, 10L)
-  expect_true(all(fit$sizes >= 0.05 * 120))
+  expect_true(all(fit$size >= 0.05 * 120))
   expect_equal(fit$k_trace[length(fit$k_trace)], fit$k)
   set.seed(2)
   big_eps <- cec(b$x, k = 10, eps = 0.3)
-  expect_true(all(big_eps$sizes >= 0.3 * 120))
+  expect_true(all(big_eps$size >= 0.3 * 120))
 })
 
 test_that("results are reproducible with set.seed, and `start` gives one run", {
@@ -172,20 +172,21 @@ test_that("predict() applies the CEC rule and recovers the fitted clusters", {
   set.seed(1)
   fit <- cec(b$x, k = 3)
   pr <- predict(fit, b$x)
-  expect_equal(dim(pr$scores), c(120L, fit$k))
-  expect_equal(pr$cluster, max.col(pr$scores, ties.method = "first"))
+  expect_equal(dim(pr$probability), c(120L, fit$k))
+  expect_equal(unname(rowSums(pr$probability)), rep(1, 120))
+  expect_equal(unname(pr$cluster), max.col(pr$probability, ties.method = "first"))
   expect_gt(mean(pr$cluster == fit$cluster), 0.95)
-  # the score of one point, by hand
-  a <- 2
-  s <- fit$covariances[, , a]
-  d <- b$x[7, ] - fit$means[a, ]
-  by_hand <- log(fit$sizes[a] / 120) - log(2 * pi) - 0.5 * log(det(s)) -
-    0.5 * sum(d * solve(s, d))
-  expect_equal(unname(pr$scores[7, a]), by_hand)
-  expect_identical(colnames(pr$scores), as.character(seq_len(fit$k)))
+  # the scores of one point, by hand, normalized
+  by_hand <- vapply(seq_len(fit$k), function(a) {
+    s <- fit$covariances[, , a]
+    d <- b$x[7, ] - fit$centers[a, ]
+    log(fit$size[a] / 120) - log(2 * pi) - 0.5 * log(det(s)) - 0.5 * sum(d * solve(s, d))
+  }, 0)
+  expect_equal(unname(pr$probability[7, ]), exp(by_hand) / sum(exp(by_hand)))
+  expect_identical(colnames(pr$probability), as.character(seq_len(fit$k)))
   named <- b$x[1:3, ]
   rownames(named) <- c("a", "b", "c")
-  expect_identical(rownames(predict(fit, named)$scores), c("a", "b", "c"))
+  expect_identical(rownames(predict(fit, named)$probability), c("a", "b", "c"))
   expect_error(predict(fit, b$x[, 1]), "newdata")
 })
 
@@ -203,11 +204,11 @@ test_that("bad input gives clear errors naming the argument", {
   expect_error(cec(x, k = 2, start = rep(1:3, 10)), "`start`")
   expect_error(cec(x, k = 2, start = 1:2), "`start`")
   expect_error(cec(rbind(x, NA), k = 2), "`x`")
-  expect_error(cec_ib(x, b$y[-1], k = 2), "`labels`.*29 labels")
-  expect_error(cec_ib(x, k = 2), "`labels`")
+  expect_error(cec_ib(x, b$y[-1], k = 2), "`side`.*29 labels")
+  expect_error(cec_ib(x, k = 2), "`side`")
   expect_error(cec_ib(x, b$y, k = 2, beta = -1), "`beta`")
   side <- constraints(must = rbind(c(1, 2)), n = 30)
-  expect_error(cec_ib(x, side, k = 2), "`labels`.*pairwise")
+  expect_error(cec_ib(x, side, k = 2), "`side`.*pairwise")
 })
 
 test_that("CEC::cec reaches the same cost from the same start", {
@@ -364,7 +365,7 @@ test_that("small_sample fits end where no move and no cluster deletion lowers th
     expect_lte(best_single_move_gain(b$x, fit$cluster, labels, 1, type, small_sample = TRUE),
                1e-9)
     if (fit$k > 1) expect_lte(best_deletion_gain(b$x, fit$cluster, labels, 1, type), 1e-9)
-    expect_true(all(fit$sizes >= 2 + 3))  # at least p + 3 points
+    expect_true(all(fit$size >= 2 + 3))  # at least p + 3 points
   }
 })
 

@@ -170,7 +170,7 @@ test_that("without constraints every inference is plain EM from the same start",
       info <- paste(cov, inf)
       expect_equal(fit$z, ref$z, ignore_attr = TRUE, tolerance = 1e-8, info = info)
       expect_equal(fit$loglik, ref$loglik, tolerance = 1e-10, info = info)
-      expect_equal(fit$means, ref$means, ignore_attr = TRUE, tolerance = 1e-8, info = info)
+      expect_equal(fit$centers, ref$means, ignore_attr = TRUE, tolerance = 1e-8, info = info)
     }
     expect_true(all(diff(ref$loglik) > -1e-8))  # EM never lowers the likelihood
   }
@@ -187,7 +187,7 @@ test_that("without constraints the fit equals mclust's EM from the same start", 
                       control = mclust::emControl(tol = c(1e-12, 1e-12), itmax = c(5000, 5000)))
     fit <- constrained_mixture(x, NULL, k = 3, covariance = cov, start = start,
                                max_iter = 5000, tol = 1e-13, ridge = 0)
-    expect_equal(fit$means, t(ref$parameters$mean), ignore_attr = TRUE, tolerance = 1e-5,
+    expect_equal(fit$centers, t(ref$parameters$mean), ignore_attr = TRUE, tolerance = 1e-5,
                  info = cov)
     expect_equal(fit$weights, ref$parameters$pro, tolerance = 1e-5, info = cov)
     expect_equal(fit$covariances, ref$parameters$variance$sigma, ignore_attr = TRUE,
@@ -199,7 +199,7 @@ test_that("without constraints the fit equals mclust's EM from the same start", 
 test_that("constraints change the fit and are kept; the fit has its parts", {
   x <- scale(iris[, 1:4])
   set.seed(7)
-  side <- sample_constraints(iris$Species, "nelson_cohen", n_constraints = 60, error = 0)
+  side <- sample_constraints(iris$Species, "nelson_cohen", n_constraints = 60, noise = 0)
   # (exact inference is left out: these pairs join most points in one component)
   for (inf in c("mean_field", "chunklet", "icm", "gibbs", "sampled_chunklet")) {
     set.seed(1)
@@ -221,11 +221,14 @@ test_that("constraints change the fit and are kept; the fit has its parts", {
   }
   expect_output(print(fit), "E-step")
   expect_output(print(summary(fit)), "Weights and means")
-  pr <- predict(fit, x[1:5, ], type = "prob")
-  expect_equal(rowSums(pr), rep(1, 5), ignore_attr = TRUE)
-  expect_equal(predict(fit, x[1:5, ]), max.col(pr))
+  pr <- predict(fit, x[1:5, ])
+  expect_equal(rowSums(pr$probability), rep(1, 5), ignore_attr = TRUE)
+  expect_equal(unname(pr$cluster), max.col(pr$probability))
   nc <- constrained_mixture(x, NULL, k = 3, covariance = "diagonal")
-  expect_equal(predict(nc, x, type = "prob"), nc$z, tolerance = 1e-6, ignore_attr = TRUE)
+  expect_equal(predict(nc, x)$probability, nc$z, tolerance = 1e-6, ignore_attr = TRUE)
+  expect_equal(predict(nc)$probability, nc$z, tolerance = 1e-6, ignore_attr = TRUE)
+  expect_warning(old <- predict(nc, x[1:5, ], type = "prob"), "`type` is deprecated")
+  expect_equal(old, unname(predict(nc, x[1:5, ])$probability), ignore_attr = TRUE)
 })
 
 test_that("the chunklet model reports mean field when a component is too large", {

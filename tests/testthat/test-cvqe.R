@@ -27,7 +27,7 @@ test_that("without side information cvqe() is Lloyd's k-means", {
 test_that("objective, within and penalty equal L' recomputed in R", {
   x <- scale(iris[, 1:4])
   set.seed(11)
-  side <- sample_constraints(iris$Species, "nelson_cohen", n_constraints = 80, error = 0.1)
+  side <- sample_constraints(iris$Species, "nelson_cohen", n_constraints = 80, noise = 0.1)
   fit <- cvqe(x, side, k = 3)
   ref <- cvqe_objective_r(x, fit$cluster, fit$centers, cvqe_pairs(side))
   expect_equal(utils::tail(fit$objective, 1), ref[["objective"]], tolerance = 1e-10)

@@ -129,19 +129,19 @@ test_that("memberships become hard nearest-prototype assignments as sigma -> 0",
     soft$sigma <- sigma
     pred <- predict(soft, x)
     expect_identical(pred$cluster, nearest)
-    expect_equal(unname(rowSums(pred$membership)), rep(1, 150))
+    expect_equal(unname(rowSums(pred$probability)), rep(1, 150))
     # the largest membership is 1 up to exp(-gap / (2 sigma^2)) per other cluster
-    off <- 1 - pred$membership[cbind(1:150, nearest)]
+    off <- 1 - pred$probability[cbind(1:150, nearest)]
     expect_true(all(off <= 2 * exp(-gap / (2 * sigma^2)) + 1e-15))
   }
-  expect_equal(unname(predict(soft, x)$membership), diag(3)[nearest, ], tolerance = 1e-12)
+  expect_equal(unname(predict(soft, x)$probability), diag(3)[nearest, ], tolerance = 1e-12)
   # predict on the training data reproduces the fit
   pred <- predict(fit, x)
-  expect_equal(pred$membership, fit$membership, ignore_attr = TRUE, tolerance = 1e-12)
-  expect_identical(pred$cluster, fit$cluster)
+  expect_equal(pred$probability, fit$membership, ignore_attr = TRUE, tolerance = 1e-12)
+  expect_identical(unname(pred$cluster), fit$cluster)
 })
 
-test_that("soft memberships are named `membership` in the fit and in predict(), as in ib_kmeans()", {
+test_that("soft memberships are `membership` in the fit and `probability` in predict(), as in ib_kmeans()", {
   x <- scale(iris[, 1:4])
   set.seed(5)
   fit <- discriminative_clustering(x, iris$Species, k = 3, restarts = 1)
@@ -150,7 +150,7 @@ test_that("soft memberships are named `membership` in the fit and in predict(), 
   expect_false("memberships" %in% names(fit))
   expect_identical(dim(fit$membership), c(150L, 3L))
   pred <- predict(fit, x[1:5, ])
-  expect_named(pred, c("cluster", "membership"))
+  expect_named(pred, c("cluster", "probability"))
   expect_named(predict(ib_kmeans(x, k = 3, beta = Inf, restarts = 1), x[1:5, ]),
                names(pred))
   expect_output(print(fit), "\"membership\"")
@@ -190,7 +190,7 @@ test_that("labels without information leave the prototypes at their start", {
   one_class[1:20] <- NA
   for (labels in list(one_class, rep(NA, 150), factor(rep(NA, 150), levels = c("a", "b")))) {
     expect_warning(fit <- discriminative_clustering(x, labels, start = start),
-                   "`labels` carry no information")
+                   "labels in `side` carry no information")
     expect_equal(fit$objective, 0)
     expect_identical(fit$iterations, 0L)
     expect_true(fit$converged)
@@ -289,12 +289,12 @@ test_that("print and summary show no prototype coordinates, which can lie far ou
 test_that("bad input gives errors that name the argument", {
   x <- scale(iris[, 1:4])
   y <- iris$Species
-  expect_error(discriminative_clustering(x, k = 3), "`labels` is missing")
-  expect_error(discriminative_clustering(x, NULL, k = 3), "`labels` is missing")
-  expect_error(discriminative_clustering(x, y[-1], k = 3), "`labels`")
+  expect_error(discriminative_clustering(x, k = 3), "`side` is missing")
+  expect_error(discriminative_clustering(x, NULL, k = 3), "`side` is missing")
+  expect_error(discriminative_clustering(x, y[-1], k = 3), "`side`")
   expect_error(discriminative_clustering(x, constraints(must = rbind(c(1, 2)), n = 150), k = 3),
-               "`labels` must be partial labels")
-  expect_error(discriminative_clustering(x, list(1), k = 3), "`labels`")
+               "`side` must be partial labels")
+  expect_error(discriminative_clustering(x, list(1), k = 3), "`side`")
   expect_error(discriminative_clustering(x, y), "`k` is missing")
   expect_error(discriminative_clustering(x, y, k = 0), "`k`")
   expect_error(discriminative_clustering(x, y, k = 2.5), "`k`")
@@ -318,7 +318,7 @@ test_that("bad input gives errors that name the argument", {
   expect_error(discriminative_clustering(bad, y, k = 3), "`x`.*NA")
   expect_error(discriminative_clustering(iris, y, k = 3), "`x`")
   fit <- discriminative_clustering(x, y, k = 2, restarts = 1)
-  expect_error(predict(fit), "`newdata` is missing")
+  expect_identical(predict(fit)$cluster, fit$cluster)
   expect_error(predict(fit, x[, 1:2]), "`newdata`")
   expect_warning(discriminative_clustering(x, y, k = 3, max_iter = 1, restarts = 1),
                  "did not converge")
@@ -374,7 +374,7 @@ test_that("the stochastic approximation finds the class-relevant split and is re
   start <- x[c(1, 51, 101), ]
   expect_warning(one <- discriminative_clustering(x, rep(1, 150), start = start,
                                                   method = "stochastic", epochs = 2),
-                 "`labels` carry no information")
+                 "labels in `side` carry no information")
   expect_equal(one$centers, start, ignore_attr = TRUE)
   expect_error(discriminative_clustering(x, iris$Species, k = 3, method = "sgd"), "`method`")
   expect_error(discriminative_clustering(x, iris$Species, k = 3, epochs = 0), "`epochs`")

@@ -314,7 +314,7 @@ test_that("predict() gives the clustered entities their clusters and places new 
       p <- predict(fit, case$x, dimension = l)
       expect_identical(p$cluster, unname(fit$clusters[[l]]))
       cost <- mw_entity_costs(case$x, fit$clusters, fit$k, case$div, l, fit$block_means)
-      expect_equal(p$divergence, length(case$x) * cost[cbind(seq_along(p$cluster), p$cluster)],
+      expect_equal(p$cost[cbind(seq_along(p$cluster), p$cluster)], length(case$x) * cost[cbind(seq_along(p$cluster), p$cluster)],
                    tolerance = 1e-8)
     }
   }
@@ -326,7 +326,7 @@ test_that("predict() gives the clustered entities their clusters and places new 
   p <- predict(fit, x[41:60, ])
   expect_equal(ari(p$cluster, truth[41:60]), 1)
   expect_equal(predict(fit, x[41, ])$cluster, p$cluster[1])
-  expect_error(predict(fit), "`newdata` is missing")
+  expect_identical(dim(predict(fit)$cost), c(40L, 2L))
   expect_error(predict(fit, x[1:3, 1:4]), "`newdata` must have the dimensions")
   expect_error(predict(fit, x, dimension = 3), "`dimension`")
   fit_i <- multiway_clustering(abs(x), c(2, 2), "idivergence")

@@ -33,13 +33,13 @@ test_that("predict.cross_associations takes the argmin of the recomputed code le
   bits <- ca_bits_brute(new_rows, fit$ones, fit$cluster, fit$col_cluster)
   pred <- predict(fit, new_rows)
   expect_identical(pred$cluster, apply(bits, 1, which.min))
-  expect_equal(pred$bits, apply(bits, 1, min), tolerance = 1e-12)
+  expect_equal(chosen_cost(pred), apply(bits, 1, min), tolerance = 1e-12)
   # new columns: the same with the roles of rows and columns exchanged
   new_cols <- matrix(stats::rbinom(60 * 7, 1, 0.4), 60, 7)
   bits2 <- ca_bits_brute(t(new_cols), t(fit$ones), fit$col_cluster, fit$cluster)
   pred2 <- predict(fit, new_cols, dimension = 2)
   expect_identical(pred2$cluster, apply(bits2, 1, which.min))
-  expect_equal(pred2$bits, apply(bits2, 1, min), tolerance = 1e-12)
+  expect_equal(chosen_cost(pred2), apply(bits2, 1, min), tolerance = 1e-12)
 })
 
 test_that("predicting the training matrix of well-separated blocks gives back the fit", {
@@ -108,7 +108,7 @@ test_that("a row (column) with its group's block pattern goes to that group", {
 test_that("predict.cross_associations rejects bad input naming the argument", {
   d <- ca_predict_data(6)
   fit <- cross_associations(d$x)
-  expect_error(predict(fit), "`newdata` is missing")
+  expect_identical(unname(predict(fit)$cluster), unname(fit$cluster))
   expect_error(predict(fit, d$x[, 1:39]), "`newdata` has 39 columns but the fit has 40")
   expect_error(predict(fit, d$x[1:59, ], dimension = 2), "`newdata` has 59 rows but the fit has 60")
   bad <- d$x[1:3, ]

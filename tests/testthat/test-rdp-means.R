@@ -3,7 +3,7 @@ test_that("DP-means gives one cluster for a huge lambda and n for lambda near 0"
   expect_equal(dp_means(x, lambda = 1e6)$k, 1L)
   fit <- dp_means(x, lambda = 1e-9)
   expect_equal(fit$k, nrow(x))
-  expect_equal(sort(fit$cluster), seq_len(nrow(x)))
+  expect_equal(sort(unname(fit$cluster)), seq_len(nrow(x)))
 })
 
 test_that("DP-means ends at a fixed point: nearest centres, means, no point beyond lambda", {
@@ -35,7 +35,7 @@ test_that("at convergence no single move lowers objective (20), for every diverg
   n <- 40
   y <- rep(1:3, length.out = n)
   counts <- matrix(rpois(n * 5, lambda = 2 + 3 * (col(matrix(0, n, 5)) == y)), n)
-  pairs <- sample_constraints(y, rate = 0.05, accuracy = 0.85)
+  pairs <- sample_constraints(y, rate = 0.05, noise = 0.15)
   for (div in c("sqeuclidean", "kl", "idiv")) {
     x <- if (div == "sqeuclidean") scale(counts) else counts
     set.seed(2)
@@ -54,7 +54,7 @@ test_that("at convergence no single move lowers objective (20), for every diverg
 test_that("with fixed weights the objective never increases", {
   b <- three_blobs(30, sep = 2.5)
   set.seed(4)
-  side <- sample_constraints(b$y, rate = 0.03, accuracy = 0.8)
+  side <- sample_constraints(b$y, rate = 0.03, noise = 0.2)
   for (s in 1:5) {
     set.seed(s)
     fit <- rdp_means(b$x, side, k = 3, xi = 1, xi_rate = 1)
@@ -78,7 +78,7 @@ test_that("partial labels give the same run as their expanded pairs", {
 test_that("consistent hard constraints with a large xi are all satisfied", {
   for (s in 1:10) {
     b <- three_blobs(25, sep = 2, seed = s)
-    side <- sample_constraints(b$y, rate = 0.02, accuracy = 1)
+    side <- sample_constraints(b$y, rate = 0.02, noise = 0)
     expect_equal(nrow(check_constraints(side, quiet = TRUE)), 0L)
     set.seed(s)
     fit <- rdp_means(b$x, side, k = 3, xi_max = 1e6, chunklet_moves = TRUE)
@@ -91,7 +91,7 @@ test_that("consistent hard constraints with a large xi are all satisfied", {
 test_that("whole-chunklet moves keep the descent and the local optimum", {
   b <- three_blobs(30, sep = 1.5)
   set.seed(8)
-  side <- sample_constraints(b$y, rate = 0.03, accuracy = 0.9)
+  side <- sample_constraints(b$y, rate = 0.03, noise = 0.1)
   set.seed(1)
   fit <- rdp_means(b$x, side, k = 3, xi = 2, xi_rate = 1, chunklet_moves = TRUE)
   expect_true(fit$converged)
@@ -106,7 +106,7 @@ test_that("whole-chunklet moves keep the descent and the local optimum", {
 
 test_that("the same seed gives the same result; fixed order needs no seed", {
   x <- scale(wine[, -ncol(wine)])
-  set.seed(2); side <- sample_constraints(wine$class, rate = 0.02, accuracy = 0.9)
+  set.seed(2); side <- sample_constraints(wine$class, rate = 0.02, noise = 0.1)
   set.seed(42); a <- rdp_means(x, side, k = 3)
   set.seed(42); b <- rdp_means(x, side, k = 3)
   expect_identical(a$cluster, b$cluster)
@@ -185,7 +185,7 @@ test_that("plot puts the centres on the projected cluster means", {
 test_that("print, summary, plot and violations work on a fit", {
   x <- scale(iris[, 1:4])
   set.seed(1)
-  side <- sample_constraints(iris$Species, rate = 0.01, accuracy = 0.8)
+  side <- sample_constraints(iris$Species, rate = 0.01, noise = 0.2)
   fit <- rdp_means(x, side, k = 3, xi_max = 1)
   expect_output(print(fit), "RDP-means clustering of 150 points")
   expect_output(print(fit), "Available components")

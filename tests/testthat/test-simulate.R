@@ -2,20 +2,20 @@ truth_of <- function(side, y) y[side$i] == y[side$j]
 
 test_that("sample_constraints() is reproducible under set.seed", {
   y <- rep(1:3, each = 20)
-  set.seed(1); a <- sample_constraints(y, "tvclust", rate = 0.05, accuracy = 0.9)
-  set.seed(1); b <- sample_constraints(y, "tvclust", rate = 0.05, accuracy = 0.9)
+  set.seed(1); a <- sample_constraints(y, "tvclust", rate = 0.05, noise = 0.1)
+  set.seed(1); b <- sample_constraints(y, "tvclust", rate = 0.05, noise = 0.1)
   expect_identical(a, b)
-  set.seed(2); c1 <- sample_constraints(y, "nelson_cohen", n_must = 20, n_cannot = 30, error = 0.1)
-  set.seed(2); c2 <- sample_constraints(y, "nelson_cohen", n_must = 20, n_cannot = 30, error = 0.1)
+  set.seed(2); c1 <- sample_constraints(y, "nelson_cohen", n_must = 20, n_cannot = 30, noise = 0.1)
+  set.seed(2); c2 <- sample_constraints(y, "nelson_cohen", n_must = 20, n_cannot = 30, noise = 0.1)
   expect_identical(c1, c2)
-  expect_false(identical(a, sample_constraints(y, "tvclust", rate = 0.05, accuracy = 0.9)))
+  expect_false(identical(a, sample_constraints(y, "tvclust", rate = 0.05, noise = 0.1)))
 })
 
 test_that("tvclust 'authors' draws about rate * n^2 pairs with accuracy p", {
   set.seed(3)
   n <- 300
   y <- sample(letters[1:4], n, replace = TRUE)
-  side <- sample_constraints(y, "tvclust", rate = 0.05, accuracy = 0.8)
+  side <- sample_constraints(y, "tvclust", rate = 0.05, noise = 0.2)
   expect_s3_class(side, "sideclust_constraints")
   expect_identical(side, as_side_info(side, n))   # satisfies the contract
   draws <- round(0.05 * n^2)
@@ -53,7 +53,7 @@ test_that("nelson_cohen flips exactly round(E * total) and draws Beta confidence
   set.seed(5)
   y <- rep(c("a", "b", "c"), each = 200)
   side <- sample_constraints(y, "nelson_cohen", n_must = 400, n_cannot = 400,
-                             error = 0.25)
+                             noise = 0.25)
   expect_length(side$i, 800L)
   expect_identical(side, as_side_info(side, 600))
   expect_identical(sum(!side$correct), 200L)
@@ -89,7 +89,7 @@ test_that("nelson_cohen draws distinct pairs, even near saturation", {
 test_that("sample_constraints() validates its arguments", {
   expect_error(sample_constraints(c(1, NA, 2)), "`y` has 1 NA value \\(positions 2\\)")
   expect_error(sample_constraints(1:5, "tvclust", rate = -1), "`rate` must be in")
-  expect_error(sample_constraints(1:5, "tvclust", accuracy = 2), "`accuracy` must be in")
+  expect_error(sample_constraints(1:5, "tvclust", noise = 2), "`noise` must be in")
   expect_error(sample_constraints(1:5, "nelson_cohen"), "`n_must` and `n_cannot`")
   expect_error(sample_constraints(1:5, "nelson_cohen", n_constraints = 4, n_must = 2),
                "`n_constraints` cannot be combined")
