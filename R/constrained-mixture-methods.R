@@ -30,12 +30,8 @@ predict.constrained_mixture <- function(object, newdata, type, ...) {
   p <- ncol(object$centers)
   x <- check_newdata(newdata, p)
   k <- object$k
-  logp <- vapply(seq_len(k), function(a) {
-    log(object$weights[a]) + gaussian_log_density(x, object$centers[a, ],
-                                                  object$covariances[, , a])
-  }, numeric(nrow(x)))
-  out <- cluster_prediction(probability = normalize_log_weights(matrix(logp, nrow(x), k)),
-                            rows = rownames(x))
+  logp <- gaussian_component_logs(x, object$weights, object$centers, object$covariances)
+  out <- cluster_prediction(probability = normalize_log_weights(logp), rows = rownames(x))
   if (missing(type)) return(out)
   type <- match_choice(type, c("class", "prob"), "type")
   warning("`type` is deprecated: predict() returns a list with `cluster` and `probability`",
@@ -46,17 +42,26 @@ predict.constrained_mixture <- function(object, newdata, type, ...) {
   prob
 }
 
-# Rows of log weights to probabilities, without overflow.
-normalize_log_weights <- function(logw) {
-  prob <- exp(logw - apply(logw, 1L, max))
-  prob / rowSums(prob)
-}
 
-gaussian_log_density <- function(x, mu, sigma) {
-  sigma <- as.matrix(sigma)
-  r <- chol(sigma)
-  d <- backsolve(r, t(x) - mu, transpose = TRUE)
-  -0.5 * (ncol(x) * log(2 * pi) + 2 * sum(log(diag(r))) + colSums(d^2))
+
+
+#' @rdname constrained_mixture-methods
+#' @details `logLik()` is the mixture log-likelihood of the data at the
+#'   fitted parameters, without the constraints, with `df` counting the
+#'   weights (`k - 1`, none with `equal_weights`), the `k * p` means and the
+#'   free parameters of the covariance model: the count of mclust, so that
+#'   [BIC()] of a fit without constraints is minus mclust's BIC of the same
+#'   model. With constraints the likelihood is of the data alone; the
+#'   constraints are side information, not data.
+#' @export
+logLik.constrained_mixture <- function(object, ...) {
+  x <- check_data_matrix(training_data(object, "object"), "object$data")
+  logw <- gaussian_component_logs(x, object$weights, object$centers, object$covariances)
+  p <- ncol(x)
+  k <- object$k
+  df <- (if (isTRUE(object$equal_weights)) 0 else k - 1) + k * p +
+    k * covariance_df(object$covariance, p)
+  new_loglik(sum_log_sum_exp(logw), df = df, nobs = nrow(x))
 }
 
 #' @rdname constrained_mixture-methods

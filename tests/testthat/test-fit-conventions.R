@@ -98,3 +98,105 @@ test_that("predict() on the fitted data gives one valid cluster per point, where
     expect_true(all(cl %in% seq_len(k_max)), label = name)
   }
 })
+
+# The fitting functions of points with side information: (x, side, k, ...).
+point_fitters <- list(
+  rdp_means = c("x", "side", "k"), tvclust = c("x", "side", "k"),
+  constrained_mixture = c("x", "side", "k"), cvqe = c("x", "side", "k"),
+  cec_ib = c("x", "side", "k"), discriminative_clustering = c("x", "side", "k"),
+  dp_means = c("x", "k"), cec = c("x", "k"), disparate_kmeans = c("x", "k"),
+  ib_kmeans = c("x", "k")
+)
+
+test_that("point-clustering functions share the argument order (x, side, k, ...) and names", {
+  for (name in names(point_fitters)) {
+    args <- names(formals(getExportedValue("sideclust", name)))
+    expect_identical(args[seq_along(point_fitters[[name]])], point_fitters[[name]], label = name)
+  }
+  # one name per concept across the package
+  all_args <- unlist(lapply(getNamespaceExports("sideclust"), function(f) {
+    fun <- getExportedValue("sideclust", f)
+    if (is.function(fun)) names(formals(fun))
+  }))
+  retired <- c("burnin", "iters", "sweep", "maxiter", "max_iterations", "nstart", "n_restarts",
+               "centres", "tolerance", "k_init")
+  current <- setdiff(all_args, c("pxy", "counts", "labels", "burnin", "k_init", "accuracy", "error"))
+  expect_false(any(retired %in% current), label = paste(intersect(retired, current), collapse = ", "))
+})
+
+test_that("k is positional and means the number of clusters", {
+  x <- scale(iris[, 1:4])
+  side <- constraints(must = rbind(c(1, 2), c(51, 52)), n = 150)
+  set.seed(1)
+  expect_identical(rdp_means(x, side, 3)$lambda, dp_lambda(x, 3))
+  expect_identical(dp_means(x, 3)$lambda, dp_lambda(x, 3))
+  expect_lte(dp_means(x, 3)$k, 10)
+  expect_equal(cvqe(x, side, 3, restarts = 1)$k, 3)
+  expect_equal(constrained_mixture(x, side, 3)$k, 3)
+  expect_no_error(tvclust(x, side, 3, iter = 20, chains = 1, threads = 1))
+})
+
+test_that("predict() has one shape, with and without newdata, for every fit", {
+  for (name in names(cases <- convention_cases())) {
+    set.seed(14)
+    fit <- cases[[name]]$fit()
+    data <- cases[[name]]$data
+    with_data <- predict(fit, data)
+    without <- predict(fit)
+    for (pr in list(with_data, without)) {
+      expect_identical(names(pr)[1:2], c("cluster", if ("probability" %in% names(pr)) "probability" else "cost"),
+                       label = name)
+      m <- pr[[2]]
+      expect_true(is.matrix(m) && nrow(m) == length(pr$cluster), label = name)
+      if (names(pr)[2] == "probability") {
+        expect_equal(unname(rowSums(m)), rep(1, nrow(m)), tolerance = 1e-8, label = name)
+      }
+    }
+    expect_identical(without, with_data, label = name)
+  }
+})
+
+test_that("clusters are named by the rows of the data", {
+  for (name in names(cases <- convention_cases())) {
+    set.seed(15)
+    fit <- cases[[name]]$fit()
+    data <- cases[[name]]$data
+    rows <- if (is.list(data) && !is.data.frame(data)) rownames(data[[1]]) else dimnames(data)[[1]]
+    expect_identical(names(fit$cluster), rows, label = name)
+    if (!is.null(rows)) expect_identical(names(predict(fit)$cluster), rows, label = name)
+  }
+})
+
+test_that("logLik(), AIC() and BIC() where claimed, a clear error elsewhere; coef() and the tidiers everywhere", {
+  with_likelihood <- c("cec", "cec_ib", "constrained_mixture", "tvclust")
+  for (name in names(cases <- convention_cases())) {
+    set.seed(16)
+    fit <- cases[[name]]$fit()
+    if (name %in% with_likelihood) {
+      ll <- logLik(fit)
+      expect_s3_class(ll, "logLik")
+      expect_true(is.finite(ll) && attr(ll, "df") > 0, label = name)
+      expect_equal(attr(ll, "nobs"), length(fit$cluster), label = name)
+      expect_equal(BIC(fit), -2 * as.numeric(ll) + attr(ll, "df") * log(length(fit$cluster)))
+      expect_equal(AIC(fit), -2 * as.numeric(ll) + 2 * attr(ll, "df"))
+    } else {
+      expect_error(logLik(fit), "no likelihood", label = name)
+    }
+    expect_false(is.null(coef(fit)), label = name)
+    df <- as.data.frame(fit)
+    expect_identical(nrow(df), length(fit$cluster), label = name)
+    expect_identical(df$cluster, unname(fit$cluster), label = name)
+    td <- tidy(fit)
+    expect_identical(td$size, tabulate(fit$cluster, max(fit$cluster)), label = name)
+    gl <- glance(fit)
+    expect_identical(nrow(gl), 1L)
+    expect_identical(gl$k, max(fit$cluster), label = name)
+    if (name %in% c("kpartite", "multiway")) {
+      expect_error(augment(fit), "`data`", label = name)
+    } else {
+      au <- augment(fit)
+      expect_identical(nrow(au), length(fit$cluster), label = name)
+      expect_identical(as.integer(au$.cluster), unname(fit$cluster), label = name)
+    }
+  }
+})
