@@ -91,7 +91,10 @@
 #' @param keep_draws `NULL` (keep within the memory limit), `TRUE` or `FALSE`.
 #' @param summary_draws Draws stored for the estimate when the draws are not
 #'   kept.
-#' @param verbose Print progress about every two seconds.
+#' @param verbose Report progress about every two seconds, as messages
+#'   (silenced by [suppressMessages()]). Progress bars come through
+#'   \pkg{progressr}: wrap the call in `progressr::with_progress()`, or set
+#'   `progressr::handlers(global = TRUE)` once.
 #' @return An object of class `c("tvclust", "sideclust")`, a list with
 #'   \item{cluster}{the point estimate, clusters numbered `1..k` by first point.}
 #'   \item{k}{its number of clusters.}
@@ -167,6 +170,7 @@ tvclust <- function(x, side = NULL, k = 5L, family = c("gaussian", "diagonal", "
                              list(iter = iter, burn_in = burn_in, thin = thin,
                                   store = store$store, threads = threads,
                                   verbose = check_flag(verbose, "verbose"), loss = loss,
+                                  progress = sweep_reporter(iter * chains),
                                   max_candidates = check_count(max_candidates, "max_candidates")))
   new_tvclust(res, x, side, family, prior, settings, store$keep, iter, burn_in, thin,
               loss, call)

@@ -3,6 +3,7 @@
 
 #include <Rcpp.h>
 
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -90,6 +91,13 @@ inline SeedInit seed_init(const std::string& init) {
 }
 
 // R's generator (so set.seed() reproduces runs), Ctrl-C and progress lines.
+// A line of progress through R's message(), so that suppressMessages() and
+// sinks of the message stream silence it.
+inline void r_message(const std::string& text) {
+  static const Rcpp::Function message("message", R_BaseNamespace);
+  message(text);
+}
+
 class RHooks : public RunHooks {
  public:
   explicit RHooks(bool verbose, std::string what = "sweep")
@@ -100,7 +108,10 @@ class RHooks : public RunHooks {
   void check_interrupt() override { Rcpp::checkUserInterrupt(); }
   void on_sweep(int iteration, int k, double objective) override {
     if (verbose_) {
-      Rprintf("%s %5d: k = %4d, objective = %.6g\n", what_.c_str(), iteration, k, objective);
+      char line[160];
+      std::snprintf(line, sizeof line, "%s %5d: k = %4d, objective = %.6g", what_.c_str(),
+                    iteration, k, objective);
+      r_message(line);
     }
   }
 

@@ -84,14 +84,27 @@ Rcpp::List tvclust_chains_cpp(const Eigen::MatrixXd& xt, SEXP side, std::string 
   std::vector<std::atomic<int>> progress(chains);
   for (auto& v : progress) v = 0;
   const double total = static_cast<double>(schedule.iter) * chains;
+  // An R function of the sweeps done so far (a progressr progressor), or NULL.
+  const Rcpp::RObject report = o.get<Rcpp::RObject>("progress");
   int polls = 0;
-  auto poll = [&]() {
+  auto poll = [&]() {  // called on R's thread while the chains run
     if (interrupt_pending()) return false;
-    if (verbose && ++polls % 20 == 0) {  // about every 2 s
+    if (++polls % 20 == 0) {  // about every 2 s
       double done = 0;
       for (auto& v : progress) done += v.load(std::memory_order_relaxed);
-      Rprintf("tvclust: %.0f of %.0f sweeps (%.0f%%)\n", done, total, 100.0 * done / total);
-      R_FlushConsole();
+      if (verbose) {
+        char line[120];
+        std::snprintf(line, sizeof line, "tvclust: %.0f of %.0f sweeps (%.0f%%)", done, total,
+                      100.0 * done / total);
+        sideclust::r_message(line);
+      }
+      if (!report.isNULL()) {
+        try {
+          Rcpp::Function handler(static_cast<SEXP>(report));
+          handler(done);
+        } catch (...) {  // a failing progress handler must not stop the chains
+        }
+      }
     }
     return true;
   };

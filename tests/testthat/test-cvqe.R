@@ -181,7 +181,7 @@ test_that("set.seed reproduces fits; init, start and methods work", {
   expect_identical(p$cluster, a$cluster[1:20])
   expect_error(predict(a, x[, 1:2]), "newdata")
   # verbose prints one line per iteration
-  expect_output(cvqe(x, k = 2, restarts = 1, verbose = TRUE), "iteration")
+  expect_message(cvqe(x, k = 2, restarts = 1, verbose = TRUE), "iteration")
 })
 
 test_that("empty clusters are dropped and the rest renumbered", {

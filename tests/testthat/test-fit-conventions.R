@@ -200,3 +200,25 @@ test_that("logLik(), AIC() and BIC() where claimed, a clear error elsewhere; coe
     }
   }
 })
+
+test_that("verbose output comes as messages that suppressMessages() silences", {
+  x <- scale(iris[, 1:4])
+  side <- constraints(must = rbind(c(1, 2)), n = 150)
+  expect_message(rdp_means(x, side, 3, verbose = TRUE, max_iter = 2), "sweep")
+  expect_silent(suppressMessages(rdp_means(x, side, 3, verbose = TRUE, max_iter = 2)))
+  expect_silent(suppressMessages(cvqe(x, side, 3, restarts = 1, verbose = TRUE)))
+  set.seed(1)
+  expect_silent(suppressMessages(cec(x, 3, restarts = 1, verbose = TRUE)))
+})
+
+test_that("long TVClust runs report progress through progressr", {
+  x <- scale(iris[, 1:4])
+  seen <- 0
+  old <- options(progressr.enable = TRUE)
+  on.exit(options(old))
+  withCallingHandlers(
+    tvclust(x, iter = 20000, chains = 1, threads = 1),
+    progression = function(cond) seen <<- seen + 1
+  )
+  expect_gt(seen, 0)
+})

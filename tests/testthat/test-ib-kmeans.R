@@ -195,7 +195,7 @@ test_that("print, summary, verbose output and the shared methods work", {
   expect_output(print(s), "Prototypes")
   expect_identical(fitted(fit), fit$cluster)
   expect_identical(nobs(fit), 30L)
-  expect_output(ib_kmeans(d$x, k = 2, beta = 5, restarts = 1, verbose = TRUE), "iteration")
+  expect_message(ib_kmeans(d$x, k = 2, beta = 5, restarts = 1, verbose = TRUE), "iteration")
   pdf(NULL)
   on.exit(grDevices::dev.off())
   expect_invisible(plot(fit, d$x))

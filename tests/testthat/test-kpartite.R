@@ -242,7 +242,7 @@ test_that("plot() keeps the circles inside the plot region, apart, and off the t
 test_that("verbose prints the objective after every iteration", {
   set.seed(1)
   d <- kp_planted(c(8, 6, 4), c(2, 2, 2), tri_types)
-  expect_output(kpartite_clustering(d$relations, k = 2, restarts = 1, verbose = TRUE),
+  expect_message(kpartite_clustering(d$relations, k = 2, restarts = 1, verbose = TRUE),
                 "iteration +1: k = +6, objective")
 })
 

@@ -105,7 +105,7 @@ test_that("parallel_ib is reproducible, and the same on sparse and dense input",
   start <- cbind(rep(1:2, 15), rep(1:3, 10))
   fit <- parallel_ib(d$x, k = c(2, 3), restarts = 1, start = start, max_iter = 1)
   expect_equal(fit$iterations, 1L)
-  expect_output(parallel_ib(d$x, k = c(2, 2), restarts = 1, verbose = TRUE), "pass +1")
+  expect_message(parallel_ib(d$x, k = c(2, 2), restarts = 1, verbose = TRUE), "pass +1")
 })
 
 test_that("iterative parallel_ib is ib() with one clustering and a fixed point of (21)-(22)", {

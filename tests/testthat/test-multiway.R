@@ -387,10 +387,11 @@ test_that("bad input gives errors that name the argument", {
                "`start\\[\\[1\\]\\]`")
 })
 
-test_that("verbose prints one line per iteration", {
+test_that("verbose reports one message per iteration", {
   d <- mw_planted(c(8, 6, 4), c(2, 2, 2), sd = 1, seed = 16)
   set.seed(1)
-  out <- capture.output(fit <- multiway_clustering(d$x, c(2, 2, 2), restarts = 1, verbose = TRUE))
+  out <- capture.output(fit <- multiway_clustering(d$x, c(2, 2, 2), restarts = 1, verbose = TRUE),
+                        type = "message")
   expect_length(out, fit$iterations)
   expect_match(out[1], "objective")
 })
