@@ -48,7 +48,7 @@ as.hclust.aib <- function(x, ...) {
 #' most `max_cells` cells per side (block sums).
 #'
 #' @param x A fit.
-#' @param data The matrix that was clustered (the fit keeps no copy).
+#' @param data The matrix that was clustered; by default the fit's copy.
 #' @param against For aib: `"k"` or `"info_x"`.
 #' @param max_cells Largest number of image cells per side.
 #' @param main Title.
@@ -82,7 +82,7 @@ plot.aib <- function(x, against = c("k", "info_x"), main = NULL, ...) {
 
 #' @rdname info-plots
 #' @export
-plot.itcc <- function(x, data, max_cells = 300L, main = NULL, ...) {
+plot.itcc <- function(x, data = x$data, max_cells = 300L, main = NULL, ...) {
   plot_blocks(x, data, x$col_cluster, max_cells, main, ...)
 }
 
@@ -92,7 +92,7 @@ plot.cross_associations <- plot.itcc
 
 #' @rdname info-plots
 #' @export
-plot.sib <- function(x, data, max_cells = 300L, main = NULL, ...) {
+plot.sib <- function(x, data = x$data, max_cells = 300L, main = NULL, ...) {
   plot_blocks(x, data, NULL, max_cells, main, ...)
 }
 
@@ -101,8 +101,8 @@ plot.sib <- function(x, data, max_cells = 300L, main = NULL, ...) {
 plot.ib <- plot.sib
 
 plot_blocks <- function(x, data, col_cluster, max_cells, main, ...) {
-  if (missing(data)) {
-    stop_arg("data", "is missing: the fit keeps no copy of the data, so call plot(fit, data)")
+  if (is.null(data)) {
+    stop_arg("data", "is missing and the fit keeps no copy of its data; call plot(fit, data)")
   }
   csr <- if (inherits(data, "Matrix")) sparse_csr(data, "data") else
     dense_csr(check_data_matrix(data, "data"))

@@ -8,7 +8,7 @@
 #' clustering `which`.
 #'
 #' @param x,object A [parallel_ib()] or [symmetric_ib()] fit.
-#' @param data The matrix that was clustered (the fit keeps no copy).
+#' @param data The matrix that was clustered; by default the fit's copy.
 #' @param which For `parallel_ib()`: the clustering that orders the rows.
 #' @param max_cells Largest number of image cells per side.
 #' @param main Title.
@@ -112,7 +112,7 @@ print.summary.parallel_ib <- function(x, digits = 4L, ...) {
 
 #' @rdname multivariate-ib-methods
 #' @export
-plot.parallel_ib <- function(x, data, which = 1L, max_cells = 300L, main = NULL, ...) {
+plot.parallel_ib <- function(x, data = x$data, which = 1L, max_cells = 300L, main = NULL, ...) {
   which <- check_count(which, "which", upper = ncol(x$clusters))
   one <- x
   one$cluster <- x$clusters[, which]
@@ -123,7 +123,7 @@ plot.parallel_ib <- function(x, data, which = 1L, max_cells = 300L, main = NULL,
 
 #' @rdname multivariate-ib-methods
 #' @export
-plot.symmetric_ib <- function(x, data, max_cells = 300L, main = NULL, ...) {
+plot.symmetric_ib <- function(x, data = x$data, max_cells = 300L, main = NULL, ...) {
   if (is.null(main)) main <- "Symmetric IB: re-ordered matrix"
   plot_blocks(x, data, x$col_cluster, max_cells, main, ...)
 }

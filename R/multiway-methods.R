@@ -9,8 +9,8 @@
 #' per side (block sums).
 #'
 #' @param x,object A [multiway_clustering()] fit.
-#' @param data For `plot()`: the matrix that was clustered (the fit keeps no
-#'   copy).
+#' @param data For `plot()`: the matrix that was clustered; by default the fit's
+#'   copy.
 #' @param max_cells Largest number of image cells per side.
 #' @param main Title.
 #' @param digits Significant digits to print.
@@ -81,13 +81,13 @@ print.summary.multiway_clustering <- function(x, digits = 4L, ...) {
 
 #' @rdname multiway-methods
 #' @export
-plot.multiway_clustering <- function(x, data, max_cells = 300L, main = NULL, ...) {
+plot.multiway_clustering <- function(x, data = x$data, max_cells = 300L, main = NULL, ...) {
   if (length(x$dim) != 2L) {
     stop_arg("x", sprintf("clusters a %d-way array; plot() draws 2-way fits only",
                           length(x$dim)))
   }
-  if (missing(data)) {
-    stop_arg("data", "is missing: the fit keeps no copy of the data, so call plot(fit, data)")
+  if (is.null(data)) {
+    stop_arg("data", "is missing and the fit keeps no copy of its data; call plot(fit, data)")
   }
   max_cells <- check_count(max_cells, "max_cells")
   if (is.null(main)) main <- "Multiway clustering: re-ordered matrix"

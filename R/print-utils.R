@@ -50,3 +50,8 @@ format_sizes <- function(size, max = 20L) {
 
 format_ratio <- function(a, b) sprintf("%s of %s", format(a, big.mark = ","),
                                        format(b, big.mark = ","))
+
+# A size in bytes for messages: "12.3 MB", "4.1 GB".
+format_bytes <- function(bytes) {
+  if (bytes >= 1e9) sprintf("%.1f GB", bytes / 1e9) else sprintf("%.1f MB", bytes / 1e6)
+}

@@ -88,41 +88,6 @@ print.summary.tvclust <- function(x, digits = 3L, ...) {
   invisible(x)
 }
 
-#' @rdname tvclust-methods
-#' @export
-plot.tvclust <- function(x, what = c("trace", "k", "estimate", "psm"), max_n = 1000L, ...) {
-  what <- match.arg(what)
-  switch(what,
-    trace = plot_tvclust_trace(x, ...),
-    k = graphics::barplot(x$posterior_k, xlab = "number of clusters",
-                          ylab = "posterior probability", main = "Posterior of k", ...),
-    estimate = plot.sideclust(x, x$data, main = sprintf("TVClust estimate: %d clusters", x$k), ...),
-    psm = plot_tvclust_psm(x, max_n, ...)
-  )
-  invisible(x)
-}
-
-plot_tvclust_trace <- function(x, ...) {
-  series <- c("k", "log_posterior", "p", "q")
-  if (length(x$settings$alpha_prior)) series <- c(series, "alpha")
-  old <- graphics::par(mfrow = c(length(series), 1L), mar = c(2.5, 4.5, 0.5, 0.5))
-  on.exit(graphics::par(old))
-  colours <- grDevices::hcl.colors(max(x$chains, 2L), "Dark 3")
-  for (s in series) {
-    m <- x$trace[[s]]
-    graphics::matplot(m, type = "l", lty = 1, col = colours, ylab = s, xlab = "", ...)
-    graphics::rect(0, graphics::par("usr")[3], x$burn_in, graphics::par("usr")[4],
-                   col = grDevices::adjustcolor("grey", 0.3), border = NA)
-  }
-}
-
-plot_tvclust_psm <- function(x, max_n, ...) {
-  s <- psm(x, max_n = max_n)
-  o <- order(x$cluster)
-  graphics::image(s[o, rev(o)], axes = FALSE, col = grDevices::hcl.colors(50, "Blues 3", rev = TRUE),
-                  main = "Posterior similarity (points by estimated cluster)", ...)
-}
-
 #' Assign new points to the clusters of a TVClust fit
 #'
 #' Each new point gets the posterior predictive probability of joining each
@@ -178,8 +143,8 @@ psm <- function(fit, max_n = 5000L) {
     stop_arg("fit", "holds no draws (they were not kept); rerun with keep_draws = TRUE")
   }
   if (fit$n > max_n) {
-    stop_arg("fit", sprintf("has %d points; the %d x %d matrix would need %.1f GB (raise `max_n` to force it)",
-                            fit$n, fit$n, fit$n, 8 * fit$n^2 / 1e9))
+    stop_arg("fit", sprintf("has %d points; the %d x %d matrix would need %s (raise `max_n` to force it)",
+                            fit$n, fit$n, fit$n, format_bytes(8 * fit$n^2)))
   }
   .psm_cpp(fit$draws)
 }

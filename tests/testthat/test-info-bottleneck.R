@@ -203,5 +203,5 @@ test_that("IB fits print, summarize and plot", {
   expect_identical(plot(fits[[3]], against = "info_x"), fits[[3]])
   expect_identical(plot(fits[[1]], d$x), fits[[1]])
   expect_identical(plot(fits[[2]], Matrix::Matrix(d$x, sparse = TRUE)), fits[[2]])
-  expect_error(plot(fits[[1]]), "`data` is missing")
+  expect_error(plot(fits[[1]], data = NULL), "`data` is missing")
 })

@@ -336,7 +336,7 @@ test_that("multivariate IB front doors give clear errors", {
   expect_error(parallel_ib(x, 2, tol = NA), "`tol` must be a single number")
   fit <- parallel_ib(x, c(2, 2), restarts = 1)
   expect_error(plot(fit, x, which = 3), "`which` must be at most 2")
-  expect_error(plot(fit), "`data` is missing")
+  expect_error(plot(fit, data = NULL), "`data` is missing")
 })
 
 test_that("multivariate IB fits print, summarize and plot", {

@@ -249,7 +249,7 @@ test_that("print, summary and plot work and name the fields", {
   grDevices::pdf(NULL)
   on.exit(grDevices::dev.off())
   expect_identical(plot(fit, x), fit)
-  expect_error(plot(fit), "`data` is missing")
+  expect_error(plot(fit, data = NULL), "`data` is missing")
   expect_error(plot(fit, x[-1, ]), "data")
   three <- multiway_clustering(array(stats::rnorm(60), c(5, 4, 3)), k = c(2, 2, 2))
   expect_error(plot(three, x), "`x` clusters a 3-way array")

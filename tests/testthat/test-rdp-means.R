@@ -171,7 +171,7 @@ test_that("bad input gets errors that name the argument", {
   expect_error(rdp_means(x, NULL, k = 3, max_iter = 0), "`max_iter` must be at least 1")
   fit <- dp_means(x, k = 3)
   expect_error(predict(fit, x[, 1:2]), "`newdata` has 2 columns but the fit has 4")
-  expect_error(plot(fit), "`data` is missing")
+  expect_error(plot(fit, data = NULL), "`data` is missing")
 })
 
 test_that("plot puts the centres on the projected cluster means", {
