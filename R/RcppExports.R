@@ -137,6 +137,10 @@ side_components_cpp <- function(n, from, to) {
     .Call(`_sideclust_tvclust_chains_cpp`, xt, side, family, prior, settings, init, options)
 }
 
+.tvclust_summary_cpp <- function(draws, options) {
+    .Call(`_sideclust_tvclust_summary_cpp`, draws, options)
+}
+
 .psm_cpp <- function(draws) {
     .Call(`_sideclust_psm_cpp`, draws)
 }

@@ -95,7 +95,9 @@ cheapest <- function(cost) {
   }
   cluster <- max.col(-cost, ties.method = "first")
   cluster[unseen] <- NA_integer_
-  none <- setdiff(which(rowSums(is.finite(cost)) == 0), unseen)
+  # rows the caller already blanked (empty rows) stay NA without a warning
+  blank <- which(rowSums(!is.na(cost)) == 0 & !is.nan(cost[, 1L]))
+  none <- setdiff(which(rowSums(is.finite(cost)) == 0), c(unseen, blank))
   if (length(none)) {
     one <- length(none) == 1L
     warning(sprintf(paste0(
@@ -106,6 +108,7 @@ cheapest <- function(cost) {
       call. = FALSE)
     cluster[none] <- NA_integer_
   }
+  cluster[blank] <- NA_integer_
   cost <- chosen(cost, cluster)
   cost[unseen] <- NA
   list(cluster = cluster, cost = cost)

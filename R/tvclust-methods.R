@@ -1,8 +1,15 @@
 #' Inspect a TVClust fit
 #'
-#' `print()` and `summary()` report the point estimate, the posterior of the
-#' number of clusters, the posterior means of `p`, `q` and `alpha`, and the
-#' convergence diagnostic. `plot()` draws, by `what`:
+#' `print()` and `summary()` report the point estimate and its posterior
+#' expected loss (with that of the best sampled draw when the estimate was
+#' searched), the posterior of the number of clusters, the posterior means of
+#' `p`, `q` and `alpha`, and, for every traced quantity (`k`, the log
+#' posterior, and `p`, `q`, `alpha` when sampled), the rank-normalized split
+#' R-hat and the bulk and tail effective sample sizes of Vehtari, Gelman,
+#' Simpson, Carpenter & Buerkner (2021), from [posterior::rhat()],
+#' [posterior::ess_bulk()] and [posterior::ess_tail()]. The fit counts as
+#' converged when every R-hat is below 1.1; Vehtari et al. recommend the
+#' stricter 1.01 for final inference. `plot()` draws, by `what`:
 #' * `"trace"`: the number of clusters, log posterior, `p` and `q` (and
 #'   `alpha` when sampled) for every sweep and chain, burn-in shaded;
 #' * `"k"`: the posterior distribution of the number of clusters;
@@ -18,7 +25,12 @@
 #' @param digits Significant digits to print.
 #' @param ... Passed on to the underlying plot.
 #' @return `print()` and `plot()` return `x` invisibly; `summary()` an
-#'   object of class `summary.tvclust`.
+#'   object of class `summary.tvclust`, whose `diagnostics` is a data frame
+#'   with columns `variable`, `rhat`, `ess_bulk` and `ess_tail`.
+#' @references
+#' Vehtari, A., Gelman, A., Simpson, D., Carpenter, B. and Buerkner, P.-C.
+#' (2021). Rank-normalization, folding, and localization: an improved R-hat
+#' for assessing convergence of MCMC. Bayesian Analysis 16, 667-718.
 #' @examples
 #' set.seed(3)
 #' x <- scale(iris[, 1:4])
@@ -53,7 +65,10 @@ summary.tvclust <- function(object, ...) {
     sampled = c(pq = length(object$settings$pq_prior) > 0L,
                 alpha = length(object$settings$alpha_prior) > 0L),
     rhat = object$rhat, converged = object$converged, loss = object$loss,
+    diagnostics = object$diagnostics %||% tvclust_diagnostics(object),
     expected_loss = object$expected_loss,
+    point_estimate = object$point_estimate %||% "draws",
+    best_draw_loss = object$best_draw_loss %||% object$expected_loss,
     confidence = stats::quantile(object$confidence, c(0, 0.1, 0.5)),
     side = side_agreement_table(object$side, object$cluster)
   )
@@ -68,17 +83,25 @@ print.summary.tvclust <- function(x, digits = 3L, ...) {
   f <- function(v) format(v, digits = digits)
   cat(sprintf("TVClust (%s clusters): %d points, %d chains x %d sweeps (burn-in %d, thin %d), %d draws\n",
               x$family, x$n, x$chains, x$iterations, x$burn_in, x$thin, x$kept))
-  cat(sprintf("Point estimate (least expected %s loss): %d clusters, sizes %s\n",
-              if (x$loss == "vi") "VI" else "Binder", x$k, format_sizes(x$size)))
+  cat(sprintf("Point estimate (least expected %s loss, %s): %d clusters, sizes %s\n",
+              if (x$loss == "vi") "VI" else "Binder",
+              if (x$point_estimate == "search") "searched from the best draw" else "best draw",
+              x$k, format_sizes(x$size)))
+  cat(sprintf("Expected loss: %s", f(x$expected_loss)),
+      if (x$point_estimate == "search") sprintf("(best draw: %s)", f(x$best_draw_loss)), "\n")
   top <- utils::head(sort(x$posterior_k, decreasing = TRUE), 5L)
   cat("Posterior of the number of clusters:",
       paste0(names(top), ": ", f(as.numeric(top)), collapse = ", "), "\n")
   cat(sprintf("p = %s, q = %s (%s); alpha = %s (%s)\n", f(x$p), f(x$q),
               if (x$sampled[["pq"]]) "posterior means" else "fixed", f(x$alpha),
               if (x$sampled[["alpha"]]) "posterior mean" else "fixed"))
-  cat(sprintf("Split R-hat: k %s, log posterior %s (%s)\n", f(x$rhat[["k"]]),
-              f(x$rhat[["log_posterior"]]),
-              if (isTRUE(x$converged)) "below 1.1" else "not all below 1.1: run longer or more chains"))
+  cat(sprintf("Convergence (rank-normalized split R-hat %s; bulk and tail ESS):\n",
+              if (isTRUE(x$converged)) "all below 1.1"
+              else "not all below 1.1: run longer, or more chains with combine_chains()"))
+  d <- x$diagnostics
+  print(data.frame(variable = d$variable, rhat = round(d$rhat, 3L),
+                   ess_bulk = round(d$ess_bulk), ess_tail = round(d$ess_tail)),
+        row.names = FALSE)
   cat("Co-clustering confidence: min", f(x$confidence[[1]]), ", 10%", f(x$confidence[[2]]),
       ", median", f(x$confidence[[3]]), "\n")
   if (!is.null(x$side)) {
@@ -150,3 +173,58 @@ psm <- function(fit, max_n = 5000L) {
 }
 
 method_label.tvclust <- function(object) "TVClust"
+
+#' @rdname combine_chains
+#' @export
+c.tvclust <- function(x, ...) combine_chains(x, ...)
+
+#' TVClust traces for the posterior and coda packages
+#'
+#' The scalar quantities the sampler traces, for the kept sweeps (after the
+#' burn-in, thinned) of every chain: `k` (the number of clusters),
+#' `log_posterior`, and `p`, `q` and `alpha` when they were sampled (when
+#' [tvclust()] had `pq_prior` with side information, `alpha_prior`).
+#' `as_draws_array()` and `as_draws()` give a `draws_array` of the
+#' \pkg{posterior} package (iterations x chains x variables), for its
+#' summaries and diagnostics; `as.mcmc.list()` gives a `coda` `mcmc.list`,
+#' one `mcmc` per chain, numbered by sweep.
+#'
+#' @param x A [tvclust()] fit.
+#' @param ... Unused.
+#' @return A `draws_array`, or an `mcmc.list`.
+#' @seealso [summary.tvclust()], which reports R-hat and effective sample
+#'   sizes from these draws.
+#' @examples
+#' set.seed(5)
+#' fit <- tvclust(scale(iris[, 1:4]), iter = 100, chains = 2, threads = 1)
+#' d <- posterior::as_draws_array(fit)
+#' posterior::summarise_draws(d)
+#' if (requireNamespace("coda", quietly = TRUE)) {
+#'   coda::gelman.diag(coda::as.mcmc.list(fit), autoburnin = FALSE)
+#' }
+#' @name tvclust-draws
+NULL
+
+#' @rdname tvclust-draws
+#' @exportS3Method posterior::as_draws_array
+as_draws_array.tvclust <- function(x, ...) {
+  posterior::as_draws_array(tvclust_trace_array(x))
+}
+
+#' @rdname tvclust-draws
+#' @exportS3Method posterior::as_draws
+as_draws.tvclust <- function(x, ...) as_draws_array.tvclust(x, ...)
+
+#' @rdname tvclust-draws
+#' @exportS3Method coda::as.mcmc.list
+as.mcmc.list.tvclust <- function(x, ...) {
+  if (!requireNamespace("coda", quietly = TRUE)) {
+    stop("as.mcmc.list() needs the coda package", call. = FALSE)
+  }
+  a <- tvclust_trace_array(x)
+  start <- x$burn_in + x$thin
+  coda::mcmc.list(lapply(seq_len(dim(a)[2L]), function(c) {
+    m <- matrix(a[, c, ], nrow = dim(a)[1L], dimnames = list(NULL, dimnames(a)$variable))
+    coda::mcmc(m, start = start, thin = x$thin)
+  }))
+}

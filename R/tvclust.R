@@ -29,15 +29,30 @@
 #' The `chains` run on up to `threads` threads. Each chain has its own random
 #' stream whose seed is drawn from R's generator, so [set.seed()] reproduces a
 #' run exactly and the draws do not depend on `threads`. Ctrl-C (or Esc)
-#' stops all chains within about a second and returns nothing.
+#' stops all chains within about a second and returns nothing. Runs of the
+#' same data and settings made in other sessions or on other machines pool
+#' into one fit with [combine_chains()] (or `c()`), and the traces go to the
+#' \pkg{posterior} and \pkg{coda} packages with [as_draws_array.tvclust()]
+#' and [as.mcmc.list.tvclust()].
 #'
 #' @section Point estimate and memory:
-#' `cluster` is the kept draw with the smallest posterior expected loss
-#' (`loss`: Binder's loss, the number of pairs put differently, or the
-#' variation of information), averaged over all stored draws, among up to
-#' `max_candidates` evenly spaced stored draws. Each expected loss comes from
-#' contingency tables of the draws, so no \eqn{n \times n}{n x n} matrix is
-#' formed; [psm()] gives that matrix on request. `confidence` is, for each
+#' The point estimate minimizes the posterior expected loss (`loss`: Binder's
+#' loss, the number of pairs put differently, or the variation of
+#' information), averaged over all stored draws. First the best of up to
+#' `max_candidates` evenly spaced stored draws is found. With
+#' `point_estimate = "search"` (the default) a greedy local search then
+#' starts from that draw, after the SALSO idea of Dahl, Johnson & Mueller
+#' (2022): sweep after sweep, each point moves to the existing or new cluster
+#' that lowers the expected loss the most, until no single move lowers it.
+#' Every move lowers the expected loss, so the searched estimate is never
+#' worse than the best draw (`fit$best_draw_loss`), and a sweep costs about
+#' as much as comparing one candidate with every draw, so the search adds
+#' little to the choice among draws. It finds a local minimum, not
+#' necessarily the global one. `point_estimate = "draws"` keeps the best
+#' draw. Each expected loss comes from contingency tables of the estimate
+#' against the draws (for Binder's loss this is the posterior similarity
+#' matrix form, read from the tables), so no \eqn{n \times n}{n x n} matrix
+#' is formed; [psm()] gives that matrix on request. `confidence` is, for each
 #' point, the posterior mean share of the other members of its estimated
 #' cluster that share its cluster.
 #'
@@ -95,6 +110,9 @@
 #'   (silenced by [suppressMessages()]). Progress bars come through
 #'   \pkg{progressr}: wrap the call in `progressr::with_progress()`, or set
 #'   `progressr::handlers(global = TRUE)` once.
+#' @param point_estimate `"search"` to improve the best stored draw by the
+#'   local search of single-point moves (see Point estimate and memory), or
+#'   `"draws"` to keep the best stored draw.
 #' @return An object of class `c("tvclust", "sideclust")`, a list with
 #'   \item{cluster}{the point estimate, clusters numbered `1..k` by first point.}
 #'   \item{k}{its number of clusters.}
@@ -107,11 +125,19 @@
 #'     constant), `k`, `p`, `q`, `alpha`; `kept` marks the kept sweeps.}
 #'   \item{posterior_k}{posterior distribution of the number of clusters.}
 #'   \item{p, q, alpha}{posterior means (the fixed values when not sampled).}
-#'   \item{rhat}{split R-hat of the number of clusters and of the log
-#'     posterior across chains (near 1 when the chains agree).}
-#'   \item{expected_loss}{posterior expected loss of the estimate.}
-#'   \item{iterations, converged}{sweeps per chain, and whether both R-hat
-#'     values are below 1.1.}
+#'   \item{rhat}{rank-normalized split R-hat (Vehtari et al. 2021, from
+#'     [posterior::rhat()]) of each traced quantity: the number of clusters,
+#'     the log posterior, and `p`, `q`, `alpha` when sampled (near 1 when the
+#'     chains agree).}
+#'   \item{diagnostics}{a data frame with that R-hat and the bulk and tail
+#'     effective sample sizes of each traced quantity.}
+#'   \item{expected_loss, best_draw_loss}{posterior expected loss of the
+#'     estimate and of the best candidate draw (equal with
+#'     `point_estimate = "draws"`).}
+#'   \item{iterations, converged}{sweeps per chain, and whether every R-hat is
+#'     below 1.1 (the package's threshold; Vehtari et al. recommend 1.01 for
+#'     final inference). When it is not, run longer or pool more chains with
+#'     [combine_chains()].}
 #'   \item{family, prior, settings, data, side, n, call}{what the run used
 #'     (`data` for [predict()]).}
 #' @references
@@ -122,10 +148,19 @@
 #' Neal, R. M. (2000). Markov chain sampling methods for Dirichlet process
 #' mixture models. Journal of Computational and Graphical Statistics 9, 249-265.
 #'
+#' Dahl, D. B., Johnson, D. J. and Mueller, P. (2022). Search algorithms and
+#' loss functions for Bayesian clustering. Journal of Computational and
+#' Graphical Statistics 31, 1189-1201.
+#'
+#' Vehtari, A., Gelman, A., Simpson, D., Carpenter, B. and Buerkner, P.-C.
+#' (2021). Rank-normalization, folding, and localization: an improved R-hat
+#' for assessing convergence of MCMC. Bayesian Analysis 16, 667-718.
+#'
 #' Jain, S. and Neal, R. M. (2004). A split-merge Markov chain Monte Carlo
 #' procedure for the Dirichlet process mixture model. Journal of
 #' Computational and Graphical Statistics 13, 158-182.
-#' @seealso [tvclust_prior()], [psm()], [rdp_means()] (the small-variance
+#' @seealso [tvclust_prior()], [psm()], [combine_chains()] to pool runs,
+#'   [as_draws_array.tvclust()] for the traces, [rdp_means()] (the small-variance
 #'   limit), [sample_constraints()].
 #' @examples
 #' x <- scale(iris[, 1:4])
@@ -143,11 +178,13 @@ tvclust <- function(x, side = NULL, k = 5L, family = c("gaussian", "diagonal", "
                     alpha = 1, alpha_prior = NULL, p = 0.9, q = 0.9, pq_prior = c(1, 1),
                     prior = NULL, init = "random", split_merge = 1L,
                     chunklet_moves = NULL, loss = c("binder", "vi"), max_candidates = 100L,
-                    keep_draws = NULL, summary_draws = 200L, verbose = FALSE, k_init) {
+                    keep_draws = NULL, summary_draws = 200L, verbose = FALSE,
+                    point_estimate = c("search", "draws"), k_init) {
   call <- match.call()
   if (!missing(k_init)) k <- deprecated_arg(k_init, "k_init", "k")
   family <- match.arg(family)
   loss <- match.arg(loss)
+  point_estimate <- match.arg(point_estimate)
   x <- check_data_matrix(x, "x")
   n <- nrow(x)
   if (family == "multinomial") check_counts(x, "x")
@@ -159,6 +196,8 @@ tvclust <- function(x, side = NULL, k = 5L, family = c("gaussian", "diagonal", "
   kept <- (iter - burn_in) %/% thin
   if (kept < 1L) stop_arg("thin", "leaves no draws after the burn-in; lower it")
   chains <- check_count(chains, "chains")
+  estimator <- list(loss = loss, point_estimate = point_estimate,
+                    max_candidates = check_count(max_candidates, "max_candidates"))
   threads <- check_count(threads, "threads")
   settings <- tvclust_settings(side, alpha, alpha_prior, p, q, pq_prior, split_merge,
                                chunklet_moves)
@@ -169,11 +208,10 @@ tvclust <- function(x, side = NULL, k = 5L, family = c("gaussian", "diagonal", "
   res <- .tvclust_chains_cpp(t(x), side, family, prior, settings, init,
                              list(iter = iter, burn_in = burn_in, thin = thin,
                                   store = store$store, threads = threads,
-                                  verbose = check_flag(verbose, "verbose"), loss = loss,
-                                  progress = sweep_reporter(iter * chains),
-                                  max_candidates = check_count(max_candidates, "max_candidates")))
+                                  verbose = check_flag(verbose, "verbose"),
+                                  progress = sweep_reporter(iter * chains)))
   new_tvclust(res, x, side, family, prior, settings, store$keep, iter, burn_in, thin,
-              loss, call)
+              estimator, call)
 }
 
 tvclust_settings <- function(side, alpha, alpha_prior, p, q, pq_prior, split_merge,

@@ -264,3 +264,48 @@ deprecated_arg <- function(value, old, new) {
   warning(sprintf("`%s` is deprecated; use `%s` instead", old, new), call. = FALSE)
   value
 }
+
+# combine_chains(): the fits must be tvclust() runs of the same data, side
+# information, model and schedule, with their draws kept. Stops naming the
+# first fit and the first setting that differ.
+check_combinable_tvclust <- function(fits) {
+  if (length(fits) == 0L) stop_arg("...", "must hold at least one tvclust() fit")
+  for (f in seq_along(fits)) {
+    if (!inherits(fits[[f]], "tvclust")) {
+      stop_arg("...", sprintf("must hold only tvclust() fits; argument %d is a %s", f,
+                              class(fits[[f]])[1L]))
+    }
+    if (is.null(fits[[f]]$draws)) {
+      stop_arg("...", sprintf("argument %d holds no draws (they were not kept); rerun it with keep_draws = TRUE", f))
+    }
+  }
+  settings <- function(fit) {
+    c(list(data = unname(fit$data), side = fit$side, family = fit$family,
+           iter = fit$iterations, burn_in = fit$burn_in, thin = fit$thin,
+           loss = fit$loss, point_estimate = fit$point_estimate %||% "draws",
+           max_candidates = fit$max_candidates %||% 100L),
+      stats::setNames(fit$prior, paste0("prior$", names(fit$prior))),
+      stats::setNames(fit$settings, names(fit$settings)))
+  }
+  show <- function(v) {
+    if (is.null(v)) return("none")
+    if (is.atomic(v) && length(v) <= 4L) return(paste(format(v), collapse = ", "))
+    "..."
+  }
+  ref <- settings(fits[[1L]])
+  for (f in seq_along(fits)[-1L]) {
+    other <- settings(fits[[f]])
+    for (name in union(names(ref), names(other))) {
+      if (!isTRUE(all.equal(ref[[name]], other[[name]], tolerance = 0, check.attributes = FALSE))) {
+        what <- switch(name,
+          data = "were fitted to different data",
+          side = "have different side information",
+          sprintf("differ in `%s` (%s vs %s)", name, show(ref[[name]]), show(other[[name]])))
+        stop_arg("...", sprintf(
+          "cannot be pooled: fits 1 and %d %s; combine only chains of the same data and settings",
+          f, what))
+      }
+    }
+  }
+  invisible(fits)
+}

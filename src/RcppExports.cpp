@@ -483,6 +483,18 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// tvclust_summary_cpp
+Rcpp::List tvclust_summary_cpp(Rcpp::IntegerMatrix draws, Rcpp::List options);
+RcppExport SEXP _sideclust_tvclust_summary_cpp(SEXP drawsSEXP, SEXP optionsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::IntegerMatrix >::type draws(drawsSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    rcpp_result_gen = Rcpp::wrap(tvclust_summary_cpp(draws, options));
+    return rcpp_result_gen;
+END_RCPP
+}
 // psm_cpp
 Rcpp::NumericMatrix psm_cpp(Rcpp::IntegerMatrix draws);
 RcppExport SEXP _sideclust_psm_cpp(SEXP drawsSEXP) {
@@ -545,6 +557,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_sib_costs_cpp", (DL_FUNC) &_sideclust_sib_costs_cpp, 4},
     {"_sideclust_discriminative_objective_cpp", (DL_FUNC) &_sideclust_discriminative_objective_cpp, 6},
     {"_sideclust_tvclust_chains_cpp", (DL_FUNC) &_sideclust_tvclust_chains_cpp, 7},
+    {"_sideclust_tvclust_summary_cpp", (DL_FUNC) &_sideclust_tvclust_summary_cpp, 2},
     {"_sideclust_psm_cpp", (DL_FUNC) &_sideclust_psm_cpp, 1},
     {"_sideclust_tvclust_predict_cpp", (DL_FUNC) &_sideclust_tvclust_predict_cpp, 5},
     {NULL, NULL, 0}

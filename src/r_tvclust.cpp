@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "tvclust/partition_estimate.h"
+#include "tvclust/partition_search.h"
 #include "r_glue.h"
 #include "r_tvclust.h"
 #include "tvclust/tvclust_chains.h"
@@ -55,10 +56,10 @@ sideclust::ChainSchedule schedule_from(const sideclust::Options& o) {
   return schedule;
 }
 
-// Runs `length(init)` chains and summarizes the stored draws (the core's
-// summarize_draws()). settings: the model (see params_from_r()); options:
-// iter, burn_in, thin, store (one flag per kept sweep), threads, verbose,
-// loss ("binder" or "vi"), max_candidates.
+// Runs `length(init)` chains and returns their traces and stored draws (the
+// point estimate comes from .tvclust_summary_cpp(), which also serves pooled
+// fits). settings: the model (see params_from_r()); options: iter, burn_in,
+// thin, store (one flag per kept sweep), threads, verbose.
 // [[Rcpp::export(.tvclust_chains_cpp)]]
 Rcpp::List tvclust_chains_cpp(const Eigen::MatrixXd& xt, SEXP side, std::string family,
                               Rcpp::List prior, Rcpp::List settings, Rcpp::List init,
@@ -71,10 +72,6 @@ Rcpp::List tvclust_chains_cpp(const Eigen::MatrixXd& xt, SEXP side, std::string 
   const sideclust::ChainSchedule schedule = schedule_from(o);
   const int threads = o.get<int>("threads");
   const bool verbose = o.get<bool>("verbose");
-  const sideclust::PartitionLoss loss = o.get<std::string>("loss") == "vi"
-                                            ? sideclust::PartitionLoss::vi
-                                            : sideclust::PartitionLoss::binder;
-  const int max_candidates = o.get<int>("max_candidates");
   std::vector<std::vector<int>> start;
   std::vector<std::uint64_t> seeds;
   for (int c = 0; c < chains; ++c) {
@@ -119,14 +116,12 @@ Rcpp::List tvclust_chains_cpp(const Eigen::MatrixXd& xt, SEXP side, std::string 
     }
     const sideclust::PooledDraws pooled = sideclust::pool_draws(rec, n);
     const sideclust::DrawSet& all = pooled.draws;
-    const sideclust::DrawSummary summary = sideclust::summarize_draws(all, loss, max_candidates);
     const int stored = all.count();
     Rcpp::IntegerMatrix draws(stored, n);
     for (int t = 0; t < stored; ++t) {
       const int* z = all.draw(t);
       for (int i = 0; i < n; ++i) draws(t, i) = z[i] + 1;
     }
-    const bool any = stored > 0;
     return Rcpp::List::create(
         Rcpp::_["draws"] = draws, Rcpp::_["draw_chain"] = sideclust::one_based(pooled.chain),
         Rcpp::_["draw_kept"] = sideclust::one_based(pooled.kept),
@@ -134,12 +129,42 @@ Rcpp::List tvclust_chains_cpp(const Eigen::MatrixXd& xt, SEXP side, std::string 
         Rcpp::_["k"] = trace_matrix(rec, &sideclust::ChainRecord::k),
         Rcpp::_["p"] = trace_matrix(rec, &sideclust::ChainRecord::p),
         Rcpp::_["q"] = trace_matrix(rec, &sideclust::ChainRecord::q),
-        Rcpp::_["alpha"] = trace_matrix(rec, &sideclust::ChainRecord::alpha),
-        Rcpp::_["estimate"] = any ? sideclust::one_based(summary.estimate) : Rcpp::IntegerVector(n),
-        Rcpp::_["confidence"] = any ? Rcpp::wrap(summary.confidence) : Rcpp::wrap(Rcpp::NumericVector(n)),
-        Rcpp::_["candidate_draw"] = sideclust::one_based(summary.candidates),
-        Rcpp::_["candidate_loss"] = Rcpp::wrap(summary.candidate_loss));
+        Rcpp::_["alpha"] = trace_matrix(rec, &sideclust::ChainRecord::alpha));
   });
+}
+
+// The point estimate of a set of stored draws (rows of `draws`, 1-based
+// clusters): the candidate draw of least expected loss (the core's
+// summarize_draws()) and, with options$search, the local search from it
+// (partition_search.h). options: loss ("binder" or "vi"), max_candidates,
+// search.
+// [[Rcpp::export(.tvclust_summary_cpp)]]
+Rcpp::List tvclust_summary_cpp(Rcpp::IntegerMatrix draws, Rcpp::List options) {
+  const sideclust::Options o(options);
+  const sideclust::PartitionLoss loss = o.get<std::string>("loss") == "vi"
+                                            ? sideclust::PartitionLoss::vi
+                                            : sideclust::PartitionLoss::binder;
+  const int n = draws.ncol();
+  const int stored = draws.nrow();
+  sideclust::DrawSet set;
+  set.n = n;
+  set.label.resize(static_cast<std::size_t>(stored) * n);
+  std::vector<int> map;
+  for (int t = 0; t < stored; ++t) {
+    int* z = set.label.data() + static_cast<std::size_t>(t) * n;
+    for (int i = 0; i < n; ++i) z[i] = draws(t, i) - 1;
+    set.k.push_back(sideclust::canonicalize(z, n, map));
+  }
+  const sideclust::DrawSummary summary = sideclust::estimate_partition(
+      set, loss, o.get<int>("max_candidates"), o.get<bool>("search"));
+  const bool any = stored > 0;
+  return Rcpp::List::create(
+      Rcpp::_["estimate"] = any ? sideclust::one_based(summary.estimate) : Rcpp::IntegerVector(n),
+      Rcpp::_["confidence"] = any ? Rcpp::wrap(summary.confidence) : Rcpp::wrap(Rcpp::NumericVector(n)),
+      Rcpp::_["expected_loss"] = any ? summary.expected_loss : NA_REAL,
+      Rcpp::_["candidate_draw"] = sideclust::one_based(summary.candidates),
+      Rcpp::_["candidate_loss"] = Rcpp::wrap(summary.candidate_loss),
+      Rcpp::_["search_moves"] = summary.search_moves);
 }
 
 // Posterior similarity: the share of draws (rows of `draws`) that put points

@@ -29,7 +29,7 @@ $SUDO apt-get install -y -qq --no-install-recommends "${debian_packages[@]}" >/d
 export MAKEFLAGS="${MAKEFLAGS:--j$(nproc 2>/dev/null || echo 2)}"
 Rscript -e '
 need <- c("Rcpp", "RcppEigen", "Matrix", "testthat", "knitr", "rmarkdown", "mclust",
-          "generics", "progressr")
+          "generics", "progressr", "posterior", "coda")
 # Reference implementations for tests and vignettes (skipped when absent) and bench/.
 peers <- c("Rmixmod", "CEC", "conclust")
 have <- function(p) vapply(p, requireNamespace, logical(1), quietly = TRUE)

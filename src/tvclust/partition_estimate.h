@@ -158,6 +158,8 @@ struct DrawSummary {
   std::vector<double> confidence;   // one per point
   std::vector<int> candidates;      // 0-based draw indices
   std::vector<double> candidate_loss;
+  double expected_loss = 0.0;       // of `estimate`
+  int search_moves = -1;            // moves of the search (partition_search.h); -1: none run
 };
 
 inline DrawSummary summarize_draws(const DrawSet& draws, PartitionLoss loss, int max_candidates) {
@@ -171,6 +173,7 @@ inline DrawSummary summarize_draws(const DrawSet& draws, PartitionLoss loss, int
   const int best = best_candidate(loss, draws, out.candidates, out.candidate_loss);
   const int* z = draws.draw(best);
   out.estimate.assign(z, z + draws.n);
+  out.expected_loss = *std::min_element(out.candidate_loss.begin(), out.candidate_loss.end());
   out.confidence = coclustering_confidence(z, draws.k[best], draws);
   return out;
 }

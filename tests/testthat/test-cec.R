@@ -411,6 +411,6 @@ test_that("on large clusters small_sample gives the paper's partition", {
   expect_identical(small$cluster, plain$cluster)
   # the costs differ by the small-sample term alone, about 0.005 nats here
   expect_equal(small$cost - plain$cost,
-               sum(small$sizes / 3000 * cec_optimism(small$sizes, 2, "full")),
+               sum(small$size / 3000 * cec_optimism(small$size, 2, "full")),
                tolerance = 1e-10)
 })

@@ -226,7 +226,7 @@ test_that("near a split convergence is slow, and the objective cannot tell", {
   expect_lt(utils::tail(full$objective, 1) - utils::tail(short$objective, 1), 1e-6)
   expect_gt(max(abs(full$membership - short$membership)), 1e-3)
   # the fixed point: one more step moves no membership by more than tol
-  expect_lte(max(abs(predict(full, x)$membership - full$membership)), full$tol)
+  expect_lte(max(abs(predict(full, x)$probability - full$membership)), full$tol)
   # a cluster sits at its split: s / (2 lambda_max) of its weighted covariance
   split_beta <- vapply(1:3, function(c) {
     cv <- stats::cov.wt(x, wt = full$membership[, c] / sum(full$membership[, c]),

@@ -70,7 +70,8 @@ test_that("the point estimate minimizes the expected loss among the candidates",
   x <- scale(iris[c(1:15, 51:65, 101:115), 1:4])
   for (loss in c("binder", "vi")) {
     set.seed(9)
-    fit <- tvclust(x, iter = 80, chains = 2, loss = loss, max_candidates = 15)
+    fit <- tvclust(x, iter = 80, chains = 2, loss = loss, max_candidates = 15,
+                   point_estimate = "draws")
     f <- if (loss == "binder") binder else vi
     draws <- fit$draws
     candidates <- floor((seq_len(15) - 0.5) * nrow(draws) / 15) + 1
@@ -99,15 +100,32 @@ test_that("psm() and the confidence match plain R computations", {
   expect_equal(fit$confidence, conf)
 })
 
-test_that("split R-hat matches its definition", {
-  set.seed(2)
-  m <- matrix(rnorm(40), 10, 4)
-  halves <- cbind(m[1:5, ], m[6:10, ])
-  w <- mean(apply(halves, 2, var))
-  b <- 5 * var(colMeans(halves))
-  expect_equal(sideclust:::split_rhat(m), sqrt((4 / 5 * w + b / 5) / w))
-  expect_equal(sideclust:::split_rhat(matrix(3, 10, 2)), 1)
-  expect_true(is.na(sideclust:::split_rhat(matrix(1, 3, 2))))
+test_that("R-hat and ESS are posterior's rank-normalized ones for every traced quantity", {
+  x <- scale(iris[c(1:10, 51:60, 101:110), 1:4])
+  set.seed(12)
+  side <- sample_constraints(rep(1:3, each = 10), rate = 0.1)
+  fit <- tvclust(x, side, iter = 60, chains = 3, threads = 1, alpha_prior = c(1, 1))
+  expect_equal(fit$diagnostics$variable, c("k", "log_posterior", "p", "q", "alpha"))
+  for (v in fit$diagnostics$variable) {
+    m <- fit$trace[[v]][fit$trace$kept, ]
+    expect_equal(fit$rhat[[v]], posterior::rhat(m))
+    expect_equal(fit$diagnostics$ess_bulk[fit$diagnostics$variable == v],
+                 suppressWarnings(posterior::ess_bulk(m)))
+    expect_equal(fit$diagnostics$ess_tail[fit$diagnostics$variable == v],
+                 suppressWarnings(posterior::ess_tail(m)))
+  }
+  expect_identical(fit$converged, all(fit$rhat < 1.1))
+  expect_output(print(summary(fit)), "rank-normalized split R-hat")
+  # without side information and priors only k and the log posterior are traced
+  set.seed(1)
+  plain <- tvclust(x, iter = 30, chains = 1, threads = 1)
+  expect_named(plain$rhat, c("k", "log_posterior"))
+  # a trace that never moves counts as agreeing chains
+  stuck <- plain
+  stuck$trace$k[] <- 2
+  d <- sideclust:::tvclust_diagnostics(stuck)
+  expect_equal(d$rhat[1], 1)
+  expect_true(is.na(d$ess_bulk[1]))
 })
 
 test_that("with sampled p and q, noisy constraints of accuracy 0.9 give E[p], E[q] near 0.9", {
