@@ -65,7 +65,7 @@
 #' new <- counts[1:3 * 12, ]
 #' predict(fit, new)$cluster
 #' soft <- ib(counts, k = 3, beta = 20)
-#' round(predict(soft, new)$membership, 3)
+#' round(predict(soft, new)$probability, 3)
 #' cc <- itcc(counts, k_rows = 3, k_cols = 2)
 #' predict(cc, new)$cluster
 #' @name predict-info
