@@ -84,7 +84,7 @@ as_constraints.sideclust_constraints <- function(x, ...) {
 #' @export
 as_constraints.matrix <- function(x, coding = c("binary", "signed"), ...) {
   check_dots_empty(...)
-  constraints_from_dense(x, match.arg(coding), "x")
+  constraints_from_dense(x, match_arg(coding), "x")
 }
 
 #' @rdname as_constraints

@@ -40,7 +40,7 @@
 cec_ib_beta0 <- function(x, cluster, coarse = NULL,
                          type = c("full", "diagonal", "spherical")) {
   type <- match_choice(type, cec_types, "type")
-  x <- check_data_matrix(x, "x")
+  x <- check_data_scale(check_data_matrix(x, "x"), "x")
   n <- nrow(x)
   fine <- check_partition(cluster, n, "cluster")
   if (is.null(coarse)) coarse <- rep(1L, n)

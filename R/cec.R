@@ -241,7 +241,7 @@ fit_cec <- function(x, labels, k, beta, type, restarts, max_iter, eps, cov_reg,
   type <- match_choice(type, cec_types, "type")
   init <- match_choice(init, cec_inits, "init")
   small_sample <- check_flag(small_sample, "small_sample")
-  x <- check_data_matrix(x, "x")
+  x <- check_data_scale(check_data_matrix(x, "x"), "x")
   n <- nrow(x)
   p <- ncol(x)
   min_rows <- p + if (small_sample) 3L else 2L

@@ -115,7 +115,7 @@ cvqe <- function(x, side = NULL, k, restarts = 10L, max_iter = 100L,
                  init = c("kmeans++", "random"), start = NULL, max_pairs = 1e6,
                  verbose = FALSE) {
   call <- match.call()
-  x <- check_data_matrix(x, "x")
+  x <- check_data_scale(check_data_matrix(x, "x"), "x")
   n <- nrow(x)
   side <- side_as_pairs(side, n, "side", max_pairs)
   init <- match_choice(init, c("kmeans++", "random"), "init")

@@ -224,7 +224,7 @@ discriminative_clustering <- function(x, side, k, sigma = NULL, n0 = 1,
                                       verbose = FALSE, labels) {
   call <- match.call()
   if (!missing(labels)) side <- deprecated_arg(labels, "labels", "side")
-  x <- check_data_matrix(x, "x")
+  x <- check_data_scale(check_data_matrix(x, "x"), "x")
   n <- nrow(x)
   if (missing(side) || is.null(side)) {
     stop_arg("side", "is missing; give the auxiliary classes (NA for unlabelled points)")

@@ -176,7 +176,7 @@ ib_kmeans <- function(x, k, beta, s = NULL, normalize = c("space", "data"),
                       restarts = 10L, max_iter = 500L, tol = 1e-8,
                       init = c("kmeans++", "random"), start = NULL, verbose = FALSE) {
   call <- match.call()
-  x <- check_data_matrix(x, "x")
+  x <- check_data_scale(check_data_matrix(x, "x"), "x")
   k <- check_k_or_start(k, start, x)
   if (missing(beta)) stop_arg("beta", "is missing; give the trade-off beta > 0 (Inf for k-means)")
   beta <- check_number(beta, "beta", lower = 0, lower_open = TRUE, allow_inf = TRUE)

@@ -65,7 +65,7 @@ NULL
 #' @rdname info-plots
 #' @export
 plot.aib <- function(x, against = c("k", "info_x"), main = NULL, ...) {
-  against <- match.arg(against)
+  against <- match_arg(against)
   curve <- x$info_curve
   rel <- curve$info_y / x$info_xy
   if (is.null(main)) main <- "Agglomerative IB: information curve"

@@ -27,6 +27,7 @@ kp_relation_csr <- function(x, arg, divergence) {
     }
     dense_csr(check_data_matrix(x, arg))
   }
+  if (length(csr$val)) check_data_scale(csr$val, arg, spread = divergence != "idivergence")
   if (divergence == "idivergence" && any(csr$val < 0)) {
     stop_arg(arg, sprintf("has %d negative weights; the I-divergence needs non-negative ones",
                           sum(csr$val < 0)))

@@ -134,6 +134,7 @@ renamed_fields <- c(means = "centers", sizes = "size")
 # predict(), plot(), augment() and logLik() work without passing it again;
 # clusters are named by the rows (and columns) of the data, as in stats.
 finish_fit <- function(fit, data, class) {
+  check_fit_finite(fit, if (missing(class)) class(fit)[1L] else class)
   fit$data <- data
   rows <- data_names(data, 1L)
   if (length(rows) == length(fit$cluster)) names(fit$cluster) <- rows
@@ -143,6 +144,29 @@ finish_fit <- function(fit, data, class) {
   }
   if (!missing(class)) class(fit) <- c(class, "sideclust")
   fit
+}
+
+# The last guard against a silent wrong answer: a fit whose clusters hold NA
+# or whose objective is not finite comes from data beyond double precision
+# (or a bug); it is an error, never a result.
+check_fit_finite <- function(fit, method) {
+  fields <- intersect(c("objective", "cost", "loglik", "expected_loss", "information"),
+                      names(fit))
+  last <- vapply(fields, function(f) {
+    v <- fit[[f]]
+    if (is.numeric(v) && length(v)) v[length(v)] else 0
+  }, numeric(1))
+  bad <- fields[!is.finite(last)]
+  na_cluster <- anyNA(fit$cluster)
+  if (!length(bad) && !na_cluster) return(invisible(fit))
+  what <- c(if (na_cluster) "clusters with NA",
+            if (length(bad)) sprintf("a non-finite %s (%s)", paste(bad, collapse = ", "),
+                                     paste(format(last[bad]), collapse = ", ")))
+  stop(sprintf(paste0(
+    "%s() ended with %s: the data are beyond what double precision can cluster ",
+    "(values too large or too close together, or counts whose total overflows); ",
+    "scale() `x` or divide the counts and try again"),
+    method, paste(what, collapse = " and ")), call. = FALSE)
 }
 
 data_names <- function(data, margin) {

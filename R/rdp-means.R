@@ -152,7 +152,7 @@ rdp_means <- function(x, side, k = NULL, lambda = NULL, xi = 0.001,
                       max_iter = 1000L, restarts = 1L, verbose = FALSE,
                       chunklet_moves = FALSE) {
   call <- match.call()
-  divergence <- match.arg(divergence)
+  divergence <- match_arg(divergence)
   data <- prepare_divergence_data(x, divergence, smoothing)
   side <- as_side_info(side, n = nrow(data$x), arg = "side")
   xi <- check_xi(xi, "xi")
@@ -163,7 +163,7 @@ rdp_means <- function(x, side, k = NULL, lambda = NULL, xi = 0.001,
     stop_arg("chunklet_moves", "needs pairwise side information; expand the labels with as_constraints(labels, expand = TRUE)")
   }
   fit <- fit_dp_family(data, side, lambda, k, xi, xi_rate, xi_max,
-                       match.arg(lambda_method), match.arg(order),
+                       match_arg(lambda_method), match_arg(order),
                        patience, max_iter, restarts, verbose, chunklet_moves)
   fit$chunklet_moves <- chunklet_moves
   fit$call <- call
@@ -180,10 +180,10 @@ dp_means <- function(x, k = NULL, lambda = NULL,
                      order = c("random", "fixed"), max_iter = 1000L,
                      restarts = 1L, verbose = FALSE) {
   call <- match.call()
-  data <- prepare_divergence_data(x, match.arg(divergence), smoothing)
+  data <- prepare_divergence_data(x, match_arg(divergence), smoothing)
   no_weight <- c(may = 0, may_not = 0)
   fit <- fit_dp_family(data, NULL, lambda, k, no_weight, 1, no_weight,
-                       match.arg(lambda_method), match.arg(order),
+                       match_arg(lambda_method), match_arg(order),
                        1L, max_iter, restarts, verbose)
   fit$call <- call
   fit[c("xi", "xi_schedule", "agreement", "side", "patience")] <- NULL
@@ -256,8 +256,8 @@ fit_dp_family <- function(data, side, lambda, k, xi, xi_rate, xi_max,
 dp_lambda <- function(x, k, method = c("farthest_first", "kth_distance"),
                       divergence = c("sqeuclidean", "kl", "idiv"),
                       smoothing = NULL) {
-  data <- prepare_divergence_data(x, match.arg(divergence), smoothing)
-  resolve_lambda(t(data$x), NULL, k, match.arg(method), data$divergence)
+  data <- prepare_divergence_data(x, match_arg(divergence), smoothing)
+  resolve_lambda(t(data$x), NULL, k, match_arg(method), data$divergence)
 }
 
 resolve_lambda <- function(xt, lambda, k, method, divergence) {
@@ -274,13 +274,18 @@ resolve_lambda <- function(xt, lambda, k, method, divergence) {
     stop_arg("k", sprintf("(%d) is larger than the number of points (%d)",
                           k, ncol(xt)))
   }
-  .dp_lambda_cpp(xt, k, method, divergence)
+  lambda <- .dp_lambda_cpp(xt, k, method, divergence)
+  if (!is.finite(lambda)) {
+    stop_arg("x", "gives a lambda that is not finite for this `k`; scale() the data or give `lambda`")
+  }
+  lambda
 }
 
 # Validate x for the divergence and transform it to the space the core works in.
 prepare_divergence_data <- function(x, divergence, smoothing, arg = "x",
                                     min_rows = 2L) {
   x <- check_data_matrix(x, arg, min_rows = min_rows)
+  x <- check_data_scale(x, arg, spread = divergence == "sqeuclidean")
   if (divergence == "sqeuclidean") {
     return(list(x = x, divergence = divergence, smoothing = NULL))
   }

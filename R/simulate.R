@@ -84,13 +84,13 @@ sample_constraints <- function(y, protocol = c("tvclust", "nelson_cohen"), ...,
   }
   if (!missing(error)) noise <- deprecated_arg(error, "error", "noise")
   noise <- check_number(noise, "noise", lower = 0, upper = 1)
-  protocol <- match.arg(protocol)
+  protocol <- match_arg(protocol)
   y <- check_classes(y, "y")
   n <- length(y)
   if (n < 2L) stop_arg("y", "must have at least 2 points")
   if (protocol == "tvclust") {
     rate <- check_number(rate, "rate", lower = 0)
-    sample_tvclust(y, rate, noise, match.arg(pair_count))
+    sample_tvclust(y, rate, noise, match_arg(pair_count))
   } else {
     counts <- nelson_cohen_counts(n_must, n_cannot, n_constraints, must_fraction)
     shape <- check_number(confidence_shape, "confidence_shape", lower = 1,

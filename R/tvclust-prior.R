@@ -39,7 +39,7 @@
 #' str(tvclust_prior(iris[, 1:4], "diagonal", k = 3))
 #' @export
 tvclust_prior <- function(x, family = c("gaussian", "diagonal", "multinomial"), k = 10) {
-  family <- match.arg(family)
+  family <- match_arg(family)
   x <- check_data_matrix(x, "x", min_rows = 2L)
   k <- check_number(k, "k", lower = 1)
   p <- ncol(x)

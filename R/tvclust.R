@@ -182,10 +182,11 @@ tvclust <- function(x, side = NULL, k = 5L, family = c("gaussian", "diagonal", "
                     point_estimate = c("search", "draws"), k_init) {
   call <- match.call()
   if (!missing(k_init)) k <- deprecated_arg(k_init, "k_init", "k")
-  family <- match.arg(family)
-  loss <- match.arg(loss)
-  point_estimate <- match.arg(point_estimate)
+  family <- match_arg(family)
+  loss <- match_arg(loss)
+  point_estimate <- match_arg(point_estimate)
   x <- check_data_matrix(x, "x")
+  x <- check_data_scale(x, "x", spread = family != "multinomial")
   n <- nrow(x)
   if (family == "multinomial") check_counts(x, "x")
   side <- if (is.null(side)) NULL else as_side_info(side, n = n, arg = "side")
@@ -250,7 +251,7 @@ tvclust_init <- function(init, n, chains, k_init) {
     match(z, unique(z))
   }
   if (is.character(init) && length(init) == 1L) {
-    init <- match.arg(init, c("random", "one"))
+    init <- match_arg(init, c("random", "one"))
     if (init == "one") return(rep(list(rep(1L, n)), chains))
     return(lapply(seq_len(chains), function(c) {
       match(z <- sample.int(min(k_init, n), n, replace = TRUE), unique(z))

@@ -38,7 +38,7 @@ check_tensor <- function(x, arg) {
     if (is.matrix(x) && !(is.numeric(x) || is.logical(x))) {
       stop_arg(arg, "must be numeric, not ", typeof(x))
     }
-    return(check_data_matrix(x, arg))
+    return(check_data_scale(check_data_matrix(x, arg), arg))
   }
   if (!is.array(x) || length(dim(x)) < 2L) {
     stop_arg(arg, "must be a numeric matrix, data.frame or array with at least 2 dimensions, not ",
@@ -51,7 +51,7 @@ check_tensor <- function(x, arg) {
     stop_arg(arg, sprintf("has %d NA, NaN or infinite values (first at cell %d); give them weight 0 and a finite value",
                           sum(bad), which(bad)[1L]))
   }
-  array(as.double(x), dim(x), dimnames(x))
+  check_data_scale(array(as.double(x), dim(x), dimnames(x)), arg)
 }
 
 # The whole data set must have a non-singular model covariance, so that one

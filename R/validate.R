@@ -60,6 +60,29 @@ check_data_matrix <- function(x, arg = "x", min_rows = 1L) {
   x
 }
 
+# Data whose squared distances overflow (values beyond about 1e150) or
+# underflow (values that differ by less than about 1e-100) give Inf or zero
+# costs and silently wrong clusters: stop and say what to do instead.
+# `spread = FALSE` for counts, whose methods depend only on proportions.
+check_data_scale <- function(x, arg = "x", spread = TRUE) {
+  lo <- min(x)
+  hi <- max(x)
+  big <- max(-lo, hi)
+  limit <- sqrt(.Machine$double.xmax / (8 * max(length(x), 1)))
+  if (big > limit) {
+    stop_arg(arg, sprintf(paste0(
+      "has values up to %.3g: too large for its squared distances in double ",
+      "precision (at most about %.3g for data of this size); ",
+      "divide it by a constant or scale() it"), big, limit))
+  }
+  if (spread && hi > lo && hi - lo < 1e-100 * max(1, big)) {
+    stop_arg(arg, sprintf(paste0(
+      "varies by at most %.3g: its squared distances underflow to zero in double ",
+      "precision; subtract its mean and scale() it"), hi - lo))
+  }
+  x
+}
+
 # A single finite number, optionally bounded.
 check_number <- function(x, arg, lower = -Inf, upper = Inf,
                          lower_open = FALSE, upper_open = FALSE,
@@ -104,6 +127,23 @@ match_choice <- function(x, choices, arg) {
     stop_arg(arg, "must be one of ", paste0('"', choices, '"', collapse = ", "))
   }
   x
+}
+
+# match.arg() whose error names the argument (R 4.2's does not): choices
+# from the caller's formals unless given; unique partial matches accepted.
+match_arg <- function(x, choices) {
+  arg <- deparse(substitute(x))
+  if (missing(choices)) {
+    caller <- sys.parent()
+    choices <- eval(formals(sys.function(caller))[[arg]], envir = sys.frame(caller))
+  }
+  if (identical(x, choices)) return(choices[1L])
+  if (is.character(x) && length(x) == 1L && !is.na(x)) {
+    hit <- pmatch(x, choices)
+    if (!is.na(hit)) return(choices[hit])
+  }
+  stop_arg(arg, "must be one of ", paste0('"', choices, '"', collapse = ", "),
+           if (is.character(x) && length(x) == 1L) sprintf(', not "%s"', x) else "")
 }
 
 # `newdata` of a predict() method: a finite numeric matrix with the p columns

@@ -65,6 +65,7 @@ Rcpp::List rdp_means_cpp(Rcpp::NumericMatrix xt, SEXP side, Rcpp::List options) 
       Rcpp::_["k"] = r.k, Rcpp::_["objective"] = r.objective,
       Rcpp::_["k_trace"] = r.k_trace, Rcpp::_["changes"] = r.changes,
       Rcpp::_["iterations"] = r.iterations, Rcpp::_["converged"] = r.converged,
+      Rcpp::_["interrupt_polls"] = static_cast<double>(hooks.polls()),
       Rcpp::_["xi"] = Rcpp::NumericVector::create(r.xi_may, r.xi_may_not),
       Rcpp::_["agreement"] = Rcpp::NumericVector::create(
           Rcpp::_["may_satisfied"] = r.agreement.may_satisfied,

@@ -74,7 +74,7 @@ class CecRun {
     CecResult res;
     while (res.iterations < par_.max_iter) {
       hooks.check_interrupt();
-      const int moves = pass();
+      const int moves = pass(hooks);
       refit_all();
       ++res.iterations;
       res.objective.push_back(total_cost());
@@ -217,10 +217,12 @@ class CecRun {
   }
 
   // One Hartigan pass over the points in row order; returns the moves made.
-  int pass() {
+  int pass(RunHooks& hooks) {
     int moves = 0;
     const double tol = 1e-12;
+    const std::size_t work = clusters_.size() * static_cast<std::size_t>(p_) * p_;
     for (int i = 0; i < n_; ++i) {
+      hooks.poll_interrupt(work);
       const int a = assign_[i];
       const CecCluster& ca = clusters_[a];
       const double ld = ca.logdet_cov_after(x_.col(i), -1);

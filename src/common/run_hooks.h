@@ -45,8 +45,28 @@ class RunHooks {
   }
   // Called once per sweep on the calling thread; may throw to stop the run.
   virtual void check_interrupt() {}
+  // Called inside long sweeps with the work just done (e.g. k * p for one
+  // point's distances): forwards to check_interrupt() once about every
+  // kPollWork units, so a sweep over millions of points, or one that opens
+  // thousands of clusters, still answers Ctrl-C within a fraction of a
+  // second at a negligible cost. Calling thread only.
+  static constexpr std::size_t kPollWork = std::size_t(1) << 20;
+  void poll_interrupt(std::size_t work) {
+    work_since_poll_ += work;
+    if (work_since_poll_ >= kPollWork) {
+      work_since_poll_ = 0;
+      ++polls_;
+      check_interrupt();
+    }
+  }
+  // How often poll_interrupt() reached check_interrupt() (for the tests).
+  std::size_t polls() const { return polls_; }
   // Called once per sweep after the sweep's bookkeeping is done.
   virtual void on_sweep(int /*iteration*/, int /*k*/, double /*objective*/) {}
+
+ private:
+  std::size_t work_since_poll_ = 0;
+  std::size_t polls_ = 0;
 };
 
 // Fisher-Yates shuffle driven by any source of uniform draws on [0, 1).

@@ -161,10 +161,11 @@ class ParallelIbState {
   // One pass: every row in the given order is drawn out of and put back
   // into each clustering j_from <= j < j_to in turn (the others stay fixed).
   // Returns the number of moves.
-  long long pass(const std::vector<int>& order, int j_from, int j_to) {
+  long long pass(const std::vector<int>& order, int j_from, int j_to, RunHooks& hooks) {
     std::vector<double> d;
     long long moved = 0;
     for (int x : order) {
+      hooks.poll_interrupt(static_cast<std::size_t>(p_.ptr[x + 1] - p_.ptr[x] + 1) * cells_);
       for (int j = j_from; j < j_to; ++j) {
         const int from = cl_[at(x, j)];
         move(x, j, from, -1.0);
@@ -233,7 +234,7 @@ inline bool run_passes(ParallelIbState& st, std::vector<int>& order, int j_from,
   return sequential_passes(
       max_iter, st.cells(), log, hooks, [&]() { shuffle(order, hooks); },
       [&]() {
-        const long long moved = st.pass(order, j_from, j_to);
+        const long long moved = st.pass(order, j_from, j_to, hooks);
         st.reset(st.cluster());  // drop accumulated rounding
         return moved;
       },

@@ -97,10 +97,11 @@ class SibState {
   }
 
   // One pass over the points in the given order; returns the number of moves.
-  long long pass(const std::vector<int>& order) {
+  long long pass(const std::vector<int>& order, RunHooks& hooks) {
     std::vector<double> d;
     long long moved = 0;
     for (int x : order) {
+      hooks.poll_interrupt(static_cast<std::size_t>(p_.ptr[x + 1] - p_.ptr[x] + 1) * k_);
       const int from = cl_[x];
       move(x, from, -1.0);
       costs(x, d);
@@ -148,7 +149,7 @@ inline SibResult sib_fit(const JointCsr& p, const SibParams& par, RunHooks& hook
     const bool converged = sequential_passes(
         par.max_iter, par.k, log, hooks, [&]() { shuffle(order, hooks); },
         [&]() {
-          const long long moved = st.pass(order);
+          const long long moved = st.pass(order, hooks);
           st.reset(st.cluster());  // drop accumulated rounding
           return moved;
         },

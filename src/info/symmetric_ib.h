@@ -58,10 +58,11 @@ class GroupedSibSide {
   }
 
   // One pass over the rows in the given order; returns the number of moves.
-  long long pass(const std::vector<int>& order) {
+  long long pass(const std::vector<int>& order, RunHooks& hooks) {
     std::vector<double> d;
     long long moved = 0;
     for (int x : order) {
+      hooks.poll_interrupt(static_cast<std::size_t>(p_.ptr[x + 1] - p_.ptr[x] + 1) * k_);
       compress(x);
       const int from = cl_[x];
       move(x, from, -1.0);
@@ -210,11 +211,11 @@ inline SymmetricIbResult symmetric_ib_fit(const JointCsr& p, const SymmetricIbPa
     // drawn inside it (and timed with it).
     auto pass = [&]() {
       shuffle(row_order, hooks);
-      long long moved = rows_side.pass(row_order);
+      long long moved = rows_side.pass(row_order, hooks);
       rows = rows_side.cluster();
       cols_side.reset(cols, rows);
       shuffle(col_order, hooks);
-      moved += cols_side.pass(col_order);
+      moved += cols_side.pass(col_order, hooks);
       cols = cols_side.cluster();
       rows_side.reset(rows, cols);  // also drops accumulated rounding
       return moved;

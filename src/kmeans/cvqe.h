@@ -115,7 +115,7 @@ class CvqeRun {
     std::vector<int> z(n_, -1);
     bool fixed = false;
     for (int iter = 1; iter <= par_.max_iter; ++iter) {
-      const int changed = assign(m, z);
+      const int changed = assign(m, z, hooks);
       fixed = update_prototypes(z, k, m);
       double within, penalty;
       cvqe_detail::objective_parts(x_, pairs_, z, m, within, penalty);
@@ -139,12 +139,13 @@ class CvqeRun {
   // penalties of its constraints given its partners' current clusters
   // (partners not yet assigned, in the first step, are ignored). Returns the
   // number of points that changed cluster.
-  int assign(const Eigen::MatrixXd& m, std::vector<int>& z) const {
+  int assign(const Eigen::MatrixXd& m, std::vector<int>& z, RunHooks& hooks) const {
     const int k = static_cast<int>(m.cols());
     const cvqe_detail::Geometry geo(m);
     std::vector<double> cost(k);
     int changed = 0;
     for (int i = 0; i < n_; ++i) {
+      hooks.poll_interrupt(static_cast<std::size_t>(k) * x_.rows());
       for (int j = 0; j < k; ++j) cost[j] = (x_.col(i) - m.col(j)).squaredNorm();
       if (!pairs_.empty()) {
         for (int e = pairs_.start[i]; e < pairs_.start[i + 1]; ++e) {

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 #include <vector>
 
 #include "common/bregman.h"
@@ -164,6 +165,7 @@ RdpResult rdp_means_sweeps(const double* x, int n, int p, const SideInfo& side,
       centres.distances(xi, point_term[i], d);
       links.gather(i, z);
       links.add_side_terms(d.data(), k, xi1, xi2);
+      hooks.poll_interrupt(static_cast<std::size_t>(k) * p);
       int best = -1;
       double best_d = std::numeric_limits<double>::infinity();
       for (int c = 0; c < k; ++c) {
@@ -178,6 +180,11 @@ RdpResult rdp_means_sweeps(const double* x, int n, int p, const SideInfo& side,
         size.push_back(0);
         links.add_cluster();
         best = k++;
+      }
+      if (best < 0) {  // no finite cost anywhere (lambda infinite): never index at -1
+        throw std::domain_error(
+            "RDP-means found no finite cost for a point (lambda or the distances are not "
+            "finite); scale the data or give a finite lambda");
       }
       const int from = z[i];
       if (best != from) {

@@ -78,13 +78,13 @@ inline Eigen::MatrixXd e_step(const Eigen::MatrixXd& a, const PairGraph& pairs,
         st.q = b;
         softmax_cols(st.q);
       }
-      mean_field(b, g, st.q, opt.inner_sweeps, opt.inner_tol);
+      mean_field(b, g, st.q, opt.inner_sweeps, opt.inner_tol, {}, &hooks);
       q = st.q;
       break;
     }
     case Inference::icm: {
       if (!st.ready) st.y = argmax_cols(b);
-      icm(b, g, st.y, opt.inner_sweeps);
+      icm(b, g, st.y, opt.inner_sweeps, &hooks);
       // each unit's label distribution given its neighbours' ICM labels
       q.resize(b.rows(), g.n_units);
       Eigen::VectorXd s;

@@ -66,7 +66,8 @@ std::vector<int> settle_isolated(const Eigen::MatrixXd& b, const UnitGraph& g, E
 // the largest change is below tol or after max_sweeps. Units without
 // neighbours are set once. Returns the number of sweeps.
 inline int mean_field(const Eigen::MatrixXd& b, const UnitGraph& g, Eigen::MatrixXd& q,
-                      int max_sweeps, double tol, const std::vector<char>& active = {}) {
+                      int max_sweeps, double tol, const std::vector<char>& active = {},
+                      RunHooks* hooks = nullptr) {
   const Eigen::Index K = b.rows();
   auto is_active = [&](int u) { return active.empty() || active[u]; };
   const std::vector<int> linked = settle_isolated(b, g, q, is_active);
@@ -75,6 +76,7 @@ inline int mean_field(const Eigen::MatrixXd& b, const UnitGraph& g, Eigen::Matri
   double* qd = q.data();
   int sweep = 0;
   for (; sweep < max_sweeps && !linked.empty(); ++sweep) {
+    if (hooks) hooks->check_interrupt();  // an E-step may run many sweeps
     double change = 0.0;
     for (int u : linked) {
       const double* bu = bd + static_cast<std::ptrdiff_t>(u) * K;
@@ -110,10 +112,11 @@ inline int mean_field(const Eigen::MatrixXd& b, const UnitGraph& g, Eigen::Matri
 // ICM: each unit in turn takes its best label given its neighbours, until a
 // sweep changes nothing (a local maximum of the joint) or max_sweeps.
 inline int icm(const Eigen::MatrixXd& b, const UnitGraph& g, std::vector<int>& y,
-               int max_sweeps) {
+               int max_sweeps, RunHooks* hooks = nullptr) {
   Eigen::VectorXd s;
   int sweep = 0;
   for (; sweep < max_sweeps; ++sweep) {
+    if (hooks) hooks->check_interrupt();
     bool moved = false;
     for (int u = 0; u < g.n_units; ++u) {
       if (g.degree(u) == 0) {
@@ -153,6 +156,7 @@ inline Eigen::MatrixXd gibbs(const Eigen::MatrixXd& b, const UnitGraph& g, std::
   const std::vector<int> linked = settle_isolated(b, g, q, [](int) { return true; });
   if (linked.empty()) return q;
   for (int sweep = 0; sweep < burn_in + sweeps; ++sweep) {
+    hooks.check_interrupt();
     for (int u : linked) {
       label_scores(b, g, y, u, s);
       s = (s.array() - s.maxCoeff()).exp();

@@ -114,6 +114,7 @@ class TvclustGibbs {
       clusters_[from].remove(x_.col(i));
       links_.gather(i, z_);
       const int k = static_cast<int>(clusters_.size());
+      hooks.poll_interrupt(static_cast<std::size_t>(k + 1) * x_.rows() * x_.rows());
       weight_.assign(k + 1, -std::numeric_limits<double>::infinity());
       double top = -std::numeric_limits<double>::infinity();
       for (int c = 0; c < k; ++c) {
