@@ -3,7 +3,7 @@ PKG := sideclust
 VERSION := $(shell sed -n 's/^Version: //p' DESCRIPTION)
 R ?= R
 
-.PHONY: deps install document demo test core-check check clean
+.PHONY: deps install document demo test core-check check sanitize clean
 
 deps:
 	bash tools/install-deps.sh
@@ -29,6 +29,11 @@ test: install
 core-check:
 	bash tools/core/check.sh
 
+# The test suite (and the fuzz sweep's CI subset) under ASan + UBSan, from a
+# separate library (tools/sanitize.sh).
+sanitize:
+	bash tools/sanitize.sh
+
 check:
 	$(R) CMD build .
 	_R_CHECK_FORCE_SUGGESTS_=true _R_CHECK_CRAN_INCOMING_REMOTE_=false \
@@ -36,4 +41,4 @@ check:
 	  $(R) CMD check --as-cran $(PKG)_$(VERSION).tar.gz
 
 clean:
-	rm -rf $(PKG)_*.tar.gz $(PKG).Rcheck src/*.o src/*.so demo-output
+	rm -rf $(PKG)_*.tar.gz $(PKG).Rcheck src/*.o src/*.so demo-output sanitize

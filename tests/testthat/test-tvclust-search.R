@@ -88,7 +88,7 @@ test_that("tvclust(point_estimate = 'search') is never worse than the best draw"
     }
   }
   expect_output(print(summary(fit)), "searched from the best draw")
-  expect_error(tvclust(x, iter = 10, point_estimate = "salso"), "should be one of")
+  expect_error(tvclust(x, iter = 10, point_estimate = "salso"), "`point_estimate` must be one of")
 })
 
 test_that("the search also runs on the summary draws when the draws are not kept", {

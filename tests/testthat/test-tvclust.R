@@ -201,7 +201,7 @@ test_that("bad input gets clear errors", {
   expect_error(tvclust(x, init = list(1:20), chains = 2), "2 chains")
   expect_error(tvclust(x, sample_labels(iris$Species[1:20], 0.5), chunklet_moves = TRUE),
                "chunklet_moves")
-  expect_error(tvclust(x, family = "poisson"), "should be one of")
+  expect_error(tvclust(x, family = "poisson"), "`family` must be one of")
   expect_error(psm(list()), "tvclust")
   expect_error(predict(tvclust(x, iter = 4), x[, 1:2]), "2 columns")
 })
