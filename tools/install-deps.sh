@@ -10,7 +10,7 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 debian_packages=(
   r-cran-rcpp r-cran-rcppeigen r-cran-matrix r-cran-testthat r-cran-roxygen2
   r-cran-knitr r-cran-rmarkdown r-cran-mclust
-  r-cran-generics r-cran-progressr r-cran-posterior r-cran-coda
+  r-cran-generics r-cran-progressr r-cran-posterior r-cran-coda r-cran-callr
   pandoc qpdf tidy
 )
 # LaTeX for R CMD check's PDF manual; skip with SIDECLUST_NO_LATEX=1.
@@ -29,7 +29,7 @@ $SUDO apt-get install -y -qq --no-install-recommends "${debian_packages[@]}" >/d
 export MAKEFLAGS="${MAKEFLAGS:--j$(nproc 2>/dev/null || echo 2)}"
 Rscript -e '
 need <- c("Rcpp", "RcppEigen", "Matrix", "testthat", "knitr", "rmarkdown", "mclust",
-          "generics", "progressr", "posterior", "coda")
+          "generics", "progressr", "posterior", "coda", "callr")
 # Reference implementations for tests and vignettes (skipped when absent) and bench/.
 peers <- c("Rmixmod", "CEC", "conclust")
 have <- function(p) vapply(p, requireNamespace, logical(1), quietly = TRUE)

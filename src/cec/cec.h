@@ -154,7 +154,10 @@ class CecRun {
         }
       }
       if (worst < 0) break;
-      if (n_alive() == 1) throw std::runtime_error("the data have a singular covariance");
+      if (n_alive() == 1) throw std::runtime_error(
+            "all points ended in one cluster whose covariance is singular (constant or "
+            "collinear columns of `x`); remove those columns, scale() `x`, or use another "
+            "`type`");
       remove_cluster(worst);
     }
   }

@@ -23,7 +23,12 @@ namespace sideclust {
 // Digamma function for x > 0: the recurrence psi(x) = psi(x + 1) - 1 / x up
 // to x >= 6, then the asymptotic series (absolute error below 1e-13 there).
 inline double digamma(double x) {
-  if (!(x > 0.0)) throw std::domain_error("digamma needs a positive argument");
+  if (!(x > 0.0)) {
+    // only non-finite soft counts get here: memberships that over- or underflowed
+    throw std::domain_error(
+        "the soft cluster counts are not finite: `sigma` is too small for the scale of `x` "
+        "(or `x` is beyond double precision); scale() `x` or give a larger `sigma`");
+  }
   double shift = 0.0;
   while (x < 6.0) {
     shift -= 1.0 / x;

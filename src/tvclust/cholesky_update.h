@@ -30,7 +30,10 @@ inline void cholesky_downdate(Eigen::MatrixXd& L, Eigen::VectorXd v) {
   const Eigen::Index p = L.rows();
   for (Eigen::Index k = 0; k < p; ++k) {
     const double d = (L(k, k) - v(k)) * (L(k, k) + v(k));
-    if (!(d > 0.0)) throw std::domain_error("Cholesky downdate lost positive definiteness");
+    if (!(d > 0.0)) throw std::domain_error(
+        "a cluster's covariance lost positive definiteness when a point left it: `x` is "
+        "numerically singular (duplicated points, collinear columns or very different "
+        "column scales); scale() `x`, remove collinear columns, or use family = \"diagonal\"");
     const double r = std::sqrt(d);
     const double c = r / L(k, k), s = v(k) / L(k, k);
     L(k, k) = r;
