@@ -64,6 +64,24 @@ cases <- list(
     x <- x[Matrix::rowSums(x) > 0, ]
     function() sideclust::sib(x, k = 50L, restarts = 100L, max_iter = 1000L)
   },
+  itcc = function(n) {
+    x <- Matrix::rsparsematrix(n, 50, density = 0.2, rand.x = function(m) stats::rpois(m, 3) + 1)
+    x <- x[Matrix::rowSums(x) > 0, ]
+    function() sideclust::itcc(x, k_rows = 50L, k_cols = 10L, restarts = 100L, max_iter = 1000L)
+  },
+  multiway_clustering = function(n) {
+    x <- matrix(stats::rnorm(n * 20), ncol = 20)
+    function() sideclust::multiway_clustering(x, k = c(50L, 5L), restarts = 100L, max_iter = 1000L)
+  },
+  kpartite_clustering = function(n) {
+    x <- matrix(stats::rnorm(n * 20), ncol = 20)
+    function() sideclust::kpartite_clustering(list(x), k = c(50L, 5L), restarts = 100L,
+                                              max_iter = 1000L, tol = 0)
+  },
+  cross_associations = function(n) {
+    x <- Matrix::rsparsematrix(n, 200, density = 0.05, rand.x = NULL)
+    function() sideclust::cross_associations(x)
+  },
   discriminative_clustering = function(n) {
     x <- matrix(stats::rnorm(n * 5), ncol = 5)
     side <- sideclust::sample_labels(rep(1:10, length.out = n), fraction = 0.5)
