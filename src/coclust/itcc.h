@@ -72,7 +72,7 @@ inline double joint_information(const std::vector<double>& j, int kx, int ky) {
 // One reassignment of the rows of p (row clusters rx, column clusters cy),
 // given the cluster joint jt (kx x ky). Returns the number of rows moved.
 inline long long reassign(const JointCsr& p, std::vector<int>& rx, const std::vector<int>& cy,
-                          const std::vector<double>& jt, int kx, int ky) {
+                          const std::vector<double>& jt, int kx, int ky, RunHooks& hooks) {
   const double ninf = -std::numeric_limits<double>::infinity();
   std::vector<double> mass(kx, 0.0), logq(static_cast<std::size_t>(kx) * ky), u(ky);
   for (int r = 0; r < kx; ++r) {
@@ -85,7 +85,9 @@ inline long long reassign(const JointCsr& p, std::vector<int>& rx, const std::ve
     }
   }
   long long moved = 0;
+  const std::size_t work = static_cast<std::size_t>(kx) * ky;
   for (int x = 0; x < p.n_rows; ++x) {
+    hooks.poll_interrupt(work + (p.ptr[x + 1] - p.ptr[x]));
     std::fill(u.begin(), u.end(), 0.0);
     for (int e = p.ptr[x]; e < p.ptr[x + 1]; ++e) u[cy[p.idx[e]]] += p.val[e];
     auto score = [&](int r) {
@@ -144,11 +146,11 @@ inline ItccResult itcc_fit(const JointCsr& p, const ItccParams& par, RunHooks& h
     int it = 0;
     bool converged = false;
     while (it < par.max_iter) {
-      const long long mr = itcc_detail::reassign(p, rx, cy, jt, kx, ky);
+      const long long mr = itcc_detail::reassign(p, rx, cy, jt, kx, ky, hooks);
       jt = itcc_detail::cluster_joint(p, rx, cy, kx, ky);
       trace.push_back(best.info_xy - itcc_detail::joint_information(jt, kx, ky));
       const std::vector<double> jtt = itcc_detail::transpose_joint(jt, kx, ky);
-      const long long mc = itcc_detail::reassign(pt, cy, rx, jtt, ky, kx);
+      const long long mc = itcc_detail::reassign(pt, cy, rx, jtt, ky, kx, hooks);
       jt = itcc_detail::cluster_joint(p, rx, cy, kx, ky);
       trace.push_back(best.info_xy - itcc_detail::joint_information(jt, kx, ky));
       ++it;

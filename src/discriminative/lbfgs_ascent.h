@@ -98,6 +98,7 @@ AscentResult lbfgs_ascent(Objective&& f, Eigen::VectorXd& theta, const AscentPar
       double step = steepest ? par.first_step / d.cwiseAbs().maxCoeff() : 1.0;
       for (int b = 0; b < par.max_backtracks; ++b, step *= 0.5) {
         next = theta + step * d;
+        hooks.check_interrupt();  // one evaluation is a pass over every point
         const double next_value = f(next, next_grad);
         if (std::isfinite(next_value) && next_value >= value + par.armijo * step * slope &&
             next_value > value) {
