@@ -3,7 +3,7 @@ PKG := sideclust
 VERSION := $(shell sed -n 's/^Version: //p' DESCRIPTION)
 R ?= R
 
-.PHONY: deps install document demo test core-check check clean
+.PHONY: deps install document demo test core-check fuzz fuzz-ci check clean
 
 deps:
 	bash tools/install-deps.sh
@@ -28,6 +28,14 @@ test: install
 # The C++ cores compile and run without R (tools/core/check.sh).
 core-check:
 	bash tools/core/check.sh
+
+# Fuzz sweep of the installed package (tools/fuzz.R): every call in a fresh R
+# process; fails on crashes and on non-finite fits returned without a warning.
+fuzz:
+	Rscript tools/fuzz.R --subset full
+
+fuzz-ci:
+	Rscript tools/fuzz.R --subset ci --out fuzz-ci.md
 
 check:
 	$(R) CMD build .

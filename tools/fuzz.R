@@ -3,29 +3,23 @@
 #
 #   Rscript tools/fuzz.R [--subset ci|full] [--out FILE] [--jobs N] [--timeout SECONDS]
 #
-# Finds the functions that take data (first argument `x` or `relations`) in the
-# installed package's namespace, finds for each a valid base call from a small
-# table of inputs, mutates that call (bad types and shapes, NA / Inf, extreme
-# scales, degenerate side information, odd numbers of clusters, odd scalar
-# arguments) and runs every mutated call in a fresh R process, so that a
-# segfault ends one call and not the sweep. Writes a markdown report and exits
-# with status 1 when a call crashed or returned a non-finite fit without a
-# warning, so that CI can use it. Needs base R, callr, Matrix and sideclust.
+# Finds the functions that take data (first formal `x` or `relations`) in the
+# installed package's namespace, finds a valid base call for each from a small
+# table of inputs, mutates it (bad types and shapes, NA / Inf, extreme scales,
+# degenerate side information, odd numbers of clusters, odd scalar arguments)
+# and runs every mutated call in a fresh R process, so that a segfault ends one
+# call and not the sweep. Writes a markdown report and exits with status 1 when
+# a call crashed or returned a non-finite fit without a warning, so that CI can
+# use it. Needs base R, callr, Matrix and sideclust.
 
 suppressPackageStartupMessages(library(callr))
 
-## Options ------------------------------------------------------------------
-
 parse_options <- function(args) {
   opts <- list(subset = "full", out = "bench/results/fuzz.md", jobs = 2L, timeout = 60)
-  # Accept both "--opt value" and "--opt=value".
-  args <- unlist(strsplit(args, "=", fixed = TRUE))
-  for (i in seq_along(args)) {
-    key <- sub("^--", "", args[i])
-    if (startsWith(args[i], "--") && key %in% names(opts)) {
-      if (i == length(args)) stop("option --", key, " needs a value")
-      opts[[key]] <- args[i + 1]
-    }
+  args <- unlist(strsplit(args, "=", fixed = TRUE))  # "--out=f" as "--out f"
+  for (i in which(args %in% paste0("--", names(opts)))) {
+    if (i == length(args)) stop("option ", args[i], " needs a value")
+    opts[[sub("^--", "", args[i])]] <- args[i + 1]
   }
   opts$jobs <- as.integer(opts$jobs)
   opts$timeout <- as.numeric(opts$timeout)
@@ -33,12 +27,12 @@ parse_options <- function(args) {
   opts
 }
 
-## Base inputs ----------------------------------------------------------------
+## Base inputs and base calls ------------------------------------------------
 
 # Valid inputs, evaluated in this order after set.seed(1). Every data kind has
 # the same 30 rows, so one `y`, one set of constraints and one set of labels
-# serve them all. The report prints this code, so every call it lists can be
-# rerun by hand.
+# serve them all. The report prints this code, so that every call it lists
+# can be rerun by hand.
 base_code <- alist(
   rows = c(1:10, 51:60, 101:110),
   y = iris$Species[rows],
@@ -65,6 +59,8 @@ make_bases <- function() {
 data_kinds <- c("rels", "cube", "cont", "counts", "binary")
 side_kinds <- c("cons", "labs")
 k_candidates <- list(3, c(2, 2), c(3, 2, 2))
+data_args <- c("x", "relations")
+k_args <- c("k", "k_rows", "k_cols")
 
 # Arguments filled by name in every base call (small runs: few restarts, short
 # chains). `required_fillers` only where the argument has no default.
@@ -72,34 +68,27 @@ fillers <- list(k_rows = 3, k_cols = 2, cluster = quote(as.integer(y)),
                 restarts = 2, iter = 40, chains = 1, threads = 1)
 required_fillers <- list(beta = 5)
 
-## Finding the functions and their base calls ---------------------------------
-
-data_args <- c("x", "relations")
-k_args <- c("k", "k_rows", "k_cols")
-
-sideclust_fun <- function(name) getExportedValue("sideclust", name)
-
-no_default <- function(value) identical(value, quote(expr = ))
+sideclust_formals <- function(fun) formals(getExportedValue("sideclust", fun))
 
 # Exported functions whose first formal is data, except generics like
 # augment(x, ...), which need a fit rather than data.
 fuzz_targets <- function() {
   exports <- sort(getNamespaceExports("sideclust"))
   keep <- vapply(exports, function(name) {
-    f <- sideclust_fun(name)
+    f <- getExportedValue("sideclust", name)
     is.function(f) && names(formals(f))[1] %in% data_args && !"..." %in% names(formals(f))
   }, logical(1))
   exports[keep]
 }
 
 base_args <- function(fun, data_kind, side_kind, k) {
-  fm <- formals(sideclust_fun(fun))
+  fm <- sideclust_formals(fun)
   args <- setNames(list(as.name(data_kind)), names(fm)[1])
   if ("side" %in% names(fm)) args$side <- as.name(side_kind)
   if ("k" %in% names(fm)) args$k <- k
   for (a in intersect(names(fillers), names(fm))) args[a] <- list(fillers[[a]])
   for (a in intersect(names(required_fillers), names(fm))) {
-    if (no_default(fm[[a]])) args[a] <- list(required_fillers[[a]])
+    if (identical(fm[[a]], quote(expr = ))) args[a] <- list(required_fillers[[a]])
   }
   args
 }
@@ -107,54 +96,34 @@ base_args <- function(fun, data_kind, side_kind, k) {
 as_fun_call <- function(fun, args) as.call(c(as.name(fun), args))
 
 candidate_args <- function(fun) {
-  combos <- expand.grid(k = seq_along(k_candidates), side = side_kinds, data = data_kinds,
-                        stringsAsFactors = FALSE)
-  cands <- lapply(seq_len(nrow(combos)), function(i) {
-    base_args(fun, combos$data[i], combos$side[i], k_candidates[[combos$k[i]]])
+  grid <- expand.grid(k = seq_along(k_candidates), side = side_kinds, data = data_kinds,
+                      stringsAsFactors = FALSE)
+  cands <- lapply(seq_len(nrow(grid)), function(i) {
+    base_args(fun, grid$data[i], grid$side[i], k_candidates[[grid$k[i]]])
   })
   cands[!duplicated(vapply(cands, function(a) deparse1(as_fun_call(fun, a)), ""))]
 }
 
-# Runs in a fresh process: the index of the first call that returns without
-# error, and the errors of those before it.
-probe_child <- function(calls, bases) {
-  if (!suppressWarnings(requireNamespace("sideclust", quietly = TRUE))) {
-    return(list(status = "unloadable"))
-  }
-  suppressPackageStartupMessages(library(sideclust))
-  env <- list2env(bases, parent = globalenv())
-  errors <- character()
-  for (i in seq_along(calls)) {
-    set.seed(1)
-    res <- tryCatch(suppressWarnings(suppressMessages(eval(calls[[i]], env))),
-                    error = function(e) e)
-    if (!inherits(res, "error")) return(list(index = i, errors = errors))
-    errors <- c(errors, conditionMessage(res))
-  }
-  list(index = NA_integer_, errors = errors)
-}
-
-# The base call of one function, or NULL with the reason it is not covered.
+# The base call of one function: the first candidate that runs without error,
+# or args = NULL and the reason.
 find_base <- function(fun, bases, timeout) {
   cands <- candidate_args(fun)
   calls <- lapply(cands, as_fun_call, fun = fun)
-  probe <- function(calls) in_fresh_r(probe_child, calls, bases, timeout * 2)
-  res <- probe(calls)
-  # A candidate crashed or hung the probe: try them one process each.
-  if (inherits(res, "error") || is.null(res$index)) {
+  res <- in_fresh_r(calls, bases, timeout * 2)
+  if (!is.null(res$index) && !is.na(res$index)) {
+    return(list(fun = fun, args = cands[[res$index]], fit = res$fit))
+  }
+  if (is.null(res$index)) {
+    # A candidate crashed or hung the probe: try them one process each.
     for (i in seq_along(calls)) {
-      one <- probe(calls[i])
-      if (isTRUE(one$index == 1L)) return(list(fun = fun, args = cands[[i]]))
+      one <- in_fresh_r(calls[i], bases, timeout)
+      if (isTRUE(one$index == 1L)) return(list(fun = fun, args = cands[[i]], fit = one$fit))
     }
-    return(list(fun = fun, args = NULL, reason = "every candidate failed or crashed"))
   }
-  if (is.na(res$index)) {
-    return(list(fun = fun, args = NULL, reason = utils::tail(res$errors, 1)))
-  }
-  list(fun = fun, args = cands[[res$index]])
+  list(fun = fun, args = NULL, reason = if (is.null(res$message)) "crashed" else res$message)
 }
 
-## Mutations --------------------------------------------------------------------
+## Mutations -------------------------------------------------------------------
 
 # `X[i, , drop = FALSE]` (or the same along dimension `d`) for any rank.
 slice_call <- function(X, rank, i, d = 1L) {
@@ -162,14 +131,12 @@ slice_call <- function(X, rank, i, d = 1L) {
   idx[[d]] <- i
   as.call(c(list(as.name("["), X), idx, list(drop = FALSE)))
 }
-
 scaled <- function(s) function(X, rank) bquote(.(X) * .(s))
 poked <- function(v) function(X, rank) bquote(replace(.(X), 2, .(v)))
 
 # Each builds the mutated data expression from the base expression X; those
 # that do not evaluate for a kind (a column of a list) are dropped later.
 data_mutations <- list(
-  "character" = function(X, rank) "a",
   "function" = function(X, rank) quote(mean),
   "character matrix" = function(X, rank) bquote(array(as.character(.(X)), dim(.(X)))),
   "list of columns" = function(X, rank) bquote(as.list(as.data.frame(.(X)))),
@@ -190,22 +157,30 @@ data_mutations <- list(
 )
 # Mutations of the whole argument; for a list of relations the others change
 # its first relation.
-whole_data_mutations <- c("character", "function")
+whole_data_mutations <- "function"
+# The mutations of values only, all that functions returning no fit
+# (dp_lambda(), tvclust_prior(), ...) get, to keep the sweep's time for fits.
+value_mutations <- c("NA", "NaN", "Inf", "* 1e300", "* 1e-300", "* 1e160", "* 1e-160", "* 1e307")
 
 side_mutations <- alist(
   "no side" = NULL,
   "character" = "a",
   "empty constraints" = sideclust::constraints(n = 30),
   "one must-link chunklet" = sideclust::constraints(must = cbind(1:29, 2:30), n = 30),
-  "cannot-link inside the chunklet" = sideclust::constraints(must = cbind(1:29, 2:30),
-                                                             cannot = c(1, 30), n = 30),
+  "cannot-link inside the chunklet" =
+    sideclust::constraints(must = cbind(1:29, 2:30), cannot = c(1, 30), n = 30),
   "contradicting pair" = data.frame(i = c(1, 1), j = c(2, 2), type = c("must", "cannot")),
   "labels all NA" = rep(NA_integer_, 30),
   "labels of one class" = rep(1L, 30)
 )
 
-k_values <- list(30, 1e6, 0, -1, NA, 2.5)
+k_values <- list(30, 1e6, 0, -1, NA, 2.5, Inf, "a", c(1, 2))
 scalar_values <- list(0, -1, NA, Inf, "a", c(1, 2))
+# Every call costs a fresh R process (loading Matrix takes most of 2 s), so
+# to keep the full sweep near 20 minutes the numeric scalars that only have a
+# default (tolerances, iteration limits) get the two values invalid for all
+# of them; the numbers of the base call, those users set, get all six.
+default_scalar_values <- list(-1, NA)
 
 case <- function(fun, args, target, mutation, value) {
   args[target] <- list(value)
@@ -213,19 +188,17 @@ case <- function(fun, args, target, mutation, value) {
 }
 
 data_cases <- function(fun, args, bases) {
-  target <- names(args)[1]
   X <- args[[1]]
   value <- bases[[as.character(X)]]
   is_relations <- is.list(value) && !is.data.frame(value)
   lapply(names(data_mutations), function(m) {
     mutate <- data_mutations[[m]]
     new <- if (is_relations && !m %in% whole_data_mutations) {
-      inner <- bquote(.(X)[[1]])
-      bquote(replace(.(X), 1, list(.(mutate(inner, length(dim(value[[1]])))))))
+      bquote(replace(.(X), 1, list(.(mutate(bquote(.(X)[[1]]), length(dim(value[[1]])))))))
     } else {
       mutate(X, length(dim(value)))
     }
-    case(fun, args, target, m, new)
+    case(fun, args, names(args)[1], m, new)
   })
 }
 
@@ -234,21 +207,19 @@ side_cases <- function(fun, args) {
   lapply(names(side_mutations), function(m) case(fun, args, "side", m, side_mutations[[m]]))
 }
 
-# Numeric scalars: constant numeric defaults and the numbers of the base call.
-numeric_scalar_args <- function(fun, args) {
-  fm <- formals(sideclust_fun(fun))
-  given <- names(args)[vapply(args, function(a) is.numeric(a) && length(a) == 1, logical(1))]
-  default <- names(fm)[vapply(fm, function(a) is.numeric(a) && length(a) == 1, logical(1))]
-  union(given, default)
-}
-
+# Numbers of clusters, then every numeric scalar: constant numeric defaults
+# and the numbers of the base call.
 scalar_cases <- function(fun, args) {
-  fm <- names(formals(sideclust_fun(fun)))
-  ks <- intersect(k_args, fm)
+  fm <- sideclust_formals(fun)
+  is_number <- function(a) is.numeric(a) && length(a) == 1
+  scalars <- union(names(args)[vapply(args, is_number, NA)], names(fm)[vapply(fm, is_number, NA)])
   out <- list()
-  for (a in ks) for (v in k_values) out <- c(out, list(case(fun, args, a, deparse1(v), v)))
-  for (a in numeric_scalar_args(fun, args)) {
-    for (v in scalar_values) out <- c(out, list(case(fun, args, a, deparse1(v), v)))
+  add <- function(a, values) {
+    for (v in values) out[[length(out) + 1L]] <<- case(fun, args, a, deparse1(v), v)
+  }
+  for (a in intersect(k_args, names(fm))) add(a, k_values)
+  for (a in setdiff(scalars, k_args)) {
+    add(a, if (a %in% names(args)) scalar_values else default_scalar_values)
   }
   out
 }
@@ -266,62 +237,88 @@ usable_cases <- function(cases, base_call, bases) {
   cases[!duplicated(vapply(cases, function(cs) deparse1(cs$call), ""))]
 }
 
-ci_mutations <- c("NA", "* 1e300", "* 1e-300", "* 1e307", "0")
+# The ci subset: per function the NA and extreme-scale data, and k = 0.
+ci_case <- function(cs) {
+  (cs$target %in% data_args && cs$mutation %in% c("NA", "* 1e300", "* 1e-300", "* 1e307")) ||
+    (cs$target == "k" && cs$mutation == "0")
+}
 
-all_cases <- function(bases_found, bases, subset) {
-  cases <- unlist(lapply(bases_found, function(b) {
+all_cases <- function(found, bases, subset) {
+  cases <- unlist(lapply(found, function(b) {
     if (is.null(b$args)) return(list())
     cs <- c(data_cases(b$fun, b$args, bases), side_cases(b$fun, b$args),
             scalar_cases(b$fun, b$args))
+    if (!isTRUE(b$fit)) {
+      cs <- Filter(function(cs) cs$target %in% data_args && cs$mutation %in% value_mutations, cs)
+    }
     usable_cases(cs, as_fun_call(b$fun, b$args), bases)
   }), recursive = FALSE)
-  if (subset == "ci") {
-    # Per function: the NA and extreme-scale data, and k = 0.
-    keep <- vapply(cases, function(cs) {
-      cs$mutation %in% ci_mutations && (cs$target %in% data_args || cs$target == "k")
-    }, logical(1))
-    cases <- cases[keep]
-  }
+  if (subset == "ci") cases <- Filter(ci_case, cases)
   cases
 }
 
-## Running one call -------------------------------------------------------------
+## Running calls ------------------------------------------------------------------
 
-# Runs in a fresh process; returns only a small summary of the outcome.
-run_child <- function(call, bases) {
+# Runs in a fresh process: evaluates the calls in order up to the first that
+# returns without error, and returns only a small summary of the outcome.
+run_child <- function(calls, bases) {
   if (!suppressWarnings(requireNamespace("sideclust", quietly = TRUE))) {
     return(list(status = "unloadable"))
   }
   suppressPackageStartupMessages(library(sideclust))
-  # The last element of each numeric vector in x (a vector, data.frame or list).
-  last_values <- function(x) {
-    if (is.numeric(x)) return(if (length(x)) x[length(x)] else numeric())
+  last_values <- function(x) {  # the last element of each numeric vector in x
+    if (is.numeric(x)) return(utils::tail(x, 1))
     if (is.list(x)) return(unlist(lapply(x, last_values)))
     numeric()
   }
   nonfinite_fields <- function(fit) {
-    if (is.numeric(fit) && is.null(dim(fit))) return(if (all(is.finite(fit))) character() else "value")
-    if (!inherits(fit, "sideclust")) return(character())
+    if (is.numeric(fit) && is.null(dim(fit))) return(if (all(is.finite(fit))) NULL else "value")
+    if (!inherits(fit, "sideclust")) return(NULL)
     fit <- unclass(fit)
-    bad <- if (anyNA(unlist(fit$cluster))) "cluster" else character()
     fields <- c(intersect(c("objective", "cost", "loglik", "loss", "expected_loss"), names(fit)),
                 grep("trace$", names(fit), value = TRUE))
-    for (f in fields) if (!all(is.finite(last_values(fit[[f]])))) bad <- c(bad, f)
-    bad
+    bad <- vapply(fields, function(f) !all(is.finite(last_values(fit[[f]]))), logical(1))
+    c(if (anyNA(unlist(fit$cluster))) "cluster", fields[bad])
   }
   env <- list2env(bases, parent = globalenv())
-  warnings <- character()
-  set.seed(1)
-  res <- withCallingHandlers(
-    tryCatch(suppressMessages(eval(call, env)), error = function(e) e),
-    warning = function(w) {
-      warnings <<- c(warnings, conditionMessage(w))
-      invokeRestart("muffleWarning")
-    })
-  if (inherits(res, "error")) {
-    return(list(status = "error", message = conditionMessage(res), warnings = warnings))
+  for (i in seq_along(calls)) {
+    warnings <- character()
+    set.seed(1)
+    res <- withCallingHandlers(
+      tryCatch(suppressMessages(eval(calls[[i]], env)), error = function(e) e),
+      warning = function(w) {
+        warnings <<- c(warnings, conditionMessage(w))
+        invokeRestart("muffleWarning")
+      })
+    if (!inherits(res, "error")) break
   }
-  list(status = "value", nonfinite = nonfinite_fields(res), warnings = warnings)
+  if (inherits(res, "error")) {
+    return(list(status = "error", index = NA_integer_, message = conditionMessage(res),
+                warnings = warnings))
+  }
+  list(status = "value", index = i, nonfinite = nonfinite_fields(res), warnings = warnings,
+       fit = inherits(res, "sideclust"))
+}
+
+# Runs run_child(calls, bases) in a fresh R process. Returns its value, or the
+# callr error (with what the process printed on stderr) when the process died
+# or timed out. While the package is being reinstalled (absent, or its files
+# half replaced), waits and retries, for up to 15 minutes.
+in_fresh_r <- function(calls, bases, timeout) {
+  for (attempt in 1:45) {
+    err_file <- tempfile(fileext = ".txt")
+    res <- tryCatch(callr::r(run_child, list(calls, bases), timeout = timeout, stderr = err_file),
+                    error = function(e) e)
+    if (inherits(res, "error") && file.exists(err_file)) {
+      res$stderr_lines <- readLines(err_file, warn = FALSE)
+    }
+    unlink(err_file)
+    reinstalled <- identical(res$status, "unloadable") ||
+      (identical(res$status, "error") && grepl("lazy-load database", res$message))
+    if (!reinstalled) return(res)
+    Sys.sleep(20)
+  }
+  list(status = "error", message = "sideclust could not be loaded", warnings = character())
 }
 
 one_line <- function(x, max = 300) {
@@ -329,87 +326,64 @@ one_line <- function(x, max = 300) {
   if (nchar(x) > max) paste0(substr(x, 1, max), "...") else x
 }
 
-# An argument named in backticks, or the mutated argument named as a word.
-names_argument <- function(message, target) {
-  grepl("`[^`]+`", message) ||
-    grepl(sprintf("(^|[^[:alnum:]_.])%s([^[:alnum:]_]|$)", target), message)
-}
-
+# An error is clear when it names an argument in backticks, or names the
+# mutated argument as a word.
 classify <- function(res, target) {
   if (inherits(res, "callr_timeout_error")) return(list(outcome = "timeout", message = ""))
   if (inherits(res, "error")) {
-    # The child died: keep the first lines R printed about it (segfault cause).
-    err <- grep("caught|cause|abort|terminate|what\\(\\)", res$stderr_lines, value = TRUE)
-    return(list(outcome = "crash", message = one_line(c(conditionMessage(res), head(err, 3)))))
+    # The process died: keep the lines R printed about why (segfault cause).
+    why <- grep("caught|cause|abort|terminate|what\\(\\)", res$stderr_lines, value = TRUE)
+    return(list(outcome = "crash", message = one_line(c(conditionMessage(res), head(why, 3)))))
   }
-  warned <- length(res$warnings) > 0
   if (res$status == "error") {
-    outcome <- if (names_argument(res$message, target)) "error_clear" else "error_unclear"
-    return(list(outcome = outcome, message = one_line(res$message)))
+    clear <- grepl("`[^`]+`", res$message) ||
+      grepl(sprintf("(^|[^[:alnum:]_.])%s([^[:alnum:]_]|$)", target), res$message)
+    return(list(outcome = if (clear) "error_clear" else "error_unclear",
+                message = one_line(res$message)))
   }
   if (length(res$nonfinite)) {
-    outcome <- if (warned) "warned_nonfinite" else "silent_nonfinite"
-    msg <- paste("non-finite:", paste(res$nonfinite, collapse = ", "))
-    if (warned) msg <- paste0(msg, "; warning: ", res$warnings[1])
-    return(list(outcome = outcome, message = one_line(msg)))
+    warned <- length(res$warnings) > 0
+    msg <- paste0("non-finite: ", paste(res$nonfinite, collapse = ", "),
+                  if (warned) paste0("; warning: ", res$warnings[1]))
+    return(list(outcome = if (warned) "warned_nonfinite" else "silent_nonfinite",
+                message = one_line(msg)))
   }
   list(outcome = "ok", message = "")
 }
 
-# Runs child(calls, bases) in a fresh R process. Returns its value, or the
-# callr error (with what the process printed to stderr) when it died or timed
-# out. While the package is being reinstalled under us, waits and retries.
-in_fresh_r <- function(child, calls, bases, timeout) {
-  for (attempt in 1:10) {
-    err_file <- tempfile(fileext = ".txt")
-    res <- tryCatch(callr::r(child, list(calls, bases), timeout = timeout, stderr = err_file),
-                    error = function(e) e)
-    if (inherits(res, "error") && file.exists(err_file)) {
-      res$stderr_lines <- readLines(err_file, warn = FALSE)
-    }
-    unlink(err_file)
-    if (!identical(res$status, "unloadable")) return(res)
-    Sys.sleep(20)
-  }
-  list(status = "error", message = "sideclust could not be loaded", warnings = character())
-}
-
 run_case <- function(cs, bases, timeout) {
-  res <- in_fresh_r(run_child, cs$call, bases, timeout)
+  res <- in_fresh_r(list(cs$call), bases, timeout)
   c(cs[c("fun", "target", "mutation")], list(expr = deparse1(cs$call)), classify(res, cs$target))
 }
 
 run_all <- function(cases, bases, jobs, timeout) {
-  n <- length(cases)
-  out <- parallel::mclapply(seq_len(n), function(i) {
+  out <- parallel::mclapply(seq_along(cases), function(i) {
     r <- run_case(cases[[i]], bases, timeout)
-    message(sprintf("[%d/%d] %s  %s", i, n, r$outcome, r$expr))
+    message(sprintf("[%d/%d] %s  %s", i, length(cases), r$outcome, r$expr))
     r
   }, mc.cores = jobs, mc.preschedule = FALSE)
   # A forked worker that failed (killed, out of memory) did not run its call
   # through: run those here, one at a time.
   lost <- which(!vapply(out, is.list, logical(1)))
   out[lost] <- lapply(cases[lost], run_case, bases = bases, timeout = timeout)
-  as.data.frame(do.call(rbind, lapply(out, as.data.frame, stringsAsFactors = FALSE)),
-                stringsAsFactors = FALSE)
+  do.call(rbind, lapply(out, as.data.frame, stringsAsFactors = FALSE))
 }
 
-## Report -------------------------------------------------------------------------
+## Report -----------------------------------------------------------------------
 
 outcomes <- c("crash", "timeout", "error_clear", "error_unclear", "silent_nonfinite",
               "warned_nonfinite", "ok")
 
-md_table <- function(df) {
-  cell <- function(x) gsub("|", "\\|", as.character(x), fixed = TRUE)
-  rows <- apply(df, 1, function(r) paste0("| ", paste(cell(r), collapse = " | "), " |"))
-  c(paste0("| ", paste(names(df), collapse = " | "), " |"),
-    paste0("|", strrep("---|", ncol(df))), rows)
+count_outcomes <- function(res) {
+  n <- as.integer(table(factor(res$outcome, levels = outcomes)))
+  as.data.frame(as.list(setNames(c(nrow(res), n), c("calls", outcomes))))
 }
 
-count_outcomes <- function(res) {
-  counts <- table(factor(res$outcome, levels = outcomes))
-  data.frame(calls = nrow(res), t(as.integer(counts)), check.names = FALSE) |>
-    setNames(c("calls", outcomes))
+md_table <- function(df) {
+  cells <- apply(df, 1, function(r) gsub("|", "\\|", trimws(r), fixed = TRUE))
+  c(paste("|", paste(names(df), collapse = " | "), "|"), paste0("|", strrep("---|", ncol(df))),
+    apply(matrix(cells, ncol = ncol(df), byrow = TRUE), 1,
+          function(r) paste("|", paste(r, collapse = " | "), "|")))
 }
 
 findings <- function(res, outcome) {
@@ -420,61 +394,56 @@ findings <- function(res, outcome) {
     "")
 }
 
-git_commit <- function() {
-  out <- tryCatch(system2("git", c("rev-parse", "--short", "HEAD"), stdout = TRUE, stderr = FALSE),
-                  error = function(e) character(), warning = function(w) character())
-  if (length(out)) out else "unknown"
+per_function <- function(res, found) {
+  do.call(rbind, lapply(found, function(b) {
+    base <- if (is.null(b$args)) "not covered" else sprintf("`%s`", deparse1(as_fun_call(b$fun, b$args)))
+    returns <- if (is.null(b$args)) "" else if (isTRUE(b$fit)) "fit" else "other"
+    cbind(data.frame(`function` = b$fun, `base call` = base, returns = returns, check.names = FALSE),
+          count_outcomes(res[res$fun == b$fun, , drop = FALSE]))
+  }))
 }
 
 write_report <- function(res, found, opts, seconds) {
-  desc <- utils::packageDescription("sideclust")
-  per_fun <- do.call(rbind, lapply(found, function(b) {
-    rows <- res[res$fun == b$fun, , drop = FALSE]
-    base <- if (is.null(b$args)) "not covered" else paste0("`", deparse1(as_fun_call(b$fun, b$args)), "`")
-    cbind(data.frame(`function` = b$fun, `base call` = base, check.names = FALSE),
-          count_outcomes(rows))
-  }))
-  not_covered <- Filter(function(b) is.null(b$args), found)
+  commit <- tryCatch(system2("git", c("rev-parse", "--short", "HEAD"), stdout = TRUE, stderr = FALSE),
+                     warning = function(w) "unknown", error = function(e) "unknown")
+  pkg <- utils::packageDescription("sideclust")
+  missing <- Filter(function(b) is.null(b$args), found)
   lines <- c(
     "# Fuzz sweep of sideclust", "",
-    "Generated by `tools/fuzz.R`; rerun with `make fuzz` (full) or `make fuzz-ci`.", "",
+    "Written by `tools/fuzz.R` (`make fuzz` for the full sweep, `make fuzz-ci` for the ci subset).", "",
     sprintf("- date: %s", format(Sys.time(), "%Y-%m-%d %H:%M %Z")),
-    sprintf("- commit: %s (installed sideclust %s, built %s)", git_commit(), desc$Version,
-            sub(";.*", "", sub("^[^;]*; [^;]*; ", "", desc$Built))),
+    sprintf("- commit: %s; installed sideclust %s (%s)", commit[1], pkg$Version, pkg$Built),
     sprintf("- %s", R.version.string),
-    sprintf("- subset: %s; %d jobs; timeout %g s per call; wall time %.1f min",
+    sprintf("- subset %s, %d jobs, timeout %g s per call, wall time %.1f min",
             opts$subset, opts$jobs, opts$timeout, seconds / 60), "",
     "## Summary", "", md_table(count_outcomes(res)), "",
-    "## Per function", "", md_table(per_fun), "",
-    if (length(not_covered)) c("## Not covered", "",
-      sprintf("- `%s`: no base input worked (last error: %s)",
-              vapply(not_covered, `[[`, "", "fun"),
-              vapply(not_covered, function(b) one_line(b$reason), "")), ""),
+    "## Per function", "", md_table(per_function(res, found)), "",
+    if (length(missing)) c("## Not covered", "", vapply(missing, function(b) {
+      sprintf("- `%s`: no base input worked (last error: %s)", b$fun, one_line(b$reason))
+    }, ""), ""),
     "## Findings", "",
-    findings(res, "crash"), findings(res, "timeout"), findings(res, "silent_nonfinite"),
-    findings(res, "error_unclear"), findings(res, "warned_nonfinite"),
-    "## Base inputs", "", "Evaluated in this order after `set.seed(1)`; every call runs after `set.seed(1)` in a fresh R process with `library(sideclust)`.", "",
+    unlist(lapply(c("crash", "timeout", "silent_nonfinite", "error_unclear", "warned_nonfinite"),
+                  findings, res = res)),
+    "## Base inputs", "",
+    "Every call runs in a fresh R process with `library(sideclust)`, after these",
+    "lines (evaluated after `set.seed(1)`) and then `set.seed(1)`.", "",
     "```r", sprintf("%s <- %s", names(base_code), vapply(base_code, deparse1, "")), "```", "",
     "## Outcomes", "",
-    "- `crash`: the process died (segfault, abort) before returning.",
-    "- `timeout`: no result within the time limit.",
-    "- `error_clear`: an R error naming an argument in backticks, or the mutated argument.",
-    "- `error_unclear`: any other error.",
-    "- `silent_nonfinite` / `warned_nonfinite`: a fit with `NA` in `cluster` or a non-finite (last) value of `objective`, `cost`, `loglik`, `loss`, `expected_loss` or a `*trace` field (or a non-finite plain numeric result), without / with a warning.",
-    "- `ok`: anything else (a result, possibly with warnings)."
+    "- `crash`: the process died (segfault, abort); `timeout`: no result in time.",
+    "- `error_clear`: an error naming an argument in backticks or the mutated argument; `error_unclear`: any other error.",
+    "- `silent_nonfinite` / `warned_nonfinite`: a fit with `NA` in `cluster`, or a non-finite last value of `objective`, `cost`, `loglik`, `loss`, `expected_loss` or a `*trace` field (a plain numeric result: any non-finite value), without / with a warning.",
+    "- `ok`: anything else (a result, maybe with warnings)."
   )
   dir.create(dirname(opts$out), showWarnings = FALSE, recursive = TRUE)
   writeLines(lines, opts$out)
 }
-
-## Main -----------------------------------------------------------------------------
 
 main <- function() {
   opts <- parse_options(commandArgs(trailingOnly = TRUE))
   started <- Sys.time()
   bases <- make_bases()
   funs <- fuzz_targets()
-  message("probing base calls of ", length(funs), " functions")
+  message("finding base calls of ", length(funs), " functions")
   found <- parallel::mclapply(funs, find_base, bases = bases, timeout = opts$timeout,
                               mc.cores = opts$jobs, mc.preschedule = FALSE)
   cases <- all_cases(found, bases, opts$subset)
