@@ -21,8 +21,7 @@ parse_options <- function(args) {
     if (i == length(args)) stop("option ", args[i], " needs a value")
     opts[[sub("^--", "", args[i])]] <- args[i + 1]
   }
-  opts$jobs <- as.integer(opts$jobs)
-  opts$timeout <- as.numeric(opts$timeout)
+  opts[c("jobs", "timeout")] <- list(as.integer(opts$jobs), as.numeric(opts$timeout))
   if (!opts$subset %in% c("ci", "full")) stop("--subset must be ci or full")
   opts
 }
@@ -73,12 +72,10 @@ sideclust_formals <- function(fun) formals(getExportedValue("sideclust", fun))
 # Exported functions whose first formal is data, except generics like
 # augment(x, ...), which need a fit rather than data.
 fuzz_targets <- function() {
-  exports <- sort(getNamespaceExports("sideclust"))
-  keep <- vapply(exports, function(name) {
+  Filter(function(name) {
     f <- getExportedValue("sideclust", name)
     is.function(f) && names(formals(f))[1] %in% data_args && !"..." %in% names(formals(f))
-  }, logical(1))
-  exports[keep]
+  }, sort(getNamespaceExports("sideclust")))
 }
 
 base_args <- function(fun, data_kind, side_kind, k) {
@@ -292,12 +289,10 @@ run_child <- function(calls, bases) {
       })
     if (!inherits(res, "error")) break
   }
-  if (inherits(res, "error")) {
-    return(list(status = "error", index = NA_integer_, message = conditionMessage(res),
-                warnings = warnings))
-  }
-  list(status = "value", index = i, nonfinite = nonfinite_fields(res), warnings = warnings,
-       fit = inherits(res, "sideclust"))
+  failed <- inherits(res, "error")
+  list(status = if (failed) "error" else "value", index = if (failed) NA_integer_ else i,
+       message = if (failed) conditionMessage(res), warnings = warnings,
+       nonfinite = if (!failed) nonfinite_fields(res), fit = inherits(res, "sideclust"))
 }
 
 # Runs run_child(calls, bases) in a fresh R process. Returns its value, or the
@@ -333,7 +328,7 @@ classify <- function(res, target) {
   if (inherits(res, "error")) {
     # The process died: keep the lines R printed about why (segfault cause).
     why <- grep("caught|cause|abort|terminate|what\\(\\)", res$stderr_lines, value = TRUE)
-    return(list(outcome = "crash", message = one_line(c(conditionMessage(res), head(why, 3)))))
+    return(list(outcome = "crash", message = one_line(c("the R process died:", head(why, 3)))))
   }
   if (res$status == "error") {
     clear <- grepl("`[^`]+`", res$message) ||
@@ -408,11 +403,14 @@ write_report <- function(res, found, opts, seconds) {
                      warning = function(w) "unknown", error = function(e) "unknown")
   pkg <- utils::packageDescription("sideclust")
   missing <- Filter(function(b) is.null(b$args), found)
+  listed <- unlist(lapply(c("crash", "timeout", "silent_nonfinite", "error_unclear",
+                            "warned_nonfinite"), findings, res = res))
   lines <- c(
     "# Fuzz sweep of sideclust", "",
     "Written by `tools/fuzz.R` (`make fuzz` for the full sweep, `make fuzz-ci` for the ci subset).", "",
     sprintf("- date: %s", format(Sys.time(), "%Y-%m-%d %H:%M %Z")),
-    sprintf("- commit: %s; installed sideclust %s (%s)", commit[1], pkg$Version, pkg$Built),
+    sprintf("- commit: %s; installed sideclust %s, built %s", commit[1], pkg$Version,
+            strsplit(pkg$Built, "; ")[[1]][3]),
     sprintf("- %s", R.version.string),
     sprintf("- subset %s, %d jobs, timeout %g s per call, wall time %.1f min",
             opts$subset, opts$jobs, opts$timeout, seconds / 60), "",
@@ -422,8 +420,7 @@ write_report <- function(res, found, opts, seconds) {
       sprintf("- `%s`: no base input worked (last error: %s)", b$fun, one_line(b$reason))
     }, ""), ""),
     "## Findings", "",
-    unlist(lapply(c("crash", "timeout", "silent_nonfinite", "error_unclear", "warned_nonfinite"),
-                  findings, res = res)),
+    if (length(listed)) listed else c("None.", ""),
     "## Base inputs", "",
     "Every call runs in a fresh R process with `library(sideclust)`, after these",
     "lines (evaluated after `set.seed(1)`) and then `set.seed(1)`.", "",
