@@ -3,7 +3,7 @@ PKG := sideclust
 VERSION := $(shell sed -n 's/^Version: //p' DESCRIPTION)
 R ?= R
 
-.PHONY: deps install document demo test core-check check sanitize clean
+.PHONY: deps install document demo test core-check fuzz fuzz-ci sanitize check clean
 
 deps:
 	bash tools/install-deps.sh
@@ -33,6 +33,14 @@ core-check:
 # separate library (tools/sanitize.sh).
 sanitize:
 	bash tools/sanitize.sh
+
+# Fuzz sweep of the installed package (tools/fuzz.R): every call in a fresh R
+# process; fails on crashes and on non-finite fits returned without a warning.
+fuzz:
+	Rscript tools/fuzz.R --subset full
+
+fuzz-ci:
+	Rscript tools/fuzz.R --subset ci --out fuzz-ci.md
 
 check:
 	$(R) CMD build .
