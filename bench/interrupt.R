@@ -20,6 +20,12 @@ library(callr)
 args <- commandArgs(trailingOnly = TRUE)
 quick <- "--quick" %in% args
 sizes <- if (quick) 1e5 else c(1e5, 1e6)
+# --only=name,name and --n=1e6 re-measure some cases without touching the
+# results file
+value_of <- function(flag) sub(paste0("^--", flag, "="), "", grep(paste0("^--", flag, "="), args, value = TRUE))
+only <- unlist(strsplit(value_of("only"), ","))
+if (length(value_of("n"))) sizes <- as.numeric(value_of("n"))
+partial <- length(only) > 0 || length(value_of("n")) > 0
 wait <- 2
 
 # Each case: a function of n run in the child; it returns the call to time.
@@ -127,6 +133,7 @@ run_case <- function(name, n) {
   data.frame(method = name, n = n, latency = as.numeric(readLines(handled)) - sent, note = "")
 }
 
+if (length(only)) cases <- cases[only]
 rows <- list()
 for (n in sizes) for (name in names(cases)) {
   message(sprintf("%s, n = %g", name, n))
@@ -152,5 +159,7 @@ lines <- c(
           ifelse(is.na(res$latency), "", format(res$latency)), res$note)
 )
 writeLines(lines)
-dir.create("bench/results", showWarnings = FALSE)
-writeLines(lines, "bench/results/interrupt.md")
+if (!partial) {
+  dir.create("bench/results", showWarnings = FALSE)
+  writeLines(lines, "bench/results/interrupt.md")
+}

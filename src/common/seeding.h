@@ -51,6 +51,7 @@ inline std::vector<int> kmeanspp_indices(const Eigen::Ref<const Eigen::MatrixXd>
     const int pick = total > 0.0 ? proportional_index(d2.data(), n, total, hooks)
                                  : uniform_index(n, hooks);
     seeds.push_back(pick);
+    hooks.poll_interrupt(static_cast<std::size_t>(n) * x.rows());  // each seed is a pass over x
     for (int i = 0; i < n; ++i) d2[i] = std::min(d2[i], (x.col(i) - x.col(pick)).squaredNorm());
   }
   return seeds;

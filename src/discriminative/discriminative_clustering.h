@@ -198,6 +198,7 @@ inline DiscriminativeResult discriminative_clustering(const Eigen::Ref<const Eig
   const int runs = par.init == SeedInit::start ? 1 : std::max(1, par.restarts);
   DiscriminativeResult best;
   for (int r = 0; r < runs; ++r) {
+    hooks.check_interrupt();
     const Eigen::MatrixXd m0 =
         par.init == SeedInit::start ? par.start : draw_prototypes(x, par.k, par.init, hooks);
     if (m0.rows() != x.rows() || m0.cols() != par.k) {
