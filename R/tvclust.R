@@ -204,8 +204,9 @@ tvclust <- function(x, side = NULL, k = 5L, family = c("gaussian", "diagonal", "
                                chunklet_moves)
   prior <- resolve_tvclust_prior(prior, x, family)
   init <- tvclust_init(init, n, chains, check_count(k, "k"))
-  store <- tvclust_store(keep_draws, n, chains, kept,
-                         check_count(summary_draws, "summary_draws"))
+  # checked here, not in tvclust_store(), which reads it only when draws are thinned
+  summary_draws <- check_count(summary_draws, "summary_draws", lower = 1L)
+  store <- tvclust_store(keep_draws, n, chains, kept, summary_draws)
   res <- .tvclust_chains_cpp(t(x), side, family, prior, settings, init,
                              list(iter = iter, burn_in = burn_in, thin = thin,
                                   store = store$store, threads = threads,

@@ -100,3 +100,13 @@ test_that("RDP-means polls for interrupts inside long sweeps, not only between t
   small <- .rdp_means_cpp(t(x[1:50, ]), NULL, opts)
   expect_equal(small$interrupt_polls, 0)
 })
+
+test_that("arguments read only on some paths are still checked on every call", {
+  x <- scale(iris[1:30, 1:4])
+  # summary_draws matters only when the draws are thinned; a bad value must
+  # not pass silently when they are all kept
+  expect_error(tvclust(x, iter = 20, chains = 1, threads = 1, summary_draws = -1),
+               "summary_draws")
+  expect_error(tvclust(x, iter = 20, chains = 1, threads = 1, summary_draws = NA),
+               "summary_draws")
+})
