@@ -93,7 +93,7 @@
 #' @examples
 #' x <- scale(iris[, 1:4])
 #' set.seed(1)
-#' side <- sample_constraints(iris$Species, n_constraints = 60)
+#' side <- sample_constraints(iris$Species, "nelson_cohen", n_constraints = 60)
 #' fit <- cop_kmeans(x, side, k = 3)
 #' fit
 #' compare_partitions(iris$Species, fit$cluster)

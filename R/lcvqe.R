@@ -96,7 +96,7 @@
 #' @examples
 #' x <- scale(iris[, 1:4])
 #' set.seed(1)
-#' side <- sample_constraints(iris$Species, n_constraints = 100, noise = 0.1)
+#' side <- sample_constraints(iris$Species, "nelson_cohen", n_constraints = 100, noise = 0.1)
 #' fit <- lcvqe(x, side, k = 3)
 #' fit
 #' compare_partitions(iris$Species, fit$cluster)
