@@ -160,11 +160,11 @@ cop_stop_infeasible <- function(res, side, x, restarts) {
   shown <- paste(utils::head(pairs, 5L), collapse = ", ")
   if (length(pairs) > 5L) shown <- sprintf("%s and %d more", shown, length(pairs) - 5L)
   stop_arg("side", sprintf(paste0(
-    "cannot be satisfied in %s of %d runs: no cluster is free of cannot-links for ",
+    "cannot be satisfied in %s: no cluster is free of cannot-links for ",
     "%s %s (every cluster holds a point cannot-linked to %s: %s); use ",
     "`infeasible = \"nearest\"`, more clusters (`k`), more `restarts`, or a method with soft ",
     "constraints such as lcvqe()"),
-    if (restarts == 1L) "the one" else "all", restarts,
+    if (restarts == 1L) "its only run" else sprintf("all %d runs", restarts),
     if (length(pts) == 1L) "point" else "the must-linked points",
     cop_point_names(x, pts), if (length(pts) == 1L) "it" else "them",
     paste("cannot-links", shown)))

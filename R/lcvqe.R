@@ -30,7 +30,8 @@
 #' assignment and the centre steps both minimize the same \eqn{L} and it never
 #' increases. They assign the two points of a violated constraint jointly
 #' among a few candidate pairs of clusters; we move one point at a time
-#' (iterated conditional modes), which lowers \eqn{L} at every move.
+#' (iterated conditional modes) and then whole must-link components, which
+#' lowers \eqn{L} at every move.
 #'
 #' @section Algorithm:
 #' From the initial centres, two steps alternate.
@@ -41,7 +42,13 @@
 #'   first step, constraints to points not yet assigned are ignored. The
 #'   squared distances of the constrained points to all centres are computed
 #'   once per step, so a point with \eqn{d} constraints costs \eqn{O(k (p +
-#'   d))}.
+#'   d))}. Then every must-link component of two or more points (the
+#'   chunklets of union-find over the must-links), in the row order of its
+#'   first point, moves as a whole to the cluster minimizing \eqn{L} when that
+#'   is strictly cheaper: a single point rarely leaves its must-linked
+#'   partners, so without these moves a chunklet split by the seeds stays
+#'   split (on 3000 points in 10 groups with 3000 pairs, the ARI to the
+#'   groups of single runs rose from about 0.45 to 0.8-0.9 with them).
 #' * **Centres** (assignment fixed): with, for every broken cannot-link, the
 #'   point \eqn{r} and cluster \eqn{j} attaining its minimum held fixed,
 #'   \eqn{L} is quadratic in the centres and its exact minimizer is
@@ -58,8 +65,8 @@
 #' So \eqn{L} never increases; `objective` records it after each iteration.
 #' A run stops when an assignment step moves no point and the centres do not
 #' move (more than \eqn{10^{-12}} times the data's scale): the final
-#' assignment is then a local optimum of single-point moves at the final
-#' centres, and the centres the exact minimizer for it. A run that has not
+#' assignment is then a local optimum of single-point and whole-component
+#' moves at the final centres, and the centres the exact minimizer for it. A run that has not
 #' stopped after `max_iter` iterations ends with `converged = FALSE` and a
 #' warning. Of `restarts` runs the one with the lowest final \eqn{L} is kept.
 #' Clusters left empty at the end are dropped and the others renumbered

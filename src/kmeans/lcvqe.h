@@ -5,7 +5,9 @@
 //     + sum_{broken must-link (a, b)} w/2 (||x_a - c_zb||^2 + ||x_b - c_za||^2)
 //     + sum_{cannot-link (a, b) in cluster u} w/2 min_{r in {a, b}, j != u} ||x_r - c_j||^2
 // (a broken cannot-link charges its cheapest alternative assignment; Pelleg
-// & Baras charge the point farther from the shared centre). Points are the
+// & Baras charge the point farther from the shared centre). The assignment
+// step moves single points, then whole must-link components (Pelleg & Baras
+// assign a violated pair jointly instead). Points are the
 // columns of a p x n matrix, centres the columns of a p x k matrix. Plain
 // C++17 + Eigen; randomness and interrupts come from RunHooks.
 #pragma once
@@ -21,6 +23,7 @@
 #include "common/run_hooks.h"
 #include "common/seeding.h"
 #include "common/side_graph.h"
+#include "common/union_find.h"
 
 namespace sideclust {
 
@@ -141,6 +144,7 @@ class LcvqeRun {
       : x_(x), pairs_(pairs), par_(par), n_(static_cast<int>(x.cols())) {
     if (!pairs.empty() && pairs.n != n_) throw std::invalid_argument("pairs are over another number of points");
     scale_ = 1.0 + (x.size() > 0 ? x.cwiseAbs().maxCoeff() : 0.0);
+    must_link_components();
   }
 
   LcvqeResult run(Eigen::MatrixXd m, RunHooks& hooks) const {
@@ -155,7 +159,8 @@ class LcvqeRun {
         SplitMix64 gen(hooks);
         shuffle_with(order, [&gen]() { return gen.uniform(); });
       }
-      const int changed = assign(m, pd, order, z, hooks);
+      int changed = assign(m, pd, order, z, hooks);
+      changed += move_components(m, pd, z, hooks);
       const double moved = update_centres(z, pd, m);
       pd.refresh(x_, m, hooks);
       double within, penalty;
@@ -220,6 +225,91 @@ class LcvqeRun {
       }
     }
     return changed;
+  }
+
+  // The must-link components of two or more points (union-find over the
+  // must-links), as lists of points.
+  void must_link_components() {
+    if (pairs_.empty()) return;
+    UnionFind sets(static_cast<std::size_t>(n_));
+    for (std::size_t l = 0; l < pairs_.n_pairs(); ++l) {
+      if (pairs_.must(l)) sets.unite(pairs_.first[l], pairs_.second[l]);
+    }
+    comp_.assign(n_, -1);
+    std::vector<int> id(n_, -1);
+    int count = 0;
+    for (int i = 0; i < n_; ++i) {
+      const std::size_t r = sets.find(i);
+      if (sets.set_size(r) < 2) continue;
+      if (id[r] < 0) id[r] = count++;
+      comp_[i] = id[r];
+    }
+    comp_start_.assign(count + 1, 0);
+    for (int i = 0; i < n_; ++i) {
+      if (comp_[i] >= 0) ++comp_start_[comp_[i] + 1];
+    }
+    for (int g = 0; g < count; ++g) comp_start_[g + 1] += comp_start_[g];
+    comp_members_.resize(comp_start_[count]);
+    std::vector<int> fill(comp_start_.begin(), comp_start_.end() - 1);
+    for (int i = 0; i < n_; ++i) {
+      if (comp_[i] >= 0) comp_members_[fill[comp_[i]]++] = i;
+    }
+  }
+
+  // Whole must-link components in turn move to the cluster u minimizing L
+  // (centres and all other points fixed) when that is strictly cheaper: a
+  // single-point move breaks must-links and rarely pays, so without these
+  // moves a component split by the seeds stays split. The terms that change
+  // are the members' own, the must-links inside (all kept in u) and the
+  // cannot-links touching the component. Returns the points moved.
+  int move_components(const Eigen::MatrixXd& m, const lcvqe_detail::PairDistances& pd,
+                      std::vector<int>& z, RunHooks& hooks) const {
+    if (comp_start_.empty()) return 0;
+    const int k = static_cast<int>(m.cols());
+    const int count = static_cast<int>(comp_start_.size()) - 1;
+    std::vector<double> cost(k);
+    int moved = 0;
+    for (int g = 0; g < count; ++g) {
+      double current = 0.0;
+      std::fill(cost.begin(), cost.end(), 0.0);
+      for (int t = comp_start_[g]; t < comp_start_[g + 1]; ++t) {
+        const int i = comp_members_[t], si = pd.slot(i);
+        hooks.poll_interrupt(static_cast<std::size_t>(k) * (1 + pairs_.start[i + 1] - pairs_.start[i]));
+        current += 0.5 * pd.dist(si, z[i]);
+        for (int u = 0; u < k; ++u) cost[u] += 0.5 * pd.dist(si, u);
+        for (int e = pairs_.start[i]; e < pairs_.start[i + 1]; ++e) {
+          const int o = pairs_.nbr[e], so = pd.slot(o);
+          const bool inside = comp_[o] == g;
+          if (inside && o < i) continue;  // each inside pair once
+          const double half = 0.5 * std::abs(pairs_.weight[e]);
+          if (!std::signbit(pairs_.weight[e])) {  // must-links never leave a component
+            if (z[i] != z[o]) current += half * (pd.dist(si, z[o]) + pd.dist(so, z[i]));
+            continue;
+          }
+          if (z[i] == z[o]) {
+            current += half * std::min(pd.alternative_dist(si, z[i]), pd.alternative_dist(so, z[i]));
+          }
+          for (int u = 0; u < k; ++u) {
+            if (inside || u == z[o]) {
+              cost[u] += half * std::min(pd.alternative_dist(si, u), pd.alternative_dist(so, u));
+            }
+          }
+        }
+      }
+      int best = 0;
+      for (int u = 1; u < k; ++u) {
+        if (cost[u] < cost[best]) best = u;
+      }
+      if (!(cost[best] < current - 1e-12 * (1.0 + current))) continue;
+      for (int t = comp_start_[g]; t < comp_start_[g + 1]; ++t) {
+        int& zi = z[comp_members_[t]];
+        if (zi != best) {
+          zi = best;
+          ++moved;
+        }
+      }
+    }
+    return moved;
   }
 
   // The exact minimizer of L in the centres with z and, for every broken
@@ -288,6 +378,7 @@ class LcvqeRun {
   const LcvqeParams& par_;
   int n_;
   double scale_ = 1.0;
+  std::vector<int> comp_, comp_start_, comp_members_;  // must-link components (comp_ -1: none)
 };
 
 // The best (lowest final L) of par.restarts runs, or one run from par.start.

@@ -76,3 +76,27 @@ lcvqe_best_move <- function(x, cluster, m, pairs) {
   }
   lowest
 }
+
+# Must-link components of two or more points, as lists of points in the
+# order of their first point.
+lcvqe_components <- function(n, pairs) {
+  side <- list(i = pairs$i, j = pairs$j, must = pairs$must)
+  comp <- cop_components_r(n, if (length(side$i)) side else NULL)
+  groups <- split(seq_len(n), comp)
+  groups[lengths(groups) > 1L]
+}
+
+# One pass of whole-component moves at the centres m (each to the cluster of
+# lowest L when strictly lower), as lcvqe()'s assignment step ends.
+lcvqe_component_pass <- function(x, cluster, m, pairs) {
+  for (g in lcvqe_components(nrow(x), pairs)) {
+    now <- lcvqe_objective_r(x, cluster, m, pairs)[["objective"]]
+    cost <- vapply(seq_len(nrow(m)), function(u) {
+      z <- cluster
+      z[g] <- u
+      lcvqe_objective_r(x, z, m, pairs)[["objective"]]
+    }, 1)
+    if (min(cost) < now - 1e-12 * (1 + now)) cluster[g] <- which.min(cost)
+  }
+  cluster
+}

@@ -76,7 +76,7 @@ test_that("infeasible constraints give errors that name the points", {
   # three points pairwise cannot-linked and two clusters: no run can succeed
   triangle <- constraints(cannot = rbind(c(1, 2), c(1, 3), c(2, 3)), n = 6)
   expect_error(cop_kmeans(x, triangle, k = 2, order = "data", restarts = 3),
-               "all of 3 runs.*point 3 .*cannot-links 1-3, 2-3.*infeasible = \"nearest\"")
+               "all 3 runs.*point 3 .*cannot-links 1-3, 2-3.*infeasible = \"nearest\"")
   rownames(x) <- letters[1:6]
   expect_error(cop_kmeans(x, triangle, k = 2, order = "data", restarts = 1),
                "point 3 \\(\"c\"\\)")

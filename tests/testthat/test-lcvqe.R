@@ -41,8 +41,10 @@ test_that("L never increases, equals its R recomputation, and the fit is a fixed
     expect_equal(fit$within, ref[["within"]], tolerance = 1e-10)
     expect_equal(fit$penalty, ref[["penalty"]], tolerance = 1e-10)
     expect_true(all(diff(fit$objective) <= 1e-10 * fit$objective[1]))
-    # no single point can move and lower L at the final centres ...
+    # no single point and no must-link component can move and lower L at the
+    # final centres ...
     expect_gte(lcvqe_best_move(x, fit$cluster, m, pairs), ref[["objective"]] - 1e-10)
+    expect_identical(lcvqe_component_pass(x, fit$cluster, m, pairs), fit$cluster)
     # ... and the centres are the exact minimizer for that assignment
     expect_equal(lcvqe_centres_r(x, fit$cluster, m, pairs), m, tolerance = 1e-9,
                  ignore_attr = TRUE)
@@ -51,7 +53,7 @@ test_that("L never increases, equals its R recomputation, and the fit is a fixed
   }
 })
 
-test_that("one iteration is one ICM sweep and the exact centre update", {
+test_that("one iteration is one ICM sweep, component moves and the exact centre update", {
   d <- cvqe_blobs(6, sd = 1.5, seed = 9)
   x <- d$x
   side <- constraints(must = rbind(c(1, 7), c(8, 14)), cannot = rbind(c(2, 3), c(13, 15)),
@@ -78,6 +80,7 @@ test_that("one iteration is one ICM sweep and the exact centre update", {
     }
     z[i] <- which.min(cost)
   }
+  z <- lcvqe_component_pass(x, z, start, pairs)
   expect_identical(unname(fit$cluster), z)
   expect_equal(fit$centers, lcvqe_centres_r(x, z, start, pairs), tolerance = 1e-10,
                ignore_attr = TRUE)
