@@ -21,6 +21,10 @@
     .Call(`_sideclust_constraint_posterior_cpp`, log_unary, side, penalty, inference, options)
 }
 
+.cop_kmeans_cpp <- function(xt, side, options) {
+    .Call(`_sideclust_cop_kmeans_cpp`, xt, side, options)
+}
+
 .cvqe_cpp <- function(xt, side, options) {
     .Call(`_sideclust_cvqe_cpp`, xt, side, options)
 }
@@ -71,6 +75,10 @@
 
 .kpartite_cpp <- function(relations, options) {
     .Call(`_sideclust_kpartite_cpp`, relations, options)
+}
+
+.lcvqe_cpp <- function(xt, side, options) {
+    .Call(`_sideclust_lcvqe_cpp`, xt, side, options)
 }
 
 .parallel_ib_cpp <- function(csr, options) {

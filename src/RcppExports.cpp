@@ -80,6 +80,19 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cop_kmeans_cpp
+Rcpp::List cop_kmeans_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP side, Rcpp::List options);
+RcppExport SEXP _sideclust_cop_kmeans_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP optionsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type side(sideSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    rcpp_result_gen = Rcpp::wrap(cop_kmeans_cpp(xt, side, options));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cvqe_cpp
 Rcpp::List cvqe_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP side, Rcpp::List options);
 RcppExport SEXP _sideclust_cvqe_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP optionsSEXP) {
@@ -246,6 +259,19 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< Rcpp::List >::type relations(relationsSEXP);
     Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
     rcpp_result_gen = Rcpp::wrap(kpartite_cpp(relations, options));
+    return rcpp_result_gen;
+END_RCPP
+}
+// lcvqe_cpp
+Rcpp::List lcvqe_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP side, Rcpp::List options);
+RcppExport SEXP _sideclust_lcvqe_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP optionsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type side(sideSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    rcpp_result_gen = Rcpp::wrap(lcvqe_cpp(xt, side, options));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -528,6 +554,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_cross_associations_cpp", (DL_FUNC) &_sideclust_cross_associations_cpp, 2},
     {"_sideclust_constrained_mixture_cpp", (DL_FUNC) &_sideclust_constrained_mixture_cpp, 7},
     {"_sideclust_constraint_posterior_cpp", (DL_FUNC) &_sideclust_constraint_posterior_cpp, 5},
+    {"_sideclust_cop_kmeans_cpp", (DL_FUNC) &_sideclust_cop_kmeans_cpp, 3},
     {"_sideclust_cvqe_cpp", (DL_FUNC) &_sideclust_cvqe_cpp, 3},
     {"_sideclust_discriminative_clustering_cpp", (DL_FUNC) &_sideclust_discriminative_clustering_cpp, 3},
     {"_sideclust_discriminative_stochastic_cpp", (DL_FUNC) &_sideclust_discriminative_stochastic_cpp, 3},
@@ -541,6 +568,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_ib_merge_costs_cpp", (DL_FUNC) &_sideclust_ib_merge_costs_cpp, 5},
     {"_sideclust_ib_kl_costs_cpp", (DL_FUNC) &_sideclust_ib_kl_costs_cpp, 5},
     {"_sideclust_kpartite_cpp", (DL_FUNC) &_sideclust_kpartite_cpp, 2},
+    {"_sideclust_lcvqe_cpp", (DL_FUNC) &_sideclust_lcvqe_cpp, 3},
     {"_sideclust_parallel_ib_cpp", (DL_FUNC) &_sideclust_parallel_ib_cpp, 2},
     {"_sideclust_symmetric_ib_cpp", (DL_FUNC) &_sideclust_symmetric_ib_cpp, 2},
     {"_sideclust_iterative_symmetric_ib_cpp", (DL_FUNC) &_sideclust_iterative_symmetric_ib_cpp, 2},

@@ -15,6 +15,7 @@ convention_cases <- function() {
     cec_ib = list(fit = function() cec_ib(x, labels, 4, restarts = 2), data = x),
     constrained_mixture = list(fit = function() constrained_mixture(x, side, 3), data = x),
     cross_associations = list(fit = function() cross_associations(counts > 3), data = counts > 3),
+    cop_kmeans = list(fit = function() cop_kmeans(x, side, 3, restarts = 2), data = x),
     cvqe = list(fit = function() cvqe(x, side, 3, restarts = 2), data = x),
     discriminative_clustering = list(
       fit = function() discriminative_clustering(x, labels, 3, restarts = 2), data = x),
@@ -28,6 +29,7 @@ convention_cases <- function() {
                                                          types = rbind(c(1, 2), c(1, 3)),
                                                          restarts = 2),
                     data = list(counts, counts[, 1:4])),
+    lcvqe = list(fit = function() lcvqe(x, side, 3, restarts = 2), data = x),
     multiway = list(fit = function() multiway_clustering(cube, c(3, 2, 2), restarts = 2), data = cube),
     parallel_ib = list(fit = function() parallel_ib(counts, c(2, 2), restarts = 2), data = counts),
     rdp_means = list(fit = function() rdp_means(x, side, k = 3), data = x),

@@ -1,0 +1,33 @@
+# S3 methods of cop_kmeans() fits, and the nearest-centre prediction that
+# cop_kmeans() and lcvqe() fits share.
+
+method_label.cop_kmeans <- function(object) "COP-k-means"
+
+#' Assign new points to the centres of a COP-k-means fit
+#'
+#' New points carry no constraints, so each goes to the nearest centre
+#' (squared Euclidean distance).
+#'
+#' @param object A fit from [cop_kmeans()].
+#' @param newdata Data with the same columns as the data that was clustered;
+#'   by default the fitted data.
+#' @param ... Unused.
+#' @return A list with `cluster` (integer) and `cost` (the `n` x `k` squared
+#'   distances to the centres), as [predict.cvqe()] returns.
+#' @examples
+#' x <- scale(iris[, 1:4])
+#' set.seed(1)
+#' fit <- cop_kmeans(x[-(1:10), ], k = 3, restarts = 3)
+#' predict(fit, x[1:10, ])$cluster
+#' @export
+predict.cop_kmeans <- function(object, newdata, ...) {
+  if (missing(newdata)) newdata <- training_data(object)
+  predict_nearest_centre(object, newdata)
+}
+
+# Nearest centre (rows of object$centers) of every row of newdata.
+predict_nearest_centre <- function(object, newdata) {
+  newdata <- check_newdata(newdata, ncol(object$centers))
+  cost <- .centre_divergences_cpp(t(newdata), t(object$centers), "sqeuclidean")
+  cluster_prediction(cost = cost, rows = rownames(newdata))
+}

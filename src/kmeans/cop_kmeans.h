@@ -1,0 +1,344 @@
+// COP-k-means (Wagstaff, Cardie, Rogers & Schroedl (2001)): k-means whose
+// must-links and cannot-links are hard. Points joined by must-links (the
+// components of union-find) move together; a component may only enter a
+// cluster that holds none of the components it is cannot-linked to.
+// Confidences are ignored. Points are the columns of a p x n matrix,
+// prototypes the columns of a p x k matrix. Plain C++17 + Eigen; randomness
+// and interrupts come from RunHooks.
+#pragma once
+
+#include <Eigen/Dense>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <vector>
+
+#include "common/run_hooks.h"
+#include "common/seeding.h"
+#include "common/side_graph.h"
+#include "common/union_find.h"
+
+namespace sideclust {
+
+struct CopKmeansParams {
+  int k = 2;
+  int max_iter = 100;
+  int restarts = 10;
+  SeedInit init = SeedInit::kmeanspp;
+  Eigen::MatrixXd start;         // p x k initial prototypes for SeedInit::start
+  bool random_order = true;      // visit the components in a fresh random order every sweep
+  bool nearest = false;          // no feasible cluster: break the fewest cannot-links (else fail)
+};
+
+// ok: a fit. linked_conflict: a cannot-link joins two points of one
+// must-link component (no run made). no_feasible: every run met a component
+// with no feasible cluster.
+enum class CopStatus { ok, linked_conflict, no_feasible };
+
+struct CopKmeansResult {
+  CopStatus status = CopStatus::ok;
+  std::vector<int> cluster;      // 0 .. k - 1, consecutive
+  Eigen::MatrixXd centres;       // p x k
+  int k = 0;
+  std::vector<double> objective;  // within-cluster sum of squares after every iteration
+  double within = 0.0;
+  std::vector<int> broken;       // cannot-links (pair indices, given order) inside one cluster
+  int iterations = 0;
+  bool converged = false;
+  int failed_runs = 0;           // runs that met a component with no feasible cluster
+  // linked_conflict: the cannot-link and a chain of must-linked points from
+  // its first point to its second.
+  int conflict = -1;
+  std::vector<int> path;
+  // no_feasible (first failed run): the component's points and the
+  // cannot-links (pair indices) that block every cluster.
+  std::vector<int> blocked_points, blocking;
+};
+
+namespace cop_detail {
+
+// Must-link components with their sums, sizes and means, and the
+// cannot-links between components as compressed adjacency lists.
+struct Components {
+  int count = 0;
+  std::vector<int> id;                     // component of every point
+  std::vector<int> member_start, members;  // points of component g: members[member_start[g] ..)
+  Eigen::MatrixXd sum, mean;               // p x count
+  std::vector<double> size;
+  std::vector<int> cl_start, cl_other, cl_pair;  // cannot-links of g: other component, pair index
+  int conflict = -1;                       // a cannot-link inside one component, or -1
+};
+
+// A chain of must-linked points from a to b (breadth-first search over the
+// must-links only), a and b included; empty if none.
+inline std::vector<int> must_link_path(const PairGraph& g, int a, int b) {
+  std::vector<int> parent(g.n, -2), queue{a};
+  parent[a] = -1;
+  for (std::size_t q = 0; q < queue.size() && parent[b] == -2; ++q) {
+    const int v = queue[q];
+    for (int e = g.start[v]; e < g.start[v + 1]; ++e) {
+      if (std::signbit(g.weight[e]) || parent[g.nbr[e]] != -2) continue;
+      parent[g.nbr[e]] = v;
+      queue.push_back(g.nbr[e]);
+    }
+  }
+  std::vector<int> path;
+  if (parent[b] == -2) return path;
+  for (int v = b; v >= 0; v = parent[v]) path.push_back(v);
+  std::reverse(path.begin(), path.end());
+  return path;
+}
+
+inline Components components(const Eigen::Ref<const Eigen::MatrixXd>& x, const PairGraph& g) {
+  const int n = static_cast<int>(x.cols());
+  Components c;
+  UnionFind sets(static_cast<std::size_t>(n));
+  for (std::size_t l = 0; l < g.n_pairs(); ++l) {
+    if (g.must(l)) sets.unite(g.first[l], g.second[l]);
+  }
+  // Numbered by first appearance, so that the "data" order visits the
+  // components by their first point.
+  std::vector<int> root_id(n, -1);
+  c.id.resize(n);
+  for (int i = 0; i < n; ++i) {
+    const std::size_t r = sets.find(i);
+    if (root_id[r] < 0) root_id[r] = c.count++;
+    c.id[i] = root_id[r];
+  }
+  c.member_start.assign(c.count + 1, 0);
+  for (int i = 0; i < n; ++i) ++c.member_start[c.id[i] + 1];
+  for (int h = 0; h < c.count; ++h) c.member_start[h + 1] += c.member_start[h];
+  c.members.resize(n);
+  std::vector<int> fill(c.member_start.begin(), c.member_start.end() - 1);
+  for (int i = 0; i < n; ++i) c.members[fill[c.id[i]]++] = i;
+  c.sum = Eigen::MatrixXd::Zero(x.rows(), c.count);
+  c.size.assign(c.count, 0.0);
+  for (int i = 0; i < n; ++i) {
+    c.sum.col(c.id[i]) += x.col(i);
+    c.size[c.id[i]] += 1.0;
+  }
+  c.mean = c.sum;
+  for (int h = 0; h < c.count; ++h) c.mean.col(h) /= c.size[h];
+  c.cl_start.assign(c.count + 1, 0);
+  for (std::size_t l = 0; l < g.n_pairs(); ++l) {
+    if (g.must(l)) continue;
+    const int a = c.id[g.first[l]], b = c.id[g.second[l]];
+    if (a == b) {
+      if (c.conflict < 0) c.conflict = static_cast<int>(l);
+      continue;
+    }
+    ++c.cl_start[a + 1];
+    ++c.cl_start[b + 1];
+  }
+  for (int h = 0; h < c.count; ++h) c.cl_start[h + 1] += c.cl_start[h];
+  c.cl_other.resize(c.cl_start[c.count]);
+  c.cl_pair.resize(c.cl_start[c.count]);
+  fill.assign(c.cl_start.begin(), c.cl_start.end() - 1);
+  for (std::size_t l = 0; l < g.n_pairs(); ++l) {
+    if (g.must(l)) continue;
+    const int a = c.id[g.first[l]], b = c.id[g.second[l]];
+    if (a == b) continue;
+    c.cl_other[fill[a]] = b;
+    c.cl_pair[fill[a]++] = static_cast<int>(l);
+    c.cl_other[fill[b]] = a;
+    c.cl_pair[fill[b]++] = static_cast<int>(l);
+  }
+  return c;
+}
+
+}  // namespace cop_detail
+
+// One run from given prototypes over precomputed components.
+class CopKmeansRun {
+ public:
+  CopKmeansRun(const Eigen::Ref<const Eigen::MatrixXd>& x, const PairGraph& pairs,
+               const cop_detail::Components& comp, const CopKmeansParams& par)
+      : x_(x), pairs_(pairs), comp_(comp), par_(par) {}
+
+  CopKmeansResult run(Eigen::MatrixXd m, RunHooks& hooks) const {
+    const int k = static_cast<int>(m.cols());
+    CopKmeansResult res;
+    std::vector<int> z(comp_.count, -1), order(comp_.count);
+    for (int iter = 1; iter <= par_.max_iter; ++iter) {
+      for (int g = 0; g < comp_.count; ++g) order[g] = g;
+      if (par_.random_order) {
+        SplitMix64 gen(hooks);
+        shuffle_with(order, [&gen]() { return gen.uniform(); });
+      }
+      const int changed = assign(m, order, z, hooks, res);
+      if (changed < 0) {
+        res.status = CopStatus::no_feasible;
+        return res;
+      }
+      update_centres(z, m);
+      const double within = within_ss(z, m);
+      res.objective.push_back(within);
+      res.iterations = iter;
+      hooks.check_interrupt();
+      hooks.on_sweep(iter, k, within);
+      // The first step assigns every component; later a step that moves
+      // none leaves the means, and so the next step, unchanged.
+      if (iter > 1 && changed == 0) {
+        res.converged = true;
+        break;
+      }
+    }
+    finish(z, m, res);
+    return res;
+  }
+
+ private:
+  // One assignment step over the components in `order`. Unassigned
+  // components (first step) take the nearest feasible cluster given the ones
+  // assigned before them; assigned ones move to the nearest feasible cluster
+  // only if it is strictly nearer (iterated conditional modes). In "nearest"
+  // mode the comparison is lexicographic: broken cannot-links, then
+  // distance. Returns the number of components that changed cluster, or -1
+  // when one has no feasible cluster (then res holds why).
+  int assign(const Eigen::MatrixXd& m, const std::vector<int>& order, std::vector<int>& z,
+             RunHooks& hooks, CopKmeansResult& res) const {
+    const int k = static_cast<int>(m.cols());
+    std::vector<double> dist(k);
+    std::vector<int> count(k);
+    int changed = 0;
+    for (const int g : order) {
+      const int deg = comp_.cl_start[g + 1] - comp_.cl_start[g];
+      hooks.poll_interrupt(static_cast<std::size_t>(k) * x_.rows() + deg);
+      // sum over the members of ||x_i - m_j||^2 = size * ||mean - m_j||^2 + const
+      for (int j = 0; j < k; ++j) dist[j] = comp_.size[g] * (comp_.mean.col(g) - m.col(j)).squaredNorm();
+      std::fill(count.begin(), count.end(), 0);
+      for (int e = comp_.cl_start[g]; e < comp_.cl_start[g + 1]; ++e) {
+        const int other = z[comp_.cl_other[e]];
+        if (other >= 0) ++count[other];
+      }
+      auto better = [&](int a, int b) {  // a strictly better than b
+        if (count[a] != count[b]) return count[a] < count[b];
+        return dist[a] < dist[b];
+      };
+      int best = -1;
+      for (int j = 0; j < k; ++j) {
+        if (!par_.nearest && count[j] > 0) continue;
+        if (best < 0 || better(j, best)) best = j;
+      }
+      if (best < 0) {
+        blocked(g, z, res);
+        return -1;
+      }
+      if (z[g] < 0 || better(best, z[g])) {
+        z[g] = best;
+        ++changed;
+      }
+    }
+    return changed;
+  }
+
+  void blocked(int g, const std::vector<int>& z, CopKmeansResult& res) const {
+    res.blocked_points.assign(comp_.members.begin() + comp_.member_start[g],
+                              comp_.members.begin() + comp_.member_start[g + 1]);
+    res.blocking.clear();
+    for (int e = comp_.cl_start[g]; e < comp_.cl_start[g + 1]; ++e) {
+      if (z[comp_.cl_other[e]] >= 0) res.blocking.push_back(comp_.cl_pair[e]);
+    }
+  }
+
+  // Cluster means from the component sums; a cluster left empty keeps its
+  // centre.
+  void update_centres(const std::vector<int>& z, Eigen::MatrixXd& m) const {
+    const int k = static_cast<int>(m.cols());
+    Eigen::MatrixXd sum = Eigen::MatrixXd::Zero(m.rows(), k);
+    std::vector<double> size(k, 0.0);
+    for (int g = 0; g < comp_.count; ++g) {
+      sum.col(z[g]) += comp_.sum.col(g);
+      size[z[g]] += comp_.size[g];
+    }
+    for (int j = 0; j < k; ++j) {
+      if (size[j] > 0) m.col(j) = sum.col(j) / size[j];
+    }
+  }
+
+  double within_ss(const std::vector<int>& z, const Eigen::MatrixXd& m) const {
+    double s = 0.0;
+    for (Eigen::Index i = 0; i < x_.cols(); ++i) s += (x_.col(i) - m.col(z[comp_.id[i]])).squaredNorm();
+    return s;
+  }
+
+  // Point clusters with empty clusters dropped (the others numbered
+  // consecutively, in order), the final within-cluster sum of squares and the
+  // broken cannot-links.
+  void finish(const std::vector<int>& z, const Eigen::MatrixXd& m, CopKmeansResult& res) const {
+    const int k = static_cast<int>(m.cols());
+    std::vector<int> map(k, -1);
+    for (int g = 0; g < comp_.count; ++g) map[z[g]] = 0;
+    int kept = 0;
+    for (int j = 0; j < k; ++j) {
+      if (map[j] == 0) map[j] = kept++;
+    }
+    res.centres.resize(m.rows(), kept);
+    for (int j = 0; j < k; ++j) {
+      if (map[j] >= 0) res.centres.col(map[j]) = m.col(j);
+    }
+    const int n = static_cast<int>(x_.cols());
+    res.cluster.resize(n);
+    for (int i = 0; i < n; ++i) res.cluster[i] = map[z[comp_.id[i]]];
+    res.k = kept;
+    res.within = 0.0;
+    for (int i = 0; i < n; ++i) res.within += (x_.col(i) - res.centres.col(res.cluster[i])).squaredNorm();
+    if (!res.objective.empty()) res.objective.back() = res.within;
+    res.broken.clear();
+    for (std::size_t l = 0; l < pairs_.n_pairs(); ++l) {
+      if (!pairs_.must(l) && res.cluster[pairs_.first[l]] == res.cluster[pairs_.second[l]]) {
+        res.broken.push_back(static_cast<int>(l));
+      }
+    }
+  }
+
+  const Eigen::Ref<const Eigen::MatrixXd> x_;
+  const PairGraph& pairs_;
+  const cop_detail::Components& comp_;
+  const CopKmeansParams& par_;
+};
+
+// The best (fewest broken cannot-links, then lowest within-cluster sum of
+// squares) of the runs that found a feasible assignment, of par.restarts
+// runs or one run from par.start; a result with status linked_conflict or
+// no_feasible when there is none.
+inline CopKmeansResult cop_kmeans_fit(const Eigen::Ref<const Eigen::MatrixXd>& x,
+                                      const PairGraph& pairs, const CopKmeansParams& par,
+                                      RunHooks& hooks) {
+  if (par.k < 1 || par.k > x.cols()) throw std::invalid_argument("k out of range");
+  if (!pairs.empty() && pairs.n != x.cols()) throw std::invalid_argument("pairs are over another number of points");
+  const cop_detail::Components comp = cop_detail::components(x, pairs);
+  if (comp.conflict >= 0) {
+    CopKmeansResult res;
+    res.status = CopStatus::linked_conflict;
+    res.conflict = comp.conflict;
+    res.path = cop_detail::must_link_path(pairs, pairs.first[comp.conflict], pairs.second[comp.conflict]);
+    return res;
+  }
+  const CopKmeansRun runner(x, pairs, comp, par);
+  const int runs = par.init == SeedInit::start ? 1 : std::max(1, par.restarts);
+  CopKmeansResult best, first_failure;
+  bool found = false;
+  int failed = 0;
+  for (int r = 0; r < runs; ++r) {
+    Eigen::MatrixXd m =
+        par.init == SeedInit::start ? par.start : draw_prototypes(x, par.k, par.init, hooks);
+    if (m.rows() != x.rows() || m.cols() != par.k) throw std::invalid_argument("start has the wrong size");
+    CopKmeansResult res = runner.run(std::move(m), hooks);
+    if (res.status != CopStatus::ok) {
+      if (failed++ == 0) first_failure = std::move(res);
+      continue;
+    }
+    const bool better = !found || res.broken.size() < best.broken.size() ||
+                        (res.broken.size() == best.broken.size() && res.within < best.within);
+    if (better) best = std::move(res);
+    found = true;
+  }
+  CopKmeansResult& out = found ? best : first_failure;
+  out.failed_runs = failed;
+  return std::move(out);
+}
+
+}  // namespace sideclust

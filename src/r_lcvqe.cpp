@@ -1,0 +1,41 @@
+// Glue for LCVQE (k-means with soft, linear-time constraint penalties): maps
+// R objects to the core and back. No algorithm here.
+#include <RcppEigen.h>
+
+#include <string>
+
+#include "kmeans/lcvqe.h"
+#include "r_glue.h"
+
+namespace {
+
+sideclust::LcvqeParams lcvqe_params(const sideclust::Options& o) {
+  sideclust::LcvqeParams par;
+  par.k = o.get<int>("k");
+  par.restarts = o.get<int>("restarts");
+  par.max_iter = o.get<int>("max_iter");
+  par.init = sideclust::seed_init(o.get<std::string>("init"));
+  if (par.init == sideclust::SeedInit::start) par.start = o.get<Eigen::MatrixXd>("start");
+  par.random_order = o.get<std::string>("order") == "random";
+  return par;
+}
+
+}  // namespace
+
+// xt: p x n data; side: the validated pairs (labels are expanded in R) or
+// NULL; options: k, restarts, max_iter, init, start (p x k centres), order,
+// verbose.
+// [[Rcpp::export(.lcvqe_cpp)]]
+Rcpp::List lcvqe_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP side, Rcpp::List options) {
+  const sideclust::Options o(options);
+  const sideclust::LcvqeParams par = lcvqe_params(o);
+  const sideclust::SideInfo s = sideclust::side_from_r(side, static_cast<int>(xt.cols()));
+  sideclust::RHooks hooks(o.get<bool>("verbose"), "iteration");
+  const sideclust::LcvqeResult r = sideclust::lcvqe_fit(xt, s.pairs, par, hooks);
+
+  return Rcpp::List::create(
+      Rcpp::_["cluster"] = sideclust::one_based(r.cluster), Rcpp::_["centres"] = Rcpp::wrap(r.centres),
+      Rcpp::_["k"] = r.k, Rcpp::_["objective"] = r.objective, Rcpp::_["within"] = r.within,
+      Rcpp::_["penalty"] = r.penalty, Rcpp::_["iterations"] = r.iterations,
+      Rcpp::_["converged"] = r.converged);
+}
