@@ -73,6 +73,10 @@
     .Call(`_sideclust_kpartite_cpp`, relations, options)
 }
 
+.mpck_means_cpp <- function(xt, side, options) {
+    .Call(`_sideclust_mpck_means_cpp`, xt, side, options)
+}
+
 .parallel_ib_cpp <- function(csr, options) {
     .Call(`_sideclust_parallel_ib_cpp`, csr, options)
 }
