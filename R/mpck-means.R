@@ -41,10 +41,13 @@
 #' squared distance of the two points farthest apart under \eqn{A_h}, which
 #' costs \eqn{O(n^2)} and is not linear in \eqn{A_h}; the bound above is, so
 #' every step below minimizes \eqn{J} exactly and \eqn{J} never increases.
-#' (2) The ridge term keeps the log-determinant finite for tiny or degenerate
-#' clusters (they regularize the metric update ad hoc instead). (3) A must-link
-#' is charged half its distance under each end's metric, as they write it,
-#' and the metric update is the exact minimizer including these terms.
+#' With `"full"` the bound can exceed the true largest distance by a factor
+#' up to \eqn{p}, so cannot-links weigh more than in the original. (2) The
+#' ridge term is an addition: it keeps the log-determinant finite for tiny or
+#' degenerate clusters, and makes the metric update the exact minimizer of
+#' \eqn{J}. (3) Confidences weight the penalties (the original's \eqn{w_{ij}}
+#' and \eqn{\bar w_{ij}}{wbar_ij}), and the neighbourhoods used for seeding
+#' ignore them.
 #'
 #' @section Algorithm:
 #' Block coordinate descent; each step minimizes \eqn{J} exactly over its

@@ -188,6 +188,7 @@ inline Eigen::MatrixXd neighbourhood_seeds(const Eigen::Ref<const Eigen::MatrixX
     }
     chosen[best] = true;
     out.col(j) = centroid.col(best);
+    hooks.poll_interrupt(static_cast<std::size_t>(count) * p);  // a pass over the centroids
     for (int c = 0; c < count; ++c) {
       d2[c] = std::min(d2[c], (centroid.col(c) - centroid.col(best)).squaredNorm());
     }

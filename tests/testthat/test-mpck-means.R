@@ -253,6 +253,12 @@ test_that("bad input gives errors that name the argument", {
   expect_error(pck_means(x, k = 2, metric = "full"), "`metric`")
   expect_error(pck_means(x), "`k` is missing")
   expect_error(pck_means(x, k = 2, ridge = -1), "`ridge`")
+  # without the ridge a constant column makes every metric singular
+  for (metric in c("diagonal", "full")) {
+    expect_error(mpck_means(cbind(x[, 1], 1), k = 2, metric = metric, ridge = 0, restarts = 1),
+                 "singular; raise `ridge`")
+  }
+  expect_no_error(pck_means(cbind(x[, 1], 1), k = 2, ridge = 0, restarts = 1))
   expect_warning(fit <- mpck_means(x, k = 3, max_iter = 1, restarts = 1), "mpck_means.*max_iter")
   expect_false(fit$converged)
   expect_warning(pck_means(x, k = 3, max_iter = 1, restarts = 1), "pck_means.*max_iter")
