@@ -81,6 +81,10 @@
     .Call(`_sideclust_lcvqe_cpp`, xt, side, options)
 }
 
+.mpck_means_cpp <- function(xt, side, options) {
+    .Call(`_sideclust_mpck_means_cpp`, xt, side, options)
+}
+
 .parallel_ib_cpp <- function(csr, options) {
     .Call(`_sideclust_parallel_ib_cpp`, csr, options)
 }

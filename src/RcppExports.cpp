@@ -275,6 +275,19 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// mpck_means_cpp
+Rcpp::List mpck_means_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP side, Rcpp::List options);
+RcppExport SEXP _sideclust_mpck_means_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP optionsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type side(sideSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    rcpp_result_gen = Rcpp::wrap(mpck_means_cpp(xt, side, options));
+    return rcpp_result_gen;
+END_RCPP
+}
 // parallel_ib_cpp
 Rcpp::List parallel_ib_cpp(Rcpp::List csr, Rcpp::List options);
 RcppExport SEXP _sideclust_parallel_ib_cpp(SEXP csrSEXP, SEXP optionsSEXP) {
@@ -569,6 +582,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_ib_kl_costs_cpp", (DL_FUNC) &_sideclust_ib_kl_costs_cpp, 5},
     {"_sideclust_kpartite_cpp", (DL_FUNC) &_sideclust_kpartite_cpp, 2},
     {"_sideclust_lcvqe_cpp", (DL_FUNC) &_sideclust_lcvqe_cpp, 3},
+    {"_sideclust_mpck_means_cpp", (DL_FUNC) &_sideclust_mpck_means_cpp, 3},
     {"_sideclust_parallel_ib_cpp", (DL_FUNC) &_sideclust_parallel_ib_cpp, 2},
     {"_sideclust_symmetric_ib_cpp", (DL_FUNC) &_sideclust_symmetric_ib_cpp, 2},
     {"_sideclust_iterative_symmetric_ib_cpp", (DL_FUNC) &_sideclust_iterative_symmetric_ib_cpp, 2},

@@ -30,6 +30,8 @@ convention_cases <- function() {
                                                          restarts = 2),
                     data = list(counts, counts[, 1:4])),
     lcvqe = list(fit = function() lcvqe(x, side, 3, restarts = 2), data = x),
+    mpck_means = list(fit = function() mpck_means(x, side, 3, restarts = 2), data = x),
+    pck_means = list(fit = function() pck_means(x, side, 3, restarts = 2), data = x),
     multiway = list(fit = function() multiway_clustering(cube, c(3, 2, 2), restarts = 2), data = cube),
     parallel_ib = list(fit = function() parallel_ib(counts, c(2, 2), restarts = 2), data = counts),
     rdp_means = list(fit = function() rdp_means(x, side, k = 3), data = x),

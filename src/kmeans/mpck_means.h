@@ -1,0 +1,486 @@
+// MPCK-means: k-means with soft pairwise constraints and one learned metric
+// per cluster (Bilenko, Basu & Mooney 2004); with the metric fixed to the
+// identity it is PCK-means (Basu, Banerjee & Mooney 2004) with
+// distance-scaled penalties. Points are the columns of a p x n matrix.
+// Plain C++17 + Eigen; randomness and interrupts come from RunHooks.
+//
+// Objective (A_h the metric of cluster h, ||v||^2_A = v'Av, w_l >= 0):
+//   J = sum_i (||x_i - mu_zi||^2_A_zi - log det A_zi)
+//     + sum_{broken must-link} w (||x_a - x_b||^2_A_za + ||x_a - x_b||^2_A_zb) / 2
+//     + sum_{broken cannot-link in h} w (D_h - ||x_a - x_b||^2_A_h)
+//     + ridge * s2 * sum_h tr(A_h)                     (learned metrics only)
+// D_h = c * sum_d A_h[d,d] r_d^2, r the column ranges of x, c = 1 ("none",
+// "diagonal") or p ("full"): an upper bound of the largest squared distance
+// under A_h that is linear in A_h (Bilenko et al. use the farthest pair of
+// points, O(n^2)), so each block step below is an exact minimization and J
+// never increases. s2 is the mean column variance of x (1 if it is 0).
+#pragma once
+
+#include <Eigen/Dense>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <vector>
+
+#include "common/run_hooks.h"
+#include "common/seeding.h"
+#include "common/side_graph.h"
+#include "common/union_find.h"
+
+namespace sideclust {
+
+enum class MpckMetric { none, diagonal, full };
+enum class MpckInit { neighbourhoods, kmeanspp, random, start };
+
+struct MpckParams {
+  int k = 2;
+  int max_iter = 100;
+  int restarts = 10;
+  MpckMetric metric = MpckMetric::diagonal;
+  MpckInit init = MpckInit::neighbourhoods;
+  Eigen::MatrixXd start;  // p x k initial centres for MpckInit::start
+  double ridge = 1e-6;
+};
+
+struct MpckResult {
+  std::vector<int> cluster;            // 0 .. k - 1, consecutive
+  Eigen::MatrixXd centres;             // p x k
+  Eigen::MatrixXd diag;                // p x k metric diagonals ("diagonal", "none")
+  std::vector<Eigen::MatrixXd> full;   // k p x p metrics ("full")
+  std::vector<double> objective;       // J after every iteration
+  double within = 0.0, logdet = 0.0, penalty = 0.0, regularization = 0.0;
+  int k = 0;
+  int iterations = 0;
+  bool converged = false;
+};
+
+namespace mpck_detail {
+
+// The metrics of the k clusters with what the costs need of them: log det
+// and the diameter bound D_h.
+struct Metrics {
+  MpckMetric kind = MpckMetric::none;
+  Eigen::MatrixXd diag;               // p x k ("none": ones)
+  std::vector<Eigen::MatrixXd> full;  // "full" only
+  Eigen::VectorXd logdet, bound, trace;
+
+  Metrics(MpckMetric kind_, int p, int k, const Eigen::VectorXd& range2)
+      : kind(kind_), diag(Eigen::MatrixXd::Ones(p, k)), logdet(Eigen::VectorXd::Zero(k)),
+        bound(Eigen::VectorXd::Constant(k, range2.sum() * (kind_ == MpckMetric::full ? p : 1))),
+        trace(Eigen::VectorXd::Constant(k, p)) {
+    if (kind == MpckMetric::full) full.assign(k, Eigen::MatrixXd::Identity(p, p));
+  }
+
+  int k() const { return static_cast<int>(logdet.size()); }
+
+  // ||v||^2 under the metric of cluster h.
+  template <class V>
+  double norm2(const V& v, int h) const {
+    switch (kind) {
+      case MpckMetric::none: return v.squaredNorm();
+      case MpckMetric::diagonal: return v.cwiseAbs2().dot(diag.col(h));
+      default: return v.dot(full[h] * v);
+    }
+  }
+
+  // ||v||^2 under every cluster's metric, into q (length k).
+  template <class V>
+  void norm2_all(const V& v, Eigen::VectorXd& q) const {
+    switch (kind) {
+      case MpckMetric::none: q.setConstant(v.squaredNorm()); break;
+      case MpckMetric::diagonal: q.noalias() = diag.transpose() * v.cwiseAbs2(); break;
+      default:
+        for (int h = 0; h < k(); ++h) q[h] = v.dot(full[h] * v);
+    }
+  }
+
+  // Work units of one norm2() for interrupt polling.
+  std::size_t cost_units(Eigen::Index p) const {
+    return static_cast<std::size_t>(kind == MpckMetric::full ? p * p : p);
+  }
+};
+
+// The penalty of one constraint (weight w >= 0, must or cannot) with its
+// points in clusters u and v; `diff` = x_a - x_b.
+template <class V>
+double pair_penalty(const Metrics& met, const V& diff, bool must, double w, int u, int v) {
+  if (w == 0.0) return 0.0;
+  if (must) return u != v ? 0.5 * w * (met.norm2(diff, u) + met.norm2(diff, v)) : 0.0;
+  return u == v ? w * (met.bound[u] - met.norm2(diff, u)) : 0.0;
+}
+
+// D^2 sampling (Arthur & Vassilvitskii 2007) of k - m.cols() further points
+// given the centres in m (p x m0): each draw has probability proportional to
+// the squared distance to the nearest centre so far, the first one uniform
+// when there is none; a draw is uniform when every point equals a centre.
+inline Eigen::MatrixXd extend_by_d2(const Eigen::Ref<const Eigen::MatrixXd>& x,
+                                    const Eigen::MatrixXd& m, int k, RunHooks& hooks) {
+  const int n = static_cast<int>(x.cols());
+  Eigen::MatrixXd out(x.rows(), k);
+  Eigen::VectorXd d2 = Eigen::VectorXd::Constant(n, std::numeric_limits<double>::infinity());
+  const int m0 = static_cast<int>(m.cols());
+  for (int j = 0; j < m0; ++j) {
+    out.col(j) = m.col(j);
+    for (int i = 0; i < n; ++i) d2[i] = std::min(d2[i], (x.col(i) - m.col(j)).squaredNorm());
+  }
+  for (int j = m0; j < k; ++j) {
+    const double total = j == 0 ? 0.0 : d2.sum();
+    const int pick = total > 0.0 && std::isfinite(total)
+                         ? proportional_index(d2.data(), n, total, hooks)
+                         : uniform_index(n, hooks);
+    out.col(j) = x.col(pick);
+    hooks.poll_interrupt(static_cast<std::size_t>(n) * x.rows());
+    for (int i = 0; i < n; ++i) d2[i] = std::min(d2[i], (x.col(i) - x.col(pick)).squaredNorm());
+  }
+  return out;
+}
+
+// Bilenko et al.'s (after Basu, Banerjee & Mooney 2002) seeding from the
+// neighbourhoods: the connected components of the must-link graph (pairs of
+// positive weight) with at least two points. With at least k of them, k
+// centroids by weighted farthest-first traversal (weights = sizes, the
+// largest first, then the one maximizing size * squared distance to the
+// nearest chosen); otherwise all centroids, completed by D^2 sampling.
+inline Eigen::MatrixXd neighbourhood_seeds(const Eigen::Ref<const Eigen::MatrixXd>& x,
+                                           const PairGraph& pairs, int k, RunHooks& hooks) {
+  const int n = static_cast<int>(x.cols());
+  const Eigen::Index p = x.rows();
+  UnionFind sets(static_cast<std::size_t>(n));
+  for (std::size_t l = 0; l < pairs.n_pairs(); ++l) {
+    if (pairs.signed_weight[l] > 0) sets.unite(pairs.first[l], pairs.second[l]);
+  }
+  std::vector<int> id(n, -1), root_id(n, -1);
+  std::vector<double> size;
+  Eigen::MatrixXd sum(p, 0);
+  int count = 0;
+  for (int i = 0; i < n; ++i) {
+    const int root = static_cast<int>(sets.find(i));
+    if (sets.set_size(root) < 2) continue;
+    if (root_id[root] < 0) {
+      root_id[root] = count++;
+      size.push_back(0.0);
+      sum.conservativeResize(p, count);
+      sum.col(count - 1).setZero();
+    }
+    id[i] = root_id[root];
+    sum.col(id[i]) += x.col(i);
+    size[id[i]] += 1.0;
+  }
+  Eigen::MatrixXd centroid(p, count);
+  for (int c = 0; c < count; ++c) centroid.col(c) = sum.col(c) / size[c];
+  if (count < k) return extend_by_d2(x, centroid, k, hooks);
+  Eigen::MatrixXd out(p, k);
+  std::vector<double> d2(count, std::numeric_limits<double>::infinity());
+  std::vector<bool> chosen(count, false);
+  for (int j = 0; j < k; ++j) {
+    int best = -1;
+    double best_score = -1.0;
+    for (int c = 0; c < count; ++c) {
+      if (chosen[c]) continue;
+      const double score = j == 0 ? size[c] : size[c] * d2[c];
+      if (score > best_score) {
+        best_score = score;
+        best = c;
+      }
+    }
+    chosen[best] = true;
+    out.col(j) = centroid.col(best);
+    hooks.poll_interrupt(static_cast<std::size_t>(count) * p);  // a pass over the centroids
+    for (int c = 0; c < count; ++c) {
+      d2[c] = std::min(d2[c], (centroid.col(c) - centroid.col(best)).squaredNorm());
+    }
+  }
+  return out;
+}
+
+}  // namespace mpck_detail
+
+// One run from given centres; the data-wide constants live here so that
+// restarts share them.
+class MpckRun {
+ public:
+  MpckRun(const Eigen::Ref<const Eigen::MatrixXd>& x, const PairGraph& pairs,
+          const MpckParams& par)
+      : x_(x), pairs_(pairs), par_(par), n_(static_cast<int>(x.cols())),
+        p_(static_cast<int>(x.rows())) {
+    if (!pairs.empty() && pairs.n != n_) throw std::invalid_argument("pairs are over another number of points");
+    if (n_ > 0) {
+      const Eigen::VectorXd range = x.rowwise().maxCoeff() - x.rowwise().minCoeff();
+      range2_ = range.cwiseAbs2();
+    } else {
+      range2_ = Eigen::VectorXd::Zero(p_);
+    }
+    s2_ = 0.0;
+    if (n_ > 1) {
+      const Eigen::VectorXd mean = x.rowwise().mean();
+      s2_ = (x.colwise() - mean).cwiseAbs2().sum() / (static_cast<double>(n_ - 1) * p_);
+    }
+    if (!(s2_ > 0.0) || !std::isfinite(s2_)) s2_ = 1.0;
+  }
+
+  double s2() const { return s2_; }
+
+  MpckResult run(Eigen::MatrixXd m, RunHooks& hooks) const {
+    const int k = static_cast<int>(m.cols());
+    mpck_detail::Metrics met(par_.metric, p_, k, range2_);
+    MpckResult res;
+    std::vector<int> z(n_, -1), order(n_);
+    for (int i = 0; i < n_; ++i) order[i] = i;
+    for (int iter = 1; iter <= par_.max_iter; ++iter) {
+      SplitMix64 gen(hooks);  // one draw of the host's generator per sweep
+      shuffle_with(order, [&gen]() { return gen.uniform(); });
+      const int changed = assign(m, met, order, z, hooks);
+      update_centres(z, m);
+      if (par_.metric != MpckMetric::none) update_metrics(z, m, met);
+      const double j = objective(z, m, met, res);
+      res.objective.push_back(j);
+      res.iterations = iter;
+      hooks.check_interrupt();
+      hooks.on_sweep(iter, k, j);
+      // No point moved: the centres and metrics, functions of the
+      // assignment, are those the sweep used, so the state is a fixed point.
+      if (changed == 0) {
+        res.converged = true;
+        break;
+      }
+    }
+    finish(z, m, met, res);
+    return res;
+  }
+
+  // Iterated conditional modes with centres and metrics fixed: the points in
+  // the given order each move to the cluster minimizing J with all else
+  // fixed (partners not yet assigned, in the first sweep, are ignored); a
+  // point stays unless another cluster is strictly cheaper. Returns the
+  // number of points that changed cluster.
+  int assign(const Eigen::MatrixXd& m, const mpck_detail::Metrics& met,
+             const std::vector<int>& order, std::vector<int>& z, RunHooks& hooks) const {
+    const int k = static_cast<int>(m.cols());
+    const std::size_t unit = met.cost_units(p_);
+    Eigen::VectorXd cost(k), q(k);
+    Eigen::VectorXd diff(p_);
+    int changed = 0;
+    for (int i : order) {
+      std::size_t work = static_cast<std::size_t>(k) * unit;
+      for (int h = 0; h < k; ++h) {
+        diff = x_.col(i) - m.col(h);
+        cost[h] = met.norm2(diff, h) - met.logdet[h];
+      }
+      if (!pairs_.empty()) {
+        for (int e = pairs_.start[i]; e < pairs_.start[i + 1]; ++e) {
+          const int j = pairs_.nbr[e], g = z[j];
+          const double w = pairs_.weight[e];
+          if (g < 0 || w == 0.0) continue;
+          diff = x_.col(i) - x_.col(j);
+          if (w > 0) {
+            // broken when i leaves g: half the distance under each end's metric
+            met.norm2_all(diff, q);
+            work += static_cast<std::size_t>(k) * unit;
+            for (int h = 0; h < k; ++h) {
+              if (h != g) cost[h] += 0.5 * w * (q[h] + q[g]);
+            }
+          } else {
+            cost[g] -= w * (met.bound[g] - met.norm2(diff, g));
+            work += unit;
+          }
+        }
+      }
+      hooks.poll_interrupt(work);
+      int best = z[i] >= 0 ? z[i] : 0;
+      for (int h = 0; h < k; ++h) {
+        if (cost[h] < cost[best]) best = h;
+      }
+      if (best != z[i]) {
+        z[i] = best;
+        ++changed;
+      }
+    }
+    return changed;
+  }
+
+  // Cluster means (the penalties do not involve the centres); an empty
+  // cluster keeps its centre.
+  void update_centres(const std::vector<int>& z, Eigen::MatrixXd& m) const {
+    const int k = static_cast<int>(m.cols());
+    Eigen::MatrixXd sum = Eigen::MatrixXd::Zero(p_, k);
+    std::vector<int> size(k, 0);
+    for (int i = 0; i < n_; ++i) {
+      sum.col(z[i]) += x_.col(i);
+      ++size[z[i]];
+    }
+    for (int h = 0; h < k; ++h) {
+      if (size[h] > 0) m.col(h) = sum.col(h) / size[h];
+    }
+  }
+
+  // The exact minimizer of J over each metric: A_h = n_h (S_h + ridge s2 I)^-1
+  // (its diagonal analogue for "diagonal"), S_h the scatter of cluster h plus
+  // w/2 (x_a - x_b)(x_a - x_b)' for each broken must-link with an end in h
+  // and w (R - (x_a - x_b)(x_a - x_b)') for each broken cannot-link in h,
+  // R = c diag(r^2): PSD, so S_h is. An empty cluster keeps its metric.
+  void update_metrics(const std::vector<int>& z, const Eigen::MatrixXd& m,
+                      mpck_detail::Metrics& met) const {
+    const int k = static_cast<int>(m.cols());
+    const bool full = par_.metric == MpckMetric::full;
+    const double c = full ? p_ : 1.0;
+    std::vector<int> size(k, 0);
+    Eigen::MatrixXd sd = Eigen::MatrixXd::Zero(p_, k);  // diagonal S_h
+    std::vector<Eigen::MatrixXd> sf(full ? k : 0, Eigen::MatrixXd::Zero(p_, p_));
+    Eigen::VectorXd diff(p_);
+    for (int i = 0; i < n_; ++i) {
+      const int h = z[i];
+      ++size[h];
+      diff = x_.col(i) - m.col(h);
+      if (full) {
+        sf[h].selfadjointView<Eigen::Lower>().rankUpdate(diff, 1.0);
+      } else {
+        sd.col(h) += diff.cwiseAbs2();
+      }
+    }
+    for (std::size_t l = 0; l < pairs_.n_pairs(); ++l) {
+      const double w = pairs_.magnitude(l);
+      if (w == 0.0) continue;
+      const int u = z[pairs_.first[l]], v = z[pairs_.second[l]];
+      const bool must = pairs_.must(l);
+      if (must == (u == v)) continue;  // kept
+      diff = x_.col(pairs_.first[l]) - x_.col(pairs_.second[l]);
+      if (must) {
+        for (int h : {u, v}) {
+          if (full) {
+            sf[h].selfadjointView<Eigen::Lower>().rankUpdate(diff, 0.5 * w);
+          } else {
+            sd.col(h) += 0.5 * w * diff.cwiseAbs2();
+          }
+        }
+      } else if (full) {
+        sf[u].selfadjointView<Eigen::Lower>().rankUpdate(diff, -w);
+        sf[u].diagonal() += w * c * range2_;
+      } else {
+        sd.col(u) += w * (range2_ - diff.cwiseAbs2());
+      }
+    }
+    const double ridge = par_.ridge * s2_;
+    for (int h = 0; h < k; ++h) {
+      if (size[h] == 0) continue;
+      const double nh = size[h];
+      if (full) {
+        Eigen::MatrixXd mh = sf[h].selfadjointView<Eigen::Lower>();
+        mh.diagonal().array() += ridge;
+        Eigen::LLT<Eigen::MatrixXd> llt(mh);
+        if (llt.info() != Eigen::Success) {
+          throw std::runtime_error("a cluster's metric became singular; raise `ridge`");
+        }
+        met.full[h] = nh * llt.solve(Eigen::MatrixXd::Identity(p_, p_));
+        met.full[h] = 0.5 * (met.full[h] + met.full[h].transpose()).eval();
+        const double logdet_m = 2.0 * llt.matrixLLT().diagonal().array().log().sum();
+        met.logdet[h] = p_ * std::log(nh) - logdet_m;
+        met.diag.col(h) = met.full[h].diagonal();
+      } else {
+        const Eigen::ArrayXd mh = sd.col(h).array() + ridge;
+        if (!(mh > 0.0).all()) throw std::runtime_error("a cluster's metric became singular; raise `ridge`");
+        met.diag.col(h) = (nh / mh).matrix();
+        met.logdet[h] = (nh / mh).log().sum();
+      }
+      met.trace[h] = met.diag.col(h).sum();
+      met.bound[h] = c * met.diag.col(h).dot(range2_);
+    }
+  }
+
+  // J and its parts (stored in res); the ridge term only for learned metrics.
+  double objective(const std::vector<int>& z, const Eigen::MatrixXd& m,
+                   const mpck_detail::Metrics& met, MpckResult& res) const {
+    double within = 0.0, logdet = 0.0, penalty = 0.0;
+    Eigen::VectorXd diff(p_);
+    for (int i = 0; i < n_; ++i) {
+      diff = x_.col(i) - m.col(z[i]);
+      within += met.norm2(diff, z[i]);
+      logdet += met.logdet[z[i]];
+    }
+    for (std::size_t l = 0; l < pairs_.n_pairs(); ++l) {
+      diff = x_.col(pairs_.first[l]) - x_.col(pairs_.second[l]);
+      penalty += mpck_detail::pair_penalty(met, diff, pairs_.must(l), pairs_.magnitude(l),
+                                           z[pairs_.first[l]], z[pairs_.second[l]]);
+    }
+    res.within = within;
+    res.logdet = logdet;
+    res.penalty = penalty;
+    res.regularization =
+        par_.metric == MpckMetric::none ? 0.0 : par_.ridge * s2_ * met.trace.sum();
+    return within - logdet + penalty + res.regularization;
+  }
+
+ private:
+  // Drop empty clusters (numbering the others consecutively, in order) and
+  // compute the final objective over the clusters kept.
+  void finish(std::vector<int>& z, const Eigen::MatrixXd& m, const mpck_detail::Metrics& met,
+              MpckResult& res) const {
+    const int k = static_cast<int>(m.cols());
+    std::vector<int> size(k, 0);
+    for (int v : z) ++size[v];
+    std::vector<int> map(k, -1);
+    int kept = 0;
+    for (int h = 0; h < k; ++h) {
+      if (size[h] > 0) map[h] = kept++;
+    }
+    mpck_detail::Metrics out(par_.metric, p_, kept, range2_);
+    res.centres.resize(p_, kept);
+    for (int h = 0; h < k; ++h) {
+      const int t = map[h];
+      if (t < 0) continue;
+      res.centres.col(t) = m.col(h);
+      out.diag.col(t) = met.diag.col(h);
+      if (par_.metric == MpckMetric::full) out.full[t] = met.full[h];
+      out.logdet[t] = met.logdet[h];
+      out.bound[t] = met.bound[h];
+      out.trace[t] = met.trace[h];
+    }
+    for (int& v : z) v = map[v];
+    res.cluster = z;
+    res.k = kept;
+    const double j = objective(res.cluster, res.centres, out, res);
+    if (!res.objective.empty()) res.objective.back() = j;
+    res.diag = out.diag;
+    res.full = std::move(out.full);
+  }
+
+  const Eigen::Ref<const Eigen::MatrixXd> x_;
+  const PairGraph& pairs_;
+  const MpckParams& par_;
+  int n_, p_;
+  Eigen::VectorXd range2_;
+  double s2_ = 1.0;
+};
+
+// The initial centres (p x k) of one run.
+inline Eigen::MatrixXd mpck_seeds(const Eigen::Ref<const Eigen::MatrixXd>& x,
+                                  const PairGraph& pairs, const MpckParams& par,
+                                  RunHooks& hooks) {
+  switch (par.init) {
+    case MpckInit::start: return par.start;
+    case MpckInit::random: return draw_prototypes(x, par.k, SeedInit::random, hooks);
+    case MpckInit::kmeanspp: return draw_prototypes(x, par.k, SeedInit::kmeanspp, hooks);
+    default: return mpck_detail::neighbourhood_seeds(x, pairs, par.k, hooks);
+  }
+}
+
+// The best (lowest final J) of par.restarts runs, or one run from par.start.
+inline MpckResult mpck_fit(const Eigen::Ref<const Eigen::MatrixXd>& x, const PairGraph& pairs,
+                           const MpckParams& par, RunHooks& hooks) {
+  if (par.k < 1 || par.k > x.cols()) throw std::invalid_argument("k out of range");
+  if (!(par.ridge >= 0.0)) throw std::invalid_argument("ridge must be non-negative");
+  const MpckRun runner(x, pairs, par);
+  const int runs = par.init == MpckInit::start ? 1 : std::max(1, par.restarts);
+  MpckResult best;
+  for (int r = 0; r < runs; ++r) {
+    Eigen::MatrixXd m = mpck_seeds(x, pairs, par, hooks);
+    if (m.rows() != x.rows() || m.cols() != par.k) throw std::invalid_argument("start has the wrong size");
+    MpckResult res = runner.run(std::move(m), hooks);
+    if (r == 0 || res.objective.back() < best.objective.back()) best = std::move(res);
+  }
+  return best;
+}
+
+}  // namespace sideclust

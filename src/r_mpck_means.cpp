@@ -1,0 +1,67 @@
+// Glue for MPCK-means / PCK-means: maps R objects to the core and back. No
+// algorithm here.
+#include <RcppEigen.h>
+
+#include <string>
+
+#include "kmeans/mpck_means.h"
+#include "r_glue.h"
+
+namespace {
+
+sideclust::MpckMetric mpck_metric(const std::string& metric) {
+  if (metric == "none") return sideclust::MpckMetric::none;
+  if (metric == "diagonal") return sideclust::MpckMetric::diagonal;
+  if (metric == "full") return sideclust::MpckMetric::full;
+  Rcpp::stop("unknown metric '%s'", metric);
+}
+
+sideclust::MpckInit mpck_init(const std::string& init) {
+  if (init == "neighbourhoods") return sideclust::MpckInit::neighbourhoods;
+  if (init == "kmeans++") return sideclust::MpckInit::kmeanspp;
+  if (init == "random") return sideclust::MpckInit::random;
+  if (init == "start") return sideclust::MpckInit::start;
+  Rcpp::stop("unknown init '%s'", init);
+}
+
+sideclust::MpckParams mpck_params(const sideclust::Options& o) {
+  sideclust::MpckParams par;
+  par.k = o.get<int>("k");
+  par.restarts = o.get<int>("restarts");
+  par.max_iter = o.get<int>("max_iter");
+  par.metric = mpck_metric(o.get<std::string>("metric"));
+  par.init = mpck_init(o.get<std::string>("init"));
+  par.ridge = o.get<double>("ridge");
+  if (par.init == sideclust::MpckInit::start) par.start = o.get<Eigen::MatrixXd>("start");
+  return par;
+}
+
+}  // namespace
+
+// xt: p x n data; side: the validated pairs (labels are expanded in R) or
+// NULL; options: k, restarts, max_iter, metric, init, start (p x k centres),
+// ridge, verbose. metrics: NULL ("none"), the p x k diagonals ("diagonal")
+// or a list of k p x p matrices ("full").
+// [[Rcpp::export(.mpck_means_cpp)]]
+Rcpp::List mpck_means_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP side, Rcpp::List options) {
+  const sideclust::Options o(options);
+  const sideclust::MpckParams par = mpck_params(o);
+  const sideclust::SideInfo s = sideclust::side_from_r(side, static_cast<int>(xt.cols()));
+  sideclust::RHooks hooks(o.get<bool>("verbose"), "iteration");
+  const sideclust::MpckResult r = sideclust::mpck_fit(xt, s.pairs, par, hooks);
+
+  SEXP metrics = R_NilValue;
+  if (par.metric == sideclust::MpckMetric::diagonal) {
+    metrics = Rcpp::wrap(r.diag);
+  } else if (par.metric == sideclust::MpckMetric::full) {
+    Rcpp::List full(r.full.size());
+    for (std::size_t h = 0; h < r.full.size(); ++h) full[h] = Rcpp::wrap(r.full[h]);
+    metrics = full;
+  }
+  return Rcpp::List::create(
+      Rcpp::_["cluster"] = sideclust::one_based(r.cluster), Rcpp::_["centres"] = Rcpp::wrap(r.centres),
+      Rcpp::_["metrics"] = metrics, Rcpp::_["k"] = r.k, Rcpp::_["objective"] = r.objective,
+      Rcpp::_["within"] = r.within, Rcpp::_["logdet"] = r.logdet, Rcpp::_["penalty"] = r.penalty,
+      Rcpp::_["regularization"] = r.regularization, Rcpp::_["iterations"] = r.iterations,
+      Rcpp::_["converged"] = r.converged);
+}
