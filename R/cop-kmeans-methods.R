@@ -1,5 +1,4 @@
-# S3 methods of cop_kmeans() fits, and the nearest-centre prediction that
-# cop_kmeans() and lcvqe() fits share.
+# S3 methods of cop_kmeans() fits.
 
 method_label.cop_kmeans <- function(object) "COP-k-means"
 
@@ -23,11 +22,4 @@ method_label.cop_kmeans <- function(object) "COP-k-means"
 predict.cop_kmeans <- function(object, newdata, ...) {
   if (missing(newdata)) newdata <- training_data(object)
   predict_nearest_centre(object, newdata)
-}
-
-# Nearest centre (rows of object$centers) of every row of newdata.
-predict_nearest_centre <- function(object, newdata) {
-  newdata <- check_newdata(newdata, ncol(object$centers))
-  cost <- .centre_divergences_cpp(t(newdata), t(object$centers), "sqeuclidean")
-  cluster_prediction(cost = cost, rows = rownames(newdata))
 }

@@ -21,7 +21,5 @@ method_label.cvqe <- function(object) "CVQE"
 #' @export
 predict.cvqe <- function(object, newdata, ...) {
   if (missing(newdata)) newdata <- training_data(object)
-  newdata <- check_newdata(newdata, ncol(object$centers))
-  cost <- .centre_divergences_cpp(t(newdata), t(object$centers), "sqeuclidean")
-  cluster_prediction(cost = cost, rows = rownames(newdata))
+  predict_nearest_centre(object, newdata)
 }

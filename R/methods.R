@@ -182,6 +182,15 @@ training_data <- function(object, arg = "newdata") {
   object$data
 }
 
+# Nearest centre (rows of object$centers, squared Euclidean distance) of
+# every row of newdata: the prediction of the k-means-type fits (cvqe,
+# cop_kmeans, lcvqe), whose new points carry no constraints.
+predict_nearest_centre <- function(object, newdata) {
+  newdata <- check_newdata(newdata, ncol(object$centers))
+  cost <- .centre_divergences_cpp(t(newdata), t(object$centers), "sqeuclidean")
+  cluster_prediction(cost = cost, rows = rownames(newdata))
+}
+
 # The one shape of every predict(): `cluster` plus one n x k matrix with a
 # column per cluster, `probability` (rows sum to one) for models with
 # probabilities, otherwise `cost` (what the method minimizes when it assigns

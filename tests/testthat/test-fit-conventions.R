@@ -66,6 +66,8 @@ test_that("predict() on the fitted data gives one valid cluster per point, where
 point_fitters <- list(
   rdp_means = c("x", "side", "k"), tvclust = c("x", "side", "k"),
   constrained_mixture = c("x", "side", "k"), cvqe = c("x", "side", "k"),
+  cop_kmeans = c("x", "side", "k"), lcvqe = c("x", "side", "k"),
+  mpck_means = c("x", "side", "k"), pck_means = c("x", "side", "k"),
   cec_ib = c("x", "side", "k"), discriminative_clustering = c("x", "side", "k"),
   dp_means = c("x", "k"), cec = c("x", "k"), disparate_kmeans = c("x", "k"),
   ib_kmeans = c("x", "k")
