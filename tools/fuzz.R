@@ -2,6 +2,7 @@
 # Fuzz sweep of sideclust's exported functions (issue 18, point 5).
 #
 #   Rscript tools/fuzz.R [--subset ci|full] [--out FILE] [--jobs N] [--timeout SECONDS]
+#                        [--functions f1,f2]   (default: every function that takes data)
 #
 # Finds the functions that take data (first formal `x` or `relations`) in the
 # installed package's namespace, finds a valid base call for each from a small
@@ -15,7 +16,8 @@
 suppressPackageStartupMessages(library(callr))
 
 parse_options <- function(args) {
-  opts <- list(subset = "full", out = "bench/results/fuzz.md", jobs = 2L, timeout = 60)
+  opts <- list(subset = "full", out = "bench/results/fuzz.md", jobs = 2L, timeout = 60,
+               functions = "")
   args <- unlist(strsplit(args, "=", fixed = TRUE))  # "--out=f" as "--out f"
   for (i in which(args %in% paste0("--", names(opts)))) {
     if (i == length(args)) stop("option ", args[i], " needs a value")
@@ -413,7 +415,8 @@ write_report <- function(res, found, opts, seconds) {
             strsplit(pkg$Built, "; ")[[1]][3]),
     sprintf("- %s", R.version.string),
     sprintf("- subset %s, %d jobs, timeout %g s per call, wall time %.1f min",
-            opts$subset, opts$jobs, opts$timeout, seconds / 60), "",
+            opts$subset, opts$jobs, opts$timeout, seconds / 60),
+    if (nzchar(opts$functions)) sprintf("- functions: %s only", opts$functions), "",
     "## Summary", "", md_table(count_outcomes(res)), "",
     "## Per function", "", md_table(per_function(res, found)), "",
     if (length(missing)) c("## Not covered", "", vapply(missing, function(b) {
@@ -440,6 +443,12 @@ main <- function() {
   started <- Sys.time()
   bases <- make_bases()
   funs <- fuzz_targets()
+  if (nzchar(opts$functions)) {
+    wanted <- strsplit(opts$functions, ",", fixed = TRUE)[[1]]
+    unknown <- setdiff(wanted, funs)
+    if (length(unknown)) stop("--functions: not fuzzable exports: ", paste(unknown, collapse = ", "))
+    funs <- wanted
+  }
   message("finding base calls of ", length(funs), " functions")
   found <- parallel::mclapply(funs, find_base, bases = bases, timeout = opts$timeout,
                               mc.cores = opts$jobs, mc.preschedule = FALSE)

@@ -1,0 +1,157 @@
+# Speed of the constrained k-means family (COP-k-means, PCK-means,
+# MPCK-means, LCVQE) against conclust's plain-R implementations, and at
+# n = 1e6 against a Lloyd iteration of stats::kmeans.
+#
+# Run from the repository root, with sideclust (and optionally conclust):
+#   Rscript bench/constrained-kmeans-speed.R
+#   BENCH_PARTS=peers Rscript bench/constrained-kmeans-speed.R   # n = 1e3, 1e4 only
+#   BENCH_PARTS=large Rscript bench/constrained-kmeans-speed.R   # n = 1e6 only
+# Each part rewrites only its own section of
+# bench/results/constrained-kmeans-speed.md.
+#
+# Protocol
+# * data: k = 5 Gaussian clusters in p = 10 dimensions (identity covariance,
+#   centres N(0, 3^2) per coordinate), n points, n pairs drawn by
+#   sample_constraints(y, "nelson_cohen", n_constraints = n), 5% of them of
+#   the wrong type, confidences 1; COP-k-means gets the correct pairs only
+#   (hard constraints must be consistent), as does conclust::ckmeans.
+# * peers (n = 1e3, 1e4): one call each, restarts = 1 for ours, from the same
+#   k-means++ start; conclust's functions with their defaults (one random
+#   start, their own iteration caps), stopped after `peer_limit` seconds
+#   (reported as "> limit"). Wall-clock seconds: ours the median of 3 calls,
+#   conclust one call (its mpckm and ckmeans take minutes at n = 1e3).
+# * large (n = 1e6): ours alone, seconds per iteration (a call's time divided
+#   by its iterations, median of 3 calls with the same start), against a
+#   Lloyd iteration of stats::kmeans(x, start, algorithm = "Lloyd") on the
+#   same data and start.
+
+library(sideclust)
+source(file.path("bench", "utils.R"))
+
+parts <- bench_parts(c("peers", "large"))
+out_file <- file.path("bench", "results", "constrained-kmeans-speed.md")
+command <- bench_command("bench/constrained-kmeans-speed.R")
+has_conclust <- requireNamespace("conclust", quietly = TRUE)
+peer_limit <- 600
+k <- 5L
+p <- 10L
+
+make_data <- function(n, seed = 20261125L) {
+  set.seed(seed)
+  centres <- matrix(stats::rnorm(k * p, sd = 3), k, p)
+  y <- sample.int(k, n, replace = TRUE)
+  x <- centres[y, ] + matrix(stats::rnorm(n * p), n, p)
+  noisy <- sample_constraints(y, "nelson_cohen", n_constraints = n, noise = 0.05)
+  noisy$confidence[] <- 1
+  clean <- sample_constraints(y, "nelson_cohen", n_constraints = n)
+  clean$confidence[] <- 1
+  start <- x[sample.int(n, k), , drop = FALSE]
+  list(x = x, y = y, noisy = noisy, clean = clean, start = start)
+}
+
+elapsed <- function(f) {
+  gc(FALSE)
+  t0 <- proc.time()[["elapsed"]]
+  out <- f()
+  list(seconds = proc.time()[["elapsed"]] - t0, out = out)
+}
+
+ours <- function(d) list(
+  `COP-k-means` = function() cop_kmeans(d$x, d$clean, start = d$start),
+  `PCK-means` = function() pck_means(d$x, d$noisy, start = d$start),
+  `MPCK-means` = function() mpck_means(d$x, d$noisy, start = d$start),
+  LCVQE = function() lcvqe(d$x, d$noisy, start = d$start))
+
+peer_of <- c(`COP-k-means` = "ckmeans", `PCK-means` = NA, `MPCK-means` = "mpckm",
+             LCVQE = "lcvqe")
+
+run_peer <- function(name, d) {
+  side <- if (name == "ckmeans") d$clean else d$noisy
+  must <- cbind(side$i, side$j)[side$must, , drop = FALSE]
+  cannot <- cbind(side$i, side$j)[!side$must, , drop = FALSE]
+  f <- getExportedValue("conclust", name)
+  t0 <- proc.time()[["elapsed"]]
+  setTimeLimit(elapsed = peer_limit, transient = TRUE)
+  ok <- tryCatch({ suppressWarnings(f(d$x, k, must, cannot)); TRUE },
+                 error = function(e) FALSE)
+  setTimeLimit(elapsed = Inf)
+  secs <- proc.time()[["elapsed"]] - t0
+  if (ok) secs else Inf
+}
+
+run_peers <- function() {
+  t_start <- proc.time()[["elapsed"]]
+  rows <- list()
+  for (n in c(1000L, 10000L)) {
+    d <- make_data(n)
+    calls <- ours(d)
+    for (m in names(calls)) {
+      times <- vapply(1:3, function(r) elapsed(calls[[m]])$seconds, numeric(1))
+      ours_s <- stats::median(times)
+      peer <- peer_of[[m]]
+      peer_s <- if (has_conclust && !is.na(peer)) {
+        run_peer(peer, d)
+      } else NA_real_
+      rows[[length(rows) + 1L]] <- data.frame(
+        n = n, method = m, seconds = ours_s,
+        peer = if (is.na(peer)) "-" else paste0("conclust::", peer),
+        peer_seconds = if (is.finite(peer_s) || is.na(peer_s)) fmt(peer_s, 3)
+                       else sprintf("> %d", peer_limit),
+        speedup = if (is.finite(peer_s)) fmt(peer_s / ours_s, 0)
+                  else if (is.na(peer_s)) "-" else sprintf("> %.0f", peer_limit / ours_s),
+        stringsAsFactors = FALSE)
+      cat(sprintf("n = %d %s done (%.0f s)\n", n, m, proc.time()[["elapsed"]] - t_start))
+    }
+  }
+  tab <- do.call(rbind, rows)
+  lines <- c("## Against conclust (n = 1e3, 1e4; p = 10, k = 5, n pairs)", "",
+    bench_header(command, command_note = sprintf("; run time %.0f s",
+                                                  proc.time()[["elapsed"]] - t_start)),
+    sprintf("- conclust: %s", if (has_conclust) as.character(utils::packageVersion("conclust"))
+            else "not installed"),
+    "- protocol: see the comment at the top of `bench/constrained-kmeans-speed.R`; seconds per whole call (ours: one run from a given start; conclust: its defaults).",
+    "", md_table(tab, 3), "")
+  write_md_section(out_file, "peers", lines,
+                   bench_preamble("# Speed of the constrained k-means family",
+                                  "bench/constrained-kmeans-speed.R"))
+  cat(lines, sep = "\n")
+}
+
+run_large <- function() {
+  t_start <- proc.time()[["elapsed"]]
+  d <- make_data(1e6L)
+  lloyd <- vapply(1:3, function(r) {
+    e <- elapsed(function() suppressWarnings(
+      stats::kmeans(d$x, d$start, iter.max = 10, algorithm = "Lloyd")))
+    e$seconds / e$out$iter
+  }, numeric(1))
+  lloyd_s <- stats::median(lloyd)
+  calls <- ours(d)
+  rows <- list(data.frame(method = "stats::kmeans (Lloyd)", per_iteration = lloyd_s,
+                          iterations = NA_integer_, ratio = 1))
+  for (m in names(calls)) {
+    per <- numeric(3)
+    for (r in 1:3) {
+      e <- elapsed(function() suppressWarnings(calls[[m]]()))
+      per[r] <- e$seconds / e$out$iterations
+      iters <- e$out$iterations
+    }
+    rows[[length(rows) + 1L]] <- data.frame(method = m, per_iteration = stats::median(per),
+                                            iterations = iters,
+                                            ratio = stats::median(per) / lloyd_s)
+    cat(sprintf("n = 1e6 %s done (%.0f s)\n", m, proc.time()[["elapsed"]] - t_start))
+  }
+  tab <- do.call(rbind, rows)
+  lines <- c("## n = 1e6, p = 10, k = 5, 1e6 pairs: seconds per iteration against Lloyd", "",
+    bench_header(command, command_note = sprintf("; run time %.0f s",
+                                                  proc.time()[["elapsed"]] - t_start)),
+    "- per_iteration: median over 3 calls of (seconds of the call / its iterations), set-up included; ratio: against a Lloyd iteration of stats::kmeans on the same data and start.",
+    "", md_table(tab, 3, format_integers = FALSE), "")
+  write_md_section(out_file, "large", lines,
+                   bench_preamble("# Speed of the constrained k-means family",
+                                  "bench/constrained-kmeans-speed.R"))
+  cat(lines, sep = "\n")
+}
+
+if ("peers" %in% parts) run_peers()
+if ("large" %in% parts) run_large()
