@@ -44,6 +44,23 @@ cases <- list(
     side <- sideclust::sample_constraints(rep(1:10, length.out = n), rate = 1 / n)
     function() sideclust::cvqe(x, side, 50L, restarts = 100L, max_iter = 1000L)
   },
+  cop_kmeans = function(n) {
+    x <- matrix(stats::rnorm(n * 5), ncol = 5)
+    side <- sideclust::sample_constraints(rep(1:10, length.out = n), rate = 1 / n)
+    function() sideclust::cop_kmeans(x, side, 50L, restarts = 100L, max_iter = 1000L,
+                                     infeasible = "nearest")
+  },
+  lcvqe = function(n) {
+    x <- matrix(stats::rnorm(n * 5), ncol = 5)
+    side <- sideclust::sample_constraints(rep(1:10, length.out = n), rate = 1 / n)
+    function() sideclust::lcvqe(x, side, 50L, restarts = 100L, max_iter = 1000L)
+  },
+  mpck_means = function(n) {
+    x <- matrix(stats::rnorm(n * 5), ncol = 5)
+    side <- sideclust::sample_constraints(rep(1:10, length.out = n), rate = 1 / n)
+    function() sideclust::mpck_means(x, side, 50L, metric = "full", restarts = 100L,
+                                     max_iter = 1000L)
+  },
   cec = function(n) {
     x <- matrix(stats::rnorm(n * 5), ncol = 5)
     function() sideclust::cec(x, k = 50L, restarts = 100L, max_iter = 1000L)
