@@ -16,9 +16,12 @@
 #' @section Algorithm:
 #' The must-links are closed under transitivity first (union-find): their
 #' connected components ("chunklets") are the units that move. A cannot-link
-#' between two points of one component makes the problem infeasible, and
-#' `cop_kmeans()` stops before any run with an error that names the two
-#' points and the chain of must-links joining them. Then, from the initial
+#' between two points of one component makes the problem infeasible: with
+#' `infeasible = "error"`, `cop_kmeans()` stops before any run with an error
+#' that names the two points and the chain of must-links joining them; with
+#' `infeasible = "nearest"` such a cannot-link is broken whatever the
+#' assignment, and is reported in `violations` with the others (noisy
+#' pairs often chain a wrong must-link into a group). Then, from the initial
 #' centres, two steps alternate.
 #' * **Assignment.** In the first step every component, in the visit order,
 #'   goes to the nearest centre (the sum over its points of squared
@@ -64,8 +67,9 @@
 #'   components: `"random"` (a fresh permutation every step) or `"data"`
 #'   (row order of their first point).
 #' @param infeasible What to do when a component has no cluster free of its
-#'   cannot-links: `"error"` (abandon the run; an error if every run fails)
-#'   or `"nearest"` (break the fewest cannot-links).
+#'   cannot-links: `"error"` (abandon the run; an error if every run fails,
+#'   or before any run when a cannot-link lies inside a must-link group) or
+#'   `"nearest"` (break the fewest cannot-links).
 #' @return An object of class `c("cop_kmeans", "sideclust")`, a list with
 #'   \item{cluster}{integer cluster of every point, `1..k`.}
 #'   \item{centers}{`k` x `p` matrix of cluster means.}

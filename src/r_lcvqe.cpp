@@ -17,6 +17,7 @@ sideclust::LcvqeParams lcvqe_params(const sideclust::Options& o) {
   par.init = sideclust::seed_init(o.get<std::string>("init"));
   if (par.init == sideclust::SeedInit::start) par.start = o.get<Eigen::MatrixXd>("start");
   par.random_order = o.get<std::string>("order") == "random";
+  par.group_moves = o.get<bool>("group_moves");
   return par;
 }
 
@@ -24,7 +25,7 @@ sideclust::LcvqeParams lcvqe_params(const sideclust::Options& o) {
 
 // xt: p x n data; side: the validated pairs (labels are expanded in R) or
 // NULL; options: k, restarts, max_iter, init, start (p x k centres), order,
-// verbose.
+// group_moves, verbose.
 // [[Rcpp::export(.lcvqe_cpp)]]
 Rcpp::List lcvqe_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP side, Rcpp::List options) {
   const sideclust::Options o(options);

@@ -33,7 +33,7 @@ struct CopKmeansParams {
 };
 
 // ok: a fit. linked_conflict: a cannot-link joins two points of one
-// must-link component (no run made). no_feasible: every run met a component
+// must-link component (no run made; only when not in "nearest" mode). no_feasible: every run met a component
 // with no feasible cluster.
 enum class CopStatus { ok, linked_conflict, no_feasible };
 
@@ -310,7 +310,9 @@ inline CopKmeansResult cop_kmeans_fit(const Eigen::Ref<const Eigen::MatrixXd>& x
   if (par.k < 1 || par.k > x.cols()) throw std::invalid_argument("k out of range");
   if (!pairs.empty() && pairs.n != x.cols()) throw std::invalid_argument("pairs are over another number of points");
   const cop_detail::Components comp = cop_detail::components(x, pairs);
-  if (comp.conflict >= 0) {
+  // In "nearest" mode a cannot-link inside a component is broken whatever
+  // the assignment; finish() reports it with the others.
+  if (comp.conflict >= 0 && !par.nearest) {
     CopKmeansResult res;
     res.status = CopStatus::linked_conflict;
     res.conflict = comp.conflict;

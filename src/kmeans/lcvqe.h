@@ -34,6 +34,7 @@ struct LcvqeParams {
   SeedInit init = SeedInit::kmeanspp;
   Eigen::MatrixXd start;         // p x k initial centres for SeedInit::start
   bool random_order = true;      // visit the points in a fresh random order every sweep
+  bool group_moves = true;       // after each point sweep, whole must-link components move too
   double tol = 1e-12;            // centres moving at most tol * scale are unchanged
 };
 
@@ -160,7 +161,7 @@ class LcvqeRun {
         shuffle_with(order, [&gen]() { return gen.uniform(); });
       }
       int changed = assign(m, pd, order, z, hooks);
-      changed += move_components(m, pd, z, hooks);
+      if (par_.group_moves) changed += move_components(m, pd, z, hooks);
       const double moved = update_centres(z, pd, m);
       pd.refresh(x_, m, hooks);
       double within, penalty;

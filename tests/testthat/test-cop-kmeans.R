@@ -72,7 +72,12 @@ test_that("infeasible constraints give errors that name the points", {
   chain <- constraints(must = rbind(c(1, 2), c(2, 5)), cannot = rbind(c(1, 5)), n = 6)
   expect_error(cop_kmeans(x, chain, k = 2),
                "points 1 and 5 are cannot-linked but joined by must-links \\(1 - 2 - 5\\)")
-  expect_error(cop_kmeans(x, chain, k = 2, infeasible = "nearest"), "`side`")
+  # "nearest" breaks the cannot-link inside the group, and only what it must
+  near <- cop_kmeans(x, chain, k = 2, infeasible = "nearest", restarts = 3)
+  broken <- with(chain, !must & near$cluster[i] == near$cluster[j])
+  expect_true(broken[chain$i == 1 & chain$j == 5 & !chain$must])
+  expect_equal(near$violated, sum(broken))
+  expect_true(all(with(chain, near$cluster[i] == near$cluster[j])[chain$must]))
   # three points pairwise cannot-linked and two clusters: no run can succeed
   triangle <- constraints(cannot = rbind(c(1, 2), c(1, 3), c(2, 3)), n = 6)
   expect_error(cop_kmeans(x, triangle, k = 2, order = "data", restarts = 3),
