@@ -129,8 +129,7 @@ cop_kmeans <- function(x, side = NULL, k, restarts = 10L, max_iter = 100L,
                                           infeasible = infeasible, verbose = verbose))
   cop_stop_infeasible(res, side, x, restarts)
   if (!res$converged) {
-    warning(sprintf("cop_kmeans() did not converge within `max_iter` = %d iterations; raise `max_iter`",
-                    max_iter), call. = FALSE)
+    warn_not_converged("cop_kmeans", max_iter)
   }
   centers <- t(res$centres)
   dimnames(centers) <- list(NULL, colnames(x))

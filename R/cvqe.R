@@ -129,8 +129,7 @@ cvqe <- function(x, side = NULL, k, restarts = 10L, max_iter = 100L,
   res <- .cvqe_cpp(t(x), side, list(k = k, restarts = restarts, max_iter = max_iter,
                                     init = init, start = seeds$centres, verbose = verbose))
   if (!res$converged) {
-    warning(sprintf("cvqe() did not converge within `max_iter` = %d iterations; raise `max_iter`",
-                    max_iter), call. = FALSE)
+    warn_not_converged("cvqe", max_iter)
   }
   centers <- t(res$centres)
   dimnames(centers) <- list(NULL, colnames(x))

@@ -161,8 +161,7 @@ kpartite_clustering <- function(relations, k, types = NULL,
                                    max_iter = max_iter, restarts = restarts, tol = tol,
                                    start = start0, verbose = verbose))
   if (!res$converged) {
-    warning(sprintf("kpartite_clustering() did not converge within `max_iter` = %d iterations; raise `max_iter`",
-                    max_iter), call. = FALSE)
+    warn_not_converged("kpartite_clustering", max_iter)
   }
   fit <- kp_result(res, types, m, k, call,
                    settings = list(divergence = divergence, restarts = restarts,

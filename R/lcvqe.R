@@ -136,8 +136,7 @@ lcvqe <- function(x, side = NULL, k, restarts = 10L, max_iter = 100L,
                                      init = init, start = seeds$centres, order = order,
                                      group_moves = group_moves, verbose = verbose))
   if (!res$converged) {
-    warning(sprintf("lcvqe() did not converge within `max_iter` = %d iterations; raise `max_iter`",
-                    max_iter), call. = FALSE)
+    warn_not_converged("lcvqe", max_iter)
   }
   centers <- t(res$centres)
   dimnames(centers) <- list(NULL, colnames(x))

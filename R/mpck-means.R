@@ -205,8 +205,7 @@ mpck_means_fit <- function(x, side, k, metric, restarts = 10L, max_iter = 100L,
                                           metric = metric, init = init, start = seeds$centres,
                                           ridge = ridge, verbose = verbose))
   if (!res$converged) {
-    warning(sprintf("%s() did not converge within `max_iter` = %d iterations; raise `max_iter`",
-                    name, max_iter), call. = FALSE)
+    warn_not_converged(name, max_iter)
   }
   centers <- t(res$centres)
   dimnames(centers) <- list(NULL, colnames(x))

@@ -189,8 +189,7 @@ multiway_clustering <- function(x, k, divergence = c("euclidean", "idivergence")
                      list(k = k, divergence = divergence, init = init, max_iter = max_iter,
                           restarts = restarts, start = start, verbose = verbose))
   if (!r$converged) {
-    warning(sprintf("multiway_clustering() did not converge within `max_iter` = %d iterations; raise `max_iter`",
-                    max_iter), call. = FALSE)
+    warn_not_converged("multiway_clustering", max_iter)
   }
   fit <- multiway_result(r, x, k)
   fit <- c(fit, list(

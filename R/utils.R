@@ -15,3 +15,9 @@ sweep_reporter <- function(total, envir = parent.frame()) {
     invisible(NULL)
   }
 }
+
+# The warning of a fit that stopped at `max_iter` before converging.
+warn_not_converged <- function(fun, max_iter) {
+  warning(sprintf("%s() did not converge within `max_iter` = %d iterations; raise `max_iter`",
+                  fun, max_iter), call. = FALSE)
+}

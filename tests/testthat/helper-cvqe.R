@@ -108,3 +108,9 @@ cvqe_blobs <- function(n_each = 10, sd = 0.3, seed = 1) {
   colnames(x) <- c("a", "b")
   list(x = x, y = rep(1:3, each = n_each))
 }
+
+# Must-links and cannot-links as the two index matrices conclust takes.
+conclust_pairs <- function(side) {
+  ij <- cbind(side$i, side$j)
+  list(must = ij[side$must, , drop = FALSE], cannot = ij[!side$must, , drop = FALSE])
+}

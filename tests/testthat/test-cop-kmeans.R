@@ -179,11 +179,10 @@ test_that("conclust::ckmeans finds the same partition on separated blobs", {
   d <- cvqe_blobs(15, sd = 0.4, seed = 6)
   set.seed(7)
   side <- sample_constraints(d$y, "nelson_cohen", n_constraints = 20)
-  must <- cbind(side$i, side$j)[side$must, , drop = FALSE]
-  cannot <- cbind(side$i, side$j)[!side$must, , drop = FALSE]
+  pm <- conclust_pairs(side)
   fit <- cop_kmeans(d$x, side, k = 3)
   set.seed(7)
-  ref <- conclust::ckmeans(d$x, 3, must, cannot)
+  ref <- conclust::ckmeans(d$x, 3, pm$must, pm$cannot)
   expect_equal(ari(ref, fit$cluster), 1)
   expect_equal(ari(d$y, fit$cluster), 1)
 })

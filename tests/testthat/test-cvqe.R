@@ -230,9 +230,8 @@ test_that("cvqe is at least as good as k-means on iris with constraints; conclus
   nmi_cvqe <- nmi(y, fit$cluster)
   nmi_km <- nmi(y, km$cluster)
   expect_gte(nmi_cvqe, nmi_km - 0.05)
-  must <- cbind(side$i, side$j)[side$must, , drop = FALSE]
-  cannot <- cbind(side$i, side$j)[!side$must, , drop = FALSE]
-  ref <- conclust::lcvqe(x, 3, must, cannot, maxIter = 10)
+  pm <- conclust_pairs(side)
+  ref <- conclust::lcvqe(x, 3, pm$must, pm$cannot, maxIter = 10)
   expect_length(ref, 150)
   expect_true(all(ref %in% 1:3))
   expect_length(fit$cluster, 150)

@@ -269,9 +269,8 @@ test_that("conclust's mpckm agrees on well separated groups with consistent cons
   d <- mpck_blobs(15, seed = 12)
   set.seed(4)
   side <- sample_constraints(d$y, "nelson_cohen", n_constraints = 20)
-  must <- cbind(side$i, side$j)[side$must, , drop = FALSE]
-  cannot <- cbind(side$i, side$j)[!side$must, , drop = FALSE]
-  ref <- conclust::mpckm(d$x, 3, must, cannot)
+  pm <- conclust_pairs(side)
+  ref <- conclust::mpckm(d$x, 3, pm$must, pm$cannot)
   fit <- mpck_means(d$x, side, k = 3)
   expect_equal(ari(ref, fit$cluster), 1)
 })
