@@ -35,7 +35,9 @@
 #' * **Centres** are the cluster means; a cluster left empty keeps its centre.
 #'
 #' `order = "random"` visits the components in a fresh random order in every
-#' step (drawn from R's generator); `"data"` by their first point's row. A run
+#' step (drawn from R's generator; blocks of 64 components in a random order,
+#' the components of each block in a random order, so that memory access
+#' stays local on large data); `"data"` by their first point's row. A run
 #' stops when an assignment step moves no point (`converged = TRUE`); the
 #' final assignment is then a local optimum among feasible single-component
 #' moves at the final centres. Without side information this is Lloyd's
@@ -64,7 +66,7 @@
 #' @param verbose Print the within-cluster sum of squares after every
 #'   iteration.
 #' @param order Order in which an assignment step visits the must-link
-#'   components: `"random"` (a fresh permutation every step) or `"data"`
+#'   components: `"random"` (a fresh blocked random order every step) or `"data"`
 #'   (row order of their first point).
 #' @param infeasible What to do when a component has no cluster free of its
 #'   cannot-links: `"error"` (abandon the run; an error if every run fails,

@@ -19,6 +19,7 @@
 #include "common/seeding.h"
 #include "common/side_graph.h"
 #include "common/union_find.h"
+#include "kmeans/visit_order.h"
 
 namespace sideclust {
 
@@ -162,10 +163,10 @@ class CopKmeansRun {
     CopKmeansResult res;
     std::vector<int> z(comp_.count, -1), order(comp_.count);
     for (int iter = 1; iter <= par_.max_iter; ++iter) {
-      for (int g = 0; g < comp_.count; ++g) order[g] = g;
       if (par_.random_order) {
-        SplitMix64 gen(hooks);
-        shuffle_with(order, [&gen]() { return gen.uniform(); });
+        blocked_random_order(order, comp_.count, hooks);
+      } else {
+        for (int g = 0; g < comp_.count; ++g) order[g] = g;
       }
       const int changed = assign(m, order, z, hooks, res);
       if (changed < 0) {

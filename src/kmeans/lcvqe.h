@@ -24,6 +24,7 @@
 #include "common/seeding.h"
 #include "common/side_graph.h"
 #include "common/union_find.h"
+#include "kmeans/visit_order.h"
 
 namespace sideclust {
 
@@ -155,10 +156,10 @@ class LcvqeRun {
     lcvqe_detail::PairDistances pd(pairs_, n_);
     pd.refresh(x_, m, hooks);
     for (int iter = 1; iter <= par_.max_iter; ++iter) {
-      for (int i = 0; i < n_; ++i) order[i] = i;
       if (par_.random_order) {
-        SplitMix64 gen(hooks);
-        shuffle_with(order, [&gen]() { return gen.uniform(); });
+        blocked_random_order(order, n_, hooks);
+      } else {
+        for (int i = 0; i < n_; ++i) order[i] = i;
       }
       int changed = assign(m, pd, order, z, hooks);
       if (par_.group_moves) changed += move_components(m, pd, z, hooks);

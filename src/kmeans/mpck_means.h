@@ -29,6 +29,7 @@
 #include "common/seeding.h"
 #include "common/side_graph.h"
 #include "common/union_find.h"
+#include "kmeans/visit_order.h"
 
 namespace sideclust {
 
@@ -228,10 +229,8 @@ class MpckRun {
     mpck_detail::Metrics met(par_.metric, p_, k, range2_);
     MpckResult res;
     std::vector<int> z(n_, -1), order(n_);
-    for (int i = 0; i < n_; ++i) order[i] = i;
     for (int iter = 1; iter <= par_.max_iter; ++iter) {
-      SplitMix64 gen(hooks);  // one draw of the host's generator per sweep
-      shuffle_with(order, [&gen]() { return gen.uniform(); });
+      blocked_random_order(order, n_, hooks);
       const int changed = assign(m, met, order, z, hooks);
       update_centres(z, m);
       if (par_.metric != MpckMetric::none) update_metrics(z, m, met);

@@ -18,16 +18,40 @@
 
 namespace sideclust {
 
+constexpr int kVisitBlock = 64;
+
+// A fresh random visiting order of 0 .. n - 1 that keeps memory access local:
+// blocks of kVisitBlock consecutive indices in a random order, the indices of
+// each block in a random order. One draw of the host's generator seeds it.
+// Visiting a uniformly random permutation instead made a sweep over 1e6
+// points in 10 dimensions about 5 times slower (a cache miss per point).
+inline void blocked_random_order(std::vector<int>& order, int n, RunHooks& hooks) {
+  const int n_blocks = (n + kVisitBlock - 1) / kVisitBlock;
+  std::vector<int> blocks(n_blocks), within;
+  for (int b = 0; b < n_blocks; ++b) blocks[b] = b;
+  SplitMix64 gen(hooks);
+  auto uniform = [&gen]() { return gen.uniform(); };
+  shuffle_with(blocks, uniform);
+  order.resize(n);
+  std::size_t at = 0;
+  for (int b : blocks) {
+    const int first = b * kVisitBlock, last = std::min(n, first + kVisitBlock);
+    within.resize(last - first);
+    for (int t = first; t < last; ++t) within[t - first] = t;
+    shuffle_with(within, uniform);
+    std::copy(within.begin(), within.end(), order.begin() + at);
+    at += within.size();
+  }
+}
+
 class VisitOrder {
  public:
-  static constexpr int kBlock = 64;
+  static constexpr int kBlock = kVisitBlock;
 
   VisitOrder(int n, bool random, RunHooks& hooks) : random_(random), order_(n) {
     for (int i = 0; i < n; ++i) order_[i] = i;
     relabel_ = order_;
     if (random_) shuffle(relabel_, hooks);
-    blocks_.resize((n + kBlock - 1) / kBlock);
-    for (std::size_t b = 0; b < blocks_.size(); ++b) blocks_[b] = static_cast<int>(b);
   }
 
   bool random() const { return random_; }
@@ -39,26 +63,12 @@ class VisitOrder {
   // Draw the visiting order of the next sweep (positions, not original
   // indices). One draw of the host's generator seeds the sweep's stream.
   void next_sweep(RunHooks& hooks) {
-    if (!random_) return;
-    const int n = static_cast<int>(order_.size());
-    SplitMix64 gen(hooks);
-    auto uniform = [&gen]() { return gen.uniform(); };
-    shuffle_with(blocks_, uniform);
-    std::vector<int> within;
-    std::size_t at = 0;
-    for (int b : blocks_) {
-      const int first = b * kBlock, last = std::min(n, first + kBlock);
-      within.resize(last - first);
-      for (int t = first; t < last; ++t) within[t - first] = t;
-      shuffle_with(within, uniform);
-      std::copy(within.begin(), within.end(), order_.begin() + at);
-      at += within.size();
-    }
+    if (random_) blocked_random_order(order_, static_cast<int>(order_.size()), hooks);
   }
 
  private:
   bool random_;
-  std::vector<int> order_, relabel_, blocks_;
+  std::vector<int> order_, relabel_;
 };
 
 // Prefetches, a few cache lines at a time, the memory of the block of points
