@@ -206,12 +206,12 @@
 #' fit_ib$cost_parts
 #' predict(fit_ib, x[1:5, ])$cluster
 #' @export
-cec <- function(x, k, type = c("full", "diagonal", "spherical"),
+cec <- function(x, k, type = "full", param = NULL,
                 restarts = 10L, max_iter = 100L, eps = 0.05, cov_reg = 0,
                 init = c("kmeans++", "random", "partition"), start = NULL,
                 small_sample = FALSE, verbose = FALSE) {
   call <- match.call()
-  fit <- fit_cec(x, NULL, k, 0, type, restarts, max_iter, eps, cov_reg, init, start,
+  fit <- fit_cec(x, NULL, k, 0, type, param, restarts, max_iter, eps, cov_reg, init, start,
                  small_sample, verbose)
   fit$call <- call
   fit <- finish_fit(fit, x, "cec_fit")
@@ -221,14 +221,14 @@ cec <- function(x, k, type = c("full", "diagonal", "spherical"),
 #' @rdname cec
 #' @export
 cec_ib <- function(x, side, k, beta = 1,
-                   type = c("full", "diagonal", "spherical"), restarts = 10L,
+                   type = "full", param = NULL, restarts = 10L,
                    max_iter = 100L, eps = 0.05, cov_reg = 0,
                    init = c("kmeans++", "random", "partition"), start = NULL,
                    small_sample = FALSE, verbose = FALSE, labels) {
   call <- match.call()
   if (!missing(labels)) side <- deprecated_arg(labels, "labels", "side")
   if (missing(side)) stop_arg("side", "is missing; give partial labels, or NULL for none")
-  fit <- fit_cec(x, side, k, beta, type, restarts, max_iter, eps, cov_reg, init, start,
+  fit <- fit_cec(x, side, k, beta, type, param, restarts, max_iter, eps, cov_reg, init, start,
                  small_sample, verbose)
   fit$call <- call
   fit <- finish_fit(fit, x, "cec_ib")
@@ -236,9 +236,8 @@ cec_ib <- function(x, side, k, beta = 1,
 }
 
 # The shared body of cec() and cec_ib(): checks the inputs, fits, returns the fit.
-fit_cec <- function(x, labels, k, beta, type, restarts, max_iter, eps, cov_reg,
+fit_cec <- function(x, labels, k, beta, type, param, restarts, max_iter, eps, cov_reg,
                     init, start, small_sample, verbose) {
-  type <- match_choice(type, cec_types, "type")
   init <- match_choice(init, cec_inits, "init")
   small_sample <- check_flag(small_sample, "small_sample")
   x <- check_data_scale(check_data_matrix(x, "x"), "x")
@@ -250,10 +249,11 @@ fit_cec <- function(x, labels, k, beta, type, restarts, max_iter, eps, cov_reg,
                           n, p, if (small_sample) " with small_sample = TRUE" else "",
                           min_rows - p, min_rows))
   }
-  check_cec_covariance(x, type)
   side <- side_as_labels(labels, n, "CEC-IB")
   k <- check_count(k, "k", lower = 1L)
   if (k > n) stop_arg("k", sprintf("(%d) is larger than the number of points (%d)", k, n))
+  fam <- check_cec_families(type, param, k, p)
+  for (t in unique(fam$types)) check_cec_covariance(x, t)
   beta <- check_number(beta, "beta", lower = 0)
   restarts <- check_count(restarts, "restarts", lower = 1L)
   max_iter <- check_count(max_iter, "max_iter", lower = 1L)
@@ -267,10 +267,11 @@ fit_cec <- function(x, labels, k, beta, type, restarts, max_iter, eps, cov_reg,
   }
   # cov_reg pseudo-points with the (maximum-likelihood) covariance of the data
   prior <- cov_reg * crossprod(sweep(x, 2L, colMeans(x))) / n
-  res <- .cec_cpp(t(x), side, list(k = k, type = type, beta = beta, eps = eps,
-                                   max_iter = max_iter, restarts = restarts, init = init,
-                                   start = start0, prior = prior,
-                                   small_sample = small_sample, verbose = verbose))
+  options <- c(list(k = k, beta = beta, eps = eps, max_iter = max_iter,
+                    restarts = restarts, init = init, start = start0, prior = prior,
+                    small_sample = small_sample, verbose = verbose),
+               cec_family_options(fam, k, p))
+  res <- .cec_cpp(t(x), side, options)
   centers <- t(res$means)
   dimnames(centers) <- list(NULL, colnames(x))
   dimnames(res$covariances) <- list(colnames(x), colnames(x), NULL)
@@ -281,12 +282,31 @@ fit_cec <- function(x, labels, k, beta, type, restarts, max_iter, eps, cov_reg,
     converged = res$converged,
     contingency = cec_contingency(res$cluster, res$k, side, n),
     centers = centers, covariances = res$covariances, size = res$sizes,
-    beta = beta, type = type, eps = eps, cov_reg = cov_reg, small_sample = small_sample,
+    beta = beta, type = fam$types[res$origin], param = fam$params[res$origin], eps = eps, cov_reg = cov_reg, small_sample = small_sample,
     restarts = restarts, init = if (is.null(start)) init else "start", side = side
   )
 }
 
-cec_types <- c("full", "diagonal", "spherical")
+cec_types <- c("full", "diagonal", "spherical")  # those of cec_ib_beta0()
+
+# The families as the glue reads them: 0-based codes in the order of
+# cec_families, fixed covariances side by side, eigenvalues / means as
+# columns, radii.
+cec_family_options <- function(fam, k, p) {
+  cov <- matrix(0, p, p * k)
+  vec <- matrix(0, p, k)
+  radius <- rep(1, k)
+  for (a in seq_len(k)) {
+    v <- fam$params[[a]]
+    switch(fam$types[a],
+      fixed_covariance = cov[, (a - 1L) * p + seq_len(p)] <- v,
+      fixed_spherical = radius[a] <- v,
+      eigenvalues = , fixed_mean = vec[, a] <- v,
+      NULL)
+  }
+  list(types = match(fam$types, cec_families) - 1L, param_cov = cov, param_vec = vec,
+       radius = radius)
+}
 cec_inits <- c("kmeans++", "random", "partition")
 
 cec_contingency <- function(cluster, k, side, n) {
