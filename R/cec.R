@@ -110,7 +110,9 @@
 #' only above \eqn{p + 2} points, so clusters then need at least
 #' \eqn{p + 3}. It vanishes as clusters grow, so on large data the result is
 #' that of the paper's cost. It is derived for maximum-likelihood
-#' covariances, i.e. `cov_reg = 0`.
+#' covariances, i.e. `cov_reg = 0`, and applies only to the families
+#' `"full"`, `"diagonal"` and `"spherical"`: the clusters of the other
+#' families (fixed covariance, radius, eigenvalues or mean) get no term.
 #'
 #' The term grows as a cluster shrinks, so single-point moves may never
 #' empty a cluster that the cost would rather not have. With `small_sample =
@@ -119,10 +121,48 @@
 #' grows least); the deletion that lowers the cost most is kept and the
 #' passes go on, and a run ends only when no move and no deletion pays.
 #'
-#' @section Cluster models (`type`):
-#' * `"full"`: any covariance, \eqn{\log\det\Sigma}{log det Sigma}.
-#' * `"diagonal"`: \eqn{\Sigma} restricted to its diagonal.
-#' * `"spherical"`: \eqn{\sigma^2 I} with \eqn{\sigma^2 = tr(\Sigma) / p}.
+#' @section Cluster families (`type`, `param`):
+#' The seven Gaussian families of cross-entropy clustering (Tabor & Spurek
+#' 2014), as in the \pkg{CEC} package. With \eqn{\mu, \Sigma} the mean and
+#' maximum-likelihood covariance of a cluster, its Gaussian term
+#' \eqn{H} (the cross-entropy under the best Gaussian of the family) is:
+#' * `"full"` (CEC: `"all"`): any covariance; \eqn{\frac p2 \log(2\pi e) +
+#'   \frac12\log\det\Sigma}{(p/2) log(2 pi e) + 1/2 log det Sigma}.
+#' * `"diagonal"` (`"diag"`): \eqn{\Sigma} restricted to its diagonal.
+#' * `"spherical"` (`"sp"`): \eqn{\sigma^2 I} with \eqn{\sigma^2 = tr(\Sigma) / p}.
+#' * `"fixed_covariance"` (`"covariance"`): the covariance is `param`, a
+#'   \eqn{p \times p}{p x p} positive definite matrix \eqn{G};
+#'   \eqn{\frac p2\log(2\pi) + \frac12\log\det G + \frac12 tr(G^{-1}\Sigma)}{(p/2)
+#'   log(2 pi) + 1/2 log det G + 1/2 tr(G^-1 Sigma)}.
+#' * `"fixed_spherical"` (`"fixedr"`): the covariance is \eqn{rI} with `param`
+#'   \eqn{r > 0} the variance of every coordinate (as in \pkg{CEC}: balls of
+#'   radius about \eqn{\sqrt r}{sqrt(r)});
+#'   \eqn{\frac p2\log(2\pi r) + tr(\Sigma) / (2r)}{(p/2) log(2 pi r) + tr(Sigma) / (2 r)}.
+#' * `"eigenvalues"` (`"eigen"`): the covariance has the eigenvalues
+#'   \eqn{\lambda} given in `param` (`p` positive numbers, any order) and any
+#'   rotation; the best rotation puts the largest \eqn{\lambda} on the
+#'   direction of largest spread (von Neumann's trace inequality), so
+#'   \eqn{H = \frac p2\log(2\pi) + \frac12\sum_j \log\lambda_j + \frac12
+#'   \sum_j s_j / \lambda_j}{H = (p/2) log(2 pi) + 1/2 sum log lambda_j + 1/2
+#'   sum s_j / lambda_j} with the eigenvalues \eqn{s} of \eqn{\Sigma} and
+#'   \eqn{\lambda} both sorted decreasingly.
+#' * `"fixed_mean"` (`"mean"`): the mean is `param` (a vector \eqn{m} of
+#'   length `p`), the covariance free: \eqn{\frac p2\log(2\pi e) + \frac12
+#'   \log\det(\Sigma + (\mu - m)(\mu - m)^T)}{(p/2) log(2 pi e) + 1/2 log det
+#'   (Sigma + (mu - m)(mu - m)')}.
+#'
+#' `type` may also give one family per cluster (length `k`); then `param` is
+#' a list of `k` entries (`NULL` for the families without a parameter) or, as
+#' in \pkg{CEC}, a list with one entry per cluster whose family takes one, in
+#' order. Cluster `a` of every start (the `a`-th seed, or cluster `a` of
+#' `start`) has family `a`. A move is evaluated in \eqn{O(p^2)} for every
+#' family but `"eigenvalues"`, whose \eqn{O(p^3)} needs the eigenvalues of
+#' the moved covariance. `cov_reg` applies to the families that estimate a
+#' covariance by maximum likelihood and can become singular (`"full"`,
+#' `"diagonal"`, `"spherical"`, `"fixed_mean"`); the others never are.
+#' The fixed families keep the same removal rule (fewer than `eps * n` or
+#' `p + 2` points). From the same start partition the fits agree with
+#' `CEC::cec()` (whose `card.min` is our `eps`), partition and cost.
 #'
 #' @param x Data: a numeric matrix or data.frame, one row per point; at least
 #'   `p + 2` rows and a non-singular covariance.
@@ -134,7 +174,16 @@
 #'   have fewer.
 #' @param labels Deprecated name of `side` in `cec_ib()`.
 #' @param beta Weight \eqn{\beta \ge 0} of the label term, see Choosing beta.
-#' @param type Cluster model: `"full"`, `"diagonal"` or `"spherical"`.
+#' @param type Gaussian family of the clusters: `"full"`, `"diagonal"`,
+#'   `"spherical"`, `"fixed_covariance"`, `"fixed_spherical"`,
+#'   `"eigenvalues"` or `"fixed_mean"` (or CEC's names `"all"`,
+#'   `"covariance"`, `"fixedr"`, `"sp"`, `"diag"`, `"eigen"`, `"mean"`); one,
+#'   or one per cluster. See Cluster families.
+#' @param param What the family fixes: a \eqn{p \times p}{p x p} positive
+#'   definite matrix (`"fixed_covariance"`), a variance \eqn{r > 0}
+#'   (`"fixed_spherical"`), `p` positive eigenvalues (`"eigenvalues"`) or a
+#'   mean vector (`"fixed_mean"`); `NULL` for the other families. For one
+#'   family per cluster, a list; see Cluster families.
 #' @param restarts Number of runs from independent starts drawn by `init`.
 #' @param max_iter Maximum number of passes per run.
 #' @param eps A cluster with fewer than `eps * nrow(x)` points is removed.
@@ -168,10 +217,14 @@
 #'     cluster lowered the cost).}
 #'   \item{contingency}{cluster x label table of counts, with a last column
 #'     `unlabelled`.}
-#'   \item{centers, covariances, size}{`k` x `p` means, `p` x `p` x `k` model
-#'     covariances (maximum likelihood, or regularized by `cov_reg`,
-#'     restricted to `type`) and cluster sizes.}
-#'   \item{beta, type, eps, cov_reg, small_sample, restarts, init, side,
+#'   \item{centers, covariances, size}{`k` x `p` model means (the fixed mean
+#'     of a `"fixed_mean"` cluster, else the cluster mean), `p` x `p` x `k`
+#'     model covariances (the Gaussian of the cluster's family closest to its
+#'     points; maximum likelihood, or regularized by `cov_reg`) and cluster
+#'     sizes.}
+#'   \item{type, param}{family and parameter of each of the `k` final
+#'     clusters (removed clusters take theirs with them).}
+#'   \item{beta, eps, cov_reg, small_sample, restarts, init, side,
 #'     call}{settings and labels used.}
 #' @references
 #' Arthur, D. and Vassilvitskii, S. (2007). k-means++: the advantages of
@@ -198,6 +251,11 @@
 #' fit <- cec(x, k = 6)
 #' fit$k
 #' table(fit$cluster, iris$Species)
+#'
+#' # a family per cluster: free, a ball of variance 0.5, fixed eigenvalues
+#' fit_mix <- cec(x, k = 3, type = c("full", "fixedr", "eigen"),
+#'                param = list(NULL, 0.5, c(1, 0.5, 0.2, 0.1)))
+#' fit_mix$type
 #'
 #' # 20% of the points labelled
 #' labels <- sample_labels(iris$Species, fraction = 0.2)
