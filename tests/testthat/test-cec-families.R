@@ -199,3 +199,22 @@ test_that("CEC's short names are aliases of the families", {
     expect_equal(f1$cost, f2$cost, info = a)
   }
 })
+
+test_that("cov_reg regularizes fixed_mean and leaves the fixed families alone", {
+  b <- cec_blobs(20, sep = 4)
+  fm <- cec(b$x, k = 3, start = b$y, type = "fixed_mean",
+            param = list(c(0, 0), c(4, 0), c(0, 4)), cov_reg = 1)
+  expect_equal(fm$cost, cec_cost(b$x, fm$cluster, type = "fixed_mean", param = fm$param,
+                                 cov_reg = 1), tolerance = 1e-9)
+  for (type in c("fixed_covariance", "fixed_spherical", "eigenvalues")) {
+    param <- fam_params_2d[[type]]
+    a <- cec(b$x, k = 3, start = b$y, type = type, param = param)
+    r <- cec(b$x, k = 3, start = b$y, type = type, param = param, cov_reg = 2)
+    expect_equal(r$cost, a$cost, info = type)
+  }
+  # small_sample on a mixture: the term only on the full cluster
+  mix <- cec(b$x, k = 3, start = b$y, type = c("full", "fixedr", "eigen"),
+             param = list(NULL, 0.7, c(1, 0.25)), small_sample = TRUE)
+  expect_equal(mix$cost, cec_cost(b$x, mix$cluster, type = mix$type, param = mix$param,
+                                  small_sample = TRUE), tolerance = 1e-9)
+})
