@@ -8,7 +8,9 @@ method_label.cec_ib <- function(object) "CEC-IB"
 #' By the CEC rule: each point goes to the cluster with the largest score
 #' \eqn{\log p_i + \log N(x; \mu_i, \Sigma_i)}{log p_i + log N(x; mu_i,
 #' Sigma_i)}, with \eqn{p_i} the cluster's share of the fitted points and
-#' \eqn{\mu_i, \Sigma_i} its mean and model covariance. New points carry no
+#' \eqn{\mu_i, \Sigma_i} the mean and covariance of the cluster's own family
+#' (`centers` and `covariances` of the fit: e.g. the given covariance of a
+#' `"fixed_covariance"` cluster, the given mean of a `"fixed_mean"` one). New points carry no
 #' labels.
 #'
 #' @param object A fit from [cec()] or [cec_ib()].
@@ -74,7 +76,113 @@ logLik.cec_fit <- function(object, ...) {
   p <- ncol(x)
   k <- object$k
   new_loglik(sum(scores[cbind(seq_len(nrow(x)), unname(object$cluster))]),
-             df = (k - 1) + k * p + k * covariance_df(object$type, p), nobs = nrow(x))
+             df = (k - 1) + sum(vapply(cec_fit_types(object), cec_family_df, 0, p = p)),
+             nobs = nrow(x))
+}
+
+# The family of each cluster (fits from before per-cluster families stored one).
+cec_fit_types <- function(object) rep_len(object$type, object$k)
+
+# Free parameters of one cluster's Gaussian (mean and covariance) in a family.
+cec_family_df <- function(type, p) {
+  switch(type,
+    full = p + p * (p + 1) / 2, diagonal = 2 * p, spherical = p + 1,
+    fixed_covariance = p, fixed_spherical = p,
+    eigenvalues = p + p * (p - 1) / 2,  # mean and rotation
+    fixed_mean = p * (p + 1) / 2)
+}
+
+# One line per family, e.g. "full (clusters 1, 3); fixed_spherical r = 0.5 (2)".
+cec_family_summary <- function(object) {
+  types <- cec_fit_types(object)
+  params <- object$param %||% vector("list", object$k)
+  label <- vapply(seq_along(types), function(a) {
+    v <- params[[a]]
+    switch(types[a],
+      fixed_spherical = sprintf("fixed_spherical (r = %s)", format(v, digits = 3)),
+      eigenvalues = sprintf("eigenvalues (%s)", paste(format(sort(v, decreasing = TRUE), digits = 3),
+                                                     collapse = ", ")),
+      fixed_mean = sprintf("fixed_mean (%s)", paste(format(v, digits = 3), collapse = ", ")),
+      types[a])
+  }, "")
+  data.frame(cluster = seq_along(types), size = tabulate(object$cluster, object$k),
+             family = label)
+}
+
+#' Print and summarize a CEC or CEC-IB fit
+#'
+#' `print()` shows the clusters, the family of each (see `type` in [cec()]),
+#' the cost and its parts; `summary()` adds the table of families per cluster
+#' to [summary.sideclust()][sideclust-methods].
+#'
+#' @param x,object A fit from [cec()] or [cec_ib()].
+#' @param digits Significant digits to print.
+#' @param ... Unused.
+#' @return `print()` returns `x` invisibly; `summary()` an object of class
+#'   `summary.cec_fit` (a `summary.sideclust` with `families`, a data frame
+#'   of cluster, size and family, and `cost_parts`).
+#' @examples
+#' x <- scale(iris[, 1:4])
+#' set.seed(1)
+#' fit <- cec(x, k = 3, type = c("full", "fixed_spherical", "eigenvalues"),
+#'            param = list(NULL, 0.5, c(1, 0.5, 0.2, 0.1)))
+#' fit
+#' summary(fit)
+#' @name cec-methods
+#' @method print cec_fit
+#' @export
+print.cec_fit <- function(x, digits = 4L, ...) {
+  cat(sprintf("%s clustering of %d points into %d clusters\n", method_label(x),
+              length(x$cluster), x$k))
+  fam <- cec_family_summary(x)
+  cat("Cluster sizes:", format_sizes(fam$size), "\n")
+  groups <- split(fam$cluster, factor(fam$family, unique(fam$family)))
+  cat("Families:", paste(sprintf("%s [%s]", names(groups),
+                                 vapply(groups, paste, "", collapse = ", ")),
+                         collapse = "; "), "\n")
+  cat(sprintf("Cost: %s (entropy %s, cross-entropy %s%s) after %d passes (%s)\n",
+              format(x$cost, digits = digits),
+              format(x$cost_parts[["entropy"]], digits = digits),
+              format(x$cost_parts[["cross_entropy"]], digits = digits),
+              if (inherits(x, "cec_ib"))
+                sprintf(", labels %s", format(x$cost_parts[["labels"]], digits = digits)) else "",
+              x$iterations, if (isTRUE(x$converged)) "converged" else "not converged"))
+  cat("\nAvailable components:\n")
+  print(names(x))
+  invisible(x)
+}
+
+#' @rdname cec-methods
+#' @method print cec_ib
+#' @export
+print.cec_ib <- print.cec_fit
+
+#' @rdname cec-methods
+#' @method summary cec_fit
+#' @export
+summary.cec_fit <- function(object, ...) {
+  out <- summary.sideclust(object)
+  out$families <- cec_family_summary(object)
+  out$cost_parts <- object$cost_parts
+  class(out) <- c("summary.cec_fit", class(out))
+  out
+}
+
+#' @rdname cec-methods
+#' @method summary cec_ib
+#' @export
+summary.cec_ib <- summary.cec_fit
+
+#' @rdname cec-methods
+#' @method print summary.cec_fit
+#' @export
+print.summary.cec_fit <- function(x, digits = 4L, ...) {
+  NextMethod()
+  cat("\nCost parts:\n")
+  print(x$cost_parts, digits = digits)
+  cat("\nFamilies:\n")
+  print(x$families, row.names = FALSE)
+  invisible(x)
 }
 
 #' @rdname logLik.cec_fit

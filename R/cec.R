@@ -110,7 +110,9 @@
 #' only above \eqn{p + 2} points, so clusters then need at least
 #' \eqn{p + 3}. It vanishes as clusters grow, so on large data the result is
 #' that of the paper's cost. It is derived for maximum-likelihood
-#' covariances, i.e. `cov_reg = 0`.
+#' covariances, i.e. `cov_reg = 0`, and applies only to the families
+#' `"full"`, `"diagonal"` and `"spherical"`: the clusters of the other
+#' families (fixed covariance, radius, eigenvalues or mean) get no term.
 #'
 #' The term grows as a cluster shrinks, so single-point moves may never
 #' empty a cluster that the cost would rather not have. With `small_sample =
@@ -119,10 +121,48 @@
 #' grows least); the deletion that lowers the cost most is kept and the
 #' passes go on, and a run ends only when no move and no deletion pays.
 #'
-#' @section Cluster models (`type`):
-#' * `"full"`: any covariance, \eqn{\log\det\Sigma}{log det Sigma}.
-#' * `"diagonal"`: \eqn{\Sigma} restricted to its diagonal.
-#' * `"spherical"`: \eqn{\sigma^2 I} with \eqn{\sigma^2 = tr(\Sigma) / p}.
+#' @section Cluster families (`type`, `param`):
+#' The seven Gaussian families of cross-entropy clustering (Tabor & Spurek
+#' 2014), as in the \pkg{CEC} package. With \eqn{\mu, \Sigma} the mean and
+#' maximum-likelihood covariance of a cluster, its Gaussian term
+#' \eqn{H} (the cross-entropy under the best Gaussian of the family) is:
+#' * `"full"` (CEC: `"all"`): any covariance; \eqn{\frac p2 \log(2\pi e) +
+#'   \frac12\log\det\Sigma}{(p/2) log(2 pi e) + 1/2 log det Sigma}.
+#' * `"diagonal"` (`"diag"`): \eqn{\Sigma} restricted to its diagonal.
+#' * `"spherical"` (`"sp"`): \eqn{\sigma^2 I} with \eqn{\sigma^2 = tr(\Sigma) / p}.
+#' * `"fixed_covariance"` (`"covariance"`): the covariance is `param`, a
+#'   \eqn{p \times p}{p x p} positive definite matrix \eqn{G};
+#'   \eqn{\frac p2\log(2\pi) + \frac12\log\det G + \frac12 tr(G^{-1}\Sigma)}{(p/2)
+#'   log(2 pi) + 1/2 log det G + 1/2 tr(G^-1 Sigma)}.
+#' * `"fixed_spherical"` (`"fixedr"`): the covariance is \eqn{rI} with `param`
+#'   \eqn{r > 0} the variance of every coordinate (as in \pkg{CEC}: balls of
+#'   radius about \eqn{\sqrt r}{sqrt(r)});
+#'   \eqn{\frac p2\log(2\pi r) + tr(\Sigma) / (2r)}{(p/2) log(2 pi r) + tr(Sigma) / (2 r)}.
+#' * `"eigenvalues"` (`"eigen"`): the covariance has the eigenvalues
+#'   \eqn{\lambda} given in `param` (`p` positive numbers, any order) and any
+#'   rotation; the best rotation puts the largest \eqn{\lambda} on the
+#'   direction of largest spread (von Neumann's trace inequality), so
+#'   \eqn{H = \frac p2\log(2\pi) + \frac12\sum_j \log\lambda_j + \frac12
+#'   \sum_j s_j / \lambda_j}{H = (p/2) log(2 pi) + 1/2 sum log lambda_j + 1/2
+#'   sum s_j / lambda_j} with the eigenvalues \eqn{s} of \eqn{\Sigma} and
+#'   \eqn{\lambda} both sorted decreasingly.
+#' * `"fixed_mean"` (`"mean"`): the mean is `param` (a vector \eqn{m} of
+#'   length `p`), the covariance free: \eqn{\frac p2\log(2\pi e) + \frac12
+#'   \log\det(\Sigma + (\mu - m)(\mu - m)^T)}{(p/2) log(2 pi e) + 1/2 log det
+#'   (Sigma + (mu - m)(mu - m)')}.
+#'
+#' `type` may also give one family per cluster (length `k`); then `param` is
+#' a list of `k` entries (`NULL` for the families without a parameter) or, as
+#' in \pkg{CEC}, a list with one entry per cluster whose family takes one, in
+#' order. Cluster `a` of every start (the `a`-th seed, or cluster `a` of
+#' `start`) has family `a`. A move is evaluated in \eqn{O(p^2)} for every
+#' family but `"eigenvalues"`, whose \eqn{O(p^3)} needs the eigenvalues of
+#' the moved covariance. `cov_reg` applies to the families that estimate a
+#' covariance by maximum likelihood and can become singular (`"full"`,
+#' `"diagonal"`, `"spherical"`, `"fixed_mean"`); the others never are.
+#' The fixed families keep the same removal rule (fewer than `eps * n` or
+#' `p + 2` points). From the same start partition the fits agree with
+#' `CEC::cec()` (whose `card.min` is our `eps`), partition and cost.
 #'
 #' @param x Data: a numeric matrix or data.frame, one row per point; at least
 #'   `p + 2` rows and a non-singular covariance.
@@ -134,7 +174,16 @@
 #'   have fewer.
 #' @param labels Deprecated name of `side` in `cec_ib()`.
 #' @param beta Weight \eqn{\beta \ge 0} of the label term, see Choosing beta.
-#' @param type Cluster model: `"full"`, `"diagonal"` or `"spherical"`.
+#' @param type Gaussian family of the clusters: `"full"`, `"diagonal"`,
+#'   `"spherical"`, `"fixed_covariance"`, `"fixed_spherical"`,
+#'   `"eigenvalues"` or `"fixed_mean"` (or CEC's names `"all"`,
+#'   `"covariance"`, `"fixedr"`, `"sp"`, `"diag"`, `"eigen"`, `"mean"`); one,
+#'   or one per cluster. See Cluster families.
+#' @param param What the family fixes: a \eqn{p \times p}{p x p} positive
+#'   definite matrix (`"fixed_covariance"`), a variance \eqn{r > 0}
+#'   (`"fixed_spherical"`), `p` positive eigenvalues (`"eigenvalues"`) or a
+#'   mean vector (`"fixed_mean"`); `NULL` for the other families. For one
+#'   family per cluster, a list; see Cluster families.
 #' @param restarts Number of runs from independent starts drawn by `init`.
 #' @param max_iter Maximum number of passes per run.
 #' @param eps A cluster with fewer than `eps * nrow(x)` points is removed.
@@ -168,10 +217,14 @@
 #'     cluster lowered the cost).}
 #'   \item{contingency}{cluster x label table of counts, with a last column
 #'     `unlabelled`.}
-#'   \item{centers, covariances, size}{`k` x `p` means, `p` x `p` x `k` model
-#'     covariances (maximum likelihood, or regularized by `cov_reg`,
-#'     restricted to `type`) and cluster sizes.}
-#'   \item{beta, type, eps, cov_reg, small_sample, restarts, init, side,
+#'   \item{centers, covariances, size}{`k` x `p` model means (the fixed mean
+#'     of a `"fixed_mean"` cluster, else the cluster mean), `p` x `p` x `k`
+#'     model covariances (the Gaussian of the cluster's family closest to its
+#'     points; maximum likelihood, or regularized by `cov_reg`) and cluster
+#'     sizes.}
+#'   \item{type, param}{family and parameter of each of the `k` final
+#'     clusters (removed clusters take theirs with them).}
+#'   \item{beta, eps, cov_reg, small_sample, restarts, init, side,
 #'     call}{settings and labels used.}
 #' @references
 #' Arthur, D. and Vassilvitskii, S. (2007). k-means++: the advantages of
@@ -199,6 +252,11 @@
 #' fit$k
 #' table(fit$cluster, iris$Species)
 #'
+#' # a family per cluster: free, a ball of variance 0.5, fixed eigenvalues
+#' fit_mix <- cec(x, k = 3, type = c("full", "fixedr", "eigen"),
+#'                param = list(NULL, 0.5, c(1, 0.5, 0.2, 0.1)))
+#' fit_mix$type
+#'
 #' # 20% of the points labelled
 #' labels <- sample_labels(iris$Species, fraction = 0.2)
 #' fit_ib <- cec_ib(x, labels, k = 6, beta = 1)
@@ -206,12 +264,12 @@
 #' fit_ib$cost_parts
 #' predict(fit_ib, x[1:5, ])$cluster
 #' @export
-cec <- function(x, k, type = c("full", "diagonal", "spherical"),
+cec <- function(x, k, type = "full", param = NULL,
                 restarts = 10L, max_iter = 100L, eps = 0.05, cov_reg = 0,
                 init = c("kmeans++", "random", "partition"), start = NULL,
                 small_sample = FALSE, verbose = FALSE) {
   call <- match.call()
-  fit <- fit_cec(x, NULL, k, 0, type, restarts, max_iter, eps, cov_reg, init, start,
+  fit <- fit_cec(x, NULL, k, 0, type, param, restarts, max_iter, eps, cov_reg, init, start,
                  small_sample, verbose)
   fit$call <- call
   fit <- finish_fit(fit, x, "cec_fit")
@@ -221,14 +279,14 @@ cec <- function(x, k, type = c("full", "diagonal", "spherical"),
 #' @rdname cec
 #' @export
 cec_ib <- function(x, side, k, beta = 1,
-                   type = c("full", "diagonal", "spherical"), restarts = 10L,
+                   type = "full", param = NULL, restarts = 10L,
                    max_iter = 100L, eps = 0.05, cov_reg = 0,
                    init = c("kmeans++", "random", "partition"), start = NULL,
                    small_sample = FALSE, verbose = FALSE, labels) {
   call <- match.call()
   if (!missing(labels)) side <- deprecated_arg(labels, "labels", "side")
   if (missing(side)) stop_arg("side", "is missing; give partial labels, or NULL for none")
-  fit <- fit_cec(x, side, k, beta, type, restarts, max_iter, eps, cov_reg, init, start,
+  fit <- fit_cec(x, side, k, beta, type, param, restarts, max_iter, eps, cov_reg, init, start,
                  small_sample, verbose)
   fit$call <- call
   fit <- finish_fit(fit, x, "cec_ib")
@@ -236,9 +294,8 @@ cec_ib <- function(x, side, k, beta = 1,
 }
 
 # The shared body of cec() and cec_ib(): checks the inputs, fits, returns the fit.
-fit_cec <- function(x, labels, k, beta, type, restarts, max_iter, eps, cov_reg,
+fit_cec <- function(x, labels, k, beta, type, param, restarts, max_iter, eps, cov_reg,
                     init, start, small_sample, verbose) {
-  type <- match_choice(type, cec_types, "type")
   init <- match_choice(init, cec_inits, "init")
   small_sample <- check_flag(small_sample, "small_sample")
   x <- check_data_scale(check_data_matrix(x, "x"), "x")
@@ -250,10 +307,11 @@ fit_cec <- function(x, labels, k, beta, type, restarts, max_iter, eps, cov_reg,
                           n, p, if (small_sample) " with small_sample = TRUE" else "",
                           min_rows - p, min_rows))
   }
-  check_cec_covariance(x, type)
   side <- side_as_labels(labels, n, "CEC-IB")
   k <- check_count(k, "k", lower = 1L)
   if (k > n) stop_arg("k", sprintf("(%d) is larger than the number of points (%d)", k, n))
+  fam <- check_cec_families(type, param, k, p)
+  for (t in unique(fam$types)) check_cec_covariance(x, t)
   beta <- check_number(beta, "beta", lower = 0)
   restarts <- check_count(restarts, "restarts", lower = 1L)
   max_iter <- check_count(max_iter, "max_iter", lower = 1L)
@@ -267,10 +325,11 @@ fit_cec <- function(x, labels, k, beta, type, restarts, max_iter, eps, cov_reg,
   }
   # cov_reg pseudo-points with the (maximum-likelihood) covariance of the data
   prior <- cov_reg * crossprod(sweep(x, 2L, colMeans(x))) / n
-  res <- .cec_cpp(t(x), side, list(k = k, type = type, beta = beta, eps = eps,
-                                   max_iter = max_iter, restarts = restarts, init = init,
-                                   start = start0, prior = prior,
-                                   small_sample = small_sample, verbose = verbose))
+  options <- c(list(k = k, beta = beta, eps = eps, max_iter = max_iter,
+                    restarts = restarts, init = init, start = start0, prior = prior,
+                    small_sample = small_sample, verbose = verbose),
+               cec_family_options(fam, k, p))
+  res <- .cec_cpp(t(x), side, options)
   centers <- t(res$means)
   dimnames(centers) <- list(NULL, colnames(x))
   dimnames(res$covariances) <- list(colnames(x), colnames(x), NULL)
@@ -281,12 +340,31 @@ fit_cec <- function(x, labels, k, beta, type, restarts, max_iter, eps, cov_reg,
     converged = res$converged,
     contingency = cec_contingency(res$cluster, res$k, side, n),
     centers = centers, covariances = res$covariances, size = res$sizes,
-    beta = beta, type = type, eps = eps, cov_reg = cov_reg, small_sample = small_sample,
+    beta = beta, type = fam$types[res$origin], param = fam$params[res$origin], eps = eps, cov_reg = cov_reg, small_sample = small_sample,
     restarts = restarts, init = if (is.null(start)) init else "start", side = side
   )
 }
 
-cec_types <- c("full", "diagonal", "spherical")
+cec_types <- c("full", "diagonal", "spherical")  # those of cec_ib_beta0()
+
+# The families as the glue reads them: 0-based codes in the order of
+# cec_families, fixed covariances side by side, eigenvalues / means as
+# columns, radii.
+cec_family_options <- function(fam, k, p) {
+  cov <- matrix(0, p, p * k)
+  vec <- matrix(0, p, k)
+  radius <- rep(1, k)
+  for (a in seq_len(k)) {
+    v <- fam$params[[a]]
+    switch(fam$types[a],
+      fixed_covariance = cov[, (a - 1L) * p + seq_len(p)] <- v,
+      fixed_spherical = radius[a] <- v,
+      eigenvalues = , fixed_mean = vec[, a] <- v,
+      NULL)
+  }
+  list(types = match(fam$types, cec_families) - 1L, param_cov = cov, param_vec = vec,
+       radius = radius)
+}
 cec_inits <- c("kmeans++", "random", "partition")
 
 cec_contingency <- function(cluster, k, side, n) {

@@ -56,16 +56,135 @@ check_tensor <- function(x, arg) {
 
 # The whole data set must have a non-singular model covariance, so that one
 # cluster is always a valid fallback.
+# Families that fix the covariance or its eigenvalues are never singular;
+# fixed_mean is as strict as full (its second moment dominates the covariance).
 check_cec_covariance <- function(x, type) {
   centred <- sweep(x, 2L, colMeans(x))
   ok <- switch(type,
-    full = qr(centred)$rank == ncol(x),
+    full = , fixed_mean = qr(centred)$rank == ncol(x),
     diagonal = all(colSums(centred^2) > 0),
-    spherical = sum(centred^2) > 0
+    spherical = sum(centred^2) > 0,
+    TRUE
   )
   if (!ok) {
     stop_arg("x", sprintf("has a singular covariance for type \"%s\" (constant or collinear columns); remove them or use another type",
                           type))
   }
   invisible(x)
+}
+
+# The seven Gaussian families of cross-entropy clustering, in the order of
+# the core's CecType codes, and the CEC package's names for them (matched
+# like CEC matches them, by unique prefix).
+cec_families <- c("full", "diagonal", "spherical", "fixed_covariance", "fixed_spherical",
+                  "eigenvalues", "fixed_mean")
+cec_family_aliases <- c(all = "full", covariance = "fixed_covariance",
+                        fixedr = "fixed_spherical", spherical = "spherical",
+                        diagonal = "diagonal", eigenvalues = "eigenvalues", mean = "fixed_mean")
+cec_param_families <- c("fixed_covariance", "fixed_spherical", "eigenvalues", "fixed_mean")
+
+# type (length 1 or k) and param of cec() / cec_ib(): returns list(types =
+# canonical family per cluster, params = list of k parameters, NULL where
+# the family has none). param: the parameter of a single type, a list of k
+# (one per cluster), or, as in CEC, a list with one entry per cluster whose
+# family takes a parameter.
+check_cec_families <- function(type, param, k, p) {
+  if (!is.character(type) || length(type) == 0L || anyNA(type)) {
+    stop_arg("type", "must be a character vector of Gaussian families")
+  }
+  if (!length(type) %in% c(1L, k)) {
+    stop_arg("type", sprintf("has length %d; give one family or one per cluster (k = %d)",
+                             length(type), k))
+  }
+  types <- vapply(type, function(t) {
+    if (t %in% cec_families) return(t)
+    hit <- pmatch(t, names(cec_family_aliases))
+    if (is.na(hit)) {
+      stop_arg("type", sprintf("has unknown family \"%s\"; use one of %s (or CEC's %s)", t,
+                               paste0('"', cec_families, '"', collapse = ", "),
+                               paste0('"', names(cec_family_aliases), '"', collapse = ", ")))
+    }
+    cec_family_aliases[[hit]]
+  }, "", USE.NAMES = FALSE)
+  needs <- types %in% cec_param_families
+  if (length(types) == 1L) {
+    if (!needs) {
+      if (!is.null(param)) stop_arg("param", sprintf("is not used by type \"%s\"; leave it NULL", types))
+      return(list(types = rep(types, k), params = vector("list", k)))
+    }
+    if (is.null(param)) stop_arg("param", sprintf("is missing; type \"%s\" needs %s", types,
+                                                  cec_param_what(types, p)))
+    per_cluster <- is.list(param) && length(param) == k
+    params <- if (per_cluster) param else rep(list(param), k)
+    types <- rep(types, k)
+  } else {
+    if (!any(needs)) {
+      if (!is.null(param)) stop_arg("param", "is not used by these types; leave it NULL")
+      return(list(types = types, params = vector("list", k)))
+    }
+    if (!is.list(param)) stop_arg("param", "must be a list when `type` gives one family per cluster")
+    per_cluster <- TRUE
+    if (length(param) == k) {
+      params <- param
+    } else if (length(param) == sum(needs)) {
+      params <- vector("list", k)
+      params[needs] <- param
+    } else {
+      stop_arg("param", sprintf("has %d entries; give one per cluster (%d) or one per cluster whose family takes a parameter (%d)",
+                                length(param), k, sum(needs)))
+    }
+  }
+  for (a in seq_len(k)) {
+    params[a] <- list(if (types[a] %in% cec_param_families) {
+      check_cec_param(params[[a]], types[a], p, if (per_cluster) a)
+    })
+  }
+  list(types = types, params = params)
+}
+
+cec_param_what <- function(type, p) {
+  switch(type,
+    fixed_covariance = sprintf("a %d x %d positive definite covariance matrix", p, p),
+    fixed_spherical = "a radius r > 0 (the variance of every coordinate, covariance r I)",
+    eigenvalues = sprintf("%d positive eigenvalues", p),
+    fixed_mean = sprintf("a mean vector of length %d", p))
+}
+
+# One family's parameter, validated; `cluster` (or NULL) names the cluster.
+check_cec_param <- function(value, type, p, cluster = NULL) {
+  where <- if (is.null(cluster)) sprintf("for type \"%s\"", type) else
+    sprintf("for cluster %d (type \"%s\")", cluster, type)
+  bad <- function(what) stop_arg("param", sprintf("%s %s", where, what))
+  if (is.null(value)) bad(sprintf("is missing; give %s", cec_param_what(type, p)))
+  if (!is.numeric(value) || anyNA(value) || any(!is.finite(value))) {
+    bad(sprintf("must be finite numbers: %s", cec_param_what(type, p)))
+  }
+  switch(type,
+    fixed_covariance = {
+      value <- as.matrix(value)
+      if (!identical(dim(value), c(p, p))) {
+        bad(sprintf("must be a %d x %d matrix; got %d x %d", p, p, nrow(value), ncol(value)))
+      }
+      if (max(abs(value - t(value))) > 1e-10 * max(1, abs(value))) bad("must be symmetric")
+      value <- (value + t(value)) / 2
+      ev <- eigen(value, symmetric = TRUE, only.values = TRUE)$values
+      if (min(ev) <= 1e-12 * max(abs(ev))) {
+        bad(sprintf("must be positive definite; its smallest eigenvalue is %s", format(min(ev))))
+      }
+      unname(value)
+    },
+    fixed_spherical = {
+      if (length(value) != 1L) bad(sprintf("must be a single radius r > 0; got %d values", length(value)))
+      if (value <= 0) bad(sprintf("must be a radius r > 0; got %s", format(value)))
+      as.double(value)
+    },
+    eigenvalues = {
+      if (length(value) != p) bad(sprintf("must have p = %d eigenvalues; got %d", p, length(value)))
+      if (any(value <= 0)) bad("must have positive eigenvalues")
+      as.double(value)
+    },
+    fixed_mean = {
+      if (length(value) != p) bad(sprintf("must be a mean vector of length p = %d; got %d", p, length(value)))
+      as.double(value)
+    })
 }

@@ -9,11 +9,26 @@
 
 namespace {
 
-sideclust::CecType cec_type(const std::string& type) {
-  if (type == "full") return sideclust::CecType::full;
-  if (type == "diagonal") return sideclust::CecType::diagonal;
-  if (type == "spherical") return sideclust::CecType::spherical;
-  Rcpp::stop("unknown type '%s'", type);
+// The families, one per initial cluster: `types` holds R's 0-based codes
+// (the order of sideclust::CecType), `param_cov` the p x p fixed covariances
+// side by side (p x pk), `param_vec` the eigenvalues or fixed means (p x k),
+// `radius` the fixed variances (k); unused entries are ignored.
+std::vector<sideclust::CecFamily> cec_families(const sideclust::Options& o) {
+  const Rcpp::IntegerVector types = o.get<Rcpp::IntegerVector>("types");
+  const Eigen::MatrixXd cov = o.get<Eigen::MatrixXd>("param_cov");
+  const Eigen::MatrixXd vec = o.get<Eigen::MatrixXd>("param_vec");
+  const Rcpp::NumericVector radius = o.get<Rcpp::NumericVector>("radius");
+  const int p = static_cast<int>(vec.rows());
+  std::vector<sideclust::CecFamily> fams(types.size());
+  for (R_xlen_t a = 0; a < types.size(); ++a) {
+    if (types[a] < 0 || types[a] > 6) Rcpp::stop("internal: unknown CEC family code %d", types[a]);
+    sideclust::CecFamily& f = fams[a];
+    f.type = static_cast<sideclust::CecType>(types[a]);
+    f.cov = cov.middleCols(a * p, p);
+    f.vec = vec.col(a);
+    f.radius = radius[a];
+  }
+  return fams;
 }
 
 sideclust::CecInit cec_init(const std::string& init) {
@@ -26,7 +41,7 @@ sideclust::CecInit cec_init(const std::string& init) {
 sideclust::CecParams cec_params(const sideclust::Options& o) {
   sideclust::CecParams par;
   par.k = o.get<int>("k");
-  par.type = cec_type(o.get<std::string>("type"));
+  par.families = cec_families(o);
   par.beta = o.get<double>("beta");
   par.eps = o.get<double>("eps");
   par.max_iter = o.get<int>("max_iter");
@@ -41,7 +56,7 @@ sideclust::CecParams cec_params(const sideclust::Options& o) {
 }  // namespace
 
 // xt: p x n data; labels: the validated partial labels or NULL; options: k,
-// type, beta, eps, max_iter, restarts, init, start (1-based initial clusters
+// types, param_cov, param_vec, radius (the families, see cec_families()), beta, eps, max_iter, restarts, init, start (1-based initial clusters
 // or length 0), prior (p x p matrix added to every cluster's scatter: cov_reg
 // times the data covariance, zeros for none), small_sample (expected instead
 // of in-sample cross-entropy), verbose.
@@ -70,5 +85,5 @@ Rcpp::List cec_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP labels, Rcpp::List optio
       Rcpp::_["objective"] = r.objective, Rcpp::_["k_trace"] = r.k_trace,
       Rcpp::_["iterations"] = r.iterations, Rcpp::_["converged"] = r.converged,
       Rcpp::_["means"] = means, Rcpp::_["covariances"] = cov,
-      Rcpp::_["sizes"] = r.sizes);
+      Rcpp::_["sizes"] = r.sizes, Rcpp::_["origin"] = sideclust::one_based(r.origin));
 }

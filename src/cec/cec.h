@@ -3,7 +3,9 @@
 // partition, the paper's Algorithm 1, or random seed points), every point
 // moved to the cluster with the largest cost decrease, clusters removed when
 // they fall below eps * n points, below p + 2 points or become singular, and
-// restarts keeping the lowest cost. Plain C++17 + Eigen; no R headers.
+// restarts keeping the lowest cost. Every cluster has its own Gaussian
+// family (Tabor & Spurek 2014; see cec_cluster.h). Plain C++17 + Eigen; no R
+// headers.
 #pragma once
 
 #include <Eigen/Dense>
@@ -27,7 +29,8 @@ enum class CecInit { kmeanspp = 0, random_points = 1, random_partition = 2 };
 struct CecParams {
   int k = 1;
   CecInit init = CecInit::kmeanspp;
-  CecType type = CecType::full;
+  CecType type = CecType::full;  // the family of every cluster when `families` is empty
+  std::vector<CecFamily> families;  // one per initial cluster (size k), or empty
   double beta = 0.0;
   double eps = 0.05;
   int max_iter = 100;
@@ -45,7 +48,8 @@ struct CecResult {
   std::vector<int> k_trace;
   int iterations = 0;
   bool converged = false;
-  Eigen::MatrixXd means;            // p x k
+  Eigen::MatrixXd means;            // p x k model means (fixed_mean: the fixed mean)
+  std::vector<int> origin;          // the initial cluster (0-based) of each final one
   std::vector<Eigen::MatrixXd> covariances;
   std::vector<int> sizes;
 };
@@ -60,14 +64,24 @@ class CecRun {
         n_(static_cast<int>(x.cols())), p_(static_cast<int>(x.rows())) {
     // The small-sample term is finite only above p + 2 points.
     min_size_ = std::max(par_.eps * n_, static_cast<double>(p_ + (par_.small_sample ? 3 : 2)));
-    const_ = 0.5 * p_ * (std::log(6.283185307179586) + 1.0);  // (p/2) log(2 pi e)
+    fams_ = par_.families;
+    if (fams_.empty()) {
+      CecFamily f;
+      f.type = par_.type;
+      fams_.assign(std::max(1, par_.k), f);
+    }
+    for (CecFamily& f : fams_) f.prepare(p_);
   }
 
   CecResult run(std::vector<int> start, RunHooks& hooks) {
     assign_ = std::move(start);
     int k = 0;
     for (int a : assign_) k = std::max(k, a + 1);
-    clusters_.assign(k, CecCluster(p_, par_.type, n_levels_, par_.prior));
+    if (k > static_cast<int>(fams_.size())) {
+      throw std::invalid_argument("the start has more clusters than families");
+    }
+    clusters_.clear();
+    for (int a = 0; a < k; ++a) clusters_.emplace_back(p_, &fams_[a], n_levels_, par_.prior);
     alive_.assign(k, true);
     cost_.assign(k, 0.0);
     refit_all();
@@ -92,7 +106,7 @@ class CecRun {
  private:
   int label(int i) const { return label_.empty() ? -1 : label_[i]; }
   bool small(int a) const {
-    return clusters_[a].size() < min_size_ || !std::isfinite(clusters_[a].logdet_cov());
+    return clusters_[a].size() < min_size_ || !std::isfinite(clusters_[a].cross_entropy());
   }
   int n_alive() const { return static_cast<int>(std::count(alive_.begin(), alive_.end(), true)); }
 
@@ -102,31 +116,35 @@ class CecRun {
   // m Sigma^-1 / (m - p - 2) for the full model: 1/2 p (p + 3) / (m - p - 2),
   // Bedrick & Tsai's small-sample AIC per point). Sizes below the minimum
   // occur only in a move that removes the cluster; they get the minimum's value.
-  double optimism(int m) const {
+  // Only the families that estimate a covariance by maximum likelihood get
+  // the term; the others (fixed covariance or radius, fixed eigenvalues,
+  // fixed mean) have none.
+  double optimism(CecType type, int m) const {
     if (!par_.small_sample) return 0.0;
     const double mm = std::max(static_cast<double>(m), static_cast<double>(p_ + 3));
     const double p = p_;
-    switch (par_.type) {
+    switch (type) {
       case CecType::full: return 0.5 * p * (p + 3.0) / (mm - p - 2.0);
       case CecType::diagonal: return 2.0 * p / (mm - 3.0);
-      default: return p * (p + 1.0) / (p * (mm - 1.0) - 2.0);
+      case CecType::spherical: return p * (p + 1.0) / (p * (mm - 1.0) - 2.0);
+      default: return 0.0;
     }
   }
 
-  // Cost (11) of a cluster of m points with the given log det covariance and
-  // conditional label entropy.
-  double cluster_cost(int m, double logdet_cov, double h_label) const {
+  // Cost (11) of cluster a with m points, Gaussian cross-entropy h and
+  // conditional label entropy h_label.
+  double cluster_cost(int a, int m, double h, double h_label) const {
     if (m <= 0) return 0.0;
     const double w = static_cast<double>(m) / n_;
-    return w * (-std::log(w) + const_ + 0.5 * logdet_cov + optimism(m) + par_.beta * h_label);
+    return w * (-std::log(w) + h + optimism(clusters_[a].type(), m) + par_.beta * h_label);
   }
   double current_cost(int a) const {
     const CecCluster& c = clusters_[a];
-    return cluster_cost(c.size(), c.logdet_cov(), c.tally().entropy());
+    return cluster_cost(a, c.size(), c.cross_entropy(), c.tally().entropy());
   }
   double cost_with(int b, int i) const {
     const CecCluster& c = clusters_[b];
-    return cluster_cost(c.size() + 1, c.logdet_cov_after(x_.col(i), +1),
+    return cluster_cost(b, c.size() + 1, c.cross_entropy_after(x_.col(i), +1),
                         c.tally().entropy_after(label(i), +1));
   }
   double total_cost() const {
@@ -228,10 +246,10 @@ class CecRun {
       hooks.poll_interrupt(work);
       const int a = assign_[i];
       const CecCluster& ca = clusters_[a];
-      const double ld = ca.logdet_cov_after(x_.col(i), -1);
-      if (!std::isfinite(ld)) continue;  // leaving would make `a` singular
+      const double h = ca.cross_entropy_after(x_.col(i), -1);
+      if (!std::isfinite(h)) continue;  // leaving would make `a` singular
       const double without =
-          cluster_cost(ca.size() - 1, ld, ca.tally().entropy_after(label(i), -1));
+          cluster_cost(a, ca.size() - 1, h, ca.tally().entropy_after(label(i), -1));
       const double base = cost_[a] - without;  // what leaving `a` saves
       int best = a;
       double best_gain = tol;
@@ -267,17 +285,19 @@ class CecRun {
     res.k = k;
     res.means.resize(p_, k);
     res.covariances.assign(k, Eigen::MatrixXd());
+    res.origin.assign(k, 0);
     res.sizes.assign(k, 0);
     for (std::size_t a = 0; a < clusters_.size(); ++a) {
       const int r = relabel[a];
       if (r < 0) continue;
       const CecCluster& c = clusters_[a];
       const double w = static_cast<double>(c.size()) / n_;
-      res.means.col(r) = c.mean();
+      res.means.col(r) = c.model_mean();
+      res.origin[r] = static_cast<int>(a);
       res.covariances[r] = c.covariance();
       res.sizes[r] = c.size();
       res.entropy -= w * std::log(w);
-      res.cross_entropy += w * (const_ + 0.5 * c.logdet_cov() + optimism(c.size()));
+      res.cross_entropy += w * (c.cross_entropy() + optimism(c.type(), c.size()));
       res.labels += w * par_.beta * c.tally().entropy();
     }
     res.cost = res.entropy + res.cross_entropy + res.labels;
@@ -288,7 +308,8 @@ class CecRun {
   int n_levels_;
   const CecParams& par_;
   int n_, p_;
-  double min_size_, const_;
+  double min_size_;
+  std::vector<CecFamily> fams_;  // prepared, one per initial cluster
   std::vector<int> assign_;
   std::vector<CecCluster> clusters_;
   std::vector<bool> alive_;

@@ -19,9 +19,34 @@ cec_optimism <- function(m, p, type) {
     spherical = p * (p + 1) / (p * (m - 1) - 2))
 }
 
+# Cross-entropy of the points xs under the best Gaussian of a family
+# (Tabor & Spurek 2014), from its closed form; psi: cov_reg's prior matrix.
+cec_family_h <- function(xs, type, param = NULL, psi = 0) {
+  p <- ncol(xs)
+  m <- nrow(xs)
+  mu <- colMeans(xs)
+  sigma <- crossprod(sweep(xs, 2, mu)) / m
+  switch(type,
+    full = , diagonal = , spherical =
+      p / 2 * log(2 * pi * exp(1)) + cec_logdet(xs, type, psi) / 2,
+    fixed_covariance = p / 2 * log(2 * pi) + as.numeric(determinant(param)$modulus) / 2 +
+      sum(diag(solve(param, sigma))) / 2,
+    fixed_spherical = p / 2 * log(2 * pi * param) + sum(diag(sigma)) / (2 * param),
+    eigenvalues = p / 2 * log(2 * pi) + sum(log(param)) / 2 +
+      sum(sort(eigen(sigma, symmetric = TRUE)$values, decreasing = TRUE) /
+            sort(param, decreasing = TRUE)) / 2,
+    fixed_mean = {
+      d <- mu - param
+      s <- (crossprod(sweep(xs, 2, mu)) + psi) / m + tcrossprod(d)
+      p / 2 * log(2 * pi * exp(1)) + as.numeric(determinant(s)$modulus) / 2
+    })
+}
+
 # Parts of cost (10) recomputed from a partition; labels: NA = unlabelled.
+# type: one family, or one per cluster id; param: the parameter of one
+# family, or a list indexed by cluster id.
 cec_cost_parts <- function(x, cluster, labels = NULL, beta = 0, type = "full",
-                           cov_reg = 0, small_sample = FALSE) {
+                           cov_reg = 0, small_sample = FALSE, param = NULL) {
   x <- as.matrix(x)
   n <- nrow(x)
   p <- ncol(x)
@@ -30,10 +55,13 @@ cec_cost_parts <- function(x, cluster, labels = NULL, beta = 0, type = "full",
   for (a in unique(cluster)) {
     rows <- which(cluster == a)
     w <- length(rows) / n
+    ta <- if (length(type) == 1L) type else type[a]
+    pa <- if (length(type) == 1L && !is.list(param)) param else param[[a]]
     parts["entropy"] <- parts["entropy"] - w * log(w)
     parts["cross_entropy"] <- parts["cross_entropy"] +
-      w * (p / 2 * log(2 * pi * exp(1)) + cec_logdet(x[rows, , drop = FALSE], type, psi) / 2 +
-             if (small_sample) cec_optimism(length(rows), p, type) else 0)
+      w * (cec_family_h(x[rows, , drop = FALSE], ta, pa, psi) +
+             if (small_sample && ta %in% c("full", "diagonal", "spherical"))
+               cec_optimism(length(rows), p, ta) else 0)
     if (!is.null(labels)) {
       lab <- labels[rows]
       lab <- lab[!is.na(lab)]
@@ -52,8 +80,8 @@ cec_cost <- function(...) sum(cec_cost_parts(...))
 # Largest decrease of cost (10) over all single-point moves (<= 0 at a local
 # optimum of the Hartigan algorithm).
 best_single_move_gain <- function(x, cluster, labels = NULL, beta = 0, type = "full",
-                                  small_sample = FALSE, cov_reg = 0) {
-  cost <- function(cl) cec_cost(x, cl, labels, beta, type, cov_reg, small_sample)
+                                  small_sample = FALSE, cov_reg = 0, param = NULL) {
+  cost <- function(cl) cec_cost(x, cl, labels, beta, type, cov_reg, small_sample, param)
   base <- cost(cluster)
   best <- -Inf
   for (i in seq_along(cluster)) for (b in unique(cluster)) {
@@ -101,4 +129,11 @@ cec_blobs <- function(n_each = 30, sep = 4, seed = 1) {
   y <- rep(1:3, each = n_each)
   x <- centres[y, ] + matrix(rnorm(2 * length(y)), ncol = 2) %*% diag(c(1, 0.5))
   list(x = x, y = y)
+}
+
+# log N(x; mu, s) of every row of x.
+mvn_logdens <- function(x, mu, s) {
+  d <- sweep(as.matrix(x), 2, mu)
+  -0.5 * (ncol(d) * log(2 * pi) + as.numeric(determinant(s)$modulus) +
+            rowSums((d %*% solve(s)) * d))
 }
