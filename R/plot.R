@@ -142,7 +142,7 @@ draw_links <- function(xy, side, cluster, links, max_links) {
 
 # Centres and, for Gaussian models, 95% covariance ellipses in the plane.
 draw_gaussians <- function(x, view, colours, ellipses) {
-  par <- if (inherits(x, "tvclust") && x$family != "multinomial") coef(x) else
+  par <- if (inherits(x, "tvclust") && x$family != "multinomial") stats::coef(x) else
     list(centers = x$centers, covariances = x$covariances)
   centers <- par$centers
   if (is.null(view$project) || !is.matrix(centers) || ncol(centers) != length(view$axes) / 2 ||
