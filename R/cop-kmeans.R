@@ -113,21 +113,18 @@ cop_kmeans <- function(x, side = NULL, k, restarts = 10L, max_iter = 100L,
                        verbose = FALSE, order = c("random", "data"),
                        infeasible = c("error", "nearest")) {
   call <- match.call()
-  x <- check_data_scale(check_data_matrix(x, "x"), "x")
-  n <- nrow(x)
-  side <- side_as_pairs(side, n, "side", max_pairs)
-  init <- match_choice(init, c("kmeans++", "random"), "init")
-  k <- check_k_or_start(k, start, x)
-  restarts <- check_count(restarts, "restarts", lower = 1L)
-  max_iter <- check_count(max_iter, "max_iter", lower = 1L)
-  verbose <- check_flag(verbose, "verbose")
+  a <- check_prototype_fit(x, side, k, start, restarts, max_iter, init, verbose, max_pairs)
+  x <- a$x
+  side <- a$side
+  k <- a$k
+  restarts <- a$restarts
+  init <- a$init
+  max_iter <- a$max_iter
+  verbose <- a$verbose
   order <- match_choice(order, c("random", "data"), "order")
   infeasible <- match_choice(infeasible, c("error", "nearest"), "infeasible")
-  seeds <- check_start_prototypes(start, k, x, restarts, init)
-  restarts <- seeds$restarts
-  init <- seeds$init
   res <- .cop_kmeans_cpp(t(x), side, list(k = k, restarts = restarts, max_iter = max_iter,
-                                          init = init, start = seeds$centres, order = order,
+                                          init = init, start = a$start, order = order,
                                           infeasible = infeasible, verbose = verbose))
   cop_stop_infeasible(res, side, x, restarts)
   if (!res$converged) {

@@ -121,21 +121,18 @@ lcvqe <- function(x, side = NULL, k, restarts = 10L, max_iter = 100L,
                   init = c("kmeans++", "random"), start = NULL, max_pairs = 1e6,
                   verbose = FALSE, order = c("random", "data"), group_moves = FALSE) {
   call <- match.call()
-  x <- check_data_scale(check_data_matrix(x, "x"), "x")
-  n <- nrow(x)
-  side <- side_as_pairs(side, n, "side", max_pairs)
-  init <- match_choice(init, c("kmeans++", "random"), "init")
-  k <- check_k_or_start(k, start, x)
-  restarts <- check_count(restarts, "restarts", lower = 1L)
-  max_iter <- check_count(max_iter, "max_iter", lower = 1L)
-  verbose <- check_flag(verbose, "verbose")
+  a <- check_prototype_fit(x, side, k, start, restarts, max_iter, init, verbose, max_pairs)
+  x <- a$x
+  side <- a$side
+  k <- a$k
+  restarts <- a$restarts
+  init <- a$init
+  max_iter <- a$max_iter
+  verbose <- a$verbose
   order <- match_choice(order, c("random", "data"), "order")
   group_moves <- check_flag(group_moves, "group_moves")
-  seeds <- check_start_prototypes(start, k, x, restarts, init)
-  restarts <- seeds$restarts
-  init <- seeds$init
   res <- .lcvqe_cpp(t(x), side, list(k = k, restarts = restarts, max_iter = max_iter,
-                                     init = init, start = seeds$centres, order = order,
+                                     init = init, start = a$start, order = order,
                                      group_moves = group_moves, verbose = verbose))
   if (!res$converged) {
     warn_not_converged("lcvqe", max_iter)

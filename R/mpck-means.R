@@ -191,20 +191,18 @@ pck_means <- function(x, side = NULL, k, ...) {
 mpck_means_fit <- function(x, side, k, metric, restarts = 10L, max_iter = 100L,
                            init = c("neighbourhoods", "kmeans++", "random"), start = NULL,
                            ridge = 1e-6, max_pairs = 1e6, verbose = FALSE, call, name) {
-  x <- check_data_scale(check_data_matrix(x, "x"), "x")
-  n <- nrow(x)
-  side <- side_as_pairs(side, n, "side", max_pairs)
-  init <- match_choice(init, c("neighbourhoods", "kmeans++", "random"), "init")
-  k <- check_k_or_start(k, start, x)
-  restarts <- check_count(restarts, "restarts", lower = 1L)
-  max_iter <- check_count(max_iter, "max_iter", lower = 1L)
+  a <- check_prototype_fit(x, side, k, start, restarts, max_iter, init, verbose, max_pairs,
+                           inits = c("neighbourhoods", "kmeans++", "random"))
+  x <- a$x
+  side <- a$side
+  k <- a$k
+  restarts <- a$restarts
+  init <- a$init
+  max_iter <- a$max_iter
+  verbose <- a$verbose
   ridge <- check_number(ridge, "ridge", lower = 0)
-  verbose <- check_flag(verbose, "verbose")
-  seeds <- check_start_prototypes(start, k, x, restarts, init)
-  restarts <- seeds$restarts
-  init <- seeds$init
   res <- .mpck_means_cpp(t(x), side, list(k = k, restarts = restarts, max_iter = max_iter,
-                                          metric = metric, init = init, start = seeds$centres,
+                                          metric = metric, init = init, start = a$start,
                                           ridge = ridge, verbose = verbose))
   if (!res$converged) {
     warn_not_converged(name, max_iter)

@@ -219,3 +219,21 @@ check_partition_starts <- function(start, n, k, must) {
     check_partition_start(start[[i]], n[i], k[i], sprintf("start[[%d]]", i))
   })
 }
+
+# The arguments the prototype methods with pairwise side information share
+# (cvqe, lcvqe, cop_kmeans, mpck_means), checked in one order: data, pairs,
+# seeding (one of `inits`), k or start, restarts, max_iter, verbose. A
+# `start` makes one run seeded "start".
+check_prototype_fit <- function(x, side, k, start, restarts, max_iter, init, verbose,
+                                max_pairs, inits = c("kmeans++", "random")) {
+  x <- check_data_scale(check_data_matrix(x, "x"), "x")
+  side <- side_as_pairs(side, nrow(x), "side", max_pairs)
+  init <- match_choice(init, inits, "init")
+  k <- check_k_or_start(k, start, x)
+  restarts <- check_count(restarts, "restarts", lower = 1L)
+  max_iter <- check_count(max_iter, "max_iter", lower = 1L)
+  verbose <- check_flag(verbose, "verbose")
+  seeds <- check_start_prototypes(start, k, x, restarts, init)
+  list(x = x, side = side, k = k, restarts = seeds$restarts, init = seeds$init,
+       start = seeds$centres, max_iter = max_iter, verbose = verbose)
+}
