@@ -114,34 +114,21 @@ cop_kmeans <- function(x, side = NULL, k, restarts = 10L, max_iter = 100L,
                        infeasible = c("error", "nearest")) {
   call <- match.call()
   a <- check_prototype_fit(x, side, k, start, restarts, max_iter, init, verbose, max_pairs)
-  x <- a$x
-  side <- a$side
-  k <- a$k
-  restarts <- a$restarts
-  init <- a$init
-  max_iter <- a$max_iter
-  verbose <- a$verbose
   order <- match_choice(order, c("random", "data"), "order")
   infeasible <- match_choice(infeasible, c("error", "nearest"), "infeasible")
-  res <- .cop_kmeans_cpp(t(x), side, list(k = k, restarts = restarts, max_iter = max_iter,
-                                          init = init, start = a$start, order = order,
-                                          infeasible = infeasible, verbose = verbose))
-  cop_stop_infeasible(res, side, x, restarts)
-  if (!res$converged) {
-    warn_not_converged("cop_kmeans", max_iter)
-  }
-  centers <- t(res$centres)
-  dimnames(centers) <- list(NULL, colnames(x))
+  res <- .cop_kmeans_cpp(t(a$x), a$side,
+                         c(a$options, list(order = order, infeasible = infeasible)))
+  cop_stop_infeasible(res, a$side, a$x, a$restarts)
   broken <- res$broken
+  side <- a$side
   violations <- data.frame(i = if (is.null(side)) integer() else side$i[broken],
                            j = if (is.null(side)) integer() else side$j[broken])
-  fit <- list(cluster = res$cluster, centers = centers, k = res$k,
-              size = tabulate(res$cluster, res$k), objective = res$objective,
-              within = res$within, violated = length(broken), violations = violations,
-              iterations = res$iterations, converged = res$converged,
-              restarts = restarts, failed_runs = res$failed_runs, init = init,
-              order = order, infeasible = infeasible, side = side, call = call)
-  finish_fit(fit, x, "cop_kmeans")
+  fit <- prototype_fit(res, a, "cop_kmeans", call,
+                       stats = list(within = res$within, violated = length(broken),
+                                    violations = violations),
+                       settings = list(failed_runs = res$failed_runs, order = order,
+                                       infeasible = infeasible))
+  finish_fit(fit, a$x, "cop_kmeans")
 }
 
 # The errors of an infeasible problem, from the core's status: a cannot-link

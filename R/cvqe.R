@@ -116,26 +116,10 @@ cvqe <- function(x, side = NULL, k, restarts = 10L, max_iter = 100L,
                  verbose = FALSE) {
   call <- match.call()
   a <- check_prototype_fit(x, side, k, start, restarts, max_iter, init, verbose, max_pairs)
-  x <- a$x
-  side <- a$side
-  k <- a$k
-  restarts <- a$restarts
-  init <- a$init
-  max_iter <- a$max_iter
-  verbose <- a$verbose
-  res <- .cvqe_cpp(t(x), side, list(k = k, restarts = restarts, max_iter = max_iter,
-                                    init = init, start = a$start, verbose = verbose))
-  if (!res$converged) {
-    warn_not_converged("cvqe", max_iter)
-  }
-  centers <- t(res$centres)
-  dimnames(centers) <- list(NULL, colnames(x))
-  fit <- list(cluster = res$cluster, centers = centers, k = res$k,
-              size = tabulate(res$cluster, res$k), objective = res$objective,
-              within = res$within, penalty = res$penalty,
-              iterations = res$iterations, converged = res$converged,
-              restarts = restarts, init = init, side = side, call = call)
-  fit <- finish_fit(fit, x, "cvqe")
+  res <- .cvqe_cpp(t(a$x), a$side, a$options)
+  fit <- prototype_fit(res, a, "cvqe", call,
+                       stats = list(within = res$within, penalty = res$penalty))
+  fit <- finish_fit(fit, a$x, "cvqe")
   fit
 }
 

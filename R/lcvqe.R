@@ -122,28 +122,11 @@ lcvqe <- function(x, side = NULL, k, restarts = 10L, max_iter = 100L,
                   verbose = FALSE, order = c("random", "data"), group_moves = FALSE) {
   call <- match.call()
   a <- check_prototype_fit(x, side, k, start, restarts, max_iter, init, verbose, max_pairs)
-  x <- a$x
-  side <- a$side
-  k <- a$k
-  restarts <- a$restarts
-  init <- a$init
-  max_iter <- a$max_iter
-  verbose <- a$verbose
   order <- match_choice(order, c("random", "data"), "order")
   group_moves <- check_flag(group_moves, "group_moves")
-  res <- .lcvqe_cpp(t(x), side, list(k = k, restarts = restarts, max_iter = max_iter,
-                                     init = init, start = a$start, order = order,
-                                     group_moves = group_moves, verbose = verbose))
-  if (!res$converged) {
-    warn_not_converged("lcvqe", max_iter)
-  }
-  centers <- t(res$centres)
-  dimnames(centers) <- list(NULL, colnames(x))
-  fit <- list(cluster = res$cluster, centers = centers, k = res$k,
-              size = tabulate(res$cluster, res$k), objective = res$objective,
-              within = res$within, penalty = res$penalty,
-              iterations = res$iterations, converged = res$converged,
-              restarts = restarts, init = init, order = order, group_moves = group_moves,
-              side = side, call = call)
-  finish_fit(fit, x, "lcvqe")
+  res <- .lcvqe_cpp(t(a$x), a$side, c(a$options, list(order = order, group_moves = group_moves)))
+  fit <- prototype_fit(res, a, "lcvqe", call,
+                       stats = list(within = res$within, penalty = res$penalty),
+                       settings = list(order = order, group_moves = group_moves))
+  finish_fit(fit, a$x, "lcvqe")
 }

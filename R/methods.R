@@ -182,6 +182,24 @@ training_data <- function(object, arg = "newdata") {
   object$data
 }
 
+# The fit of a prototype method with pairwise side information from its
+# core's result `res` and its checked arguments `a` (check_prototype_fit()):
+# the shared fields around the method's own `stats` (after the objective)
+# and `settings` (after the seeding); warns when the run kept did not
+# converge.
+prototype_fit <- function(res, a, fun, call, stats = list(), settings = list()) {
+  if (!res$converged) warn_not_converged(fun, a$max_iter)
+  centers <- t(res$centres)
+  dimnames(centers) <- list(NULL, colnames(a$x))
+  c(list(cluster = res$cluster, centers = centers, k = res$k,
+         size = tabulate(res$cluster, res$k), objective = res$objective),
+    stats,
+    list(iterations = res$iterations, converged = res$converged, restarts = a$restarts,
+         init = a$init),
+    settings,
+    list(side = a$side, call = call))
+}
+
 # Nearest centre (rows of object$centers, squared Euclidean distance) of
 # every row of newdata: the prediction of the k-means-type fits (cvqe,
 # cop_kmeans, lcvqe), whose new points carry no constraints.

@@ -193,30 +193,14 @@ mpck_means_fit <- function(x, side, k, metric, restarts = 10L, max_iter = 100L,
                            ridge = 1e-6, max_pairs = 1e6, verbose = FALSE, call, name) {
   a <- check_prototype_fit(x, side, k, start, restarts, max_iter, init, verbose, max_pairs,
                            inits = c("neighbourhoods", "kmeans++", "random"))
-  x <- a$x
-  side <- a$side
-  k <- a$k
-  restarts <- a$restarts
-  init <- a$init
-  max_iter <- a$max_iter
-  verbose <- a$verbose
   ridge <- check_number(ridge, "ridge", lower = 0)
-  res <- .mpck_means_cpp(t(x), side, list(k = k, restarts = restarts, max_iter = max_iter,
-                                          metric = metric, init = init, start = a$start,
-                                          ridge = ridge, verbose = verbose))
-  if (!res$converged) {
-    warn_not_converged(name, max_iter)
-  }
-  centers <- t(res$centres)
-  dimnames(centers) <- list(NULL, colnames(x))
-  fit <- list(cluster = res$cluster, centers = centers,
-              metrics = mpck_metrics_r(res$metrics, metric, colnames(x)), k = res$k,
-              size = tabulate(res$cluster, res$k), objective = res$objective,
-              within = res$within, penalty = res$penalty, logdet = res$logdet,
-              regularization = res$regularization, iterations = res$iterations,
-              converged = res$converged, restarts = restarts, init = init, metric = metric,
-              ridge = ridge, side = side, call = call)
-  finish_fit(fit, x, "mpck_means")
+  res <- .mpck_means_cpp(t(a$x), a$side, c(a$options, list(metric = metric, ridge = ridge)))
+  fit <- prototype_fit(res, a, name, call,
+                       stats = list(metrics = mpck_metrics_r(res$metrics, metric, colnames(a$x)),
+                                    within = res$within, penalty = res$penalty,
+                                    logdet = res$logdet, regularization = res$regularization),
+                       settings = list(metric = metric, ridge = ridge))
+  finish_fit(fit, a$x, "mpck_means")
 }
 
 # The core's metrics in the fit's shape: k x p diagonals, a list of p x p

@@ -223,7 +223,8 @@ check_partition_starts <- function(start, n, k, must) {
 # The arguments the prototype methods with pairwise side information share
 # (cvqe, lcvqe, cop_kmeans, mpck_means), checked in one order: data, pairs,
 # seeding (one of `inits`), k or start, restarts, max_iter, verbose. A
-# `start` makes one run seeded "start".
+# `start` makes one run seeded "start". `options` is what every one of their
+# glue entry points reads.
 check_prototype_fit <- function(x, side, k, start, restarts, max_iter, init, verbose,
                                 max_pairs, inits = c("kmeans++", "random")) {
   x <- check_data_scale(check_data_matrix(x, "x"), "x")
@@ -234,6 +235,7 @@ check_prototype_fit <- function(x, side, k, start, restarts, max_iter, init, ver
   max_iter <- check_count(max_iter, "max_iter", lower = 1L)
   verbose <- check_flag(verbose, "verbose")
   seeds <- check_start_prototypes(start, k, x, restarts, init)
-  list(x = x, side = side, k = k, restarts = seeds$restarts, init = seeds$init,
-       start = seeds$centres, max_iter = max_iter, verbose = verbose)
+  list(x = x, side = side, restarts = seeds$restarts, init = seeds$init, max_iter = max_iter,
+       options = list(k = k, restarts = seeds$restarts, max_iter = max_iter, init = seeds$init,
+                      start = seeds$centres, verbose = verbose))
 }
