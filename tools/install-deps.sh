@@ -11,6 +11,7 @@ debian_packages=(
   r-cran-rcpp r-cran-rcppeigen r-cran-matrix r-cran-testthat r-cran-roxygen2
   r-cran-knitr r-cran-rmarkdown r-cran-mclust
   r-cran-generics r-cran-progressr r-cran-posterior r-cran-coda r-cran-callr
+  r-cran-future r-cran-future.apply
   pandoc qpdf tidy
 )
 # LaTeX for R CMD check's PDF manual; skip with SIDECLUST_NO_LATEX=1.
@@ -29,9 +30,9 @@ $SUDO apt-get install -y -qq --no-install-recommends "${debian_packages[@]}" >/d
 export MAKEFLAGS="${MAKEFLAGS:--j$(nproc 2>/dev/null || echo 2)}"
 Rscript -e '
 need <- c("Rcpp", "RcppEigen", "Matrix", "testthat", "knitr", "rmarkdown", "mclust",
-          "generics", "progressr", "posterior", "coda", "callr")
+          "generics", "progressr", "posterior", "coda", "callr", "future", "future.apply")
 # Reference implementations for tests and vignettes (skipped when absent) and bench/.
-peers <- c("Rmixmod", "CEC", "conclust")
+peers <- c("Rmixmod", "CEC", "conclust", "RSpectra")
 have <- function(p) vapply(p, requireNamespace, logical(1), quietly = TRUE)
 missing <- c(need, peers)[!have(c(need, peers))]
 if (length(missing)) try(install.packages(missing))
