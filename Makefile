@@ -3,14 +3,20 @@ PKG := sideclust
 VERSION := $(shell sed -n 's/^Version: //p' DESCRIPTION)
 R ?= R
 
-.PHONY: deps install document demo test core-check fuzz fuzz-ci sanitize check clean
+.PHONY: deps deps-demo install document demo test core-check fuzz fuzz-ci sanitize check site site-check clean
 
+# Everything: the test and check tools, LaTeX, pkgdown and the peer packages.
 deps:
-	bash tools/install-deps.sh
+	bash tools/install-deps.sh full
 
-# The leading + hands make's job slots (MAKEFLAGS=-jN) to the compiler runs R starts.
+# Only what the package imports and what renders its vignettes (prebuilt).
+deps-demo:
+	bash tools/install-deps.sh demo
+
+# Compiles on every core, renders the vignettes into inst/doc and installs
+# them (tools/install-package.sh).
 install:
-	+$(R) CMD INSTALL --preclean .
+	+bash tools/install-package.sh
 
 # roxygen reads the installed package (load_all would need pkgbuild).
 document:
@@ -18,11 +24,12 @@ document:
 	+$(R) CMD INSTALL --preclean .
 	Rscript -e 'roxygen2::roxygenise(load_code = roxygen2::load_installed)'
 
-# Set everything up, then cluster the wine data with noisy constraints.
-demo: deps install
+# Set up what the package needs, then cluster the wine data with noisy constraints.
+demo: deps-demo install
 	Rscript demo/side-information.R
 
-test: install
+# Set up everything the tests need, install, run the suite.
+test: deps install
 	Rscript tools/run-tests.R
 
 # The C++ cores compile and run without R (tools/core/check.sh).
@@ -48,5 +55,15 @@ check:
 	  _R_CHECK_SYSTEM_CLOCK_=false R_RD4PDF="times,hyper" _R_SHLIB_STRIP_=true R_STRIP_SHARED_LIB="strip --strip-debug" \
 	  $(R) CMD check --as-cran $(PKG)_$(VERSION).tar.gz
 
+# The reference site (pkgdown) in docs/, examples run.
+site:
+	Rscript -e 'pkgdown::build_site(preview = FALSE, install = FALSE, new_process = FALSE)'
+
+# Opens the built site in headless Chromium: home page, reference index, two
+# articles; every exported function has a reference page; screenshots in
+# site-check/.
+site-check: site
+	bash tools/site-check.sh
+
 clean:
-	rm -rf $(PKG)_*.tar.gz $(PKG).Rcheck src/*.o src/*.so demo-output sanitize
+	rm -rf docs site-check inst/doc $(PKG)_*.tar.gz $(PKG).Rcheck src/*.o src/*.so demo-output sanitize

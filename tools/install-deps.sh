@@ -1,37 +1,62 @@
 #!/usr/bin/env bash
-# Installs everything sideclust needs to build, test and check on a fresh
-# Debian machine: Debian's prebuilt r-cran-* packages where they exist, CRAN
-# (the repository R is configured with) for the rest.
+# Installs what sideclust needs on a fresh Debian machine: Debian's prebuilt
+# r-cran-* packages where they exist, CRAN (the repository R is configured
+# with) for the rest.
+#
+#   tools/install-deps.sh demo   what the package imports, plus knitr and
+#                                pandoc to render its vignettes: prebuilt
+#                                Debian packages only, about a minute
+#   tools/install-deps.sh        (or "full") also the test and check tools,
+#                                LaTeX for the PDF manual, pkgdown, and the
+#                                peer packages the tests and benches compare
+#                                with (Rmixmod, CEC, conclust, RSpectra; built
+#                                from CRAN, several minutes)
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
+mode="${1:-full}"
+case "$mode" in demo|full) ;; *) echo "usage: $0 [demo|full]" >&2; exit 2 ;; esac
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
+# Imports and LinkingTo, and what renders the vignettes (mclust: one vignette
+# compares with it).
 debian_packages=(
-  r-cran-rcpp r-cran-rcppeigen r-cran-matrix r-cran-testthat r-cran-roxygen2
-  r-cran-knitr r-cran-rmarkdown r-cran-mclust
-  r-cran-generics r-cran-progressr r-cran-posterior r-cran-coda r-cran-callr
-  r-cran-future r-cran-future.apply
-  pandoc qpdf tidy
+  r-cran-rcpp r-cran-rcppeigen r-cran-matrix r-cran-generics r-cran-progressr
+  r-cran-posterior r-cran-future r-cran-future.apply
+  r-cran-knitr r-cran-rmarkdown r-cran-mclust pandoc
 )
-# LaTeX for R CMD check's PDF manual; skip with SIDECLUST_NO_LATEX=1.
-if [ "${SIDECLUST_NO_LATEX:-0}" != "1" ]; then
-  debian_packages+=(texlive-latex-base texlive-latex-recommended texlive-fonts-recommended)
+if [ "$mode" = full ]; then
+  debian_packages+=(r-cran-testthat r-cran-roxygen2 r-cran-coda r-cran-callr r-cran-pkgdown qpdf tidy)
+  # LaTeX for R CMD check's PDF manual; skip with SIDECLUST_NO_LATEX=1.
+  if [ "${SIDECLUST_NO_LATEX:-0}" != "1" ]; then
+    debian_packages+=(texlive-latex-base texlive-latex-recommended texlive-fonts-recommended)
+  fi
 fi
 
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends "${debian_packages[@]}" >/dev/null
+missing_debs=()
+for p in "${debian_packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing_debs+=("$p")
+done
+if [ "${#missing_debs[@]}" -gt 0 ]; then
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing_debs[@]}" >/dev/null
+fi
 
-# R packages that Debian does not ship (r-cran-rmixmod, r-cran-cec and
-# r-cran-conclust do not exist in Debian): installed from CRAN only when
-# missing. Rmixmod, CEC and conclust are only Suggests (peers in tests,
-# vignettes and bench/); Rmixmod compiles a large C++ library, so let make use
-# every core.
+need=(Rcpp RcppEigen Matrix generics progressr posterior future future.apply knitr rmarkdown)
+if [ "$mode" = demo ]; then
+  Rscript -e "need <- commandArgs(TRUE); miss <- need[!vapply(need, requireNamespace, logical(1), quietly = TRUE)]
+              if (length(miss)) stop('could not install: ', paste(miss, collapse = ', '))" "${need[@]}"
+  echo "sideclust's demo dependencies are installed."
+  exit 0
+fi
+
+# R packages that Debian does not ship (r-cran-rmixmod, r-cran-cec,
+# r-cran-conclust and r-cran-rspectra do not exist in Debian): installed from
+# CRAN only when missing. They are only Suggests (peers in tests, vignettes
+# and bench/); Rmixmod compiles a large C++ library, so let make use every core.
 export MAKEFLAGS="${MAKEFLAGS:--j$(nproc 2>/dev/null || echo 2)}"
 Rscript -e '
-need <- c("Rcpp", "RcppEigen", "Matrix", "testthat", "knitr", "rmarkdown", "mclust",
-          "generics", "progressr", "posterior", "coda", "callr", "future", "future.apply")
-# Reference implementations for tests and vignettes (skipped when absent) and bench/.
+need <- c(commandArgs(TRUE), "testthat", "mclust", "coda", "callr")
 peers <- c("Rmixmod", "CEC", "conclust", "RSpectra")
 have <- function(p) vapply(p, requireNamespace, logical(1), quietly = TRUE)
 missing <- c(need, peers)[!have(c(need, peers))]
@@ -57,5 +82,5 @@ if (length(absent)) {
   message("optional peers not installed (their comparisons are skipped): ",
           paste(absent, collapse = ", "))
 }
-'
+' "${need[@]}"
 echo "sideclust dependencies are installed."
