@@ -1,8 +1,10 @@
 // Sufficient statistics of one CEC / CEC-IB cluster under one of the seven
 // Gaussian families of cross-entropy clustering (Tabor & Spurek 2014), with
-// O(p^2) add / remove and O(p^2) evaluation of a candidate move (O(p) for the
-// diagonal and spherical families; O(p^3) for "eigenvalues", which needs the
-// spectrum of the moved scatter), plus O(1) label-entropy updates.
+// O(p^2) add / remove (O(p^3) for "eigenvalues", which keeps the scatter's
+// eigen-decomposition) and O(p^2) evaluation of a candidate move (O(p) for
+// the diagonal and spherical families; for "eigenvalues" the spectrum of the
+// moved scatter from the secular equation, rank_one_eigen.h), plus O(1)
+// label-entropy updates.
 // Plain C++17 + Eigen.
 //
 // A cluster of n points keeps its mean m and scatter S = Psi + sum (x - m)(x - m)^T,
@@ -39,6 +41,8 @@
 #include <limits>
 #include <memory>
 #include <vector>
+
+#include "cec/rank_one_eigen.h"
 
 namespace sideclust {
 
@@ -144,8 +148,13 @@ class CecCluster {
     inv_diag_ = Eigen::VectorXd::Zero(p);
     scratch_ = Eigen::VectorXd::Zero(p);
     if (type_ == CecType::eigenvalues) {
-      scratch_m_ = Eigen::MatrixXd::Zero(p, p);
       eig_ = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(p);  // preallocated
+      evals_ = Eigen::VectorXd::Zero(p);
+      evecs_ = Eigen::MatrixXd::Identity(p, p);
+      scratch_z_ = Eigen::VectorXd::Zero(p);
+      scratch_mu_ = Eigen::VectorXd::Zero(p);
+      scratch_a_ = Eigen::VectorXd::Zero(p);
+      scratch_b_ = Eigen::VectorXd::Zero(p);
     }
     // A default-constructed LLT leaves its status flag unset, and copies of
     // this cluster (std::vector fills from one prototype) would read it.
@@ -178,7 +187,8 @@ class CecCluster {
         scatter_.selfadjointView<Eigen::Lower>().rankUpdate(d);
       }
       scatter_ = scatter_.selfadjointView<Eigen::Lower>();
-      if (type_ != CecType::eigenvalues) refactor();
+      if (type_ == CecType::eigenvalues) decompose();
+      else refactor();
     } else if (type_ == CecType::fixed_covariance) {
       q_ = 0.0;
       for (int i : members) q_ += fam_->g_chol.matrixL().solve(x.col(i) - mean_).squaredNorm();
@@ -187,7 +197,8 @@ class CecCluster {
       for (int i : members) diag_ += (x.col(i) - mean_).array().square().matrix();
       diag_changed();
     }
-    h_ = cross_entropy_of(n_, logdet_, trace_, q_, scatter_);
+    h_ = type_ == CecType::eigenvalues ? eigen_h(n_, evals_)
+                                       : cross_entropy_of(n_, logdet_, trace_, q_, scatter_);
     return std::isfinite(h_);
   }
 
@@ -238,9 +249,10 @@ class CecCluster {
         return cross_entropy_of(m, 0.0, 0.0, q_ + c * d.squaredNorm(), scatter_);
       }
       case CecType::eigenvalues: {
-        scratch_m_ = scatter_;
-        scratch_m_.noalias() += c * d * d.transpose();
-        return cross_entropy_of(m, 0.0, 0.0, 0.0, scratch_m_);
+        // the scatter S + c d d^T = V (diag(s) + c z z^T) V^T with z = V^T d
+        scratch_z_.noalias() = evecs_.transpose() * d;
+        rank_one_eigenvalues(evals_, scratch_z_, c, scratch_mu_, work_, scratch_a_, scratch_b_);
+        return eigen_h(m, scratch_mu_);
       }
     }
     return inf;
@@ -307,12 +319,9 @@ class CecCluster {
         return 0.5 * p_ * log2pi + 0.5 * fam_->log_det_fixed + 0.5 * tr / (fam_->radius * mm);
       case CecType::fixed_covariance:
         return 0.5 * p_ * log2pi + 0.5 * fam_->log_det_fixed + 0.5 * q / mm;
-      case CecType::eigenvalues: {
+      case CecType::eigenvalues:
         eig_.compute(s, Eigen::EigenvaluesOnly);
-        // ascending eigenvalues of the scatter against 1 / l in decreasing l
-        const double t = eig_.eigenvalues().reverse().dot(fam_->inv_eigen);
-        return 0.5 * p_ * log2pi + 0.5 * fam_->log_det_fixed + 0.5 * t / mm;
-      }
+        return eigen_h(m, eig_.eigenvalues());
     }
     return inf;
   }
@@ -329,6 +338,20 @@ class CecCluster {
       s += std::log(d[j]);
     }
     return s;
+  }
+
+  // "eigenvalues": H of m points whose scatter has the eigenvalues s
+  // (ascending), against 1 / l in decreasing l.
+  double eigen_h(int m, const Eigen::VectorXd& s) const {
+    if (m <= 0) return 0.0;
+    const double t = s.reverse().dot(fam_->inv_eigen);
+    return 0.5 * p_ * 1.8378770664093453 + 0.5 * fam_->log_det_fixed + 0.5 * t / m;
+  }
+  // "eigenvalues": the eigen-decomposition of the scatter, for the moves.
+  void decompose() {
+    eig_.compute(scatter_, Eigen::ComputeEigenvectors);
+    evals_ = eig_.eigenvalues();
+    evecs_ = eig_.eigenvectors();
   }
 
   // The cached trace, log-determinant and inverse of the diagonal statistics.
@@ -359,6 +382,7 @@ class CecCluster {
       diag_changed();
       q_ = 0.0;
       if (type_ == CecType::full || type_ == CecType::fixed_mean) refactor();
+      if (type_ == CecType::eigenvalues) decompose();
       h_ = 0.0;
       return;
     }
@@ -376,7 +400,10 @@ class CecCluster {
         else refactor();
         break;
       }
-      case CecType::eigenvalues: scatter_.noalias() += c * d * d.transpose(); break;
+      case CecType::eigenvalues:
+        scatter_.noalias() += c * d * d.transpose();
+        decompose();
+        break;
       case CecType::fixed_covariance:
         q_ += c * fam_->g_chol.matrixL().solve(d).squaredNorm();
         break;
@@ -384,7 +411,8 @@ class CecCluster {
         diag_ += c * d.array().square().matrix();
         diag_changed();
     }
-    h_ = cross_entropy_of(n_, logdet_, trace_, q_, scatter_);
+    h_ = type_ == CecType::eigenvalues ? eigen_h(n_, evals_)
+                                       : cross_entropy_of(n_, logdet_, trace_, q_, scatter_);
   }
 
   int p_;
@@ -404,8 +432,13 @@ class CecCluster {
   LabelTally tally_;
   // Scratch for cross_entropy_after() (sized once, reused by every call).
   mutable Eigen::VectorXd scratch_;
-  mutable Eigen::MatrixXd scratch_m_;
   mutable Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig_;
+  // "eigenvalues": the scatter's eigenvalues (ascending) and eigenvectors,
+  // and the workspace of the rank-one eigenvalue update
+  Eigen::VectorXd evals_;
+  Eigen::MatrixXd evecs_;
+  mutable Eigen::VectorXd scratch_z_, scratch_mu_, scratch_a_, scratch_b_;
+  mutable RankOneEigenWork work_;
 };
 
 }  // namespace sideclust
