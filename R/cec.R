@@ -179,9 +179,11 @@
 #' a list of `k` entries (`NULL` for the families without a parameter) or, as
 #' in \pkg{CEC}, a list with one entry per cluster whose family takes one, in
 #' order. Cluster `a` of every start (the `a`-th seed, or cluster `a` of
-#' `start`) has family `a`. A move is evaluated in \eqn{O(p^2)} for every
-#' family but `"eigenvalues"`, whose \eqn{O(p^3)} needs the eigenvalues of
-#' the moved covariance. `cov_reg` applies to the families that estimate a
+#' `start`) has family `a`. A candidate move is evaluated in \eqn{O(p^2)}
+#' for every family; for `"eigenvalues"` the eigenvalues of the moved
+#' covariance come from the secular equation of a rank-one update of the
+#' cluster's eigen-decomposition (Golub 1973; Bunch, Nielsen and Sorensen
+#' 1978), which is recomputed in \eqn{O(p^3)} when a point actually moves. `cov_reg` applies to the families that estimate a
 #' covariance by maximum likelihood and can become singular (`"full"`,
 #' `"diagonal"`, `"spherical"`, `"fixed_mean"`); the others never are.
 #' The fixed families keep the same removal rule (fewer than `eps * n` or
@@ -275,9 +277,16 @@
 #' Bedrick, E. J. and Tsai, C.-L. (1994). Model selection for multivariate
 #' regression in small samples. Biometrics 50, 226-231.
 #'
+#' Bunch, J. R., Nielsen, C. P. and Sorensen, D. C. (1978). Rank-one
+#' modification of the symmetric eigenproblem. Numerische Mathematik 31,
+#' 31-48.
+#'
 #' Fraley, C. and Raftery, A. E. (2007). Bayesian regularization for normal
 #' mixture estimation and model-based clustering. Journal of Classification
 #' 24, 155-181.
+#'
+#' Golub, G. H. (1973). Some modified matrix eigenvalue problems. SIAM Review
+#' 15, 318-334.
 #'
 #' Smieja, M. and Geiger, B. C. (2017). Semi-supervised cross-entropy
 #' clustering with information bottleneck constraint. Information Sciences
