@@ -145,6 +145,16 @@
 #' `split_history` records the number of clusters and the cost at the
 #' start, after every split made and after the passes of every round.
 #'
+#' Split mode goes on while the cost falls, and on data of a few hundred
+#' points the in-sample cross-entropy of the `"full"` family keeps falling as
+#' clusters get smaller: there it ends with many clusters (on the UCI data of
+#' Smieja & Geiger (2017), median numbers of clusters 4-13 for 3-7 classes,
+#' at lower costs than runs from twice the true k). `small_sample = TRUE`, or
+#' a family that fixes the clusters' shape (`"eigenvalues"`, e.g. with the
+#' eigenvalues of the within-label covariance of the labelled points), keep
+#' the number of clusters near the number of classes there
+#' (`bench/results/cec-split-uci.md` in the source repository).
+#'
 #' @section Cluster families (`type`, `param`):
 #' The seven Gaussian families of cross-entropy clustering (Tabor & Spurek
 #' 2014), as in the \pkg{CEC} package. With \eqn{\mu, \Sigma} the mean and
