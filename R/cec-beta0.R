@@ -29,18 +29,30 @@
 #' @param coarse A coarsening of `cluster`: one group per point, constant on
 #'   every cluster. Each group that merges two or more clusters gives one
 #'   \eqn{\beta_0}. `NULL` (the default) merges all clusters into one.
-#' @param type Cluster model used for the determinants, as in [cec()].
+#' @param type Gaussian family of the clusters, any of the seven of [cec()]
+#'   (or CEC's short names); one family for all clusters.
+#' @param param What the family fixes, as in [cec()] (one parameter, shared
+#'   by all clusters); `NULL` for `"full"`, `"diagonal"` and `"spherical"`.
+#' @details For a family other than `"full"` the half log-determinants
+#'   above become the family's cross-entropies \eqn{H_i} and \eqn{H} of the
+#'   clusters and of their union (see Cluster families in [cec()]):
+#'   \eqn{\beta_0 = 1 + \sum_i \frac{p_i}{q} (H_i - H) / H(p_{k'}/q, \dots,
+#'   p_k/q)}{beta0 = 1 + sum_i (p_i / q) (H_i - H) / H(p_k'/q, ..., p_k/q)}, the
+#'   same balance of cost (10) between the split and the merged cluster.
+#'   Each \eqn{H_i} is computed by the same code as the cost of [cec()].
 #' @return A number, or a named vector with one \eqn{\beta_0} per merged group
 #'   when `coarse` merges several groups.
 #' @examples
 #' set.seed(1)
 #' x <- rnorm(1e5)
 #' cec_ib_beta0(x, x >= 0)   # about 0.269
+#' # fixed spherical covariance of variance 1: the split pays less
+#' cec_ib_beta0(x, x >= 0, type = "fixed_spherical", param = 1)
 #' @export
-cec_ib_beta0 <- function(x, cluster, coarse = NULL,
-                         type = c("full", "diagonal", "spherical")) {
-  type <- match_choice(type, cec_types, "type")
+cec_ib_beta0 <- function(x, cluster, coarse = NULL, type = "full", param = NULL) {
   x <- check_data_scale(check_data_matrix(x, "x"), "x")
+  if (length(type) != 1L) stop_arg("type", "must be one family, shared by all clusters")
+  fam <- check_cec_families(type, param, 1L, ncol(x))
   n <- nrow(x)
   fine <- check_partition(cluster, n, "cluster")
   if (is.null(coarse)) coarse <- rep(1L, n)
@@ -53,18 +65,24 @@ cec_ib_beta0 <- function(x, cluster, coarse = NULL,
                                paste(utils::head(bad, 5L), collapse = ", "),
                                if (length(bad) == 1L) "s" else ""))
   }
-  logdet <- function(rows) {
+  # the family's cross-entropy of the points `rows`: the cost of cec() with
+  # one cluster holding them all
+  h_of <- function(rows) {
     xs <- x[rows, , drop = FALSE]
-    s <- crossprod(sweep(xs, 2L, colMeans(xs))) / nrow(xs)
-    ld <- switch(type,
-      full = as.numeric(determinant(s, logarithm = TRUE)$modulus),
-      diagonal = sum(log(diag(s))),
-      spherical = ncol(s) * log(sum(diag(s)) / ncol(s))
-    )
-    if (!is.finite(ld) || nrow(xs) < 2L) {
+    if (nrow(xs) < ncol(xs) + 2L) {
+      stop_arg("cluster", sprintf("has a cluster of %d points; every cluster needs at least p + 2 = %d",
+                                  nrow(xs), ncol(xs) + 2L))
+    }
+    opts <- c(list(k = 1L, beta = 0, eps = 0, max_iter = 1L, restarts = 1L, init = "kmeans++",
+                   start = rep(1L, nrow(xs)), prior = matrix(0, ncol(xs), ncol(xs)),
+                   small_sample = FALSE, split = FALSE, max_k = 0L, split_tries = 1L,
+                   verbose = FALSE),
+              cec_family_options(fam, 1L, ncol(xs)))
+    h <- tryCatch(.cec_cpp(t(xs), NULL, opts)$cost, error = function(e) Inf)
+    if (!is.finite(h)) {
       stop_arg("cluster", "has a cluster with a singular covariance; every cluster needs a positive definite covariance")
     }
-    ld
+    h
   }
   levels_g <- sort(unique(group))
   out <- numeric(0)
@@ -73,9 +91,9 @@ cec_ib_beta0 <- function(x, cluster, coarse = NULL,
     members <- sort(unique(fine[in_g]))
     if (length(members) < 2L) next
     w <- tabulate(match(fine[in_g], members), length(members)) / sum(in_g)
-    ld_merged <- logdet(which(in_g))
-    ld_parts <- vapply(members, function(cl) logdet(which(fine == cl)), 0)
-    num <- sum(w / 2 * (ld_parts - ld_merged))
+    h_merged <- h_of(which(in_g))
+    h_parts <- vapply(members, function(cl) h_of(which(fine == cl)), 0)
+    num <- sum(w * (h_parts - h_merged))
     out[as.character(g)] <- 1 + num / (-sum(w * log(w)))
   }
   if (length(out) == 0L) stop_arg("coarse", "merges no clusters; nothing to compare")

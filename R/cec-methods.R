@@ -112,7 +112,8 @@ cec_family_summary <- function(object) {
 #' Print and summarize a CEC or CEC-IB fit
 #'
 #' `print()` shows the clusters, the family of each (see `type` in [cec()]),
-#' the cost and its parts; `summary()` adds the table of families per cluster
+#' the cost and its parts (and in split mode the number of clusters and the
+#' cost before and after splitting); `summary()` adds the table of families per cluster
 #' to [summary.sideclust()][sideclust-methods].
 #'
 #' @param x,object A fit from [cec()] or [cec_ib()].
@@ -120,7 +121,8 @@ cec_family_summary <- function(object) {
 #' @param ... Unused.
 #' @return `print()` returns `x` invisibly; `summary()` an object of class
 #'   `summary.cec_fit` (a `summary.sideclust` with `families`, a data frame
-#'   of cluster, size and family, and `cost_parts`).
+#'   of cluster, size and family, `cost_parts` and, in split mode,
+#'   `split_history`).
 #' @examples
 #' x <- scale(iris[, 1:4])
 #' set.seed(1)
@@ -147,9 +149,19 @@ print.cec_fit <- function(x, digits = 4L, ...) {
               if (inherits(x, "cec_ib"))
                 sprintf(", labels %s", format(x$cost_parts[["labels"]], digits = digits)) else "",
               x$iterations, if (isTRUE(x$converged)) "converged" else "not converged"))
+  if (!is.null(h <- x$split_history)) cat(cec_split_line(h, digits), "\n")
   cat("\nAvailable components:\n")
   print(names(x))
   invisible(x)
+}
+
+# "Split mode: k 1 -> 4 (3 splits in 2 rounds), cost 2.81 -> 1.93".
+cec_split_line <- function(h, digits = 4L) {
+  sprintf("Split mode: k %d -> %d (%d split%s in %d round%s), cost %s -> %s",
+          h$k[1], h$k[nrow(h)], sum(h$event == "split"),
+          if (sum(h$event == "split") == 1L) "" else "s", sum(h$event == "passes"),
+          if (sum(h$event == "passes") == 1L) "" else "s",
+          format(h$cost[1], digits = digits), format(h$cost[nrow(h)], digits = digits))
 }
 
 #' @rdname cec-methods
@@ -164,6 +176,7 @@ summary.cec_fit <- function(object, ...) {
   out <- summary.sideclust(object)
   out$families <- cec_family_summary(object)
   out$cost_parts <- object$cost_parts
+  out$split_history <- object$split_history
   class(out) <- c("summary.cec_fit", class(out))
   out
 }
@@ -182,6 +195,10 @@ print.summary.cec_fit <- function(x, digits = 4L, ...) {
   print(x$cost_parts, digits = digits)
   cat("\nFamilies:\n")
   print(x$families, row.names = FALSE)
+  if (!is.null(x$split_history)) {
+    cat("\n", cec_split_line(x$split_history, digits), "; history:\n", sep = "")
+    print(x$split_history, digits = digits)
+  }
   invisible(x)
 }
 

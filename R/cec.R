@@ -121,6 +121,40 @@
 #' grows least); the deletion that lowers the cost most is kept and the
 #' passes go on, and a run ends only when no move and no deletion pays.
 #'
+#' @section Split mode (`split`, `max_k`, `split_tries`):
+#' With `split = TRUE` the number of clusters can also grow, as in the split
+#' mode of \pkg{CEC}: after the run from `k` clusters (`k` may be left out:
+#' one cluster), every cluster is tried split in two by a local two-cluster
+#' CEC run on its own points, from `split_tries` starts drawn by `init`
+#' (for [cec_ib()], when the cluster holds labelled points of two or more
+#' labels, first from the start that separates its two most frequent labels,
+#' the other points going to the nearer of their means). The cost is a sum
+#' over clusters, so whether a split lowers the total cost is decided on the
+#' cluster's points alone, and splits of different clusters do not
+#' interact: all splits that lower the cost are made (largest fall first,
+#' up to `max_k` clusters), then the Hartigan passes run on the whole data,
+#' and the rounds repeat until no cluster's split lowers the cost. A part
+#' below the size rule (`eps * n` or `p + 2` points) is removed in the
+#' local run, so a split is only made into two viable clusters; a cluster
+#' whose split failed is not tried again until its points change. Should
+#' the passes after a round end above the cost before it (a removed
+#' cluster), the round is undone and splitting stops, so the cost never
+#' rises. Each of the `restarts` runs is a whole procedure (start, splits,
+#' passes) and the lowest final cost is kept; from `k = 1` the start is the
+#' same for all, and the runs differ in the local starts of the splits.
+#' `split_history` records the number of clusters and the cost at the
+#' start, after every split made and after the passes of every round.
+#'
+#' Split mode goes on while the cost falls, and on data of a few hundred
+#' points the in-sample cross-entropy of the `"full"` family keeps falling as
+#' clusters get smaller: there it ends with many clusters (on the UCI data of
+#' Smieja & Geiger (2017), median numbers of clusters 4-13 for 3-7 classes,
+#' at lower costs than runs from twice the true k). `small_sample = TRUE`, or
+#' a family that fixes the clusters' shape (`"eigenvalues"`, e.g. with the
+#' eigenvalues of the within-label covariance of the labelled points), keep
+#' the number of clusters near the number of classes there
+#' (`bench/results/cec-split-uci.md` in the source repository).
+#'
 #' @section Cluster families (`type`, `param`):
 #' The seven Gaussian families of cross-entropy clustering (Tabor & Spurek
 #' 2014), as in the \pkg{CEC} package. With \eqn{\mu, \Sigma} the mean and
@@ -155,9 +189,11 @@
 #' a list of `k` entries (`NULL` for the families without a parameter) or, as
 #' in \pkg{CEC}, a list with one entry per cluster whose family takes one, in
 #' order. Cluster `a` of every start (the `a`-th seed, or cluster `a` of
-#' `start`) has family `a`. A move is evaluated in \eqn{O(p^2)} for every
-#' family but `"eigenvalues"`, whose \eqn{O(p^3)} needs the eigenvalues of
-#' the moved covariance. `cov_reg` applies to the families that estimate a
+#' `start`) has family `a`. A candidate move is evaluated in \eqn{O(p^2)}
+#' for every family; for `"eigenvalues"` the eigenvalues of the moved
+#' covariance come from the secular equation of a rank-one update of the
+#' cluster's eigen-decomposition (Golub 1973; Bunch, Nielsen and Sorensen
+#' 1978), which is recomputed in \eqn{O(p^3)} when a point actually moves. `cov_reg` applies to the families that estimate a
 #' covariance by maximum likelihood and can become singular (`"full"`,
 #' `"diagonal"`, `"spherical"`, `"fixed_mean"`); the others never are.
 #' The fixed families keep the same removal rule (fewer than `eps * n` or
@@ -171,7 +207,8 @@
 #'   [as_constraints()] or [sample_labels()]). Pairwise constraints are not
 #'   accepted. `NULL` means no labels.
 #' @param k Starting number of clusters (at most `nrow(x)`); the result may
-#'   have fewer.
+#'   have fewer, or in split mode more. With `split = TRUE` it may be left
+#'   out: the run starts from one cluster.
 #' @param labels Deprecated name of `side` in `cec_ib()`.
 #' @param beta Weight \eqn{\beta \ge 0} of the label term, see Choosing beta.
 #' @param type Gaussian family of the clusters: `"full"`, `"diagonal"`,
@@ -199,6 +236,14 @@
 #'   `"random"` or `"partition"`; see Starting partitions.
 #' @param start Optional initial partition: integers in `1..k`, one per point.
 #'   Then a single run starts from it (`restarts` and `init` are ignored).
+#' @param split If `TRUE`, clusters are split in two while the cost falls
+#'   (CEC's split mode); see Split mode.
+#' @param max_k In split mode, the largest number of clusters (at least `k`);
+#'   `NULL` (the default) for no limit but the size rule (clusters of at
+#'   least `eps * nrow(x)` and `p + 2` points).
+#' @param split_tries In split mode, the number of local two-cluster starts
+#'   tried for each split of a cluster (for [cec_ib()] one more, driven by
+#'   the labels, when the cluster holds several labels).
 #' @param verbose Print one line per pass.
 #' @return An object of class `c("cec_fit", "sideclust")` or
 #'   `c("cec_ib", "sideclust")` (not `"cec"`: that is the class of the CEC
@@ -211,7 +256,8 @@
 #'     (\eqn{H(\mathcal{Y})}{H(Y)}), `cross_entropy` (the Gaussian term) and
 #'     `labels` (the label term, already multiplied by `beta`).}
 #'   \item{objective, k_trace}{cost and number of clusters after every pass
-#'     of the best run.}
+#'     of the best run (in split mode, the passes on the whole data of all
+#'     its rounds, in order).}
 #'   \item{iterations, converged}{passes of the best run, and whether its
 #'     last pass moved no point (and, with `small_sample`, no deletion of a
 #'     cluster lowered the cost).}
@@ -223,7 +269,14 @@
 #'     points; maximum likelihood, or regularized by `cov_reg`) and cluster
 #'     sizes.}
 #'   \item{type, param}{family and parameter of each of the `k` final
-#'     clusters (removed clusters take theirs with them).}
+#'     clusters (removed clusters take theirs with them; split clusters
+#'     pass theirs to both parts).}
+#'   \item{split_history}{in split mode, a data frame with one row per
+#'     event: `k` and `cost` at the `"start"` (after the run from `k`), after
+#'     every `"split"` made and after the `"passes"` on the whole data that
+#'     close each round; the cost never rises from row to row. `NULL`
+#'     without split mode.}
+#'   \item{max_k}{in split mode, the limit used (`NULL`: none).}
 #'   \item{beta, eps, cov_reg, small_sample, restarts, init, side,
 #'     call}{settings and labels used.}
 #' @references
@@ -234,9 +287,16 @@
 #' Bedrick, E. J. and Tsai, C.-L. (1994). Model selection for multivariate
 #' regression in small samples. Biometrics 50, 226-231.
 #'
+#' Bunch, J. R., Nielsen, C. P. and Sorensen, D. C. (1978). Rank-one
+#' modification of the symmetric eigenproblem. Numerische Mathematik 31,
+#' 31-48.
+#'
 #' Fraley, C. and Raftery, A. E. (2007). Bayesian regularization for normal
 #' mixture estimation and model-based clustering. Journal of Classification
 #' 24, 155-181.
+#'
+#' Golub, G. H. (1973). Some modified matrix eigenvalue problems. SIAM Review
+#' 15, 318-334.
 #'
 #' Smieja, M. and Geiger, B. C. (2017). Semi-supervised cross-entropy
 #' clustering with information bottleneck constraint. Information Sciences
@@ -263,14 +323,20 @@
 #' fit_ib$contingency
 #' fit_ib$cost_parts
 #' predict(fit_ib, x[1:5, ])$cluster
+#'
+#' # split mode: from one cluster, splitting while the cost falls
+#' fit_split <- cec(x, split = TRUE, restarts = 2)
+#' fit_split$split_history
 #' @export
 cec <- function(x, k, type = "full", param = NULL,
                 restarts = 10L, max_iter = 100L, eps = 0.05, cov_reg = 0,
                 init = c("kmeans++", "random", "partition"), start = NULL,
-                small_sample = FALSE, verbose = FALSE) {
+                small_sample = FALSE, split = FALSE, max_k = NULL, split_tries = 5L,
+                verbose = FALSE) {
   call <- match.call()
+  if (missing(k)) k <- cec_missing_k(split)
   fit <- fit_cec(x, NULL, k, 0, type, param, restarts, max_iter, eps, cov_reg, init, start,
-                 small_sample, verbose)
+                 small_sample, verbose, split, max_k, split_tries)
   fit$call <- call
   fit <- finish_fit(fit, x, "cec_fit")
   fit
@@ -282,22 +348,32 @@ cec_ib <- function(x, side, k, beta = 1,
                    type = "full", param = NULL, restarts = 10L,
                    max_iter = 100L, eps = 0.05, cov_reg = 0,
                    init = c("kmeans++", "random", "partition"), start = NULL,
-                   small_sample = FALSE, verbose = FALSE, labels) {
+                   small_sample = FALSE, split = FALSE, max_k = NULL, split_tries = 5L,
+                   verbose = FALSE, labels) {
   call <- match.call()
   if (!missing(labels)) side <- deprecated_arg(labels, "labels", "side")
   if (missing(side)) stop_arg("side", "is missing; give partial labels, or NULL for none")
+  if (missing(k)) k <- cec_missing_k(split)
   fit <- fit_cec(x, side, k, beta, type, param, restarts, max_iter, eps, cov_reg, init, start,
-                 small_sample, verbose)
+                 small_sample, verbose, split, max_k, split_tries)
   fit$call <- call
   fit <- finish_fit(fit, x, "cec_ib")
   fit
 }
 
+# k may be left out in split mode only (then the run starts from one cluster).
+cec_missing_k <- function(split) {
+  if (isTRUE(split)) return(1L)
+  stop_arg("k", "is missing; give the number of clusters (or split = TRUE to start from one)")
+}
+
 # The shared body of cec() and cec_ib(): checks the inputs, fits, returns the fit.
 fit_cec <- function(x, labels, k, beta, type, param, restarts, max_iter, eps, cov_reg,
-                    init, start, small_sample, verbose) {
+                    init, start, small_sample, verbose, split = FALSE, max_k = NULL,
+                    split_tries = 5L) {
   init <- match_choice(init, cec_inits, "init")
   small_sample <- check_flag(small_sample, "small_sample")
+  split <- check_flag(split, "split")
   x <- check_data_scale(check_data_matrix(x, "x"), "x")
   n <- nrow(x)
   p <- ncol(x)
@@ -318,6 +394,12 @@ fit_cec <- function(x, labels, k, beta, type, param, restarts, max_iter, eps, co
   eps <- check_number(eps, "eps", lower = 0, upper = 1, upper_open = TRUE)
   cov_reg <- check_number(cov_reg, "cov_reg", lower = 0)
   verbose <- check_flag(verbose, "verbose")
+  split_tries <- check_count(split_tries, "split_tries", lower = 1L)
+  if (!is.null(max_k)) {
+    if (!split) stop_arg("max_k", "applies only in split mode; set split = TRUE or leave max_k = NULL")
+    max_k <- check_count(max_k, "max_k", lower = 1L)
+    if (max_k < k) stop_arg("max_k", sprintf("(%d) is smaller than k (%d)", max_k, k))
+  }
   start0 <- integer(0)
   if (!is.null(start)) {
     start0 <- check_partition_start(start, n, k)
@@ -327,7 +409,9 @@ fit_cec <- function(x, labels, k, beta, type, param, restarts, max_iter, eps, co
   prior <- cov_reg * crossprod(sweep(x, 2L, colMeans(x))) / n
   options <- c(list(k = k, beta = beta, eps = eps, max_iter = max_iter,
                     restarts = restarts, init = init, start = start0, prior = prior,
-                    small_sample = small_sample, verbose = verbose),
+                    small_sample = small_sample, split = split,
+                    max_k = if (is.null(max_k)) 0L else max_k, split_tries = split_tries,
+                    verbose = verbose),
                cec_family_options(fam, k, p))
   res <- .cec_cpp(t(x), side, options)
   centers <- t(res$means)
@@ -340,12 +424,20 @@ fit_cec <- function(x, labels, k, beta, type, param, restarts, max_iter, eps, co
     converged = res$converged,
     contingency = cec_contingency(res$cluster, res$k, side, n),
     centers = centers, covariances = res$covariances, size = res$sizes,
-    beta = beta, type = fam$types[res$origin], param = fam$params[res$origin], eps = eps, cov_reg = cov_reg, small_sample = small_sample,
+    beta = beta, type = fam$types[res$origin], param = fam$params[res$origin], eps = eps,
+    cov_reg = cov_reg, small_sample = small_sample,
+    split_history = if (split) cec_split_history(res) else NULL,
+    max_k = if (split) max_k else NULL,
     restarts = restarts, init = if (is.null(start)) init else "start", side = side
   )
 }
 
-cec_types <- c("full", "diagonal", "spherical")  # those of cec_ib_beta0()
+# The split history of the core as a data frame, one row per event.
+cec_split_history <- function(res) {
+  data.frame(k = res$history_k, cost = res$history_cost,
+             event = factor(c("start", "split", "passes")[res$history_event + 1L],
+                            levels = c("start", "split", "passes")))
+}
 
 # The families as the glue reads them: 0-based codes in the order of
 # cec_families, fixed covariances side by side, eigenvalues / means as

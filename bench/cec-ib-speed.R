@@ -26,6 +26,13 @@
 #   (sample_labels(y, 0.3), set.seed(3)) against cec(x, k), same start, same
 #   per-pass measure. Target: at most 20% more time per pass.
 # * medians over BENCH_REPEATS (default 5) repeats of every timed call.
+# * every family (issue 20): the same data and start, one family for all
+#   clusters, against CEC::cec's type of the same family: full / "all",
+#   diagonal, spherical, fixed_covariance / "covariance" (G = cov(x) / 4),
+#   fixed_spherical / "fixedr" (r = 1), eigenvalues (the eigenvalues of
+#   cov(x) / 4), fixed_mean / "mean" (the data mean); per-pass time as above
+#   (BENCH_FAMILY_REPEATS, default 3, repeats); a family whose run converges
+#   before m passes is timed over the passes it made (column passes done).
 
 library(sideclust)
 source(file.path("bench", "utils.R"))
@@ -130,6 +137,44 @@ rows <- list(measure("sideclust::cec", function(m) run_ours(m)),
 if (has_cec_pkg) rows <- c(rows, list(measure("CEC::cec", run_peer, peer = TRUE)))
 tab <- do.call(rbind, rows)
 full_ours <- run_ours(100L)
+
+# ---- every family ------------------------------------------------------------------
+
+family_repeats <- as.integer(Sys.getenv("BENCH_FAMILY_REPEATS", "3"))
+cov_x <- stats::cov(x)
+families <- list(
+  full = list(cec = "all", param = NULL),
+  diagonal = list(cec = "diagonal", param = NULL),
+  spherical = list(cec = "spherical", param = NULL),
+  fixed_covariance = list(cec = "covariance", param = cov_x / 4),
+  fixed_spherical = list(cec = "fixedr", param = 1),
+  eigenvalues = list(cec = "eigenvalues",
+                     param = eigen(cov_x, symmetric = TRUE, only.values = TRUE)$values / 4),
+  fixed_mean = list(cec = "mean", param = colMeans(x)))
+# Per-pass seconds of f(passes) (a fit), from t(m) - t(1) over the passes made.
+per_pass <- function(f, passes_of) {
+  one <- time_it(function() f(1L), family_repeats)
+  many <- time_it(function() f(m_passes), family_repeats)
+  done <- passes_of(many$fit)
+  list(per_pass = if (done > 1) (many$median - one$median) / (done - 1) else NA_real_,
+       done = done, t_m = many$median)
+}
+family_rows <- lapply(names(families), function(type) {
+  fam <- families[[type]]
+  ours <- per_pass(function(m) cec(x, k, type = type, param = fam$param, max_iter = m,
+                                   eps = 0.05, start = start0),
+                   function(fit) fit$iterations)
+  peer <- if (has_cec_pkg) {
+    per_pass(function(m) CEC::cec(x, centers = centers0, type = fam$cec, param = fam$param,
+                                  iter.max = m, nstart = 1, card.min = "5%", threads = 1),
+             function(fit) min(fit$iterations, m_passes))
+  } else list(per_pass = NA_real_, done = NA_integer_, t_m = NA_real_)
+  data.frame(family = type, `CEC type` = fam$cec,
+             `passes done (ours / CEC)` = sprintf("%d / %s", ours$done, peer$done),
+             `ours per pass, s` = ours$per_pass, `CEC per pass, s` = peer$per_pass,
+             `ratio ours / CEC` = ours$per_pass / peer$per_pass, check.names = FALSE)
+})
+family_tab <- do.call(rbind, family_rows)
 elapsed <- proc.time()[["elapsed"]] - t_start
 
 # Same start, same visiting order: the partitions after 1 and m passes should agree.
@@ -183,6 +228,15 @@ lines <- c(
   sprintf("- CEC-IB label term (30%% labels, beta = 1): %s s per pass vs %s s for cec: **%+.0f%%** (target: at most +20%%) -> %s",
           fmt(ib_pp, 3), fmt(ours_pp, 3), 100 * label_extra,
           if (label_extra <= 0.2) "**met**" else "**not met**"),
+  "",
+  "## Every family: time per pass against CEC::cec", "",
+  sprintf("Same data and start, one family for all %d clusters; medians of %d repeats; m = %d passes.",
+          k, family_repeats, m_passes),
+  "CEC::cec reports iter.max + 1 iterations when it hits the limit; a run that converged earlier is",
+  "timed over the passes it made.", "",
+  md_table(family_tab, 3), "",
+  sprintf("- ratio <= 1 (goal) on %d of %d families",
+          sum(family_tab$`ratio ours / CEC` <= 1, na.rm = TRUE), sum(!is.na(family_tab$`ratio ours / CEC`))),
   "",
   if (!is.null(agree)) c("## Same start, same partitions?", "",
                          "sideclust::cec and CEC::cec after the same number of passes from the same start",

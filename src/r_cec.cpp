@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "cec/cec.h"
+#include "cec/cec_split.h"
 #include "r_glue.h"
 
 namespace {
@@ -50,6 +50,9 @@ sideclust::CecParams cec_params(const sideclust::Options& o) {
   par.start = sideclust::zero_based(o.get<Rcpp::IntegerVector>("start"));
   par.prior = o.get<Eigen::MatrixXd>("prior");
   par.small_sample = o.get<bool>("small_sample");
+  par.split = o.get<bool>("split");
+  par.max_k = o.get<int>("max_k");
+  par.split_tries = o.get<int>("split_tries");
   return par;
 }
 
@@ -59,14 +62,15 @@ sideclust::CecParams cec_params(const sideclust::Options& o) {
 // types, param_cov, param_vec, radius (the families, see cec_families()), beta, eps, max_iter, restarts, init, start (1-based initial clusters
 // or length 0), prior (p x p matrix added to every cluster's scatter: cov_reg
 // times the data covariance, zeros for none), small_sample (expected instead
-// of in-sample cross-entropy), verbose.
+// of in-sample cross-entropy), split, max_k (0: no limit), split_tries (split
+// mode, see cec_split.h), verbose.
 // [[Rcpp::export(.cec_cpp)]]
 Rcpp::List cec_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP labels, Rcpp::List options) {
   const sideclust::Options o(options);
   const sideclust::CecParams par = cec_params(o);
   const sideclust::SideInfo side = sideclust::side_from_r(labels, static_cast<int>(xt.cols()));
   sideclust::RHooks hooks(o.get<bool>("verbose"), "pass");
-  const sideclust::CecResult r = sideclust::cec_fit(xt, side.labels, par, hooks);
+  const sideclust::CecResult r = sideclust::cec_search(xt, side.labels, par, hooks);
 
   const int p = static_cast<int>(xt.rows());
   Rcpp::NumericMatrix means(p, r.k);
@@ -85,5 +89,7 @@ Rcpp::List cec_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP labels, Rcpp::List optio
       Rcpp::_["objective"] = r.objective, Rcpp::_["k_trace"] = r.k_trace,
       Rcpp::_["iterations"] = r.iterations, Rcpp::_["converged"] = r.converged,
       Rcpp::_["means"] = means, Rcpp::_["covariances"] = cov,
-      Rcpp::_["sizes"] = r.sizes, Rcpp::_["origin"] = sideclust::one_based(r.origin));
+      Rcpp::_["sizes"] = r.sizes, Rcpp::_["origin"] = sideclust::one_based(r.origin),
+      Rcpp::_["history_k"] = r.history_k, Rcpp::_["history_cost"] = r.history_cost,
+      Rcpp::_["history_event"] = r.history_event);
 }

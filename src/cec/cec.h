@@ -38,6 +38,12 @@ struct CecParams {
   std::vector<int> start;  // 0-based initial clusters, or empty to draw by `init`
   Eigen::MatrixXd prior;   // p x p matrix added to every cluster's scatter, or empty
   bool small_sample = false;  // expected cross-entropy of an unseen point (see optimism())
+  // Split mode (cec_split.h): after the run from k, clusters are split in two
+  // while the cost falls, up to max_k clusters (0: no limit), each split
+  // tried from split_tries local starts.
+  bool split = false;
+  int max_k = 0;
+  int split_tries = 5;
 };
 
 struct CecResult {
@@ -52,6 +58,10 @@ struct CecResult {
   std::vector<int> origin;          // the initial cluster (0-based) of each final one
   std::vector<Eigen::MatrixXd> covariances;
   std::vector<int> sizes;
+  // Split mode: k and cost at the start, after every accepted split and
+  // after the passes that follow each round of splits (event 0, 1, 2).
+  std::vector<int> history_k, history_event;
+  std::vector<double> history_cost;
 };
 
 // One run of the Hartigan algorithm on the points x (p x n, one per column)
@@ -353,7 +363,8 @@ inline std::vector<int> draw_start(const Eigen::Ref<const Eigen::MatrixXd>& x, c
   }
 }
 
-// Best of par.restarts runs (one run from par.start when it is given).
+// Best of par.restarts runs (one run from par.start when it is given),
+// without split mode (cec_search() in cec_split.h adds it).
 inline CecResult cec_fit(const Eigen::Ref<const Eigen::MatrixXd>& x, const PartialLabels& labels,
                          const CecParams& par, RunHooks& hooks) {
   CecRun runner(x, labels, par);

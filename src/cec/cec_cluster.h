@@ -1,8 +1,10 @@
 // Sufficient statistics of one CEC / CEC-IB cluster under one of the seven
 // Gaussian families of cross-entropy clustering (Tabor & Spurek 2014), with
-// O(p^2) add / remove and O(p^2) evaluation of a candidate move (O(p) for the
-// diagonal and spherical families; O(p^3) for "eigenvalues", which needs the
-// spectrum of the moved scatter), plus O(1) label-entropy updates.
+// O(p^2) add / remove (O(p^3) for "eigenvalues", which keeps the scatter's
+// eigen-decomposition) and O(p^2) evaluation of a candidate move (O(p) for
+// the diagonal and spherical families; for "eigenvalues" the spectrum of the
+// moved scatter from the secular equation, rank_one_eigen.h), plus O(1)
+// label-entropy updates.
 // Plain C++17 + Eigen.
 //
 // A cluster of n points keeps its mean m and scatter S = Psi + sum (x - m)(x - m)^T,
@@ -39,6 +41,8 @@
 #include <limits>
 #include <memory>
 #include <vector>
+
+#include "cec/rank_one_eigen.h"
 
 namespace sideclust {
 
@@ -141,6 +145,17 @@ class CecCluster {
     prior_ = prior.size() == 0 || !regularized ? Eigen::MatrixXd::Zero(p, p) : prior;
     if (fam_->uses_scatter()) scatter_ = Eigen::MatrixXd::Zero(p, p);
     diag_ = Eigen::VectorXd::Zero(p);
+    inv_diag_ = Eigen::VectorXd::Zero(p);
+    scratch_ = Eigen::VectorXd::Zero(p);
+    if (type_ == CecType::eigenvalues) {
+      eig_ = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(p);  // preallocated
+      evals_ = Eigen::VectorXd::Zero(p);
+      evecs_ = Eigen::MatrixXd::Identity(p, p);
+      scratch_z_ = Eigen::VectorXd::Zero(p);
+      scratch_mu_ = Eigen::VectorXd::Zero(p);
+      scratch_a_ = Eigen::VectorXd::Zero(p);
+      scratch_b_ = Eigen::VectorXd::Zero(p);
+    }
     // A default-constructed LLT leaves its status flag unset, and copies of
     // this cluster (std::vector fills from one prototype) would read it.
     chol_.compute(Eigen::MatrixXd::Identity(p, p));
@@ -172,16 +187,18 @@ class CecCluster {
         scatter_.selfadjointView<Eigen::Lower>().rankUpdate(d);
       }
       scatter_ = scatter_.selfadjointView<Eigen::Lower>();
-      if (type_ != CecType::eigenvalues) refactor();
+      if (type_ == CecType::eigenvalues) decompose();
+      else refactor();
     } else if (type_ == CecType::fixed_covariance) {
       q_ = 0.0;
       for (int i : members) q_ += fam_->g_chol.matrixL().solve(x.col(i) - mean_).squaredNorm();
     } else {
       diag_ = prior_.diagonal();
       for (int i : members) diag_ += (x.col(i) - mean_).array().square().matrix();
-      logdet_ = logdet_of_diag(diag_.sum(), diag_);
+      diag_changed();
     }
-    h_ = cross_entropy_of(n_, logdet_, diag_.sum(), q_, scatter_);
+    h_ = type_ == CecType::eigenvalues ? eigen_h(n_, evals_)
+                                       : cross_entropy_of(n_, logdet_, trace_, q_, scatter_);
     return std::isfinite(h_);
   }
 
@@ -195,34 +212,47 @@ class CecCluster {
     const double inf = std::numeric_limits<double>::infinity();
     const int m = n_ + sign;
     if (m <= 0) return inf;
-    double c;
-    Eigen::VectorXd d;
-    step(x, sign, c, d);
+    // Evaluated for every point and cluster of a pass: no allocation here,
+    // only the scratch buffers (d = scratch_).
+    const double c = step(x, sign, scratch_);
+    Eigen::VectorXd& d = scratch_;
     switch (type_) {
       case CecType::full:
       case CecType::fixed_mean: {
-        const double f = 1.0 + c * chol_.matrixL().solve(d).squaredNorm();
+        chol_.matrixL().solveInPlace(d);
+        const double f = 1.0 + c * d.squaredNorm();
         if (!(f > kSingularRatio)) return inf;
         return cross_entropy_of(m, logdet_ + std::log(f), 0.0, 0.0, scatter_);
       }
       case CecType::diagonal: {
-        const Eigen::VectorXd nd = diag_ + c * d.array().square().matrix();
-        if (sign < 0 && (nd.array() <= kSingularRatio * diag_.array()).any()) return inf;
-        return cross_entropy_of(m, logdet_of_diag(0.0, nd), 0.0, 0.0, scatter_);
+        // log det changes by sum_j log(1 + c d_j^2 / S_jj): the product of
+        // the factors, one logarithm per block of 16 (no under- or overflow)
+        double ld = logdet_, prod = 1.0;
+        for (int j = 0; j < p_; ++j) {
+          const double f = 1.0 + c * d[j] * d[j] * inv_diag_[j];
+          if (!(f > kSingularRatio)) return inf;
+          prod *= f;
+          if ((j & 15) == 15) {
+            ld += std::log(prod);
+            prod = 1.0;
+          }
+        }
+        return cross_entropy_of(m, ld + std::log(prod), 0.0, 0.0, scatter_);
       }
       case CecType::spherical:
       case CecType::fixed_spherical: {
-        const double tr = diag_.sum() + c * d.squaredNorm();
+        const double tr = trace_ + c * d.squaredNorm();
         return cross_entropy_of(m, logdet_of_diag(tr, diag_), tr, 0.0, scatter_);
       }
       case CecType::fixed_covariance: {
-        const double q = q_ + c * fam_->g_chol.matrixL().solve(d).squaredNorm();
-        return cross_entropy_of(m, 0.0, 0.0, q, scatter_);
+        fam_->g_chol.matrixL().solveInPlace(d);
+        return cross_entropy_of(m, 0.0, 0.0, q_ + c * d.squaredNorm(), scatter_);
       }
       case CecType::eigenvalues: {
-        Eigen::MatrixXd s = scatter_;
-        s.noalias() += c * d * d.transpose();
-        return cross_entropy_of(m, 0.0, 0.0, 0.0, s);
+        // the scatter S + c d d^T = V (diag(s) + c z z^T) V^T with z = V^T d
+        scratch_z_.noalias() = evecs_.transpose() * d;
+        rank_one_eigenvalues(evals_, scratch_z_, c, scratch_mu_, work_, scratch_a_, scratch_b_);
+        return eigen_h(m, scratch_mu_);
       }
     }
     return inf;
@@ -260,15 +290,13 @@ class CecCluster {
  private:
   // The change of the statistics when x joins (sign +1) or leaves (-1): the
   // scatter moves by c d d^T (about the running mean, or about the fixed mean).
-  void step(const Eigen::Ref<const Eigen::VectorXd>& x, int sign, double& c,
-            Eigen::VectorXd& d) const {
+  double step(const Eigen::Ref<const Eigen::VectorXd>& x, int sign, Eigen::VectorXd& d) const {
     if (type_ == CecType::fixed_mean) {
-      c = sign;
       d = x - fam_->vec;
-      return;
+      return sign;
     }
-    c = sign > 0 ? static_cast<double>(n_) / (n_ + 1) : -static_cast<double>(n_) / (n_ - 1);
     d = x - mean_;
+    return sign > 0 ? static_cast<double>(n_) / (n_ + 1) : -static_cast<double>(n_) / (n_ - 1);
   }
 
   // H of m points from the family's statistics: ld = log det of the scatter
@@ -291,12 +319,9 @@ class CecCluster {
         return 0.5 * p_ * log2pi + 0.5 * fam_->log_det_fixed + 0.5 * tr / (fam_->radius * mm);
       case CecType::fixed_covariance:
         return 0.5 * p_ * log2pi + 0.5 * fam_->log_det_fixed + 0.5 * q / mm;
-      case CecType::eigenvalues: {
-        Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> es(s, Eigen::EigenvaluesOnly);
-        // ascending eigenvalues of the scatter against 1 / l in decreasing l
-        const double t = es.eigenvalues().reverse().dot(fam_->inv_eigen);
-        return 0.5 * p_ * log2pi + 0.5 * fam_->log_det_fixed + 0.5 * t / mm;
-      }
+      case CecType::eigenvalues:
+        eig_.compute(s, Eigen::EigenvaluesOnly);
+        return eigen_h(m, eig_.eigenvalues());
     }
     return inf;
   }
@@ -313,6 +338,27 @@ class CecCluster {
       s += std::log(d[j]);
     }
     return s;
+  }
+
+  // "eigenvalues": H of m points whose scatter has the eigenvalues s
+  // (ascending), against 1 / l in decreasing l.
+  double eigen_h(int m, const Eigen::VectorXd& s) const {
+    if (m <= 0) return 0.0;
+    const double t = s.reverse().dot(fam_->inv_eigen);
+    return 0.5 * p_ * 1.8378770664093453 + 0.5 * fam_->log_det_fixed + 0.5 * t / m;
+  }
+  // "eigenvalues": the eigen-decomposition of the scatter, for the moves.
+  void decompose() {
+    eig_.compute(scatter_, Eigen::ComputeEigenvectors);
+    evals_ = eig_.eigenvalues();
+    evecs_ = eig_.eigenvectors();
+  }
+
+  // The cached trace, log-determinant and inverse of the diagonal statistics.
+  void diag_changed() {
+    trace_ = diag_.sum();
+    logdet_ = logdet_of_diag(trace_, diag_);
+    if (type_ == CecType::diagonal) inv_diag_ = diag_.cwiseInverse();
   }
 
   bool refactor() {
@@ -333,14 +379,15 @@ class CecCluster {
       mean_.setZero();
       if (fam_->uses_scatter()) scatter_ = prior_;
       diag_ = prior_.diagonal();
+      diag_changed();
       q_ = 0.0;
       if (type_ == CecType::full || type_ == CecType::fixed_mean) refactor();
+      if (type_ == CecType::eigenvalues) decompose();
       h_ = 0.0;
       return;
     }
-    double c;
-    Eigen::VectorXd d;
-    step(x, sign, c, d);
+    Eigen::VectorXd d(p_);
+    const double c = step(x, sign, d);
     mean_ += (sign > 0 ? 1.0 : -1.0) * (x - mean_) / m;
     n_ = m;
     switch (type_) {
@@ -353,15 +400,19 @@ class CecCluster {
         else refactor();
         break;
       }
-      case CecType::eigenvalues: scatter_.noalias() += c * d * d.transpose(); break;
+      case CecType::eigenvalues:
+        scatter_.noalias() += c * d * d.transpose();
+        decompose();
+        break;
       case CecType::fixed_covariance:
         q_ += c * fam_->g_chol.matrixL().solve(d).squaredNorm();
         break;
       default:
         diag_ += c * d.array().square().matrix();
-        logdet_ = logdet_of_diag(diag_.sum(), diag_);
+        diag_changed();
     }
-    h_ = cross_entropy_of(n_, logdet_, diag_.sum(), q_, scatter_);
+    h_ = type_ == CecType::eigenvalues ? eigen_h(n_, evals_)
+                                       : cross_entropy_of(n_, logdet_, trace_, q_, scatter_);
   }
 
   int p_;
@@ -376,7 +427,18 @@ class CecCluster {
   Eigen::LLT<Eigen::MatrixXd> chol_;  // of the scatter (full, fixed_mean)
   double logdet_ = -std::numeric_limits<double>::infinity();
   double h_ = 0.0;           // cached cross_entropy()
+  double trace_ = 0.0;       // diag_.sum()
+  Eigen::VectorXd inv_diag_;  // diagonal: 1 / diag_
   LabelTally tally_;
+  // Scratch for cross_entropy_after() (sized once, reused by every call).
+  mutable Eigen::VectorXd scratch_;
+  mutable Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig_;
+  // "eigenvalues": the scatter's eigenvalues (ascending) and eigenvectors,
+  // and the workspace of the rank-one eigenvalue update
+  Eigen::VectorXd evals_;
+  Eigen::MatrixXd evecs_;
+  mutable Eigen::VectorXd scratch_z_, scratch_mu_, scratch_a_, scratch_b_;
+  mutable RankOneEigenWork work_;
 };
 
 }  // namespace sideclust

@@ -218,3 +218,19 @@ test_that("cov_reg regularizes fixed_mean and leaves the fixed families alone", 
   expect_equal(mix$cost, cec_cost(b$x, mix$cluster, type = mix$type, param = mix$param,
                                   small_sample = TRUE), tolerance = 1e-9)
 })
+
+test_that("eigenvalues in 5-D (moves from the secular equation): closed-form cost, local optimum", {
+  set.seed(21)
+  x <- rbind(matrix(rnorm(125), 25) %*% diag(c(2, 1, 1, 0.5, 0.3)),
+             sweep(matrix(rnorm(125), 25), 2, c(4, 0, 0, 0, 0), "+"),
+             sweep(matrix(rnorm(125), 25) %*% diag(c(0.5, 2, 1, 1, 1)), 2, c(0, 4, 0, 0, 0), "+"))
+  lambda <- c(3, 1.5, 1, 0.4, 0.2)
+  for (seed in 1:2) {
+    set.seed(seed)
+    fit <- cec(x, k = 3, type = "eigenvalues", param = lambda, restarts = 2, eps = 0.02)
+    expect_true(fit$converged)
+    expect_equal(fit$cost_parts, cec_cost_parts(x, fit$cluster, type = "eigenvalues", param = lambda),
+                 tolerance = 1e-9)
+    expect_lte(best_single_move_gain(x, fit$cluster, type = "eigenvalues", param = lambda), 1e-9)
+  }
+})
