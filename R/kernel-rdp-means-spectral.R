@@ -28,14 +28,16 @@ side_product <- function(side, n, xi) {
   function(v) as.matrix(e %*% v)
 }
 
-# Eigenvectors (columns) with eigenvalue above lambda, at most `rank`.
-spectral_vectors <- function(kern, side, lambda, xi, rank) {
+# Eigenvectors (columns) with eigenvalue above lambda, at most `rank`. The
+# dense solver for n <= dense_max (and for sparse kernels only without
+# RSpectra, up to 3000 points).
+spectral_vectors <- function(kern, side, lambda, xi, rank, dense_max = 1000L) {
   n <- kern$n
   m <- min(rank, n - 1L)
   side_op <- side_product(side, n, xi)
   sparse <- kern$spec$type == "sparse"
   has_lanczos <- requireNamespace("RSpectra", quietly = TRUE)
-  dense <- (n <= 1000L && !sparse) || (!has_lanczos && n <= 3000L)
+  dense <- (n <= dense_max && !sparse) || (!has_lanczos && n <= 3000L)
   if (!dense && !has_lanczos) {
     stop_arg("init", sprintf(paste0("\"spectral\" needs the RSpectra package for n = %d > 3000 ",
                                     "points; install it or use init = \"one\""), n))

@@ -80,6 +80,9 @@
 #' time per product for `"rbf"`, O(n p) for `"linear"`, O(nonzeros) for a
 #' sparse kernel. Without RSpectra, up to n = 3000 falls back to the dense
 #' solver (72 MB at n = 3000); larger data needs RSpectra or `init = "one"`.
+#' For scale: on 5000 points of [simulate_patterns()]'s rings (RBF, p = 2,
+#' 2 shared cores under load), a fit took 32 s from `init = "one"` and 95 s
+#' with the spectral start, most of it in the Lanczos products.
 #'
 #' @inheritParams rdp_means
 #' @param x Data (a numeric matrix or data.frame, one row per point) for the
@@ -90,7 +93,14 @@
 #'   [dp_lambda()]) in feature space, from the global mean in feature space.
 #'   Give `k` or `lambda`.
 #' @param lambda Penalty for opening a cluster, on the scale of squared
-#'   distances in feature space (at most 2 between two points for `"rbf"`).
+#'   distances in feature space. With `"rbf"` a point is at squared distance
+#'   at most 2 from any cluster mean, and about 1 from the mean of a wide
+#'   cluster, so `lambda` below 1 makes many single points clusters of their
+#'   own; the farthest-first heuristic then gives values near 1, too small
+#'   for non-convex shapes. Splitting a cluster in two gains about the
+#'   kernel mass across the cut, which grows with the density of the points,
+#'   so on denser data (larger n) `lambda` has to grow too, as for DP-means.
+#'   Between 1 and 2 suited the 300-point patterns of `bench/patterns.R`.
 #' @param kernel `"rbf"`, `"linear"` or `"precomputed"`, see Kernels.
 #' @param sigma Bandwidth of the `"rbf"` kernel; `NULL` for the median
 #'   heuristic.

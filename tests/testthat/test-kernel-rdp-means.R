@@ -126,18 +126,28 @@ test_that("the spectral start and the kernel beat linear RDP-means on rings", {
   expect_no_error(kernel_rdp_means(d$x, labels, lambda = 1.5, sigma = 0.5))
 })
 
-test_that("the Lanczos start matches the dense one", {
+test_that("the Lanczos start matches the dense one, for every kernel form", {
   skip_if_not_installed("RSpectra")
   d <- small_rings(60)
-  kern <- sideclust:::prepare_kernel(d$x, "rbf", 0.4)
   side <- as_side_info(sample_constraints(d$label, rate = 0.05), 60)
-  dense <- sideclust:::spectral_vectors(kern, side, 1, c(may = 2, may_not = 2), 6)
-  big <- kern
-  big$spec$type <- "rbf"
-  vals <- RSpectra::eigs_sym(function(v, args) sideclust:::kernel_product(kern, as.matrix(v)) +
-                               sideclust:::side_product(side, 60, c(may = 2, may_not = 2))(as.matrix(v)),
-                             k = 6, n = 60, which = "LA")$values
-  expect_equal(dense$values, vals[vals > 1], tolerance = 1e-6)
+  labels <- as_side_info(sample_labels(d$label, 0.3), 60)
+  xi <- c(may = 2, may_not = 1)
+  K <- rbf_matrix(d$x, 0.4)
+  kernels <- list(sideclust:::prepare_kernel(d$x, "rbf", 0.4),
+                  sideclust:::prepare_kernel(d$x, "linear"),
+                  sideclust:::prepare_kernel(K, "precomputed"),
+                  sideclust:::prepare_kernel(Matrix::Matrix(K * (K > 0.05), sparse = TRUE), "precomputed"))
+  for (kern in kernels) for (s in list(side, labels)) {
+    dense <- sideclust:::spectral_vectors(kern, s, 0.5, xi, 4, dense_max = 1000L)
+    lanczos <- sideclust:::spectral_vectors(kern, s, 0.5, xi, 4, dense_max = 0L)
+    expect_equal(lanczos$values, dense$values, tolerance = 1e-6)
+    # the same subspace: projections agree
+    expect_equal(tcrossprod(lanczos$vectors), tcrossprod(dense$vectors), tolerance = 1e-5)
+  }
+  # the side operator without expansion equals the dense E of the expanded labels
+  pairs <- as_constraints(labels, expand = TRUE)
+  v <- matrix(rnorm(120), 60)
+  expect_equal(sideclust:::side_product(labels, 60, xi)(v), sideclust:::side_product(pairs, 60, xi)(v))
 })
 
 test_that("predict() reproduces the fitted assignment costs and handles new points", {
