@@ -73,6 +73,26 @@
     .Call(`_sideclust_ib_kl_costs_cpp`, csr, q, new_total, fitted_total, pc)
 }
 
+.kernel_rdp_means_cpp <- function(kernel, side, start, options) {
+    .Call(`_sideclust_kernel_rdp_means_cpp`, kernel, side, start, options)
+}
+
+.kernel_cluster_stats_cpp <- function(kernel, cluster, k) {
+    .Call(`_sideclust_kernel_cluster_stats_cpp`, kernel, cluster, k)
+}
+
+.kernel_lambda_cpp <- function(kernel, k) {
+    .Call(`_sideclust_kernel_lambda_cpp`, kernel, k)
+}
+
+.rbf_product_cpp <- function(xt, sigma, v) {
+    .Call(`_sideclust_rbf_product_cpp`, xt, sigma, v)
+}
+
+.rbf_cluster_sums_cpp <- function(xt, sigma, cluster, k, yt) {
+    .Call(`_sideclust_rbf_cluster_sums_cpp`, xt, sigma, cluster, k, yt)
+}
+
 .kpartite_cpp <- function(relations, options) {
     .Call(`_sideclust_kpartite_cpp`, relations, options)
 }

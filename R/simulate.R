@@ -374,3 +374,78 @@ choose_classes <- function(sizes, n_classes, min_coverage) {
   stop_arg("min_coverage", "is met by too few sets of classes to find one by ",
            "random search; name them with `classes`")
 }
+
+#' Simulate two-dimensional patterns with known clusters
+#'
+#' The kind of toy data of Khashabi et al. (2015, Section 5.1, Figure 2):
+#' shapes that k-means-like methods find hard. Uses R's random number
+#' generator, so `set.seed()` makes the result reproducible. The `n` points
+#' are split as evenly as possible between the clusters (the first clusters
+#' get one more), in cluster order.
+#'
+#' * `"moons"`: two interleaving half circles of radius 1 (2 clusters).
+#' * `"rings"`: two concentric circles of radius 1 and 2.5 (2 clusters).
+#' * `"spirals"`: two interleaved arms of an Archimedean spiral, each of
+#'   one and a half turns out to radius 3 (2 clusters).
+#' * `"blobs"`: three round Gaussian clusters of standard deviations 0.2,
+#'   0.5 and 1 at (0, 0), (3, 0) and (1.5, 3) (3 clusters).
+#' * `"elongated"`: three parallel stretched Gaussian clusters (standard
+#'   deviation 2 along the first axis, 0.25 across), 1 apart (3 clusters).
+#' * `"nested"`: a Gaussian blob of standard deviation 0.3 inside a ring of
+#'   radius 2 (2 clusters).
+#'
+#' `noise` is the standard deviation of the Gaussian jitter added to both
+#' coordinates of the curve-shaped patterns (moons, rings, spirals and the
+#' ring of nested); the blob-shaped clusters have their own spread.
+#'
+#' @param n Number of points, at least the number of clusters.
+#' @param pattern One of `"moons"`, `"rings"`, `"spirals"`, `"blobs"`,
+#'   `"elongated"`, `"nested"`.
+#' @param noise Standard deviation of the jitter of curve-shaped clusters.
+#' @return A list with `x`, an `n` x 2 matrix (columns `x1`, `x2`), `label`,
+#'   the integer true cluster of every point, and `pattern`.
+#' @references Khashabi, D., Wieting, J., Liu, J. Y. and Liang, F. (2015).
+#'   Clustering with side information: from a probabilistic model to a
+#'   deterministic algorithm. arXiv:1508.06235.
+#' @seealso [sample_constraints()] to draw side information from `label`,
+#'   [kernel_rdp_means()].
+#' @examples
+#' set.seed(1)
+#' d <- simulate_patterns(300, "moons")
+#' plot(d$x, col = d$label, asp = 1)
+#' table(d$label)
+#' @export
+simulate_patterns <- function(n, pattern = c("moons", "rings", "spirals", "blobs",
+                                             "elongated", "nested"),
+                              noise = 0.1) {
+  pattern <- match_arg(pattern)
+  k <- if (pattern %in% c("blobs", "elongated")) 3L else 2L
+  n <- check_count(n, "n", lower = k)
+  noise <- check_number(noise, "noise", lower = 0)
+  size <- rep(n %/% k, k) + (seq_len(k) <= n %% k)
+  label <- rep(seq_len(k), size)
+  jitter <- function(m) matrix(stats::rnorm(2 * m, sd = noise), m, 2)
+  gauss <- function(m, centre, sd) {
+    cbind(stats::rnorm(m, centre[1], sd[1]), stats::rnorm(m, centre[2], sd[length(sd)]))
+  }
+  arc <- function(m, radius, from, to, centre = c(0, 0)) {
+    t <- stats::runif(m, from, to)
+    cbind(centre[1] + radius * cos(t), centre[2] + radius * sin(t)) + jitter(m)
+  }
+  parts <- switch(pattern,
+    moons = list(arc(size[1], 1, 0, pi), arc(size[2], 1, pi, 2 * pi, c(1, 0.5))),
+    rings = list(arc(size[1], 1, 0, 2 * pi), arc(size[2], 2.5, 0, 2 * pi)),
+    spirals = lapply(1:2, function(arm) {
+      t <- sqrt(stats::runif(size[arm])) * 3 * pi  # even density along the arm
+      r <- 3 * t / (3 * pi)
+      phase <- (arm - 1) * pi
+      cbind(r * cos(t + phase), r * sin(t + phase)) + jitter(size[arm])
+    }),
+    blobs = list(gauss(size[1], c(0, 0), 0.2), gauss(size[2], c(3, 0), 0.5),
+                 gauss(size[3], c(1.5, 3), 1)),
+    elongated = lapply(1:3, function(c) gauss(size[c], c(0, c - 2), c(2, 0.25))),
+    nested = list(gauss(size[1], c(0, 0), 0.3), arc(size[2], 2, 0, 2 * pi)))
+  x <- do.call(rbind, parts)
+  dimnames(x) <- list(NULL, c("x1", "x2"))
+  list(x = x, label = label, pattern = pattern)
+}

@@ -250,6 +250,73 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// kernel_rdp_means_cpp
+Rcpp::List kernel_rdp_means_cpp(Rcpp::List kernel, SEXP side, Rcpp::IntegerVector start, Rcpp::List options);
+RcppExport SEXP _sideclust_kernel_rdp_means_cpp(SEXP kernelSEXP, SEXP sideSEXP, SEXP startSEXP, SEXP optionsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type kernel(kernelSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type side(sideSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type start(startSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    rcpp_result_gen = Rcpp::wrap(kernel_rdp_means_cpp(kernel, side, start, options));
+    return rcpp_result_gen;
+END_RCPP
+}
+// kernel_cluster_stats_cpp
+Rcpp::List kernel_cluster_stats_cpp(Rcpp::List kernel, Rcpp::IntegerVector cluster, int k);
+RcppExport SEXP _sideclust_kernel_cluster_stats_cpp(SEXP kernelSEXP, SEXP clusterSEXP, SEXP kSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type kernel(kernelSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type cluster(clusterSEXP);
+    Rcpp::traits::input_parameter< int >::type k(kSEXP);
+    rcpp_result_gen = Rcpp::wrap(kernel_cluster_stats_cpp(kernel, cluster, k));
+    return rcpp_result_gen;
+END_RCPP
+}
+// kernel_lambda_cpp
+double kernel_lambda_cpp(Rcpp::List kernel, int k);
+RcppExport SEXP _sideclust_kernel_lambda_cpp(SEXP kernelSEXP, SEXP kSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type kernel(kernelSEXP);
+    Rcpp::traits::input_parameter< int >::type k(kSEXP);
+    rcpp_result_gen = Rcpp::wrap(kernel_lambda_cpp(kernel, k));
+    return rcpp_result_gen;
+END_RCPP
+}
+// rbf_product_cpp
+Rcpp::NumericMatrix rbf_product_cpp(Rcpp::NumericMatrix xt, double sigma, Rcpp::NumericMatrix v);
+RcppExport SEXP _sideclust_rbf_product_cpp(SEXP xtSEXP, SEXP sigmaSEXP, SEXP vSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< double >::type sigma(sigmaSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type v(vSEXP);
+    rcpp_result_gen = Rcpp::wrap(rbf_product_cpp(xt, sigma, v));
+    return rcpp_result_gen;
+END_RCPP
+}
+// rbf_cluster_sums_cpp
+Rcpp::NumericMatrix rbf_cluster_sums_cpp(Rcpp::NumericMatrix xt, double sigma, Rcpp::IntegerVector cluster, int k, Rcpp::NumericMatrix yt);
+RcppExport SEXP _sideclust_rbf_cluster_sums_cpp(SEXP xtSEXP, SEXP sigmaSEXP, SEXP clusterSEXP, SEXP kSEXP, SEXP ytSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< double >::type sigma(sigmaSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type cluster(clusterSEXP);
+    Rcpp::traits::input_parameter< int >::type k(kSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type yt(ytSEXP);
+    rcpp_result_gen = Rcpp::wrap(rbf_cluster_sums_cpp(xt, sigma, cluster, k, yt));
+    return rcpp_result_gen;
+END_RCPP
+}
 // kpartite_cpp
 Rcpp::List kpartite_cpp(Rcpp::List relations, Rcpp::List options);
 RcppExport SEXP _sideclust_kpartite_cpp(SEXP relationsSEXP, SEXP optionsSEXP) {
@@ -580,6 +647,11 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_ib_cpp", (DL_FUNC) &_sideclust_ib_cpp, 2},
     {"_sideclust_ib_merge_costs_cpp", (DL_FUNC) &_sideclust_ib_merge_costs_cpp, 5},
     {"_sideclust_ib_kl_costs_cpp", (DL_FUNC) &_sideclust_ib_kl_costs_cpp, 5},
+    {"_sideclust_kernel_rdp_means_cpp", (DL_FUNC) &_sideclust_kernel_rdp_means_cpp, 4},
+    {"_sideclust_kernel_cluster_stats_cpp", (DL_FUNC) &_sideclust_kernel_cluster_stats_cpp, 3},
+    {"_sideclust_kernel_lambda_cpp", (DL_FUNC) &_sideclust_kernel_lambda_cpp, 2},
+    {"_sideclust_rbf_product_cpp", (DL_FUNC) &_sideclust_rbf_product_cpp, 3},
+    {"_sideclust_rbf_cluster_sums_cpp", (DL_FUNC) &_sideclust_rbf_cluster_sums_cpp, 5},
     {"_sideclust_kpartite_cpp", (DL_FUNC) &_sideclust_kpartite_cpp, 2},
     {"_sideclust_lcvqe_cpp", (DL_FUNC) &_sideclust_lcvqe_cpp, 3},
     {"_sideclust_mpck_means_cpp", (DL_FUNC) &_sideclust_mpck_means_cpp, 3},

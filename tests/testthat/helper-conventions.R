@@ -29,6 +29,7 @@ convention_cases <- function() {
                                                          types = rbind(c(1, 2), c(1, 3)),
                                                          restarts = 2),
                     data = list(counts, counts[, 1:4])),
+    kernel_rdp_means = list(fit = function() kernel_rdp_means(x, side, lambda = 1.5), data = x),
     lcvqe = list(fit = function() lcvqe(x, side, 3, restarts = 2), data = x),
     mpck_means = list(fit = function() mpck_means(x, side, 3, restarts = 2), data = x),
     pck_means = list(fit = function() pck_means(x, side, 3, restarts = 2), data = x),

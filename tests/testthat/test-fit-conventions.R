@@ -64,7 +64,7 @@ test_that("predict() on the fitted data gives one valid cluster per point, where
 
 # The fitting functions of points with side information: (x, side, k, ...).
 point_fitters <- list(
-  rdp_means = c("x", "side", "k"), tvclust = c("x", "side", "k"),
+  rdp_means = c("x", "side", "k"), kernel_rdp_means = c("x", "side", "k"), tvclust = c("x", "side", "k"),
   constrained_mixture = c("x", "side", "k"), cvqe = c("x", "side", "k"),
   cop_kmeans = c("x", "side", "k"), lcvqe = c("x", "side", "k"),
   mpck_means = c("x", "side", "k"), pck_means = c("x", "side", "k"),

@@ -1,0 +1,247 @@
+#' Kernel RDP-means: relational DP-means in a kernel feature space
+#'
+#' Minimizes the RDP-means objective of [rdp_means()] with the squared
+#' distance measured between feature vectors \eqn{\phi(x_i)} of a kernel
+#' \eqn{K_{ij} = \phi(x_i)^\top\phi(x_j)}, so that clusters need not be convex
+#' (rings, moons, spirals):
+#' \deqn{\sum_c \sum_{i \in c} \|\phi(x_i) - m_c\|^2 - \xi_1 \sum_{\textrm{kept may-links}} c_{ij}
+#'   + \xi_2 \sum_{\textrm{violated may-not links}} c_{ij} + \lambda K,}{sum_c sum_(i in c)
+#'   |phi(x_i) - m_c|^2 - xi1 (kept may-link weight) + xi2 (violated may-not weight) + lambda K,}
+#' where \eqn{m_c} is the mean of cluster \eqn{c} in feature space, each pair
+#' is counted once, and the data term equals
+#' \eqn{\sum_c (\sum_{i \in c} K_{ii} - S_c / n_c)}{sum_c (sum_(i in c) K_ii - S_c / n_c)}
+#' with \eqn{S_c} the sum of \eqn{K} over the pairs of cluster \eqn{c}.
+#' With `kernel = "linear"` this is exactly the objective of [rdp_means()]
+#' (squared Euclidean divergence), and with `side = NULL` it is kernel
+#' DP-means (Kulis & Jordan 2012).
+#'
+#' @section Algorithm:
+#' Points are visited one at a time (in a new random order every sweep by
+#' default) and each moves to the cluster, or to a new cluster of its own,
+#' that lowers the objective most, if any does. The change is computed
+#' exactly from per-cluster kernel sums kept up to date after every move (as
+#' in weighted kernel k-means, Dhillon, Guan & Kulis 2004, with Hartigan's
+#' exact update of the means): moving a point into a cluster of \eqn{n_c}
+#' points costs \eqn{n_c/(n_c+1)} times its squared distance to that
+#' cluster's mean, leaving one gains the analogous amount, opening a cluster
+#' costs `lambda` and emptying one gains it. So at fixed weights the
+#' objective never increases, and a run ends at a local optimum under single
+#' moves. This holds for any symmetric kernel matrix, positive semi-definite
+#' or not (a k-NN graph, say). The side-information weights follow the
+#' schedule of [rdp_means()]: they start at `xi`, are multiplied by
+#' `xi_rate` after every sweep up to `xi_max`, and the run stops when no
+#' point moved for `patience` sweeps, or after one sweep without a move once
+#' the weights stopped growing.
+#'
+#' Single moves cannot join two parts of one cluster (each point is better
+#' off with its own part), which a start with too many clusters needs. So
+#' with `merge_moves = TRUE`, after every sweep in which no point moved,
+#' whole clusters are merged greedily, the pair that lowers the objective
+#' most first, while any pair does; this costs one more pass over the kernel
+#' (the sums between every two clusters) and O(k^2) memory (skipped beyond
+#' 2000 clusters), and keeps the descent property.
+#'
+#' @section Spectral start:
+#' Khashabi et al. (2015, Section 4.7) relax the objective into the trace
+#' maximization of \eqn{Y^\top (K - \lambda I + \xi_1 E^+ - \xi_2 E^-) Y}{Y'(K
+#' - lambda I + xi1 E+ - xi2 E-)Y} over orthonormal \eqn{Y}, whose solution
+#' is the eigenvectors of \eqn{K + \xi_1 E^+ - \xi_2 E^-}{K + xi1 E+ - xi2 E-}
+#' with eigenvalue above \eqn{\lambda} (Kulis & Jordan 2012, Theorem 5.2;
+#' \eqn{E^\pm} hold the confidences of the may / may-not links). In that
+#' relaxation the side terms are divided by the cluster sizes, so it is an
+#' approximation of the objective above and serves as a start only:
+#' `init = "spectral"` takes the eigenvectors with eigenvalue above
+#' `lambda` (at most `spectral_rank` of them, at the weights `xi_max`, or
+#' `xi` when the weights do not grow or the cap is infinite), normalizes the
+#' rows to unit length and rounds them to a partition by k-means (Ng, Jordan
+#' & Weiss 2002), one cluster per eigenvector; the moves then start from it.
+#' `init = "one"` starts from a single cluster, as Algorithm 1 of
+#' Khashabi et al. does. Partial labels enter the spectral start without
+#' being expanded into pairs.
+#'
+#' @section Kernels, memory and time:
+#' * `"rbf"`: \eqn{K_{ij} = \exp(-\|x_i - x_j\|^2 / (2\sigma^2))}{K_ij =
+#'   exp(-|x_i - x_j|^2 / (2 sigma^2))}, evaluated on the fly: O(n p) memory,
+#'   O(n^2 p) time per sweep. `sigma = NULL` takes the median heuristic: the
+#'   median Euclidean distance between the points (among at most 1000
+#'   evenly spaced rows). The median suits blob-like data; non-convex
+#'   shapes (rings, moons) need a `sigma` near the gap between them.
+#' * `"linear"`: \eqn{K = XX^\top}{K = XX'} through per-cluster sums of the
+#'   points: O(n k p) time per sweep, like [rdp_means()].
+#' * `"precomputed"`: `x` is the n x n kernel matrix itself, symmetric,
+#'   dense or a sparse `Matrix` (e.g. a symmetrized k-nearest-neighbour
+#'   graph, with ones on the diagonal): O(n^2) time per sweep when dense,
+#'   O(nonzeros) when sparse.
+#'
+#' The spectral start forms an n x n matrix only when `n <= 1000` and the
+#' kernel is not sparse (base R's `eigen()`, O(n^3) time); otherwise it
+#' calls the Lanczos solver of the RSpectra package (suggested, not
+#' required) with kernel products computed blockwise on the fly: O(n^2 p)
+#' time per product for `"rbf"`, O(n p) for `"linear"`, O(nonzeros) for a
+#' sparse kernel. Without RSpectra, up to n = 3000 falls back to the dense
+#' solver (72 MB at n = 3000); larger data needs RSpectra or `init = "one"`.
+#' For scale: on 5000 points of [simulate_patterns()]'s rings (RBF, p = 2,
+#' 2 shared cores under load), a fit took 32 s from `init = "one"` and 95 s
+#' with the spectral start, most of it in the Lanczos products.
+#'
+#' @inheritParams rdp_means
+#' @param x Data (a numeric matrix or data.frame, one row per point) for the
+#'   `"rbf"` and `"linear"` kernels; the n x n kernel matrix (a symmetric
+#'   numeric matrix or `Matrix`) for `kernel = "precomputed"`.
+#' @param k The number of clusters to aim for when `lambda` is not given:
+#'   `lambda` is then Kulis & Jordan's farthest-first heuristic (see
+#'   [dp_lambda()]) in feature space, from the global mean in feature space.
+#'   Give `k` or `lambda`.
+#' @param lambda Penalty for opening a cluster, on the scale of squared
+#'   distances in feature space. With `"rbf"` a point is at squared distance
+#'   at most 2 from any cluster mean, and about 1 from the mean of a wide
+#'   cluster, so `lambda` below 1 makes many single points clusters of their
+#'   own; the farthest-first heuristic then gives values near 1, too small
+#'   for non-convex shapes. Splitting a cluster in two gains about the
+#'   kernel mass across the cut, which grows with the density of the points,
+#'   so on denser data (larger n) `lambda` has to grow too, as for DP-means.
+#'   Between 1 and 2 suited the 300-point patterns of `bench/patterns.R`.
+#' @param kernel `"rbf"`, `"linear"` or `"precomputed"`, see Kernels.
+#' @param sigma Bandwidth of the `"rbf"` kernel; `NULL` for the median
+#'   heuristic.
+#' @param init `"spectral"` or `"one"`, see Spectral start.
+#' @param spectral_rank The most eigenvectors the spectral start computes,
+#'   hence the most clusters it starts with.
+#' @param merge_moves Also merge whole clusters when no point moves, see
+#'   Algorithm.
+#' @param restarts Number of runs (random visiting orders and k-means
+#'   roundings of the spectral start); the lowest final objective is kept.
+#' @return An object of class `c("kernel_rdp_means", "sideclust")`, a list with
+#'   \item{cluster, k, size}{clusters `1..k` numbered by their first point,
+#'     their number and sizes.}
+#'   \item{centers}{for `"linear"` only: the `k` x `p` cluster means.}
+#'   \item{within}{\eqn{S_c}, the sum of the kernel over the pairs (both
+#'     orders and the diagonal) of every cluster: with `size`, all that
+#'     [predict()][predict.kernel_rdp_means] needs besides the kernel to the
+#'     training points.}
+#'   \item{lambda, xi, sigma, kernel}{the penalty, the weights of the last
+#'     sweep, the bandwidth (`"rbf"`) and the kernel.}
+#'   \item{objective, data_term}{the objective and its data term after every
+#'     sweep (at that sweep's weights).}
+#'   \item{k_trace, changes, iterations, converged}{as in [rdp_means()].}
+#'   \item{agreement}{total confidence of kept and broken constraints.}
+#'   \item{init, spectral_k, merge_moves, order, patience, xi_schedule, side, n, restarts,
+#'     call, data}{the settings, the number of clusters of the spectral start,
+#'     the side information and the data (the kernel matrix for
+#'     `"precomputed"`).}
+#' @references
+#' Khashabi, D., Wieting, J., Liu, J. Y. and Liang, F. (2015). Clustering with
+#' side information: from a probabilistic model to a deterministic algorithm.
+#' arXiv:1508.06235.
+#'
+#' Kulis, B. and Jordan, M. I. (2012). Revisiting k-means: new algorithms via
+#' Bayesian nonparametrics. ICML.
+#'
+#' Dhillon, I. S., Guan, Y. and Kulis, B. (2004). Kernel k-means, spectral
+#' clustering and normalized cuts. KDD.
+#'
+#' Ng, A. Y., Jordan, M. I. and Weiss, Y. (2002). On spectral clustering:
+#' analysis and an algorithm. NIPS.
+#' @seealso [rdp_means()], [simulate_patterns()], [predict.kernel_rdp_means()].
+#' @examples
+#' set.seed(1)
+#' d <- simulate_patterns(200, "rings")
+#' side <- sample_constraints(d$label, rate = 0.01)
+#' fit <- kernel_rdp_means(d$x, side, lambda = 1.5, sigma = 0.5)
+#' table(fit$cluster, d$label)
+#' lin <- rdp_means(d$x, side, k = 2)
+#' c(kernel = f_measure(d$label, fit$cluster), linear = f_measure(d$label, lin$cluster))
+#' @export
+kernel_rdp_means <- function(x, side, k = NULL, lambda = NULL,
+                             kernel = c("rbf", "linear", "precomputed"), sigma = NULL,
+                             xi = 0.001, xi_rate = 2, xi_max = 10,
+                             init = c("spectral", "one"), spectral_rank = 20L,
+                             merge_moves = TRUE, order = c("random", "fixed"),
+                             patience = 20L, max_iter = 1000L, restarts = 1L,
+                             verbose = FALSE) {
+  call <- match.call()
+  kernel <- match_arg(kernel)
+  init <- match_arg(init)
+  order <- match_arg(order)
+  kern <- prepare_kernel(x, kernel, sigma)
+  n <- kern$n
+  side <- as_side_info(side, n = n, arg = "side")
+  xi <- check_xi(xi, "xi")
+  xi_max <- check_xi(xi_max, "xi_max", allow_inf = TRUE)
+  xi_rate <- check_number(xi_rate, "xi_rate", lower = 0, lower_open = TRUE)
+  patience <- check_count(patience, "patience")
+  max_iter <- check_count(max_iter, "max_iter")
+  restarts <- check_count(restarts, "restarts", lower = 1L)
+  spectral_rank <- check_count(spectral_rank, "spectral_rank", lower = 1L)
+  verbose <- check_flag(verbose, "verbose")
+  merge_moves <- check_flag(merge_moves, "merge_moves")
+  lambda <- resolve_kernel_lambda(kern, lambda, k)
+  if (is.null(side)) xi <- xi_max <- c(may = 0, may_not = 0)  # kernel DP-means
+
+  spectral <- if (init == "spectral") {
+    spectral_xi <- if (xi_rate > 1 && all(is.finite(xi_max))) xi_max else xi
+    spectral_vectors(kern, side, lambda, spectral_xi, spectral_rank)
+  }
+  options <- list(lambda = lambda, xi = xi, xi_rate = xi_rate, xi_max = xi_max,
+                  patience = patience, max_iter = max_iter,
+                  random_order = order == "random", merge_moves = merge_moves,
+                  verbose = verbose)
+  res <- NULL
+  for (r in seq_len(restarts)) {
+    start <- if (is.null(spectral)) rep(1L, n) else round_spectral(spectral)
+    run <- .kernel_rdp_means_cpp(kern$spec, side, start, options)
+    run$spectral_k <- max(start)
+    if (is.null(res) || utils::tail(run$objective, 1L) < utils::tail(res$objective, 1L)) res <- run
+  }
+  if (!res$converged) warn_not_converged("kernel_rdp_means", max_iter)
+  fit <- list(
+    cluster = res$cluster, k = res$k, size = res$size, within = res$within,
+    lambda = lambda, xi = stats::setNames(res$xi, c("may", "may_not")),
+    sigma = kern$spec$sigma, kernel = kernel,
+    objective = res$objective, data_term = res$data_term,
+    k_trace = res$k_trace, changes = res$changes,
+    iterations = res$iterations, converged = res$converged,
+    agreement = res$agreement, init = init, spectral_k = res$spectral_k,
+    merge_moves = merge_moves, order = order, patience = patience,
+    xi_schedule = list(start = xi, rate = xi_rate, max = xi_max),
+    side = side, n = n, restarts = restarts, call = call
+  )
+  if (kernel == "linear") {
+    fit$centers <- rowsum(kern$data, fit$cluster, reorder = TRUE) / fit$size
+    rownames(fit$centers) <- NULL
+  }
+  finish_fit(fit, kern$data, "kernel_rdp_means")
+}
+
+resolve_kernel_lambda <- function(kern, lambda, k) {
+  if (is.null(lambda) && is.null(k)) {
+    stop("give `lambda`, or `k` to derive lambda from a number of clusters", call. = FALSE)
+  }
+  if (!is.null(lambda) && !is.null(k)) stop("give only one of `lambda` and `k`", call. = FALSE)
+  if (!is.null(lambda)) return(check_number(lambda, "lambda", lower = 0))
+  k <- check_count(k, "k", lower = 1L)
+  if (k > kern$n) {
+    stop_arg("k", sprintf("(%d) is larger than the number of points (%d)", k, kern$n))
+  }
+  .kernel_lambda_cpp(kern$spec, k)
+}
+
+# The objective of kernel RDP-means for a given partition (1-based), at
+# weights xi: for the tests and for comparing fits.
+kernel_rdp_objective <- function(x, cluster, side = NULL, lambda, xi = c(0, 0),
+                                 kernel = "rbf", sigma = NULL) {
+  kern <- prepare_kernel(x, kernel, sigma)
+  cluster <- as.integer(factor(cluster))
+  k <- max(cluster)
+  st <- .kernel_cluster_stats_cpp(kern$spec, cluster, k)
+  data <- sum(st$diag - st$within / st$size)
+  xi <- check_xi(xi, "xi")
+  side <- as_side_info(side, kern$n, "side")
+  side_term <- 0
+  if (!is.null(side)) {
+    agree <- side_agreement_table(side, cluster)
+    kept_may <- agree$weight[1] - agree$weight_violated[1]
+    side_term <- -xi[["may"]] * kept_may + xi[["may_not"]] * agree$weight_violated[2]
+  }
+  data + lambda * k + side_term
+}
