@@ -3,7 +3,8 @@
 # labelled "same cultivar" or "different cultivar", and 10% of those labels
 # are wrong. Compares k-means, DP-means, RDP-means and TVClust (which is not
 # told k and learns how reliable the constraints are), counts the wrong pairs
-# RDP-means rejected, and draws its clustering with the correct pairs it broke. The PNG goes to $SIDECLUST_DEMO_DIR (default: demo-output/).
+# RDP-means rejected, and draws its clustering with the correct pairs it broke.
+# The PNG goes to $SIDECLUST_DEMO_DIR (default: demo-output/).
 library(sideclust)
 
 x <- scale(wine[, -ncol(wine)])
