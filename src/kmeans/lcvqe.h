@@ -152,12 +152,12 @@ inline void objective_parts(const PairGraph& g, const std::vector<int>& z, const
 class LcvqeRun {
  public:
   LcvqeRun(const Eigen::Ref<const Eigen::MatrixXd>& x, const PairGraph& pairs,
-           const LcvqeParams& par)
+           const LcvqeParams& par, RunHooks& hooks)
       : x_(x), pairs_(pairs), par_(par), n_(static_cast<int>(x.cols())) {
     if (!pairs.empty() && pairs.n != n_) throw std::invalid_argument("pairs are over another number of points");
     scale_ = 1.0 + (x.size() > 0 ? x.cwiseAbs().maxCoeff() : 0.0);
     must_link_components();
-    edge_pair_ = edge_pairs(pairs);
+    edge_pair_ = edge_pairs(pairs, hooks);
   }
 
   LcvqeResult run(Eigen::MatrixXd m, RunHooks& hooks) const {
@@ -415,7 +415,7 @@ class LcvqeRun {
 inline LcvqeResult lcvqe_fit(const Eigen::Ref<const Eigen::MatrixXd>& x, const PairGraph& pairs,
                              const LcvqeParams& par, RunHooks& hooks) {
   if (par.k < 1 || par.k > x.cols()) throw std::invalid_argument("k out of range");
-  const LcvqeRun runner(x, pairs, par);
+  const LcvqeRun runner(x, pairs, par, hooks);
   const int runs = par.init == SeedInit::start ? 1 : std::max(1, par.restarts);
   LcvqeResult best;
   for (int r = 0; r < runs; ++r) {

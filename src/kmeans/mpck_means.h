@@ -224,7 +224,7 @@ inline Eigen::MatrixXd neighbourhood_seeds(const Eigen::Ref<const Eigen::MatrixX
 class MpckRun {
  public:
   MpckRun(const Eigen::Ref<const Eigen::MatrixXd>& x, const PairGraph& pairs,
-          const MpckParams& par)
+          const MpckParams& par, RunHooks& hooks)
       : x_(x), pairs_(pairs), par_(par), n_(static_cast<int>(x.cols())),
         p_(static_cast<int>(x.rows())) {
     if (!pairs.empty() && pairs.n != n_) throw std::invalid_argument("pairs are over another number of points");
@@ -240,8 +240,8 @@ class MpckRun {
       s2_ = (x.colwise() - mean).cwiseAbs2().sum() / (static_cast<double>(n_ - 1) * p_);
     }
     if (!(s2_ > 0.0) || !std::isfinite(s2_)) s2_ = 1.0;
-    edge_pair_ = edge_pairs(pairs);
-    cache_edges();
+    edge_pair_ = edge_pairs(pairs, hooks);
+    cache_edges(hooks);
   }
 
   double s2() const { return s2_; }
@@ -506,13 +506,14 @@ class MpckRun {
   // of the adjacency lists, which a sweep reads block by block: the squared
   // distance for metric "none", the difference vector otherwise (p doubles
   // per entry, two per pair), unless that would exceed kMaxEdgeCacheBytes.
-  void cache_edges() {
+  void cache_edges(RunHooks& hooks) {
     if (pairs_.empty()) return;
     const std::size_t entries = pairs_.nbr.size();
     Eigen::VectorXd diff(p_);
     if (par_.metric == MpckMetric::none) {
       edge_sq_.resize(entries);
       for (int i = 0; i < n_; ++i) {
+        hooks.poll_interrupt(static_cast<std::size_t>(pairs_.start[i + 1] - pairs_.start[i]) * p_);
         for (int e = pairs_.start[i]; e < pairs_.start[i + 1]; ++e) {
           diff = x_.col(i) - x_.col(pairs_.nbr[e]);
           edge_sq_[e] = diff.squaredNorm();
@@ -523,6 +524,7 @@ class MpckRun {
     if (entries * static_cast<std::size_t>(p_) * sizeof(double) > kMaxEdgeCacheBytes) return;
     edge_diff_.resize(p_, static_cast<Eigen::Index>(entries));
     for (int i = 0; i < n_; ++i) {
+      hooks.poll_interrupt(static_cast<std::size_t>(pairs_.start[i + 1] - pairs_.start[i]) * p_);
       for (int e = pairs_.start[i]; e < pairs_.start[i + 1]; ++e) {
         edge_diff_.col(e) = x_.col(i) - x_.col(pairs_.nbr[e]);
       }
@@ -560,7 +562,7 @@ inline MpckResult mpck_fit(const Eigen::Ref<const Eigen::MatrixXd>& x, const Pai
                            const MpckParams& par, RunHooks& hooks) {
   if (par.k < 1 || par.k > x.cols()) throw std::invalid_argument("k out of range");
   if (!(par.ridge >= 0.0)) throw std::invalid_argument("ridge must be non-negative");
-  const MpckRun runner(x, pairs, par);
+  const MpckRun runner(x, pairs, par, hooks);
   const int runs = par.init == MpckInit::start ? 1 : std::max(1, par.restarts);
   MpckResult best;
   for (int r = 0; r < runs; ++r) {

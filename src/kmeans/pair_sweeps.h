@@ -16,18 +16,21 @@
 #include <stdexcept>
 #include <vector>
 
+#include "common/run_hooks.h"
 #include "common/side_graph.h"
 
 namespace sideclust {
 
 // The pair (given order) of every adjacency entry of g, by replaying the
 // counting sort of make_pair_graph(), checked against the graph. Built once
-// per fit and shared by its runs.
-inline std::vector<int> edge_pairs(const PairGraph& g) {
+// per fit and shared by its runs; polls for interrupts (two random writes a
+// pair, counted as 8 units of work each).
+inline std::vector<int> edge_pairs(const PairGraph& g, RunHooks& hooks) {
   std::vector<int> out(g.nbr.size());
   if (g.empty()) return out;
   std::vector<int> fill(g.start.begin(), g.start.end() - 1);
   for (std::size_t l = 0; l < g.n_pairs(); ++l) {
+    hooks.poll_interrupt(16);
     const int a = fill[g.first[l]]++, b = fill[g.second[l]]++;
     if (g.nbr[a] != g.second[l] || g.nbr[b] != g.first[l] || g.mirror[a] != b) {
       throw std::logic_error("edge_pairs: the pair graph was not built by make_pair_graph()");
