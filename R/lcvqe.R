@@ -40,7 +40,7 @@
 #'   the others, when that is strictly cheaper than its own (iterated
 #'   conditional modes; ties go to the lowest cluster number). In the very
 #'   first step, constraints to points not yet assigned are ignored. The
-#'   squared distances of the constrained points to all centres are computed
+#'   squared distances of all points to all centres are computed
 #'   once per step, so a point with \eqn{d} constraints costs \eqn{O(k (p +
 #'   d))}. With `group_moves = TRUE`, every must-link component of two or
 #'   more points (the chunklets of union-find over the must-links), in the

@@ -25,7 +25,11 @@
 # * large (n = 1e6): ours alone, seconds per iteration (a call's time divided
 #   by its iterations, median of 3 calls with the same start), against a
 #   Lloyd iteration of stats::kmeans(x, start, algorithm = "Lloyd") on the
-#   same data and start.
+#   same data and start (also a call's time over its iterations). Set-up
+#   (validating 1e6 pairs in R, building the pair graph, caches) is part of
+#   a call; `steady` leaves it out: (median call - median call with
+#   max_iter = 1) / (iterations - 1), the cost of the iterations after the
+#   first.
 
 library(sideclust)
 source(file.path("bench", "utils.R"))
@@ -58,11 +62,12 @@ elapsed <- function(f) {
   list(seconds = proc.time()[["elapsed"]] - t0, out = out)
 }
 
-ours <- function(d) list(
-  `COP-k-means` = function() cop_kmeans(d$x, d$clean, start = d$start, infeasible = "nearest"),
-  `PCK-means` = function() pck_means(d$x, d$noisy, start = d$start),
-  `MPCK-means` = function() mpck_means(d$x, d$noisy, start = d$start),
-  LCVQE = function() lcvqe(d$x, d$noisy, start = d$start))
+ours <- function(d, max_iter = 100L) list(
+  `COP-k-means` = function() cop_kmeans(d$x, d$clean, start = d$start, infeasible = "nearest",
+                                        max_iter = max_iter),
+  `PCK-means` = function() pck_means(d$x, d$noisy, start = d$start, max_iter = max_iter),
+  `MPCK-means` = function() mpck_means(d$x, d$noisy, start = d$start, max_iter = max_iter),
+  LCVQE = function() lcvqe(d$x, d$noisy, start = d$start, max_iter = max_iter))
 
 peer_of <- c(`COP-k-means` = "ckmeans", `PCK-means` = NA, `MPCK-means` = "mpckm",
              LCVQE = "lcvqe")
@@ -121,6 +126,9 @@ run_peers <- function() {
 
 run_large <- function() {
   t_start <- proc.time()[["elapsed"]]
+  load_start <- if (file.exists("/proc/loadavg")) {
+    paste(strsplit(readLines("/proc/loadavg", n = 1L), " ")[[1]][1:3], collapse = ", ")
+  } else "unknown"
   d <- make_data(1e6L)
   lloyd <- vapply(1:3, function(r) {
     e <- elapsed(function() suppressWarnings(
@@ -129,25 +137,31 @@ run_large <- function() {
   }, numeric(1))
   lloyd_s <- stats::median(lloyd)
   calls <- ours(d)
+  first <- ours(d, max_iter = 1L)
   rows <- list(data.frame(method = "stats::kmeans (Lloyd)", per_iteration = lloyd_s,
-                          iterations = NA_integer_, ratio = 1))
+                          iterations = NA_integer_, ratio = 1, steady = NA_real_,
+                          steady_ratio = NA_real_))
   for (m in names(calls)) {
-    per <- numeric(3)
+    whole <- one <- numeric(3)
     for (r in 1:3) {
       e <- elapsed(function() suppressWarnings(calls[[m]]()))
-      per[r] <- e$seconds / e$out$iterations
+      whole[r] <- e$seconds
       iters <- e$out$iterations
+      one[r] <- elapsed(function() suppressWarnings(first[[m]]()))$seconds
     }
-    rows[[length(rows) + 1L]] <- data.frame(method = m, per_iteration = stats::median(per),
-                                            iterations = iters,
-                                            ratio = stats::median(per) / lloyd_s)
+    per <- stats::median(whole) / iters
+    steady <- if (iters > 1) (stats::median(whole) - stats::median(one)) / (iters - 1) else NA_real_
+    rows[[length(rows) + 1L]] <- data.frame(method = m, per_iteration = per,
+                                            iterations = iters, ratio = per / lloyd_s,
+                                            steady = steady, steady_ratio = steady / lloyd_s)
     cat(sprintf("n = 1e6 %s done (%.0f s)\n", m, proc.time()[["elapsed"]] - t_start))
   }
   tab <- do.call(rbind, rows)
   lines <- c("## n = 1e6, p = 10, k = 5, 1e6 pairs: seconds per iteration against Lloyd", "",
     bench_header(command, command_note = sprintf("; run time %.0f s",
                                                   proc.time()[["elapsed"]] - t_start)),
-    "- per_iteration: median over 3 calls of (seconds of the call / its iterations), set-up included; ratio: against a Lloyd iteration of stats::kmeans on the same data and start.",
+    "- per_iteration: median over 3 calls of the seconds of a call, divided by its iterations, set-up included; ratio: against a Lloyd iteration of stats::kmeans on the same data and start (its call over its iterations); steady: (median call - median call with max_iter = 1) / (iterations - 1), i.e. an iteration after the first without the set-up, and steady_ratio that against the same Lloyd iteration.",
+    sprintf("- load average at the start (1, 5, 15 min): %s; the machine may be shared with other jobs, so only the ratios within one run compare.", load_start),
     "", md_table(tab, 3, format_integers = FALSE), "")
   write_md_section(out_file, "large", lines,
                    bench_preamble("# Speed of the constrained k-means family",

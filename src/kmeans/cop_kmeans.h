@@ -19,6 +19,7 @@
 #include "common/seeding.h"
 #include "common/side_graph.h"
 #include "common/union_find.h"
+#include "kmeans/pair_sweeps.h"
 #include "kmeans/visit_order.h"
 
 namespace sideclust {
@@ -204,7 +205,14 @@ class CopKmeansRun {
     std::vector<double> dist(k);
     std::vector<int> count(k);
     int changed = 0;
-    for (const int g : order) {
+    const std::size_t n = order.size();
+    for (std::size_t t = 0; t < n; ++t) {
+      if (t + kAhead < n) {  // the component this many visits ahead and its cannot-linked ones
+        const int f = order[t + kAhead];
+        prefetch(comp_.mean.col(f).data());
+        for (int e = comp_.cl_start[f]; e < comp_.cl_start[f + 1]; ++e) prefetch(&z[comp_.cl_other[e]]);
+      }
+      const int g = order[t];
       const int deg = comp_.cl_start[g + 1] - comp_.cl_start[g];
       hooks.poll_interrupt(static_cast<std::size_t>(k) * x_.rows() + deg);
       // sum over the members of ||x_i - m_j||^2 = size * ||mean - m_j||^2 + const
@@ -299,6 +307,7 @@ class CopKmeansRun {
   const PairGraph& pairs_;
   const cop_detail::Components& comp_;
   const CopKmeansParams& par_;
+  static constexpr std::size_t kAhead = 16;
 };
 
 // The best (fewest broken cannot-links, then lowest within-cluster sum of

@@ -29,6 +29,7 @@
 #include "common/seeding.h"
 #include "common/side_graph.h"
 #include "common/union_find.h"
+#include "kmeans/pair_sweeps.h"
 #include "kmeans/visit_order.h"
 
 namespace sideclust {
@@ -95,6 +96,25 @@ struct Metrics {
       case MpckMetric::diagonal: q.noalias() = diag.transpose() * v.cwiseAbs2(); break;
       default:
         for (int h = 0; h < k(); ++h) q[h] = v.dot(full[h] * v);
+    }
+  }
+
+  // cost[h] = ||v - mu_h||^2 under metric h - log det A_h for every cluster
+  // h: what a point v costs in each cluster before its constraints.
+  template <class V>
+  void point_costs(const V& v, const Eigen::MatrixXd& mu, Eigen::VectorXd& cost) const {
+    switch (kind) {
+      case MpckMetric::none:
+        for (int h = 0; h < k(); ++h) cost[h] = (v - mu.col(h)).squaredNorm() - logdet[h];
+        break;
+      case MpckMetric::diagonal:
+        for (int h = 0; h < k(); ++h) cost[h] = (v - mu.col(h)).cwiseAbs2().dot(diag.col(h)) - logdet[h];
+        break;
+      default:
+        for (int h = 0; h < k(); ++h) {
+          const Eigen::VectorXd d = v - mu.col(h);
+          cost[h] = d.dot(full[h] * d) - logdet[h];
+        }
     }
   }
 
@@ -204,7 +224,7 @@ inline Eigen::MatrixXd neighbourhood_seeds(const Eigen::Ref<const Eigen::MatrixX
 class MpckRun {
  public:
   MpckRun(const Eigen::Ref<const Eigen::MatrixXd>& x, const PairGraph& pairs,
-          const MpckParams& par)
+          const MpckParams& par, RunHooks& hooks)
       : x_(x), pairs_(pairs), par_(par), n_(static_cast<int>(x.cols())),
         p_(static_cast<int>(x.rows())) {
     if (!pairs.empty() && pairs.n != n_) throw std::invalid_argument("pairs are over another number of points");
@@ -220,6 +240,8 @@ class MpckRun {
       s2_ = (x.colwise() - mean).cwiseAbs2().sum() / (static_cast<double>(n_ - 1) * p_);
     }
     if (!(s2_ > 0.0) || !std::isfinite(s2_)) s2_ = 1.0;
+    edge_pair_ = edge_pairs(pairs, hooks);
+    cache_edges(hooks);
   }
 
   double s2() const { return s2_; }
@@ -228,13 +250,15 @@ class MpckRun {
     const int k = static_cast<int>(m.cols());
     mpck_detail::Metrics met(par_.metric, p_, k, range2_);
     MpckResult res;
-    std::vector<int> z(n_, -1), order(n_);
+    std::vector<int> z(n_, -1), order(n_), broken;
+    BrokenPairs status(pairs_, edge_pair_);
     for (int iter = 1; iter <= par_.max_iter; ++iter) {
       blocked_random_order(order, n_, hooks);
-      const int changed = assign(m, met, order, z, hooks);
+      const int changed = assign(m, met, order, z, status, hooks);
+      status.list(broken);
       update_centres(z, m);
-      if (par_.metric != MpckMetric::none) update_metrics(z, m, met);
-      const double j = objective(z, m, met, res);
+      if (par_.metric != MpckMetric::none) update_metrics(z, m, broken, met);
+      const double j = objective(z, m, met, broken, res);
       res.objective.push_back(j);
       res.iterations = iter;
       hooks.check_interrupt();
@@ -246,7 +270,7 @@ class MpckRun {
         break;
       }
     }
-    finish(z, m, met, res);
+    finish(z, m, met, broken, res);
     return res;
   }
 
@@ -256,35 +280,53 @@ class MpckRun {
   // point stays unless another cluster is strictly cheaper. Returns the
   // number of points that changed cluster.
   int assign(const Eigen::MatrixXd& m, const mpck_detail::Metrics& met,
-             const std::vector<int>& order, std::vector<int>& z, RunHooks& hooks) const {
+             const std::vector<int>& order, std::vector<int>& z, BrokenPairs& status,
+             RunHooks& hooks) const {
     const int k = static_cast<int>(m.cols());
     const std::size_t unit = met.cost_units(p_);
+    const bool has_pairs = !pairs_.empty();
     Eigen::VectorXd cost(k), q(k);
     Eigen::VectorXd diff(p_);
     int changed = 0;
-    for (int i : order) {
-      std::size_t work = static_cast<std::size_t>(k) * unit;
-      for (int h = 0; h < k; ++h) {
-        diff = x_.col(i) - m.col(h);
-        cost[h] = met.norm2(diff, h) - met.logdet[h];
+    const std::size_t n = order.size();
+    for (std::size_t t = 0; t < n; ++t) {
+      if (t + kAhead < n) {
+        const int f = order[t + kAhead];
+        prefetch(x_.col(f).data());
+        if (has_pairs) {
+          for (int e = pairs_.start[f]; e < pairs_.start[f + 1]; ++e) prefetch(&z[pairs_.nbr[e]]);
+        }
       }
-      if (!pairs_.empty()) {
-        for (int e = pairs_.start[i]; e < pairs_.start[i + 1]; ++e) {
-          const int j = pairs_.nbr[e], g = z[j];
-          const double w = pairs_.weight[e];
-          if (g < 0 || w == 0.0) continue;
-          diff = x_.col(i) - x_.col(j);
-          if (w > 0) {
-            // broken when i leaves g: half the distance under each end's metric
-            met.norm2_all(diff, q);
-            work += static_cast<std::size_t>(k) * unit;
-            for (int h = 0; h < k; ++h) {
-              if (h != g) cost[h] += 0.5 * w * (q[h] + q[g]);
-            }
-          } else {
-            cost[g] -= w * (met.bound[g] - met.norm2(diff, g));
-            work += unit;
+      const int i = order[t];
+      std::size_t work = static_cast<std::size_t>(k) * unit;
+      met.point_costs(x_.col(i), m, cost);
+      const int first = has_pairs ? pairs_.start[i] : 0, last = has_pairs ? pairs_.start[i + 1] : 0;
+      for (int e = first; e < last; ++e) {
+        const int j = pairs_.nbr[e], g = z[j];
+        const double w = pairs_.weight[e];
+        if (g < 0 || w == 0.0) continue;
+        if (w > 0) {
+          // broken when i leaves g: half the distance under each end's
+          // metric (adding 0 to cost[g] keeps the loops free of branches)
+          work += static_cast<std::size_t>(k) * unit;
+          if (!edge_sq_.empty()) {  // one metric: the same charge for every h != g
+            const double c = 0.5 * w * (edge_sq_[e] + edge_sq_[e]);
+            for (int h = 0; h < k; ++h) cost[h] += h != g ? c : 0.0;
+            continue;
           }
+          pair_diff(i, e, diff);
+          met.norm2_all(diff, q);
+          for (int h = 0; h < k; ++h) cost[h] += h != g ? 0.5 * w * (q[h] + q[g]) : 0.0;
+        } else {
+          double d2;
+          if (!edge_sq_.empty()) {
+            d2 = edge_sq_[e];
+          } else {
+            pair_diff(i, e, diff);
+            d2 = met.norm2(diff, g);
+          }
+          cost[g] -= w * (met.bound[g] - d2);
+          work += unit;
         }
       }
       hooks.poll_interrupt(work);
@@ -295,6 +337,7 @@ class MpckRun {
       if (best != z[i]) {
         z[i] = best;
         ++changed;
+        for (int e = first; e < last; ++e) status.update(e, best, z[pairs_.nbr[e]]);
       }
     }
     return changed;
@@ -321,7 +364,7 @@ class MpckRun {
   // and w (R - (x_a - x_b)(x_a - x_b)') for each broken cannot-link in h,
   // R = c diag(r^2): PSD, so S_h is. An empty cluster keeps its metric.
   void update_metrics(const std::vector<int>& z, const Eigen::MatrixXd& m,
-                      mpck_detail::Metrics& met) const {
+                      const std::vector<int>& broken, mpck_detail::Metrics& met) const {
     const int k = static_cast<int>(m.cols());
     const bool full = par_.metric == MpckMetric::full;
     const double c = full ? p_ : 1.0;
@@ -339,12 +382,11 @@ class MpckRun {
         sd.col(h) += diff.cwiseAbs2();
       }
     }
-    for (std::size_t l = 0; l < pairs_.n_pairs(); ++l) {
+    for (const int l : broken) {
       const double w = pairs_.magnitude(l);
       if (w == 0.0) continue;
       const int u = z[pairs_.first[l]], v = z[pairs_.second[l]];
       const bool must = pairs_.must(l);
-      if (must == (u == v)) continue;  // kept
       diff = x_.col(pairs_.first[l]) - x_.col(pairs_.second[l]);
       if (must) {
         for (int h : {u, v}) {
@@ -390,7 +432,8 @@ class MpckRun {
 
   // J and its parts (stored in res); the ridge term only for learned metrics.
   double objective(const std::vector<int>& z, const Eigen::MatrixXd& m,
-                   const mpck_detail::Metrics& met, MpckResult& res) const {
+                   const mpck_detail::Metrics& met, const std::vector<int>& broken,
+                   MpckResult& res) const {
     double within = 0.0, logdet = 0.0, penalty = 0.0;
     Eigen::VectorXd diff(p_);
     for (int i = 0; i < n_; ++i) {
@@ -398,7 +441,7 @@ class MpckRun {
       within += met.norm2(diff, z[i]);
       logdet += met.logdet[z[i]];
     }
-    for (std::size_t l = 0; l < pairs_.n_pairs(); ++l) {
+    for (const int l : broken) {  // kept pairs cost 0
       diff = x_.col(pairs_.first[l]) - x_.col(pairs_.second[l]);
       penalty += mpck_detail::pair_penalty(met, diff, pairs_.must(l), pairs_.magnitude(l),
                                            z[pairs_.first[l]], z[pairs_.second[l]]);
@@ -415,7 +458,7 @@ class MpckRun {
   // Drop empty clusters (numbering the others consecutively, in order) and
   // compute the final objective over the clusters kept.
   void finish(std::vector<int>& z, const Eigen::MatrixXd& m, const mpck_detail::Metrics& met,
-              MpckResult& res) const {
+              const std::vector<int>& broken, MpckResult& res) const {
     const int k = static_cast<int>(m.cols());
     std::vector<int> size(k, 0);
     for (int v : z) ++size[v];
@@ -439,10 +482,53 @@ class MpckRun {
     for (int& v : z) v = map[v];
     res.cluster = z;
     res.k = kept;
-    const double j = objective(res.cluster, res.centres, out, res);
+    const double j = objective(res.cluster, res.centres, out, broken, res);  // renumbering keeps `broken`
     if (!res.objective.empty()) res.objective.back() = j;
     res.diag = out.diag;
     res.full = std::move(out.full);
+  }
+
+  // x_i - x_j for the pair of adjacency entry e of point i, as the sweeps
+  // use it: from the cache when there is one (the same values, copied into
+  // diff so that every norm is computed exactly as from the data).
+  void pair_diff(int i, int e, Eigen::VectorXd& diff) const {
+    if (edge_diff_.cols() > 0) {
+      diff = edge_diff_.col(e);
+    } else {
+      diff = x_.col(i) - x_.col(pairs_.nbr[e]);
+    }
+  }
+
+  // The sweeps read, for every constraint of a point, the difference to its
+  // partner: a random access to the partner's coordinates, which at 1e6
+  // pairs over 1e6 points costs more than the rest of the sweep. It does not
+  // change between iterations, so it is computed once per fit in the order
+  // of the adjacency lists, which a sweep reads block by block: the squared
+  // distance for metric "none", the difference vector otherwise (p doubles
+  // per entry, two per pair), unless that would exceed kMaxEdgeCacheBytes.
+  void cache_edges(RunHooks& hooks) {
+    if (pairs_.empty()) return;
+    const std::size_t entries = pairs_.nbr.size();
+    Eigen::VectorXd diff(p_);
+    if (par_.metric == MpckMetric::none) {
+      edge_sq_.resize(entries);
+      for (int i = 0; i < n_; ++i) {
+        hooks.poll_interrupt(static_cast<std::size_t>(pairs_.start[i + 1] - pairs_.start[i]) * p_);
+        for (int e = pairs_.start[i]; e < pairs_.start[i + 1]; ++e) {
+          diff = x_.col(i) - x_.col(pairs_.nbr[e]);
+          edge_sq_[e] = diff.squaredNorm();
+        }
+      }
+      return;
+    }
+    if (entries * static_cast<std::size_t>(p_) * sizeof(double) > kMaxEdgeCacheBytes) return;
+    edge_diff_.resize(p_, static_cast<Eigen::Index>(entries));
+    for (int i = 0; i < n_; ++i) {
+      hooks.poll_interrupt(static_cast<std::size_t>(pairs_.start[i + 1] - pairs_.start[i]) * p_);
+      for (int e = pairs_.start[i]; e < pairs_.start[i + 1]; ++e) {
+        edge_diff_.col(e) = x_.col(i) - x_.col(pairs_.nbr[e]);
+      }
+    }
   }
 
   const Eigen::Ref<const Eigen::MatrixXd> x_;
@@ -451,6 +537,12 @@ class MpckRun {
   int n_, p_;
   Eigen::VectorXd range2_;
   double s2_ = 1.0;
+  std::vector<int> edge_pair_;   // edge_pairs(pairs_)
+  std::vector<double> edge_sq_;  // metric "none": ||x_i - x_j||^2 per adjacency entry
+  Eigen::MatrixXd edge_diff_;    // otherwise: x_i - x_j per adjacency entry (p x entries), or empty
+  static constexpr std::size_t kMaxEdgeCacheBytes = std::size_t(1) << 29;  // 512 MiB
+  // A sweep prefetches the point and its partners' clusters this many visits ahead.
+  static constexpr std::size_t kAhead = 16;
 };
 
 // The initial centres (p x k) of one run.
@@ -470,7 +562,7 @@ inline MpckResult mpck_fit(const Eigen::Ref<const Eigen::MatrixXd>& x, const Pai
                            const MpckParams& par, RunHooks& hooks) {
   if (par.k < 1 || par.k > x.cols()) throw std::invalid_argument("k out of range");
   if (!(par.ridge >= 0.0)) throw std::invalid_argument("ridge must be non-negative");
-  const MpckRun runner(x, pairs, par);
+  const MpckRun runner(x, pairs, par, hooks);
   const int runs = par.init == MpckInit::start ? 1 : std::max(1, par.restarts);
   MpckResult best;
   for (int r = 0; r < runs; ++r) {

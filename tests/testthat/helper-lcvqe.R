@@ -100,3 +100,57 @@ lcvqe_component_pass <- function(x, cluster, m, pairs) {
   }
   cluster
 }
+
+# The global minimum of L over all assignments and all k centres, by brute
+# force on tiny inputs. For a fixed assignment, L is the minimum over every
+# broken cannot-link's alternative (point r of the pair, centre j other than
+# the pair's) of a quadratic in the centres whose minimizer is a weighted
+# mean (lcvqe_centres_r() with those alternatives held fixed); so the minimum
+# over the centres is the least, over all such choices, of L at those means.
+# A cluster with no weight is put far away, where it is nobody's alternative
+# (any other place can only lower L, and some choice accounts for it). A fit
+# whose empty clusters were dropped has L over fewer centres, which is never
+# below this minimum. Returns the minimum and an assignment attaining it.
+lcvqe_brute_force <- function(x, pairs, k) {
+  n <- nrow(x)
+  far <- 1e6 * (1 + max(abs(x)))
+  labelings <- as.matrix(expand.grid(rep(list(seq_len(k)), n)))
+  best <- list(objective = Inf, cluster = NULL)
+  for (row in seq_len(nrow(labelings))) {
+    z <- labelings[row, ]
+    cl <- which(!pairs$must & z[pairs$i] == z[pairs$j])
+    # every choice of (r, j) for every broken cannot-link
+    options <- lapply(cl, function(l) {
+      u <- z[pairs$i[l]]
+      expand.grid(r = c(pairs$i[l], pairs$j[l]), j = setdiff(seq_len(k), u))
+    })
+    choices <- if (length(cl)) expand.grid(lapply(options, function(o) seq_len(nrow(o)))) else
+      data.frame(none = 1L)
+    for (ch in seq_len(nrow(choices))) {
+      sum <- matrix(0, k, ncol(x))
+      weight <- numeric(k)
+      for (i in seq_len(n)) {
+        sum[z[i], ] <- sum[z[i], ] + x[i, ]
+        weight[z[i]] <- weight[z[i]] + 1
+      }
+      for (l in which(pairs$must & z[pairs$i] != z[pairs$j])) {
+        a <- pairs$i[l]
+        b <- pairs$j[l]
+        sum[z[b], ] <- sum[z[b], ] + pairs$w[l] * x[a, ]
+        weight[z[b]] <- weight[z[b]] + pairs$w[l]
+        sum[z[a], ] <- sum[z[a], ] + pairs$w[l] * x[b, ]
+        weight[z[a]] <- weight[z[a]] + pairs$w[l]
+      }
+      for (t in seq_along(cl)) {
+        alt <- options[[t]][choices[ch, t], ]
+        sum[alt$j, ] <- sum[alt$j, ] + pairs$w[cl[t]] * x[alt$r, ]
+        weight[alt$j] <- weight[alt$j] + pairs$w[cl[t]]
+      }
+      m <- matrix(far, k, ncol(x))
+      m[weight > 0, ] <- sum[weight > 0, , drop = FALSE] / weight[weight > 0]
+      obj <- lcvqe_objective_r(x, z, m, pairs)[["objective"]]
+      if (obj < best$objective) best <- list(objective = obj, cluster = unname(z))
+    }
+  }
+  best
+}

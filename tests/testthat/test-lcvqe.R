@@ -53,6 +53,38 @@ test_that("L never increases, equals its R recomputation, and the fit is a fixed
   }
 })
 
+test_that("restarts reach the brute-force minimum of L on tiny inputs", {
+  # three cannot-links among points 1-3 and k = 2: every assignment breaks
+  # one, so the optimum pays a penalty and the alternatives matter
+  x <- rbind(c(0, 0), c(0.2, 0.1), c(0.1, 0.5), c(3, 0.2), c(3.3, 0.6), c(1.5, 2.6))
+  side <- constraints(must = rbind(c(1, 4), c(5, 6)), cannot = rbind(c(1, 2), c(2, 3), c(1, 3)),
+                      n = 6, confidence = c(0.5, 0.3, 1, 0.8, 0.6))
+  pairs <- cvqe_pairs(side)
+  for (k in 2:3) {
+    best <- lcvqe_brute_force(x, pairs, k)
+    for (groups in c(FALSE, TRUE)) {
+      set.seed(20 + k)
+      fit <- lcvqe(x, side, k = k, restarts = 50, init = "random", group_moves = groups)
+      ref <- lcvqe_objective_r(x, fit$cluster, fit$centers, pairs)
+      expect_equal(utils::tail(fit$objective, 1), ref[["objective"]], tolerance = 1e-10)
+      expect_equal(c(fit$within, fit$penalty), unname(ref[c("within", "penalty")]), tolerance = 1e-10)
+      expect_equal(ref[["objective"]], best$objective, tolerance = 1e-10)
+      expect_gt(fit$penalty, 0)
+      expect_gte(lcvqe_best_move(x, fit$cluster, fit$centers, pairs), ref[["objective"]] - 1e-10)
+      expect_equal(lcvqe_centres_r(x, fit$cluster, fit$centers, pairs), fit$centers,
+                   tolerance = 1e-9, ignore_attr = TRUE)
+      # every single run reports its own L and none beats the minimum
+      for (s in 1:10) {
+        set.seed(s)
+        one <- lcvqe(x, side, k = k, restarts = 1, init = "random", group_moves = groups)
+        l1 <- lcvqe_objective_r(x, one$cluster, one$centers, pairs)[["objective"]]
+        expect_equal(utils::tail(one$objective, 1), l1, tolerance = 1e-10)
+        expect_gte(l1, best$objective - 1e-10)
+      }
+    }
+  }
+})
+
 test_that("one iteration is one ICM sweep, component moves and the exact centre update", {
   d <- cvqe_blobs(6, sd = 1.5, seed = 9)
   x <- d$x

@@ -1,0 +1,90 @@
+// What the sweeps of the soft-constraint k-means methods over randomly placed
+// pairs share. First, which pairwise constraints the current assignment
+// breaks (a must-link across clusters, a cannot-link inside one), kept up to
+// date as points move.
+// The penalties and the centre or metric updates of the soft-constraint
+// k-means methods need only the broken pairs; finding them by a pass over
+// all pairs reads the clusters of both points of every pair, two random
+// memory accesses per pair, which at 1e6 pairs cost more than a Lloyd
+// iteration. A sweep that moves point i reads its partners' clusters anyway,
+// so it updates the status of i's pairs there, and the broken pairs come out
+// of one pass over a byte per pair, in the pairs' given order.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <stdexcept>
+#include <vector>
+
+#include "common/run_hooks.h"
+#include "common/side_graph.h"
+
+namespace sideclust {
+
+// The pair (given order) of every adjacency entry of g, by replaying the
+// counting sort of make_pair_graph(), checked against the graph. Built once
+// per fit and shared by its runs; polls for interrupts (two random writes a
+// pair, counted as 8 units of work each).
+inline std::vector<int> edge_pairs(const PairGraph& g, RunHooks& hooks) {
+  std::vector<int> out(g.nbr.size());
+  if (g.empty()) return out;
+  std::vector<int> fill(g.start.begin(), g.start.end() - 1);
+  for (std::size_t l = 0; l < g.n_pairs(); ++l) {
+    hooks.poll_interrupt(16);
+    const int a = fill[g.first[l]]++, b = fill[g.second[l]]++;
+    if (g.nbr[a] != g.second[l] || g.nbr[b] != g.first[l] || g.mirror[a] != b) {
+      throw std::logic_error("edge_pairs: the pair graph was not built by make_pair_graph()");
+    }
+    out[a] = out[b] = static_cast<int>(l);
+  }
+  return out;
+}
+
+class BrokenPairs {
+ public:
+  // edge_pair: edge_pairs(g), which must outlive this object. Starts with
+  // no point assigned: a must-link with an unassigned point counts as
+  // broken, a cannot-link not, until that point is assigned and updates it.
+  BrokenPairs(const PairGraph& g, const std::vector<int>& edge_pair)
+      : g_(g), edge_pair_(edge_pair), broken_(g.n_pairs()) {
+    for (std::size_t l = 0; l < g.n_pairs(); ++l) broken_[l] = g.must(l);
+  }
+
+  // Point i has just moved to cluster zi: the status of its pair through
+  // adjacency entry e, whose other point is in cluster zo (-1: unassigned).
+  void update(int e, int zi, int zo) {
+    broken_[edge_pair_[e]] = !std::signbit(g_.weight[e]) == (zi != zo);
+  }
+
+  // Point i has just moved: the status of all its pairs.
+  void update_point(int i, const std::vector<int>& z) {
+    for (int e = g_.start[i]; e < g_.start[i + 1]; ++e) update(e, z[i], z[g_.nbr[e]]);
+  }
+
+  // The broken pairs in the given order, into out.
+  void list(std::vector<int>& out) const {
+    out.clear();
+    for (std::size_t l = 0; l < broken_.size(); ++l) {
+      if (broken_[l]) out.push_back(static_cast<int>(l));
+    }
+  }
+
+ private:
+  const PairGraph& g_;
+  const std::vector<int>& edge_pair_;
+  std::vector<std::uint8_t> broken_;
+};
+
+// Ask the processor to start loading p into the cache (a no-op where the
+// compiler has no such builtin). Sweeps over randomly placed pairs issue it
+// for the partners of a point a few visits ahead, so that the loads overlap
+// instead of each waiting for memory.
+inline void prefetch(const void* p) {
+#if defined(__GNUC__) || defined(__clang__)
+  __builtin_prefetch(p);
+#else
+  (void)p;
+#endif
+}
+
+}  // namespace sideclust
