@@ -45,8 +45,9 @@
 #'   cost follows the points still moving. The tolerance is `inner_tol`
 #'   once EM is near convergence; while it is not, the E-step of an
 #'   iteration stops at the relative change of the log-likelihood in that
-#'   iteration (at most 0.01, never below `inner_tol`): early E-steps need
-#'   not be exact, since the next M-step changes the field again.
+#'   iteration (at most 0.01, which the first iteration uses; never below
+#'   `inner_tol`): early E-steps need not be exact, since the next M-step
+#'   changes the field again.
 #' * `"sampled_chunklet"` (Nelson & Cohen, Section 4): per E-step, `samples`
 #'   times: keep each must-link with probability \eqn{P = 1 - e^{-W}}, build
 #'   chunklets, weight the sample by \eqn{\omega_s = \prod (1 - P)} over the
