@@ -38,7 +38,16 @@
 #'   (9), \eqn{q_i(k) \propto w_k p(x_i | k) \exp(\sum_j J_{ij} q_j(k))}{q_i(k)
 #'   propto w_k p(x_i | k) exp(sum_j J_ij q_j(k))} with \eqn{J = 2W} for a
 #'   must-link and \eqn{-2W} for a cannot-link, updated point by point (warm
-#'   started) until the largest change is below `inner_tol`.
+#'   started from the previous E-step) until no point's field has moved by
+#'   more than the tolerance since its last update: after a first sweep over
+#'   all points, a point is updated again only when its neighbours' changes
+#'   may have moved its probabilities by more than the tolerance, so the
+#'   cost follows the points still moving. The tolerance is `inner_tol`
+#'   once EM is near convergence; while it is not, the E-step of an
+#'   iteration stops at the relative change of the log-likelihood in that
+#'   iteration (at most 0.01, which the first iteration uses; never below
+#'   `inner_tol`): early E-steps need not be exact, since the next M-step
+#'   changes the field again.
 #' * `"sampled_chunklet"` (Nelson & Cohen, Section 4): per E-step, `samples`
 #'   times: keep each must-link with probability \eqn{P = 1 - e^{-W}}, build
 #'   chunklets, weight the sample by \eqn{\omega_s = \prod (1 - P)} over the
@@ -103,7 +112,9 @@
 #' @param burnin Deprecated former name of `burn_in`: still accepted, with a
 #'   warning.
 #' @param inner_iter,inner_tol Mean field / ICM: largest number of sweeps per
-#'   E-step, and the mean-field convergence tolerance.
+#'   E-step, and the mean-field convergence tolerance (reached by the E-steps
+#'   once EM is near convergence, see `"mean_field"` above; also used by the
+#'   chunklet models' mean-field fallback).
 #' @param max_labelings Exact and chunklet inference: the largest number of
 #'   labelings enumerated for one connected component with cycles; cutset
 #'   conditioning is used when (labelings of the cutset) x (units of the

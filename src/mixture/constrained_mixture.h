@@ -6,7 +6,9 @@
 
 #include <Eigen/Dense>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -36,7 +38,7 @@ struct EStepOptions {
 struct EStepState {
   bool ready = false;
   UnitGraph graph;
-  Eigen::MatrixXd q;       // mean field: unit probabilities
+  Eigen::MatrixXd q;       // mean field: unit probabilities (sampled chunklets: point ones)
   std::vector<int> y;      // ICM / Gibbs: unit labels
   int dropped = 0;         // chunklet: cannot-links inside chunklets, ignored
   int mean_field_components = 0;  // chunklet / sampled: components left to mean field
@@ -51,9 +53,12 @@ inline Eigen::MatrixXd e_step(const Eigen::MatrixXd& a, const PairGraph& pairs,
   if (opt.inference == Inference::sampled_chunklet) {
     SampledChunkletStats stats;
     Eigen::MatrixXd z = sampled_chunklet_posterior(a, pairs, opt.samples, opt.max_labelings,
-                                                   opt.inner_sweeps, opt.inner_tol, hooks, &stats);
+                                                   opt.inner_sweeps, opt.inner_tol, hooks, &stats,
+                                                   st.ready ? &st.q : nullptr);
     st.mean_field_components = stats.mean_field;
     st.ess = stats.ess;
+    st.q = z;  // the next E-step's warm start
+    st.ready = true;
     return z;
   }
   if (!st.ready) {
@@ -111,6 +116,11 @@ struct EmOptions {
   EStepOptions estep;
   int max_iter = 100;
   double tol = 1e-6;  // relative change of the log-likelihood
+  // While EM is far from converged its E-steps need not be: the mean field
+  // of iteration t stops at the tolerance max(inner_tol, min(loose_inner_tol,
+  // relative change of the log-likelihood at t)), so early E-steps stop
+  // loosely and the last ones at inner_tol. 0 keeps inner_tol throughout.
+  double loose_inner_tol = 1e-2;
 };
 
 struct EmResult {
@@ -123,19 +133,27 @@ struct EmResult {
 };
 
 // EM from the soft start z0 (K x n): M-step, unaries, E-step, until the
-// mixture log-likelihood changes by less than tol * (1 + |loglik|).
+// mixture log-likelihood changes by less than tol * (1 + |loglik|). The first
+// E-step (no change known yet) uses loose_inner_tol.
 inline EmResult constrained_em(const Eigen::MatrixXd& x, const Eigen::MatrixXd& z0,
                                const PairGraph& pairs, const EmOptions& opt, RunHooks& hooks) {
   EmResult r;
   r.z = z0;
   const int K = static_cast<int>(z0.rows());
+  EStepOptions eopt = opt.estep;
+  double rel_change = std::numeric_limits<double>::infinity();
   for (int it = 1; it <= opt.max_iter; ++it) {
     hooks.check_interrupt();
     r.params = m_step(x, r.z, opt.mstep, it == 1 ? nullptr : &r.params);
     const Eigen::MatrixXd a = log_unary(x, r.params, opt.mstep.type);
     const double ll = log_sum_exp_cols(a).sum();
+    if (it > 1) {
+      const double prev = r.loglik.back();
+      rel_change = std::abs(ll - prev) / (1.0 + std::abs(ll));
+    }
+    eopt.inner_tol = std::max(opt.estep.inner_tol, std::min(opt.loose_inner_tol, rel_change));
     r.loglik.push_back(ll);
-    r.z = e_step(a, pairs, opt.estep, r.state, hooks);
+    r.z = e_step(a, pairs, eopt, r.state, hooks);
     r.iterations = it;
     hooks.on_sweep(it, K, ll);
     if (it > 1) {

@@ -37,7 +37,8 @@ inline Eigen::MatrixXd sampled_chunklet_posterior(const Eigen::MatrixXd& a, cons
                                                   int samples, double max_labelings,
                                                   int mf_sweeps, double mf_tol,
                                                   RunHooks& hooks,
-                                                  SampledChunkletStats* stats = nullptr) {
+                                                  SampledChunkletStats* stats = nullptr,
+                                                  const Eigen::MatrixXd* z_start = nullptr) {
   const int n = static_cast<int>(a.cols());
   const Eigen::Index K = a.rows();
   Eigen::MatrixXd acc = Eigen::MatrixXd::Zero(K, n);
@@ -77,11 +78,18 @@ inline Eigen::MatrixXd sampled_chunklet_posterior(const Eigen::MatrixXd& a, cons
     }
     finish_unit_graph(g, edges);
     const Eigen::MatrixXd b = unit_unary(a, g);
+    // mean field starts from the previous E-step's answer (a unit takes one
+    // of its points'), when there is one
+    Eigen::MatrixXd q0;
+    if (z_start != nullptr) {
+      q0.resize(K, g.n_units);
+      for (int i = 0; i < n; ++i) q0.col(g.unit_of[i]) = z_start->col(i);
+    }
     int n_mf = 0;
     // trees and small components exact; no cutset conditioning (its cost,
     // paid for every sample, would dominate): mean field for the rest
-    const Eigen::MatrixXd q =
-        exact_posterior(b, g, max_labelings, true, mf_sweeps, mf_tol, &n_mf, nullptr, false);
+    const Eigen::MatrixXd q = exact_posterior(b, g, max_labelings, true, mf_sweeps, mf_tol, &n_mf,
+                                              z_start != nullptr ? &q0 : nullptr, false);
     st.mean_field += n_mf;
     ++st.samples_used;
     if (log_omega > log_scale) {
@@ -94,7 +102,7 @@ inline Eigen::MatrixXd sampled_chunklet_posterior(const Eigen::MatrixXd& a, cons
       log_scale = log_omega;
     }
     const double w = std::exp(log_omega - log_scale);
-    acc += w * expand_units(q, g);
+    for (int i = 0; i < n; ++i) acc.col(i) += w * q.col(g.unit_of[i]);
     sum_w += w;
     sum_w2 += w * w;
   }

@@ -49,3 +49,34 @@ brute_posterior <- function(prob, i, j, must, w) {
   pw <- exp(lw - max(lw))
   t(sapply(seq_len(n), function(a) tapply(pw, factor(grid[, a], levels = seq_len(k)), sum) / sum(pw)))
 }
+
+# Sequential mean field in plain R (Nelson & Cohen equation 9; a certain
+# cannot-link multiplies by 1 - q_j(k)), every point updated in index order
+# each sweep until the largest change is below tol: the schedule the core's
+# residual sweeps must agree with. Pairs i, j with penalties w (Inf =
+# certain cannot-link); no certain must-links.
+mean_field_reference <- function(prob, i, j, must, w, tol = 1e-13, max_sweeps = 1e5) {
+  b <- log(prob)
+  q <- prob / rowSums(prob)
+  n <- nrow(prob)
+  for (sweep in seq_len(max_sweeps)) {
+    change <- 0
+    for (u in seq_len(n)) {
+      s <- b[u, ]
+      for (e in which(i == u | j == u)) {
+        v <- if (i[e] == u) j[e] else i[e]
+        if (is.infinite(w[e])) {
+          s <- s + log(pmax(1 - q[v, ], 1e-300))
+        } else {
+          s <- s + (if (must[e]) 2 else -2) * w[e] * q[v, ]
+        }
+      }
+      new <- exp(s - max(s))
+      new <- new / sum(new)
+      change <- max(change, abs(new - q[u, ]))
+      q[u, ] <- new
+    }
+    if (change < tol) break
+  }
+  q
+}

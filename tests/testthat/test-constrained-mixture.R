@@ -287,3 +287,65 @@ test_that("bad input gives errors that name the argument", {
   expect_equal(fit$estep, "mean field")
   expect_error(constraint_posterior(matrix(-1, 2, 2), NULL), "`prob`")
 })
+
+test_that("mean field's residual sweeps reach the sequential fixed point", {
+  set.seed(21)
+  n <- 30
+  k <- 3
+  prob <- matrix(runif(n * k), n, k)
+  prob <- prob / rowSums(prob)
+  pairs <- unique(t(apply(matrix(sample(n, 120, TRUE), ncol = 2), 1, sort)))
+  pairs <- pairs[pairs[, 1] != pairs[, 2], ]
+  must <- seq_len(nrow(pairs)) %% 2 == 0
+  side <- constraints(must = pairs[must, ], cannot = pairs[!must, ], n = n)
+  w <- runif(nrow(pairs), 0.05, 0.4)  # weak couplings: one fixed point
+  key <- paste(pairs[, 1], pairs[, 2])
+  pen <- w[match(paste(side$i, side$j), key)]
+  ref <- mean_field_reference(prob, pairs[, 1], pairs[, 2], must, w)
+  got <- constraint_posterior(prob, side, "mean_field", penalty = pen, inner_iter = 1000,
+                              inner_tol = 1e-12)
+  expect_equal(got, ref, ignore_attr = TRUE, tolerance = 1e-9)
+  # a looser tolerance stays within it
+  loose <- constraint_posterior(prob, side, "mean_field", penalty = pen, inner_iter = 1000,
+                                inner_tol = 1e-4)
+  expect_lt(max(abs(loose - ref)), 1e-3)
+  # certain cannot-links (the factor 1 - q_j(k), cached as logarithms)
+  hard <- constraints(cannot = rbind(c(1, 2), c(2, 3), c(4, 5)), n = n)
+  ref_h <- mean_field_reference(prob, hard$i, hard$j, rep(FALSE, 3), rep(Inf, 3))
+  got_h <- constraint_posterior(prob, hard, "mean_field", inner_iter = 1000, inner_tol = 1e-12)
+  expect_equal(got_h, ref_h, ignore_attr = TRUE, tolerance = 1e-9)
+})
+
+test_that("Gibbs agrees with exact inference for weak and strong couplings", {
+  # weak couplings take the product form, a strong cannot-link (sum |J| > 50) and
+  # certain cannot-links the exponentials of their scores
+  set.seed(12)
+  n <- 4
+  k <- 3
+  prob <- matrix(runif(n * k), n, k)
+  prob <- prob / rowSums(prob)
+  i <- c(1, 2, 3, 1)
+  j <- c(2, 3, 4, 4)
+  must <- c(TRUE, FALSE, TRUE, FALSE)
+  for (w in list(c(0.3, 0.5, 0.2, 0.4), c(0.3, 30, 0.2, 0.4), c(0.3, Inf, 0.2, 0.4))) {
+    side <- constraints(must = cbind(i, j)[must, ], cannot = cbind(i, j)[!must, ], n = n)
+    pen <- w[match(paste(side$i, side$j), paste(i, j))]
+    ref <- brute_posterior(prob, i, j, must, pmin(w, 1e3))
+    set.seed(1)
+    got <- constraint_posterior(prob, side, "gibbs", penalty = pen, sweeps = 20000)
+    expect_lt(max(abs(got - ref)), 0.015, label = paste(w, collapse = " "))
+  }
+})
+
+test_that("a mean-field fit's last E-step is the tight mean field at its parameters", {
+  x <- scale(iris[, 1:4])
+  set.seed(7)
+  side <- sample_constraints(iris$Species, "nelson_cohen", n_constraints = 60, noise = 0.1)
+  set.seed(1)
+  fit <- constrained_mixture(x, side, k = 3, covariance = "diagonal", max_iter = 200,
+                             tol = 1e-9)
+  expect_true(fit$converged)
+  prob <- predict(fit)$probability  # w_k p(x_i | k) normalized, at the fit's parameters
+  tight <- constraint_posterior(prob, side, "mean_field", inner_iter = 1000, inner_tol = 1e-12)
+  expect_lt(max(abs(fit$z - tight)), 1e-4)
+})
