@@ -1,0 +1,102 @@
+# Scale-out through the future plan: 40 CEC-IB fits (10 betas x 4 restarts)
+# and 8 TVClust chains, under plan(sequential), plan(multisession, workers = 2)
+# and plan(cluster, workers = c("localhost", "localhost")); medians of
+# repeats, speed-ups against sequential measured in the same run, and a check
+# that every plan gives identical fits for the same seed.
+# Run from the repository root: Rscript bench/scale-out.R [repeats]
+suppressPackageStartupMessages({
+  library(sideclust)
+  library(future)
+})
+source("bench/utils.R")
+args <- commandArgs(trailingOnly = TRUE)
+repeats <- if (length(args)) as.integer(args[1]) else 3L
+out_file <- "bench/results/scale-out.md"
+
+set.seed(1)
+n <- 6000
+p <- 4
+k <- 8
+centres <- matrix(rnorm(k * p, sd = 4), k, p)
+truth <- sample.int(k, n, replace = TRUE)
+x <- centres[truth, ] + matrix(rnorm(n * p), n, p)
+labels <- sample_labels(truth, 0.1)
+betas <- c(0, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50)
+side <- sample_constraints(truth[1:1500], rate = 0.002)
+xt <- x[1:1500, ]
+
+cec_grid <- function() {
+  set.seed(42)
+  lapply(betas, function(b) cec_ib(x, labels, k = k, beta = b, restarts = 4)[c("cluster", "cost")])
+}
+chains <- function(threads = 1L) {
+  set.seed(43)
+  fit <- tvclust(xt, side, iter = 150, chains = 8, threads = threads)
+  list(trace = fit$trace$log_posterior, cluster = fit$cluster)
+}
+
+plans <- list(
+  sequential = function() plan(sequential),
+  multisession = function() plan(multisession, workers = 2),
+  cluster = function() plan(cluster, workers = c("localhost", "localhost"))
+)
+time_it <- function(f) {
+  ref <- NULL
+  secs <- numeric(repeats)
+  for (r in seq_len(repeats)) {
+    t0 <- proc.time()[["elapsed"]]
+    ref <- f()
+    secs[r] <- proc.time()[["elapsed"]] - t0
+  }
+  list(seconds = stats::median(secs), result = ref)
+}
+
+rows <- list()
+results <- list()
+for (pl in names(plans)) {
+  plans[[pl]]()
+  invisible(cec_ib(x[1:200, ], labels$labels[1:200], k = 2, restarts = 2))  # start the workers
+  for (job in c("cec", "tvclust")) {
+    t <- time_it(if (job == "cec") cec_grid else chains)
+    results[[paste(pl, job)]] <- t$result
+    rows[[length(rows) + 1L]] <- data.frame(job = job, plan = pl, seconds = t$seconds)
+  }
+  if (pl == "sequential") {  # the one-machine alternative: the chains' own threads
+    t <- time_it(function() chains(threads = 2L))
+    results[["threads2 tvclust"]] <- t$result
+    rows[[length(rows) + 1L]] <- data.frame(job = "tvclust", plan = "sequential, threads = 2",
+                                            seconds = t$seconds)
+  }
+  plan(sequential)
+}
+tab <- do.call(rbind, rows)
+tab$speed_up <- NA_real_
+tab$identical_to_sequential <- NA
+for (job in c("cec", "tvclust")) {
+  base <- tab$seconds[tab$job == job & tab$plan == "sequential"]
+  at <- tab$job == job
+  tab$speed_up[at] <- base / tab$seconds[at]
+  tab$identical_to_sequential[at] <- vapply(tab$plan[at], function(pl) {
+    key <- if (grepl("threads", pl)) "threads2" else pl
+    identical(results[[paste(key, job)]], results[[paste("sequential", job)]])
+  }, logical(1))
+}
+tab$job <- ifelse(tab$job == "cec", "40 CEC-IB fits (10 betas x 4 restarts)",
+                  "8 TVClust chains (150 sweeps)")
+print(tab)
+lines <- c(
+  sprintf("- date: %s", format(Sys.time(), tz = "UTC", usetz = TRUE)),
+  sprintf("- machine: %d cores, %s; %s", parallel::detectCores(), cpu_name(), R.version.string),
+  sprintf("- sideclust %s (git %s); future %s, future.apply %s", packageVersion("sideclust"),
+          git_commit(), packageVersion("future"), packageVersion("future.apply")),
+  sprintf("- command: `Rscript bench/scale-out.R %d` (from the repository root); median of %d repeats",
+          repeats, repeats),
+  "- note: the machine was shared with other jobs during the run, so the speed-ups are low bounds.",
+  sprintf(paste0("- data: CEC-IB on n = %d, p = %d, k = %d, 10%% labelled; TVClust on n = %d ",
+                 "with %d pairs, one thread per chain group (threads = 1) except the row ",
+                 "`sequential, threads = 2` (the chains' own threads on one machine)"),
+          n, p, k, nrow(xt), length(side$i)),
+  "",
+  md_table(tab, digits = 2))
+write_md_section(out_file, "main", lines,
+                 c("# Scale-out through future plans", "", "Written by `bench/scale-out.R`.", ""))
