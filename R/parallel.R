@@ -114,3 +114,22 @@ lex_less <- function(a, b) {
 
 # The final value of an objective trace.
 final_value <- function(trace) trace[length(trace)]
+
+# The restarts of a core that records every run's final value in `field`
+# (the info-theoretic and co-clustering cores): run_core(options) makes one
+# run, the first from the options' starts (`start_fields`) when given and the
+# others with `blank` starts (what the front door passes without a start);
+# the best is the lowest value (highest with `maximize`), and `field` holds
+# the values of all the runs, in order.
+best_recorded_run <- function(restarts, run_core, options, field, maximize = FALSE,
+                              blank = list()) {
+  first <- options
+  first$restarts <- 1L
+  rest <- first
+  rest[names(blank)] <- blank
+  sign <- if (maximize) -1 else 1
+  res <- best_run(restarts, function(r) run_core(if (r == 1L) first else rest),
+                  function(run) sign * run[[field]])
+  res[[field]] <- sign * as.vector(attr(res, "scores")[, 1L])
+  res
+}

@@ -25,7 +25,9 @@
 #' @section Restarts, chains and grids on many cores:
 #' Restarts (of [cec_ib()], [cec()], [rdp_means()], [cvqe()], [lcvqe()],
 #' [cop_kmeans()], [pck_means()], [mpck_means()], [ib_kmeans()],
-#' [disparate_kmeans()], [discriminative_clustering()]), the chains of
+#' [disparate_kmeans()], [discriminative_clustering()], [ib()], [sib()],
+#' [itcc()], [multiway_clustering()], [kpartite_clustering()],
+#' [parallel_ib()], [symmetric_ib()]), the chains of
 #' [tvclust()] and the fits of [tune_side()] run through the \pkg{future}
 #' plan the user sets (`future::plan(multisession)`, `cluster`, a scheduler
 #' through \pkg{future.batchtools}); without a plan they run in the session.

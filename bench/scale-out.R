@@ -14,7 +14,7 @@ repeats <- if (length(args)) as.integer(args[1]) else 3L
 out_file <- "bench/results/scale-out.md"
 
 set.seed(1)
-n <- 6000
+n <- 40000
 p <- 4
 k <- 8
 centres <- matrix(rnorm(k * p, sd = 4), k, p)
@@ -31,7 +31,7 @@ cec_grid <- function() {
 }
 chains <- function(threads = 1L) {
   set.seed(43)
-  fit <- tvclust(xt, side, iter = 150, chains = 8, threads = threads)
+  fit <- tvclust(xt, side, iter = 100, chains = 8, threads = threads)
   list(trace = fit$trace$log_posterior, cluster = fit$cluster)
 }
 
@@ -51,6 +51,8 @@ time_it <- function(f) {
   list(seconds = stats::median(secs), result = ref)
 }
 
+load_avg <- function() scan("/proc/loadavg", what = "", n = 1L, quiet = TRUE)
+load_start <- load_avg()
 rows <- list()
 results <- list()
 for (pl in names(plans)) {
@@ -82,7 +84,7 @@ for (job in c("cec", "tvclust")) {
   }, logical(1))
 }
 tab$job <- ifelse(tab$job == "cec", "40 CEC-IB fits (10 betas x 4 restarts)",
-                  "8 TVClust chains (150 sweeps)")
+                  "8 TVClust chains (100 sweeps)")
 print(tab)
 lines <- c(
   sprintf("- date: %s", format(Sys.time(), tz = "UTC", usetz = TRUE)),
@@ -91,7 +93,9 @@ lines <- c(
           git_commit(), packageVersion("future"), packageVersion("future.apply")),
   sprintf("- command: `Rscript bench/scale-out.R %d` (from the repository root); median of %d repeats",
           repeats, repeats),
-  "- note: the machine was shared with other jobs during the run, so the speed-ups are low bounds.",
+  sprintf(paste0("- note: the machine was shared with other jobs (1-minute load average %s at ",
+                 "the start, %s at the end, on 2 cores), so these speed-ups say nothing about ",
+                 "a quiet machine; rerun there."), load_start, load_avg()),
   sprintf(paste0("- data: CEC-IB on n = %d, p = %d, k = %d, 10%% labelled; TVClust on n = %d ",
                  "with %d pairs, one thread per chain group (threads = 1) except the row ",
                  "`sequential, threads = 2` (the chains' own threads on one machine)"),
