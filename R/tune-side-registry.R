@@ -1,7 +1,13 @@
 # The methods tune_side() knows: one line each, the function's name, the
 # side information it is tuned on and the parameters a grid may set
 # (`fixed` holds arguments every fit of the entry gets, for an entry that is
-# one mode of a function).
+# one mode of a function). The method must take (x, side, ...) and return a
+# fit with `cluster`. A method registers with one line, e.g.
+#   kernel_rdp_means = tunable_method("kernel_rdp_means", c("pairs", "labels"),
+#                                     c("lambda", "xi", "k")),
+#   tvclust_variational = tunable_method("tvclust", c("pairs", "labels"),
+#                                        c("alpha", "p", "q"),
+#                                        fixed = list(method = "variational")),
 tunable_method <- function(fun, side = c("pairs", "labels"), params, fixed = list()) {
   list(fun = fun, side = side, params = params, fixed = fixed)
 }

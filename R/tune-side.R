@@ -96,6 +96,11 @@ tune_side <- function(method, x, side, grid, folds = 5L, score = c("auto", "f", 
   if (score == "auto") score <- if (kind == "pairs") "f" else "accuracy"
   refit <- check_flag(refit, "refit")
   dots <- c(entry$fixed, list(...))
+  both <- intersect(names(grid), names(dots))
+  if (length(both)) {
+    stop_arg("grid", sprintf("sets %s, which is also given in `...`; give it in one place",
+                             paste(both, collapse = ", ")))
+  }
   fold <- if (kind == "pairs") pair_folds(side, folds) else label_folds(side, folds)
 
   runs <- expand.grid(fold = seq_len(folds), point = seq_len(nrow(grid)))

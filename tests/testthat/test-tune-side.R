@@ -125,6 +125,7 @@ test_that("tune_side() errors name the argument", {
   expect_error(tune_side(rdp_means, d$x, side, grid = data.frame()), "`grid`")
   expect_error(tune_side(rdp_means, d$x, side, grid = list(lambda = "a")), "`grid`")
   expect_error(tune_side(rdp_means, d$x, side, grid = list(lambda = c(1, 1))), "`grid`")
+  expect_error(tune_side(rdp_means, d$x, side, grid = list(lambda = 1), lambda = 2), "`grid`.*`...`")
   expect_error(tune_side(dp_means, d$x, side, grid = list(lambda = 1)), "`method`")
   expect_error(tune_side("nope", d$x, side, grid = list(lambda = 1)), "`method`")
   expect_error(tune_side(rdp_means, d$x, side, grid = list(lambda = 1), folds = 1), "`folds`")
