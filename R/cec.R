@@ -408,12 +408,13 @@ fit_cec <- function(x, labels, k, beta, type, param, restarts, max_iter, eps, co
   # cov_reg pseudo-points with the (maximum-likelihood) covariance of the data
   prior <- cov_reg * crossprod(sweep(x, 2L, colMeans(x))) / n
   options <- c(list(k = k, beta = beta, eps = eps, max_iter = max_iter,
-                    restarts = restarts, init = init, start = start0, prior = prior,
+                    restarts = 1L, init = init, start = start0, prior = prior,
                     small_sample = small_sample, split = split,
                     max_k = if (is.null(max_k)) 0L else max_k, split_tries = split_tries,
                     verbose = verbose),
                cec_family_options(fam, k, p))
-  res <- .cec_cpp(t(x), side, options)
+  xt <- t(x)
+  res <- best_run(restarts, function(r) .cec_cpp(xt, side, options), function(run) run$cost)
   centers <- t(res$means)
   dimnames(centers) <- list(NULL, colnames(x))
   dimnames(res$covariances) <- list(colnames(x), colnames(x), NULL)

@@ -56,9 +56,11 @@ itcc <- function(x, k_rows, k_cols, restarts = 10L, max_iter = 100L,
   }
   sr <- check_partition_start(start$rows, csr$n_rows, k_rows, "start$rows")
   sc <- check_partition_start(start$cols, csr$n_cols, k_cols, "start$cols")
-  r <- .itcc_cpp(csr, list(k_rows = k_rows, k_cols = k_cols, max_iter = max_iter,
-                            restarts = restarts, tol = tol, start_rows = sr,
-                            start_cols = sc, verbose = verbose))
+  r <- best_recorded_run(restarts, function(o) .itcc_cpp(csr, o),
+                         list(k_rows = k_rows, k_cols = k_cols, max_iter = max_iter, tol = tol,
+                              start_rows = sr, start_cols = sc, verbose = verbose),
+                         "restart_loss", blank = list(start_rows = integer(0),
+                                                      start_cols = integer(0)))
   ur <- unique(r$cluster)
   uc <- unique(r$col_cluster)
   fit <- list(cluster = match(r$cluster, ur), k = length(ur),

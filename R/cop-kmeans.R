@@ -116,8 +116,9 @@ cop_kmeans <- function(x, side = NULL, k, restarts = 10L, max_iter = 100L,
   a <- check_prototype_fit(x, side, k, start, restarts, max_iter, init, verbose, max_pairs)
   order <- match_choice(order, c("random", "data"), "order")
   infeasible <- match_choice(infeasible, c("error", "nearest"), "infeasible")
-  res <- .cop_kmeans_cpp(t(a$x), a$side,
-                         c(a$options, list(order = order, infeasible = infeasible)))
+  res <- prototype_runs(a, .cop_kmeans_cpp, list(order = order, infeasible = infeasible),
+                        score = cop_score)
+  res$failed_runs <- sum(is.infinite(attr(res, "scores")[, 1L]))
   cop_stop_infeasible(res, a$side, a$x, a$restarts)
   broken <- res$broken
   side <- a$side
@@ -129,6 +130,13 @@ cop_kmeans <- function(x, side = NULL, k, restarts = 10L, max_iter = 100L,
                        settings = list(failed_runs = res$failed_runs, order = order,
                                        infeasible = infeasible))
   finish_fit(fit, a$x, "cop_kmeans")
+}
+
+# The rank of a run: failed runs last, then fewest broken cannot-links, then
+# the lowest within-cluster sum of squares (ties keep the earliest run).
+cop_score <- function(res) {
+  if (res$status != "ok") return(c(Inf, Inf, Inf))
+  c(0, length(res$broken), res$within)
 }
 
 # The errors of an infeasible problem, from the core's status: a cannot-link

@@ -116,7 +116,7 @@ cvqe <- function(x, side = NULL, k, restarts = 10L, max_iter = 100L,
                  verbose = FALSE) {
   call <- match.call()
   a <- check_prototype_fit(x, side, k, start, restarts, max_iter, init, verbose, max_pairs)
-  res <- .cvqe_cpp(t(a$x), a$side, a$options)
+  res <- prototype_runs(a, .cvqe_cpp)
   fit <- prototype_fit(res, a, "cvqe", call,
                        stats = list(within = res$within, penalty = res$penalty))
   fit <- finish_fit(fit, a$x, "cvqe")

@@ -253,10 +253,14 @@ discriminative_clustering <- function(x, side, k, sigma = NULL, n0 = 1,
             "their starting points", call. = FALSE)
   }
   settings <- list(sigma = sigma, n0 = n0, method = method, restarts = restarts, init = init)
-  core_options <- list(k = k, sigma = sigma, n0 = n0, restarts = restarts, init = init,
+  core_options <- list(k = k, sigma = sigma, n0 = n0, restarts = 1L, init = init,
                        start = seeds$centres, verbose = verbose)
+  xt <- t(x)
+  highest <- function(run) -final_value(run$objective)
   if (method == "stochastic") {
-    res <- .discriminative_stochastic_cpp(t(x), side, c(core_options, epochs = epochs, step = step))
+    options <- c(core_options, epochs = epochs, step = step)
+    res <- best_run(restarts, function(r) .discriminative_stochastic_cpp(xt, side, options),
+                    highest)
     res$iterations <- res$epochs
     res$stop <- "schedule"
     res$converged <- NA
@@ -264,8 +268,8 @@ discriminative_clustering <- function(x, side, k, sigma = NULL, n0 = 1,
     res$class_distributions <- e / rowSums(e)
     return(dc_new_fit(x, res, side, k, c(settings, epochs = epochs, step = step), call))
   }
-  res <- .discriminative_clustering_cpp(t(x), side, c(core_options, max_iter = max_iter,
-                                                         tol = tol, rel_tol = rel_tol))
+  options <- c(core_options, max_iter = max_iter, tol = tol, rel_tol = rel_tol)
+  res <- best_run(restarts, function(r) .discriminative_clustering_cpp(xt, side, options), highest)
   res$converged <- res$stop %in% c("gradient", "objective")
   if (res$stop == "max_iter") {
     warning(sprintf(paste0("discriminative_clustering() did not converge within `max_iter` = ",

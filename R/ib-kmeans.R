@@ -191,10 +191,12 @@ ib_kmeans <- function(x, k, beta, s = NULL, normalize = c("space", "data"),
   seeds <- check_start_prototypes(start, k, x, restarts, init)
   restarts <- seeds$restarts
   init <- seeds$init
-  res <- .ib_kmeans_cpp(t(x), list(k = k, beta = beta, s = s,
-                                 normalize_over_data = normalize == "data",
-                                 restarts = restarts, max_iter = max_iter, tol = tol,
-                                 init = init, start = seeds$centres, verbose = verbose))
+  xt <- t(x)
+  options <- list(k = k, beta = beta, s = s, normalize_over_data = normalize == "data",
+                  restarts = 1L, max_iter = max_iter, tol = tol, init = init,
+                  start = seeds$centres, verbose = verbose)
+  res <- best_run(restarts, function(r) .ib_kmeans_cpp(xt, options),
+                  function(run) -final_value(run$objective))
   if (!res$converged) {
     warning(sprintf(paste0("ib_kmeans() did not converge within `max_iter` = %d iterations; ",
                            "near a beta at which a cluster splits convergence is slow ",

@@ -115,8 +115,9 @@ ib <- function(x, k, beta, restarts = 5L, max_iter = 500L, tol = 1e-8,
   max_iter <- check_count(max_iter, "max_iter")
   tol <- check_number(tol, "tol", lower = 0)
   verbose <- check_flag(verbose, "verbose")
-  r <- .ib_cpp(csr, list(k = k, beta = beta, max_iter = max_iter, restarts = restarts,
-                          tol = tol, verbose = verbose))
+  r <- best_recorded_run(restarts, function(o) .ib_cpp(csr, o),
+                         list(k = k, beta = beta, max_iter = max_iter, tol = tol,
+                              verbose = verbose), "restart_objective")
   hard <- max.col(r$pcx, ties.method = "first")
   used <- unique(hard)
   perm <- c(used, setdiff(seq_len(k), used))
@@ -179,8 +180,9 @@ sib <- function(x, k, restarts = 10L, max_iter = 100L, start = NULL,
   max_iter <- check_count(max_iter, "max_iter")
   verbose <- check_flag(verbose, "verbose")
   start <- check_partition_start(start, csr$n_rows, k, "start")
-  r <- .sib_cpp(csr, list(k = k, max_iter = max_iter, restarts = restarts, start = start,
-                           verbose = verbose))
+  r <- best_recorded_run(restarts, function(o) .sib_cpp(csr, o),
+                         list(k = k, max_iter = max_iter, start = start, verbose = verbose),
+                         "restart_info", maximize = TRUE, blank = list(start = integer(0)))
   cl <- first_seen(r$cluster)
   fit <- list(cluster = cl, k = max(cl), info_y = r$info_y, info_x = r$info_x,
               info_xy = r$info_xy, objective = r$trace, restart_info = r$restart_info,

@@ -156,10 +156,12 @@ kpartite_clustering <- function(relations, k, types = NULL,
   tol <- check_number(tol, "tol", lower = 0)
   verbose <- check_flag(verbose, "verbose")
   start0 <- kp_check_start(start, m, k)
-  res <- .kpartite_cpp(csrs, list(row_type = types[, 1L], col_type = types[, 2L],
-                                   n_vertices = m, k = k, divergence = divergence,
-                                   max_iter = max_iter, restarts = restarts, tol = tol,
-                                   start = start0, verbose = verbose))
+  res <- best_recorded_run(restarts, function(o) .kpartite_cpp(csrs, o),
+                           list(row_type = types[, 1L], col_type = types[, 2L],
+                                n_vertices = m, k = k, divergence = divergence,
+                                max_iter = max_iter, tol = tol, start = start0,
+                                verbose = verbose),
+                           "restart_objective", blank = list(start = kp_check_start(NULL, m, k)))
   if (!res$converged) {
     warn_not_converged("kpartite_clustering", max_iter)
   }

@@ -124,7 +124,7 @@ lcvqe <- function(x, side = NULL, k, restarts = 10L, max_iter = 100L,
   a <- check_prototype_fit(x, side, k, start, restarts, max_iter, init, verbose, max_pairs)
   order <- match_choice(order, c("random", "data"), "order")
   group_moves <- check_flag(group_moves, "group_moves")
-  res <- .lcvqe_cpp(t(a$x), a$side, c(a$options, list(order = order, group_moves = group_moves)))
+  res <- prototype_runs(a, .lcvqe_cpp, list(order = order, group_moves = group_moves))
   fit <- prototype_fit(res, a, "lcvqe", call,
                        stats = list(within = res$within, penalty = res$penalty),
                        settings = list(order = order, group_moves = group_moves))

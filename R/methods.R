@@ -200,6 +200,16 @@ prototype_fit <- function(res, a, fun, call, stats = list(), settings = list()) 
     list(side = a$side, call = call))
 }
 
+# The best of the `a$restarts` runs of a prototype method's glue entry point
+# `core` (one run a call, see best_run()), with the method's own `extra`
+# options; `score` ranks a run (lowest final objective by default).
+prototype_runs <- function(a, core, extra = list(),
+                           score = function(res) final_value(res$objective)) {
+  xt <- t(a$x)
+  options <- c(a$options, extra)
+  best_run(a$restarts, function(r) core(xt, a$side, options), score)
+}
+
 # Nearest centre (rows of object$centers, squared Euclidean distance) of
 # every row of newdata: the prediction of the k-means-type fits (cvqe,
 # cop_kmeans, lcvqe), whose new points carry no constraints.

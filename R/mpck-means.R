@@ -194,7 +194,7 @@ mpck_means_fit <- function(x, side, k, metric, restarts = 10L, max_iter = 100L,
   a <- check_prototype_fit(x, side, k, start, restarts, max_iter, init, verbose, max_pairs,
                            inits = c("neighbourhoods", "kmeans++", "random"))
   ridge <- check_number(ridge, "ridge", lower = 0)
-  res <- .mpck_means_cpp(t(a$x), a$side, c(a$options, list(metric = metric, ridge = ridge)))
+  res <- prototype_runs(a, .mpck_means_cpp, list(metric = metric, ridge = ridge))
   fit <- prototype_fit(res, a, name, call,
                        stats = list(metrics = mpck_metrics_r(res$metrics, metric, colnames(a$x)),
                                     within = res$within, penalty = res$penalty,

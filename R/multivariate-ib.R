@@ -264,9 +264,11 @@ parallel_ib <- function(x, k, beta = Inf, method = c("sequential", "iterative"),
   m <- length(k)
   if (method == "iterative") {
     check_finite_beta(beta)
-    r <- .iterative_parallel_ib_cpp(csr, list(k = k, beta = beta, max_iter = max_iter,
-                                              restarts = restarts, tol = tol, start = start,
-                                              verbose = verbose))
+    r <- best_recorded_run(restarts, function(o) .iterative_parallel_ib_cpp(csr, o),
+                           list(k = k, beta = beta, max_iter = max_iter, tol = tol,
+                                start = start, verbose = verbose),
+                           "restart_objective", maximize = TRUE,
+                           blank = list(start = integer(0)))
     hard <- lapply(r$membership, hard_clusters)
     clusters <- vapply(hard, function(h) h$cluster, integer(n))
     membership <- lapply(seq_len(m), function(j) {
@@ -276,9 +278,11 @@ parallel_ib <- function(x, k, beta = Inf, method = c("sequential", "iterative"),
     })
     extra <- c(list(membership = membership, tol = tol), soft_parallel_cells(csr, membership))
   } else {
-    r <- .parallel_ib_cpp(csr, list(k = k, inv_beta = 1 / beta, max_iter = max_iter,
-                                    restarts = restarts, start = start,
-                                    greedy = init == "greedy", verbose = verbose))
+    r <- best_recorded_run(restarts, function(o) .parallel_ib_cpp(csr, o),
+                           list(k = k, inv_beta = 1 / beta, max_iter = max_iter, start = start,
+                                greedy = init == "greedy", verbose = verbose),
+                           "restart_objective", maximize = TRUE,
+                           blank = list(start = integer(0)))
     clusters <- vapply(seq_len(m), function(j) first_seen(r$cluster[, j]), integer(n))
     extra <- list(init_passes = r$init_passes, moves = r$moves,
                   pass_seconds = r$pass_seconds, init = init)
@@ -324,16 +328,21 @@ symmetric_ib <- function(x, k_rows, k_cols, beta = Inf,
   sr <- check_partition_start(start$rows, csr$n_rows, k_rows, "start$rows")
   sc <- check_partition_start(start$cols, csr$n_cols, k_cols, "start$cols")
   if (method == "iterative") {
-    r <- .iterative_symmetric_ib_cpp(csr, list(k_rows = k_rows, k_cols = k_cols, beta = beta,
-                                               max_iter = max_iter, restarts = restarts,
-                                               tol = tol, start_rows = sr, start_cols = sc,
-                                               verbose = verbose))
+    r <- best_recorded_run(restarts, function(o) .iterative_symmetric_ib_cpp(csr, o),
+                           list(k_rows = k_rows, k_cols = k_cols, beta = beta,
+                                max_iter = max_iter, tol = tol, start_rows = sr,
+                                start_cols = sc, verbose = verbose),
+                           "restart_objective", maximize = TRUE,
+                           blank = list(start_rows = integer(0), start_cols = integer(0)))
     return(finish_fit(soft_symmetric_fit(r, csr, beta, k_rows, k_cols, restarts, max_iter,
                                          tol, call), x))
   }
-  r <- .symmetric_ib_cpp(csr, list(k_rows = k_rows, k_cols = k_cols, inv_beta = 1 / beta,
-                                 max_iter = max_iter, restarts = restarts, start_rows = sr,
-                                 start_cols = sc, verbose = verbose))
+  r <- best_recorded_run(restarts, function(o) .symmetric_ib_cpp(csr, o),
+                         list(k_rows = k_rows, k_cols = k_cols, inv_beta = 1 / beta,
+                              max_iter = max_iter, start_rows = sr, start_cols = sc,
+                              verbose = verbose),
+                         "restart_objective", maximize = TRUE,
+                         blank = list(start_rows = integer(0), start_cols = integer(0)))
   ur <- unique(r$cluster)
   uc <- unique(r$col_cluster)
   fit <- list(cluster = match(r$cluster, ur), k = length(ur),

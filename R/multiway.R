@@ -185,9 +185,12 @@ multiway_clustering <- function(x, k, divergence = c("euclidean", "idivergence")
   init <- match_choice(init, c("kmeans++", "random"), "init")
   verbose <- check_flag(verbose, "verbose")
   start <- check_multiway_start(start, dims, k)
-  r <- .multiway_cpp(as.vector(x), dims, w,
-                     list(k = k, divergence = divergence, init = init, max_iter = max_iter,
-                          restarts = restarts, start = start, verbose = verbose))
+  xv <- as.vector(x)
+  r <- best_recorded_run(restarts, function(o) .multiway_cpp(xv, dims, w, o),
+                         list(k = k, divergence = divergence, init = init, max_iter = max_iter,
+                              start = start, verbose = verbose),
+                         "restart_objective",
+                         blank = list(start = check_multiway_start(NULL, dims, k)))
   if (!r$converged) {
     warn_not_converged("multiway_clustering", max_iter)
   }

@@ -208,13 +208,8 @@ fit_dp_family <- function(data, side, lambda, k, xi, xi_rate, xi_max,
                   divergence = data$divergence, verbose = verbose)
   # A fixed visiting order makes every run the same: one is enough.
   runs <- if (order == "random") restarts else 1L
-  res <- NULL
-  for (r in seq_len(runs)) {
-    run <- .rdp_means_cpp(xt, side, options)
-    if (is.null(res) || utils::tail(run$objective, 1L) < utils::tail(res$objective, 1L)) {
-      res <- run
-    }
-  }
+  res <- best_run(runs, function(r) .rdp_means_cpp(xt, side, options),
+                  function(run) final_value(run$objective))
   centers <- t(res$centres)
   dimnames(centers) <- list(NULL, colnames(data$x))
   list(

@@ -20,6 +20,20 @@
 #'   [discriminative_clustering()]: clusters informative about auxiliary
 #'   classes; [disparate_kmeans()]: two different clusterings.
 #' * [f_measure()], [ari()], [nmi()], [compare_partitions()]: metrics.
+#' * [tune_side()]: parameters chosen from held-out side information.
+#'
+#' @section Restarts, chains and grids on many cores:
+#' Restarts (of [cec_ib()], [cec()], [rdp_means()], [cvqe()], [lcvqe()],
+#' [cop_kmeans()], [pck_means()], [mpck_means()], [ib_kmeans()],
+#' [disparate_kmeans()], [discriminative_clustering()], [ib()], [sib()],
+#' [itcc()], [multiway_clustering()], [kpartite_clustering()],
+#' [parallel_ib()], [symmetric_ib()]), the chains of
+#' [tvclust()] and the fits of [tune_side()] run through the \pkg{future}
+#' plan the user sets (`future::plan(multisession)`, `cluster`, a scheduler
+#' through \pkg{future.batchtools}); without a plan they run in the session.
+#' Each run has its own random stream derived from R's seed, so
+#' [set.seed()] gives the same result under every plan and number of
+#' workers. Progress goes to \pkg{progressr}. See `vignette("parameters")`.
 #'
 #' @keywords internal
 #' @useDynLib sideclust, .registration = TRUE

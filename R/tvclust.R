@@ -35,6 +35,20 @@
 #' \pkg{posterior} and \pkg{coda} packages with [as_draws_array.tvclust()]
 #' and [as.mcmc.list.tvclust()].
 #'
+#' @section Threads and future workers:
+#' Threads serve one machine; a \pkg{future} plan serves many (see
+#' `vignette("parameters")`). With no plan, or `future::plan("sequential")`,
+#' the chains run in this process on `threads` threads. Under a plan with
+#' several workers (`multisession`, `cluster`, a scheduler through
+#' \pkg{future.batchtools}) the chains are shared out in contiguous groups,
+#' one group per worker, and each worker runs its group on one thread unless
+#' `threads` is given in the call: workers times threads then never exceeds
+#' the cores the plan was given. Every chain keeps the seed it would have had
+#' in one call, so the fit is the same under every plan and number of workers.
+#' Progress goes to \pkg{progressr} (`progressr::with_progress()` or
+#' `progressr::handlers(global = TRUE)`); the chains' C++ threads never
+#' write to the console.
+#'
 #' @section Point estimate and memory:
 #' The point estimate minimizes the posterior expected loss (`loss`: Binder's
 #' loss, the number of pairs put differently, or the variation of
@@ -76,7 +90,9 @@
 #' @param burn_in Sweeps discarded at the start of each chain.
 #' @param thin Keep every `thin`-th sweep after the burn-in.
 #' @param chains Number of chains.
-#' @param threads Threads to run the chains on (at most `chains`).
+#' @param threads Threads to run the chains on (at most `chains`); under a
+#'   future plan with several workers, the threads of each worker (one unless
+#'   given; see "Threads and future workers").
 #' @param alpha Concentration of the Dirichlet process (its starting value
 #'   when `alpha_prior` is given).
 #' @param alpha_prior `NULL` to keep `alpha` fixed, or `c(shape, rate)` of a
@@ -207,11 +223,11 @@ tvclust <- function(x, side = NULL, k = 5L, family = c("gaussian", "diagonal", "
   # checked here, not in tvclust_store(), which reads it only when draws are thinned
   summary_draws <- check_count(summary_draws, "summary_draws", lower = 1L)
   store <- tvclust_store(keep_draws, n, chains, kept, summary_draws)
-  res <- .tvclust_chains_cpp(t(x), side, family, prior, settings, init,
-                             list(iter = iter, burn_in = burn_in, thin = thin,
-                                  store = store$store, threads = threads,
-                                  verbose = check_flag(verbose, "verbose"),
-                                  progress = sweep_reporter(iter * chains)))
+  res <- tvclust_run_chains(t(x), side, family, prior, settings, init,
+                            list(iter = iter, burn_in = burn_in, thin = thin,
+                                 store = store$store, threads = threads,
+                                 verbose = check_flag(verbose, "verbose")),
+                            threads_given = !missing(threads))
   new_tvclust(res, x, side, family, prior, settings, store$keep, iter, burn_in, thin,
               estimator, call)
 }

@@ -224,7 +224,7 @@ check_partition_starts <- function(start, n, k, must) {
 # (cvqe, lcvqe, cop_kmeans, mpck_means), checked in one order: data, pairs,
 # seeding (one of `inits`), k or start, restarts, max_iter, verbose. A
 # `start` makes one run seeded "start". `options` is what every one of their
-# glue entry points reads.
+# glue entry points reads, for one run: prototype_runs() makes `restarts`.
 check_prototype_fit <- function(x, side, k, start, restarts, max_iter, init, verbose,
                                 max_pairs, inits = c("kmeans++", "random")) {
   x <- check_data_scale(check_data_matrix(x, "x"), "x")
@@ -236,6 +236,6 @@ check_prototype_fit <- function(x, side, k, start, restarts, max_iter, init, ver
   verbose <- check_flag(verbose, "verbose")
   seeds <- check_start_prototypes(start, k, x, restarts, init)
   list(x = x, side = side, restarts = seeds$restarts, init = seeds$init, max_iter = max_iter,
-       options = list(k = k, restarts = seeds$restarts, max_iter = max_iter, init = seeds$init,
+       options = list(k = k, restarts = 1L, max_iter = max_iter, init = seeds$init,
                       start = seeds$centres, verbose = verbose))
 }

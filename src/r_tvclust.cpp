@@ -59,7 +59,8 @@ sideclust::ChainSchedule schedule_from(const sideclust::Options& o) {
 // Runs `length(init)` chains and returns their traces and stored draws (the
 // point estimate comes from .tvclust_summary_cpp(), which also serves pooled
 // fits). settings: the model (see params_from_r()); options: iter, burn_in,
-// thin, store (one flag per kept sweep), threads, verbose.
+// thin, store (one flag per kept sweep), threads, verbose, and optionally
+// seeds.
 // [[Rcpp::export(.tvclust_chains_cpp)]]
 Rcpp::List tvclust_chains_cpp(const Eigen::MatrixXd& xt, SEXP side, std::string family,
                               Rcpp::List prior, Rcpp::List settings, Rcpp::List init,
@@ -74,9 +75,20 @@ Rcpp::List tvclust_chains_cpp(const Eigen::MatrixXd& xt, SEXP side, std::string 
   const bool verbose = o.get<bool>("verbose");
   std::vector<std::vector<int>> start;
   std::vector<std::uint64_t> seeds;
+  // options$seeds: two 32-bit halves per chain drawn in R (tvclust_seeds()),
+  // so that chains split over future workers keep the seeds they would have
+  // had in one call; without it, the same halves are drawn here.
+  const bool given = o.has("seeds");
+  const Rcpp::NumericVector halves = given ? o.get<Rcpp::NumericVector>("seeds")
+                                           : Rcpp::NumericVector(0);
+  if (given && halves.size() != 2 * chains) {
+    Rcpp::stop("internal: `seeds` must hold two halves per chain");
+  }
   for (int c = 0; c < chains; ++c) {
     start.push_back(sideclust::zero_based(init[c]));
-    seeds.push_back(seed_from_r());
+    seeds.push_back(given ? (static_cast<std::uint64_t>(halves[2 * c]) << 32) ^
+                                static_cast<std::uint64_t>(halves[2 * c + 1])
+                          : seed_from_r());
   }
   std::vector<std::atomic<int>> progress(chains);
   for (auto& v : progress) v = 0;

@@ -158,8 +158,10 @@ test_that("every `init` ends at a reproducible local optimum", {
     expect_lte(best_single_move_gain(b$x, fit$cluster, labels, 1, "full"), 1e-9)
   }
   # a random partition into as many clusters as points leaves most of them
-  # too small: they are removed before the first pass
-  set.seed(2)
+  # too small: they are removed before the first pass (seed 3: with the
+  # restarts on their own streams, seed 2 draws a start whose survivors merge
+  # into one cluster, which the core reports as an error)
+  set.seed(3)
   many <- cec(b$x, k = 60, init = "partition", restarts = 2)
   expect_lte(many$k, 60 %/% (2 + 2))
   expect_equal(many$cost, cec_cost(b$x, many$cluster), tolerance = 1e-9)

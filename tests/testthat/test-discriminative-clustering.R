@@ -237,11 +237,15 @@ test_that("set.seed reproduces the fit and restarts keep the best run", {
   set.seed(12)
   b <- discriminative_clustering(x, labels, k = 4, restarts = 3)
   expect_identical(a, b)
-  # the restarts draw their seeds one after the other from R's stream
+  # every restart runs on its own stream (R/parallel.R's run_streams())
   set.seed(101)
-  finals <- vapply(1:3, function(r) {
+  streams <- sideclust:::run_streams(3L)
+  state <- sideclust:::save_rng()
+  finals <- vapply(streams, function(s) {
+    assign(".Random.seed", s, envir = globalenv())
     utils::tail(discriminative_clustering(x, labels, k = 4, restarts = 1)$objective, 1)
   }, numeric(1))
+  sideclust:::restore_rng(state)
   set.seed(101)
   best <- discriminative_clustering(x, labels, k = 4, restarts = 3)
   expect_equal(utils::tail(best$objective, 1), max(finals))

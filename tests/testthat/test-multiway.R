@@ -70,8 +70,10 @@ test_that("restarts reach the exhaustive optimum on tiny 2-way and 3-way inputs"
                 list(x = c3, k = c(2, 2, 2), div = "idivergence"))
   for (case in cases) {
     best <- mw_brute_force(case$x, case$k, case$div)
+    # 100 random starts: on the 3-way I-divergence case one start in 15 to 30
+    # reaches the optimum, so 30 starts miss it about once in five seeds
     set.seed(1)
-    fit <- multiway_clustering(case$x, case$k, case$div, restarts = 30, init = "random")
+    fit <- multiway_clustering(case$x, case$k, case$div, restarts = 100, init = "random")
     expect_equal(utils::tail(fit$objective, 1), best, tolerance = 1e-10)
     expect_true(all(fit$restart_objective >= best - 1e-12))
     seeded <- multiway_clustering(case$x, case$k, case$div, restarts = 10)
