@@ -186,13 +186,13 @@ kernel_rdp_means <- function(x, side, k = NULL, lambda = NULL,
                   patience = patience, max_iter = max_iter,
                   random_order = order == "random", merge_moves = merge_moves,
                   verbose = verbose)
-  res <- NULL
-  for (r in seq_len(restarts)) {
+  # One run per restart, each on its own random stream, through the user's plan.
+  res <- best_run(restarts, function(r) {
     start <- if (is.null(spectral)) rep(1L, n) else round_spectral(spectral)
     run <- .kernel_rdp_means_cpp(kern$spec, side, start, options)
     run$spectral_k <- max(start)
-    if (is.null(res) || utils::tail(run$objective, 1L) < utils::tail(res$objective, 1L)) res <- run
-  }
+    run
+  }, function(run) final_value(run$objective))
   if (!res$converged) warn_not_converged("kernel_rdp_means", max_iter)
   fit <- list(
     cluster = res$cluster, k = res$k, size = res$size, within = res$within,

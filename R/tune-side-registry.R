@@ -20,7 +20,9 @@ tune_registry <- list(
   lcvqe = tunable_method("lcvqe", "pairs", "k"),
   cop_kmeans = tunable_method("cop_kmeans", "pairs", "k"),
   pck_means = tunable_method("pck_means", "pairs", "k"),
-  mpck_means = tunable_method("mpck_means", "pairs", c("k", "ridge"))
+  mpck_means = tunable_method("mpck_means", "pairs", c("k", "ridge")),
+  kernel_rdp_means = tunable_method("kernel_rdp_means", c("pairs", "labels"),
+                                    c("lambda", "xi", "k", "sigma"))
 )
 
 #' The methods and parameters tune_side() tunes
