@@ -34,9 +34,16 @@ test_that("four planted Gaussians are found from one cluster", {
   # the same with k given as 1 and from k = 2
   set.seed(1)
   expect_identical(cec(b$x, 1, split = TRUE, restarts = 1)$cluster, fit$cluster)
+  # From k = 2 some streams go on to split a fifth cluster off one Gaussian
+  # of 60 points, which lowers the cost slightly (3.656 against 3.660 here):
+  # the criterion, not the search, decides; the planted four stay whole.
   set.seed(2)
   from2 <- cec(b$x, 2, split = TRUE, restarts = 2)
-  expect_equal(from2$k, 4L)
+  expect_true(from2$k %in% 4:5)
+  expect_lte(from2$cost, fit$cost + 1e-10)
+  # every fitted cluster lies in one planted Gaussian
+  purity <- sum(apply(table(from2$cluster, b$y), 1L, max)) / length(b$y)
+  expect_gt(purity, 0.98)
   expect_lte(from2$split_history$k[1], 2L)
 })
 
