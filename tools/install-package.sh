@@ -16,8 +16,9 @@ if [ -z "${R_MAKEVARS_USER:-}" ] && [ ! -f "$HOME/.R/Makevars" ] && [ "${SIDECLU
   printf 'CXX17FLAGS := $(filter-out -g,$(CXX17FLAGS))\n' > "$flags"
   export R_MAKEVARS_USER="$flags"
 fi
-R CMD INSTALL --preclean "$@" .
-lib_args=("$@")
-Rscript tools/render-vignettes.R "${lib_args[@]}"
+# The first install only has to serve the vignettes: skip byte-compiling and
+# the help pages there, the second install does both.
+R CMD INSTALL --preclean --no-byte-compile --no-docs "$@" .
+Rscript tools/render-vignettes.R "$@"
 R CMD INSTALL "$@" . >/dev/null
 echo "sideclust is installed with its vignettes: vignette(package = \"sideclust\")"
