@@ -11,7 +11,7 @@ tvclust_vb_only <- c("truncation", "restarts", "max_iter", "tol")
 
 tvclust_vb <- function(x, side, k, family, alpha, alpha_prior, p, q, pq_prior, prior, init,
                        truncation, restarts, max_iter, tol, verbose, call,
-                       check_each_update = FALSE) {
+                       check_each_update = FALSE, delete_moves = TRUE) {
   n <- nrow(x)
   k <- check_count(k, "k")
   truncation <- check_count(truncation, "truncation")
@@ -27,7 +27,8 @@ tvclust_vb <- function(x, side, k, family, alpha, alpha_prior, p, q, pq_prior, p
                               restarts = start$restarts, k = min(k, truncation),
                               init = start$init, starts = start$starts,
                               verbose = check_flag(verbose, "verbose"),
-                              check_each_update = isTRUE(check_each_update)))
+                              check_each_update = isTRUE(check_each_update),
+                              delete_moves = isTRUE(delete_moves)))
   if (!res$converged) {
     warning(sprintf(paste0("tvclust(method = \"variational\"): the ELBO still changed by more ",
                            "than tol = %g (relative) after max_iter = %d sweeps; raise `max_iter`"),
@@ -93,7 +94,7 @@ new_tvclust_vb <- function(res, x, side, family, prior, settings, truncation, st
   fit <- list(
     cluster = cluster, k = k, size = size, membership = membership,
     confidence = confidence, elbo = res$elbo[length(res$elbo)],
-    trace = list(elbo = res$elbo), restart_elbo = res$final_elbo,
+    trace = list(elbo = res$elbo, delete_at = res$delete_at), restart_elbo = res$final_elbo,
     best_restart = res$best_restart, log_weight = log_weight,
     p = res$p, q = res$q, alpha = res$alpha,
     iterations = res$iterations, converged = res$converged, restarts = start$restarts,

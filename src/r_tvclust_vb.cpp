@@ -52,6 +52,7 @@ sideclust::TvclustVbParams vb_params_from(const Rcpp::List& settings, const side
   par.max_iter = o.get<int>("max_iter");
   par.tol = o.get<double>("tol");
   par.check_each_update = o.get<bool>("check_each_update");
+  par.delete_moves = o.get<bool>("delete_moves");
   return par;
 }
 
@@ -68,7 +69,7 @@ sideclust::VbStart vb_start_from(const std::string& init) {
 // settings: the model (as for .tvclust_chains_cpp()); options: truncation,
 // max_iter, tol, restarts, k, init ("kmeans++", "random" or "given"),
 // starts (a list of 1-based partitions, for "given"), verbose,
-// check_each_update.
+// check_each_update, delete_moves.
 // [[Rcpp::export(.tvclust_vb_cpp)]]
 Rcpp::List tvclust_vb_cpp(const Eigen::MatrixXd& xt, SEXP side, std::string family, Rcpp::List prior,
                           Rcpp::List settings, Rcpp::List options) {
@@ -86,7 +87,8 @@ Rcpp::List tvclust_vb_cpp(const Eigen::MatrixXd& xt, SEXP side, std::string fami
     const sideclust::TvclustVbResult& best = fit.best;
     return Rcpp::List::create(
         Rcpp::_["responsibility"] = Eigen::MatrixXd(best.r.transpose()),
-        Rcpp::_["elbo"] = Rcpp::wrap(best.elbo), Rcpp::_["final_elbo"] = Rcpp::wrap(fit.final_elbo),
+        Rcpp::_["elbo"] = Rcpp::wrap(best.elbo), Rcpp::_["delete_at"] = Rcpp::wrap(best.delete_at),
+        Rcpp::_["final_elbo"] = Rcpp::wrap(fit.final_elbo),
         Rcpp::_["best_restart"] = fit.best_restart + 1, Rcpp::_["iterations"] = best.iterations,
         Rcpp::_["converged"] = best.converged, Rcpp::_["p"] = best.p, Rcpp::_["q"] = best.q,
         Rcpp::_["alpha"] = best.alpha, Rcpp::_["log_weight"] = Rcpp::wrap(best.log_weight),

@@ -26,6 +26,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <stdexcept>
 #include <vector>
 
@@ -49,11 +50,13 @@ struct TvclustVbParams {
   // For the tests: evaluate the ELBO after every block update and every
   // point update, and record the largest decrease (O(n) bounds per sweep).
   bool check_each_update = false;
+  bool delete_moves = true;  // see delete_moves()
 };
 
 struct TvclustVbResult {
   Eigen::MatrixXd r;          // T x n responsibilities
   std::vector<double> elbo;   // after each sweep
+  std::vector<int> delete_at;  // sweeps (1-based) that started after an accepted deletion
   int iterations = 0;
   bool converged = false;
   double p = 0.0, q = 0.0, alpha = 0.0;  // posterior means (or the fixed values)
@@ -100,17 +103,19 @@ class TvclustVb {
     update_globals();
   }
 
-  TvclustVbResult run(RunHooks& hooks) {
-    TvclustVbResult out;
+  // Sweeps until the ELBO gains less than tol * |ELBO| or max_iter sweeps;
+  // appends to `out`'s trace and sets its state fields.
+  void run(RunHooks& hooks, int max_iter, TvclustVbResult& out) {
     double previous = elbo();
     last_ = previous;
-    for (int it = 1; it <= par_.max_iter; ++it) {
+    out.converged = false;
+    for (int it = 1; it <= max_iter; ++it) {
       update_points(hooks);
       update_globals();
       const double now = elbo();
       out.elbo.push_back(now);
-      out.iterations = it;
-      hooks.on_sweep(it, occupied(), now);
+      ++out.iterations;
+      hooks.on_sweep(out.iterations, occupied(), now);
       hooks.check_interrupt();
       if (std::abs(now - previous) <= par_.tol * std::max(1.0, std::abs(now))) {
         out.converged = true;
@@ -123,8 +128,41 @@ class TvclustVb {
     out.q = q_mean_;
     out.alpha = e_alpha_;
     out.log_weight = e_log_pi_;
-    out.worst_drop = worst_drop_;
-    out.updates_checked = checked_;
+    out.worst_drop = std::max(out.worst_drop, worst_drop_);
+    out.updates_checked += checked_;
+  }
+
+  // Empty component c: its responsibilities go to the other components in
+  // proportion (a point that had all of its mass there goes to its most
+  // likely other component), then every global factor is refitted. Not a
+  // coordinate update: the caller keeps the result only if it ends with a
+  // larger ELBO.
+  void delete_component(int c) {
+    r_.row(c).setZero();
+    for (int i = 0; i < n_; ++i) {
+      const double total = r_.col(i).sum();
+      if (total > 1e-300) {
+        r_.col(i) /= total;
+        continue;
+      }
+      Eigen::VectorXd score = ell_.col(i) + e_log_pi_;
+      score(c) = -std::numeric_limits<double>::infinity();
+      Eigen::Index best = 0;
+      score.maxCoeff(&best);
+      r_(best, i) = 1.0;
+    }
+    update_globals();
+    last_ = elbo();
+  }
+
+  // Components holding at least half a point, smallest first.
+  std::vector<int> occupied_by_mass() const {
+    const Eigen::VectorXd mass = r_.rowwise().sum();
+    std::vector<int> out;
+    for (int k = 0; k < T_; ++k) {
+      if (mass(k) >= 0.5) out.push_back(k);
+    }
+    std::sort(out.begin(), out.end(), [&](int a, int b) { return mass(a) < mass(b); });
     return out;
   }
 
@@ -415,8 +453,51 @@ struct TvclustVbRestarts {
   int best_restart = 0;
 };
 
+// After a run converges, delete moves (after the delete proposals of Hughes
+// & Sudderth 2013): each occupied component in turn, smallest first, is
+// emptied and the fit run for at most `probe` sweeps; when the ELBO then
+// exceeds the converged one the deletion is kept and the run continues to
+// convergence. Mean field cannot leave an extra cluster by single updates
+// (a singleton around an outlying k-means++ seed stays a local optimum);
+// the ELBO decides whether it is needed. Stops when no deletion helps, or
+// after 2 T proposals.
+template <class Family>
+void delete_moves(std::unique_ptr<TvclustVb<Family>>& vb, const TvclustVbParams& par,
+                  TvclustVbResult& res, RunHooks& hooks) {
+  const int probe = 5;
+  int proposals = 0;
+  bool improved = true;
+  while (improved && proposals < 2 * par.truncation) {
+    improved = false;
+    const std::vector<int> order = vb->occupied_by_mass();
+    if (order.size() < 2) break;
+    for (int c : order) {
+      if (++proposals > 2 * par.truncation) break;
+      auto trial = std::make_unique<TvclustVb<Family>>(*vb);
+      trial->delete_component(c);
+      TvclustVbResult attempt;
+      trial->run(hooks, probe, attempt);
+      if (attempt.elbo.back() <= res.elbo.back()) continue;
+      if (!attempt.converged) trial->run(hooks, par.max_iter, attempt);
+      res.delete_at.push_back(res.iterations + 1);
+      res.elbo.insert(res.elbo.end(), attempt.elbo.begin(), attempt.elbo.end());
+      res.iterations += attempt.iterations;
+      attempt.elbo = res.elbo;
+      attempt.iterations = res.iterations;
+      attempt.delete_at = res.delete_at;
+      attempt.worst_drop = std::max(attempt.worst_drop, res.worst_drop);
+      attempt.updates_checked += res.updates_checked;
+      res = std::move(attempt);
+      vb = std::move(trial);
+      improved = true;
+      break;
+    }
+  }
+}
+
 // `restarts` runs, each from its own start (the given partitions in turn
-// with VbStart::given, otherwise drawn), keeping the largest final ELBO.
+// with VbStart::given, otherwise drawn), each followed by the delete moves,
+// keeping the largest final ELBO.
 template <class Family>
 TvclustVbRestarts run_tvclust_vb(const Eigen::Ref<const Eigen::MatrixXd>& x, const SideInfo& side,
                                  const Family& empty, const TvclustVbParams& par, int restarts,
@@ -426,9 +507,11 @@ TvclustVbRestarts run_tvclust_vb(const Eigen::Ref<const Eigen::MatrixXd>& x, con
   for (int t = 0; t < restarts; ++t) {
     const std::vector<int> start =
         kind == VbStart::given ? given[t % given.size()] : vb_start_partition(x, k, kind, hooks);
-    TvclustVb<Family> vb(x, side, empty, par, start);
-    TvclustVbResult res = vb.run(hooks);
-    const double last = res.elbo.empty() ? vb.elbo() : res.elbo.back();
+    auto vb = std::make_unique<TvclustVb<Family>>(x, side, empty, par, start);
+    TvclustVbResult res;
+    vb->run(hooks, par.max_iter, res);
+    if (par.delete_moves) delete_moves(vb, par, res, hooks);
+    const double last = res.elbo.back();
     out.final_elbo.push_back(last);
     if (t == 0 || last > out.final_elbo[out.best_restart]) {
       out.best = std::move(res);
