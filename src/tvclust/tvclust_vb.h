@@ -50,13 +50,13 @@ struct TvclustVbParams {
   // For the tests: evaluate the ELBO after every block update and every
   // point update, and record the largest decrease (O(n) bounds per sweep).
   bool check_each_update = false;
-  bool delete_moves = true;  // see delete_moves()
+  bool delete_moves = true;  // split and delete moves, see split_delete_moves()
 };
 
 struct TvclustVbResult {
   Eigen::MatrixXd r;          // T x n responsibilities
   std::vector<double> elbo;   // after each sweep
-  std::vector<int> delete_at;  // sweeps (1-based) that started after an accepted deletion
+  std::vector<int> delete_at;  // sweeps (1-based) that started after an accepted split or deletion
   int iterations = 0;
   bool converged = false;
   double p = 0.0, q = 0.0, alpha = 0.0;  // posterior means (or the fixed values)
@@ -65,6 +65,9 @@ struct TvclustVbResult {
   int updates_checked = 0;
 };
 
+// Responsibilities below this share of a point's largest are set to zero.
+constexpr double kNegligible = 1e-12;
+
 template <class Family>
 class TvclustVb {
  public:
@@ -72,7 +75,8 @@ class TvclustVb {
   // (0-based), the responsibilities start one-hot on it.
   TvclustVb(const Eigen::Ref<const Eigen::MatrixXd>& x, const SideInfo& side, const Family& empty,
             const TvclustVbParams& par, const std::vector<int>& start)
-      : x_(x), side_(side), par_(par), T_(par.truncation), n_(static_cast<int>(x.cols())) {
+      : x_(x), side_(side), par_(par), T_(par.truncation), n_(static_cast<int>(x.cols())),
+        empty_(empty) {
     if (T_ < 1) throw std::invalid_argument("the truncation must be at least 1");
     if (static_cast<int>(start.size()) != n_) throw std::invalid_argument("start has the wrong length");
     r_ = Eigen::MatrixXd::Zero(T_, n_);
@@ -155,6 +159,46 @@ class TvclustVb {
     last_ = elbo();
   }
 
+  // Split component c in two: two k-means++ seeds among the points whose
+  // most responsible component is c, and the points nearer the second seed
+  // hand their responsibility for c to the empty component `target`; then
+  // every global factor is refitted. Not a coordinate update (see
+  // delete_component()). False when c has fewer than two such points.
+  bool split_component(int c, int target, RunHooks& hooks) {
+    std::vector<int> members;
+    for (int i = 0; i < n_; ++i) {
+      Eigen::Index best = 0;
+      r_.col(i).maxCoeff(&best);
+      if (best == c) members.push_back(i);
+    }
+    if (members.size() < 2) return false;
+    Eigen::MatrixXd sub(x_.rows(), static_cast<Eigen::Index>(members.size()));
+    for (std::size_t t = 0; t < members.size(); ++t) sub.col(t) = x_.col(members[t]);
+    const std::vector<int> seeds = kmeanspp_indices(sub, 2, hooks);
+    if ((sub.col(seeds[0]) - sub.col(seeds[1])).squaredNorm() == 0.0) return false;
+    for (std::size_t t = 0; t < members.size(); ++t) {
+      const double d0 = (sub.col(t) - sub.col(seeds[0])).squaredNorm();
+      const double d1 = (sub.col(t) - sub.col(seeds[1])).squaredNorm();
+      if (d1 < d0) {
+        const int i = members[t];
+        r_(target, i) += r_(c, i);
+        r_(c, i) = 0.0;
+      }
+    }
+    update_globals();
+    last_ = elbo();
+    return true;
+  }
+
+  // The first component holding less than half a point, or -1.
+  int first_empty() const {
+    const Eigen::VectorXd mass = r_.rowwise().sum();
+    for (int k = 0; k < T_; ++k) {
+      if (mass(k) < 0.5) return k;
+    }
+    return -1;
+  }
+
   // Components holding at least half a point, smallest first.
   std::vector<int> occupied_by_mass() const {
     const Eigen::VectorXd mass = r_.rowwise().sum();
@@ -233,7 +277,18 @@ class TvclustVb {
 
   void update_components() {
     Eigen::VectorXd w(n_), e(n_);
+    const Eigen::VectorXd mass = r_.rowwise().sum();
     for (int k = 0; k < T_; ++k) {
+      if (mass(k) == 0.0) {  // an empty component is its prior
+        if (prior_ell_.size() == 0) {
+          prior_ell_.resize(n_);
+          empty_.expected_log_lik(x_, prior_ell_);
+        }
+        comp_[k] = empty_;
+        ell_.row(k) = prior_ell_.transpose();
+        kl_[k] = 0.0;
+        continue;
+      }
       w = r_.row(k).transpose();
       comp_[k].fit(x_, w);
       comp_[k].expected_log_lik(x_, e);
@@ -377,6 +432,11 @@ class TvclustVb {
       }
       const double top = logw.maxCoeff();
       fresh = (logw.array() - top).exp().matrix();
+      // Responsibilities below kNegligible of the largest become exact zeros
+      // (moving the bound by less than 1e-9 per point), so that components
+      // no point needs are exactly empty and keep their prior factor, which
+      // update_components() does not refit.
+      fresh = (fresh.array() < kNegligible).select(0.0, fresh);
       fresh /= fresh.sum();
       if (l >= 0) {
         tally.col(l) += fresh - r_.col(i);
@@ -407,6 +467,8 @@ class TvclustVb {
   int T_, n_;
   Eigen::MatrixXd r_, ell_;
   std::vector<Family> comp_;
+  Family empty_;                // the prior factor
+  Eigen::VectorXd prior_ell_;   // E log f(x_i | theta) under the prior, once computed
   std::vector<double> kl_;
   double point_const_ = 0.0;
   Eigen::VectorXd g1_, g2_, e_log_pi_;
@@ -453,50 +515,77 @@ struct TvclustVbRestarts {
   int best_restart = 0;
 };
 
-// After a run converges, delete moves (after the delete proposals of Hughes
-// & Sudderth 2013): each occupied component in turn, smallest first, is
-// emptied and the fit run for at most `probe` sweeps; when the ELBO then
-// exceeds the converged one the deletion is kept and the run continues to
-// convergence. Mean field cannot leave an extra cluster by single updates
-// (a singleton around an outlying k-means++ seed stays a local optimum);
-// the ELBO decides whether it is needed. Stops when no deletion helps, or
-// after 2 T proposals.
+// After a run converges, split and delete moves (after the birth / merge /
+// delete proposals of Hughes & Sudderth 2013). Mean field cannot open a
+// cluster or close one by single updates: a component covering two groups,
+// or a singleton around an outlying k-means++ seed, is a local optimum. A
+// proposal splits an occupied component in two (split_component(), largest
+// first, into the first empty component) or empties one (delete_component(),
+// smallest first), then runs at most `probe` sweeps; when the ELBO exceeds
+// the converged one the proposal is kept and the run continues to
+// convergence, so the ELBO of the fit only grows. Rounds of splits, then
+// deletions, until a round keeps nothing, or 2 T proposals of each kind.
 template <class Family>
-void delete_moves(std::unique_ptr<TvclustVb<Family>>& vb, const TvclustVbParams& par,
-                  TvclustVbResult& res, RunHooks& hooks) {
-  const int probe = 5;
-  int proposals = 0;
-  bool improved = true;
-  while (improved && proposals < 2 * par.truncation) {
-    improved = false;
-    const std::vector<int> order = vb->occupied_by_mass();
-    if (order.size() < 2) break;
+bool try_proposal(std::unique_ptr<TvclustVb<Family>>& vb, std::unique_ptr<TvclustVb<Family>> trial,
+                  const TvclustVbParams& par, TvclustVbResult& res, RunHooks& hooks) {
+  const int probe = 3;
+  TvclustVbResult attempt;
+  trial->run(hooks, probe, attempt);
+  if (attempt.elbo.back() <= res.elbo.back()) return false;
+  if (!attempt.converged) trial->run(hooks, par.max_iter, attempt);
+  res.delete_at.push_back(res.iterations + 1);
+  res.elbo.insert(res.elbo.end(), attempt.elbo.begin(), attempt.elbo.end());
+  res.iterations += attempt.iterations;
+  attempt.elbo = res.elbo;
+  attempt.iterations = res.iterations;
+  attempt.delete_at = res.delete_at;
+  attempt.worst_drop = std::max(attempt.worst_drop, res.worst_drop);
+  attempt.updates_checked += res.updates_checked;
+  res = std::move(attempt);
+  vb = std::move(trial);
+  return true;
+}
+
+template <class Family>
+void split_delete_moves(std::unique_ptr<TvclustVb<Family>>& vb, const TvclustVbParams& par,
+                        TvclustVbResult& res, RunHooks& hooks) {
+  int splits = 0, deletes = 0;
+  const int cap = 2 * par.truncation;
+  for (bool kept = true; kept;) {
+    kept = false;
+    std::vector<int> order = vb->occupied_by_mass();
+    std::reverse(order.begin(), order.end());  // largest first
     for (int c : order) {
-      if (++proposals > 2 * par.truncation) break;
+      if (splits >= cap || static_cast<int>(vb->occupied_by_mass().size()) >= par.truncation) break;
+      const int target = vb->first_empty();
+      if (target < 0) break;
       auto trial = std::make_unique<TvclustVb<Family>>(*vb);
-      trial->delete_component(c);
-      TvclustVbResult attempt;
-      trial->run(hooks, probe, attempt);
-      if (attempt.elbo.back() <= res.elbo.back()) continue;
-      if (!attempt.converged) trial->run(hooks, par.max_iter, attempt);
-      res.delete_at.push_back(res.iterations + 1);
-      res.elbo.insert(res.elbo.end(), attempt.elbo.begin(), attempt.elbo.end());
-      res.iterations += attempt.iterations;
-      attempt.elbo = res.elbo;
-      attempt.iterations = res.iterations;
-      attempt.delete_at = res.delete_at;
-      attempt.worst_drop = std::max(attempt.worst_drop, res.worst_drop);
-      attempt.updates_checked += res.updates_checked;
-      res = std::move(attempt);
-      vb = std::move(trial);
-      improved = true;
-      break;
+      if (!trial->split_component(c, target, hooks)) continue;
+      ++splits;
+      if (try_proposal(vb, std::move(trial), par, res, hooks)) kept = true;
     }
+    for (bool deleted = true; deleted;) {
+      deleted = false;
+      const std::vector<int> small = vb->occupied_by_mass();
+      if (small.size() < 2) break;
+      for (int c : small) {
+        if (deletes >= cap) break;
+        ++deletes;
+        auto trial = std::make_unique<TvclustVb<Family>>(*vb);
+        trial->delete_component(c);
+        if (try_proposal(vb, std::move(trial), par, res, hooks)) {
+          deleted = kept = true;
+          break;
+        }
+      }
+    }
+    if (splits >= cap && deletes >= cap) break;
   }
 }
 
 // `restarts` runs, each from its own start (the given partitions in turn
-// with VbStart::given, otherwise drawn), each followed by the delete moves,
+// with VbStart::given, otherwise drawn), each followed by the split and
+// delete moves,
 // keeping the largest final ELBO.
 template <class Family>
 TvclustVbRestarts run_tvclust_vb(const Eigen::Ref<const Eigen::MatrixXd>& x, const SideInfo& side,
@@ -510,7 +599,7 @@ TvclustVbRestarts run_tvclust_vb(const Eigen::Ref<const Eigen::MatrixXd>& x, con
     auto vb = std::make_unique<TvclustVb<Family>>(x, side, empty, par, start);
     TvclustVbResult res;
     vb->run(hooks, par.max_iter, res);
-    if (par.delete_moves) delete_moves(vb, par, res, hooks);
+    if (par.delete_moves) split_delete_moves(vb, par, res, hooks);
     const double last = res.elbo.back();
     out.final_elbo.push_back(last);
     if (t == 0 || last > out.final_elbo[out.best_restart]) {
