@@ -28,13 +28,20 @@
 #' work (\eqn{T} = `truncation`). Every update maximizes the evidence lower
 #' bound (ELBO) over its factor, so the ELBO never decreases; the run stops
 #' when a sweep gains less than `tol` times its absolute value (or after
-#' `max_iter` sweeps, with a warning). The fit is deterministic given its
-#' start: `restarts` runs start from `k` clusters around k-means++ seeds
-#' (`init = "kmeans++"`, the default) or from random partitions into `k`
-#' clusters (`init = "random"`), or from given partitions, and the run of
-#' largest ELBO is kept. The truncation must be at least `k`; components that
-#' no point needs keep their prior, so the number of clusters found is at
-#' most `truncation`. The result has class `"tvclust_vb"` (see
+#' `max_iter` sweeps, with a warning). Single updates cannot open or close a
+#' cluster, so a converged run then tries split moves (an occupied component
+#' cut in two around two k-means++ seeds, into an empty component) and
+#' delete moves (a component emptied into the others), after Hughes &
+#' Sudderth (2013); each is run for a few sweeps and kept, then run to
+#' convergence, only when the ELBO ends above the converged one, until no
+#' move is kept. `restarts` runs start from `k` clusters around k-means++
+#' seeds (`init = "kmeans++"`, the default) or from random partitions into
+#' `k` clusters (`init = "random"`), or from given partitions, and the run of
+#' largest ELBO is kept; the seeds and the split moves draw from R's
+#' generator, so [set.seed()] reproduces a fit. The truncation must be at
+#' least `k`; components that no point needs keep their prior (their
+#' responsibilities below \eqn{10^{-12}}{1e-12} of a point's largest are set
+#' to zero), so the number of clusters found is at most `truncation`. The result has class `"tvclust_vb"` (see
 #' [tvclust_vb-methods]): the hard partition (each point in its most
 #' responsible component), the responsibilities `membership`, the ELBO trace,
 #' and [predict()], [coef()], [logLik()] and [psm()]. The arguments of the
@@ -211,6 +218,10 @@
 #' Blei, D. M. and Jordan, M. I. (2006). Variational inference for Dirichlet
 #' process mixtures. Bayesian Analysis 1, 121-143.
 #'
+#' Hughes, M. C. and Sudderth, E. B. (2013). Memoized online variational
+#' inference for Dirichlet process mixture models. Advances in Neural
+#' Information Processing Systems 26.
+#'
 #' Jain, S. and Neal, R. M. (2004). A split-merge Markov chain Monte Carlo
 #' procedure for the Dirichlet process mixture model. Journal of
 #' Computational and Graphical Statistics 13, 158-182.
@@ -238,7 +249,7 @@ tvclust <- function(x, side = NULL, k = 5L, family = c("gaussian", "diagonal", "
                     chunklet_moves = NULL, loss = c("binder", "vi"), max_candidates = 100L,
                     keep_draws = NULL, summary_draws = 200L, verbose = FALSE,
                     point_estimate = c("search", "draws"),
-                    truncation = max(20L, 2L * k), restarts = 5L, max_iter = 1000L, tol = 1e-7,
+                    truncation = max(20L, 2L * k), restarts = 3L, max_iter = 1000L, tol = 1e-7,
                     k_init) {
   call <- match.call()
   if (!missing(k_init)) k <- deprecated_arg(k_init, "k_init", "k")

@@ -17,7 +17,10 @@
 // which depends on the neighbours' current responsibilities: points are
 // updated one after the other (a sweep costs O(pairs T + n T p^2)). Every
 // update (a point, the components, the sticks, alpha, p and q) maximizes the
-// evidence lower bound (ELBO) over its factor, so the bound never decreases.
+// evidence lower bound (ELBO) over its factor, so the bound never decreases
+// (up to the negligible responsibilities set to zero, kNegligible). After
+// convergence, split and delete moves (split_delete_moves()) open and close
+// clusters, kept only when they end with a larger ELBO.
 // Partial labels act as may-links (same label) and may-not links (different
 // labels) of weight 1, counted through per-label tallies of r, never expanded.
 #pragma once
@@ -155,8 +158,8 @@ class TvclustVb {
       score.maxCoeff(&best);
       r_(best, i) = 1.0;
     }
+    last_ = elbo();  // the bound of the moved state, from which the refits only climb
     update_globals();
-    last_ = elbo();
   }
 
   // Split component c in two: two k-means++ seeds among the points whose
@@ -185,8 +188,8 @@ class TvclustVb {
         r_(c, i) = 0.0;
       }
     }
-    update_globals();
     last_ = elbo();
+    update_globals();
     return true;
   }
 
