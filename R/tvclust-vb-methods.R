@@ -156,7 +156,7 @@ coef.tvclust_vb <- function(object, ...) {
   prior <- object$prior
   k <- object$k
   mass <- colSums(r)
-  weights <- exp(object$log_weight[seq_len(k)])
+  weights <- exp(unname(object$log_weight[seq_len(k)]))
   weights <- weights / sum(weights)
   sums <- crossprod(r, x)  # k x p weighted sums
   if (object$family == "multinomial") {

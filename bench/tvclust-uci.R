@@ -188,7 +188,7 @@ if ("variational" %in% parts) {
     "## Per data set (averaged over r and p)", "", md_table(per_data), "",
     "## Variational TVClust (defaults) per r and p (averaged over data sets)", "",
     md_table(per_r), "",
-    "## What the variational fit learned (medians over runs): means of q(p) and q(q), sweeps of the restart kept (delete moves included), seconds per fit (all restarts)", "",
+    "## What the variational fit learned (medians over runs): means of q(p) and q(q), sweeps of the restart kept (split and delete moves included), seconds per fit (all restarts)", "",
     md_table(learned), "")
   write_md_section(out_file, "variational", lines, preamble = c(
     "# TVClust on UCI data sets (TVClust paper, Section 5.2)", "",
