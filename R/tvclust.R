@@ -249,7 +249,7 @@ tvclust <- function(x, side = NULL, k = 5L, family = c("gaussian", "diagonal", "
                     chunklet_moves = NULL, loss = c("binder", "vi"), max_candidates = 100L,
                     keep_draws = NULL, summary_draws = 200L, verbose = FALSE,
                     point_estimate = c("search", "draws"),
-                    truncation = max(20L, 2L * k), restarts = 3L, max_iter = 1000L, tol = 1e-7,
+                    truncation = max(20L, 2L * k), restarts = 1L, max_iter = 1000L, tol = 1e-7,
                     k_init) {
   call <- match.call()
   if (!missing(k_init)) k <- deprecated_arg(k_init, "k_init", "k")

@@ -24,7 +24,7 @@
 #
 # Part "variational" (its own section): tvclust(x, side, method =
 # "variational") on the same constraints (same seeds), with its defaults
-# (k = 5 clusters around k-means++ seeds, not the true k; 3 restarts,
+# (k = 5 clusters around k-means++ seeds, not the true k; 1 run,
 # truncation 20, p and q learned under Beta(1, 1), delete moves), and once
 # more told the true k; scored like the Gibbs fit, beside the paper's
 # "TVClust (variational)" rows.
