@@ -181,3 +181,15 @@ side_components_cpp <- function(n, from, to) {
     .Call(`_sideclust_tvclust_predict_cpp`, xt, cluster, family, prior, newt)
 }
 
+.tvclust_vb_cpp <- function(xt, side, family, prior, settings, options) {
+    .Call(`_sideclust_tvclust_vb_cpp`, xt, side, family, prior, settings, options)
+}
+
+.tvclust_vb_predict_cpp <- function(xt, membership, family, prior, newt) {
+    .Call(`_sideclust_tvclust_vb_predict_cpp`, xt, membership, family, prior, newt)
+}
+
+.tvclust_vb_identity_cpp <- function(xt, cluster, family, prior) {
+    .Call(`_sideclust_tvclust_vb_identity_cpp`, xt, cluster, family, prior)
+}
+

@@ -28,9 +28,12 @@
 #' BIC(fit)
 #' round(coef(fit)$centers, 2)
 #' @export
-logLik.tvclust <- function(object, ...) {
+logLik.tvclust <- function(object, ...) tvclust_plugin_loglik(object, coef.tvclust(object))
+
+# The data's log-likelihood under the finite mixture of the fit's clusters
+# with parameters `par` (coef()), shared by the Gibbs and variational fits.
+tvclust_plugin_loglik <- function(object, par) {
   x <- object$data
-  par <- coef.tvclust(object)
   p <- ncol(x)
   k <- object$k
   if (object$family == "multinomial") {

@@ -148,10 +148,13 @@ predict.tvclust <- function(object, newdata, ...) {
 #' Posterior similarity matrix
 #'
 #' The share of a sampler's stored draws that put each pair of points in the
-#' same cluster. It is an \eqn{n \times n}{n x n} matrix, so it is formed only
-#' on request and only when it fits in `max_n`.
+#' same cluster; for a variational fit (`tvclust(method = "variational")`),
+#' the co-clustering probabilities under the variational posterior,
+#' \eqn{\sum_k r_{ik} r_{jk}}{sum_k r_ik r_jk}, over the components of the
+#' hard partition. It is an \eqn{n \times n}{n x n} matrix, so it is formed
+#' only on request and only when it fits in `max_n`.
 #'
-#' @param fit A [tvclust()] fit whose draws were kept.
+#' @param fit A [tvclust()] fit whose draws were kept, or a variational fit.
 #' @param max_n Largest number of points for which to form the matrix.
 #' @return A symmetric `n` x `n` matrix with ones on the diagonal.
 #' @examples
@@ -161,13 +164,18 @@ predict.tvclust <- function(object, newdata, ...) {
 #' s[1:3, 1:3]
 #' @export
 psm <- function(fit, max_n = 5000L) {
-  if (!inherits(fit, "tvclust")) stop_arg("fit", "must be a tvclust() fit")
-  if (is.null(fit$draws)) {
+  if (!inherits(fit, c("tvclust", "tvclust_vb"))) stop_arg("fit", "must be a tvclust() fit")
+  if (inherits(fit, "tvclust") && is.null(fit$draws)) {
     stop_arg("fit", "holds no draws (they were not kept); rerun with keep_draws = TRUE")
   }
   if (fit$n > max_n) {
     stop_arg("fit", sprintf("has %d points; the %d x %d matrix would need %s (raise `max_n` to force it)",
                             fit$n, fit$n, fit$n, format_bytes(8 * fit$n^2)))
+  }
+  if (inherits(fit, "tvclust_vb")) {
+    s <- tcrossprod(fit$membership)
+    diag(s) <- 1
+    return(unname(s))
   }
   .psm_cpp(fit$draws)
 }

@@ -13,6 +13,44 @@
 #' may-not links between \eqn{i} and the members of \eqn{k}, or a new cluster
 #' with weight \eqn{\alpha\, p(x_i)}{alpha p(x_i)}.
 #'
+#' @section Variational inference:
+#' `method = "variational"` fits the same model by mean-field variational
+#' inference instead of sampling (Blei & Jordan 2006): the Dirichlet process
+#' is truncated at `truncation` sticks, and each point has a factor
+#' \eqn{q(z_i) = r_i}{q(z_i) = r_i} over those components, each cluster a
+#' conjugate factor of its parameters (the families and priors of the
+#' sampler), and `p`, `q` (with `pq_prior`) and `alpha` (with `alpha_prior`)
+#' Beta and Gamma factors. A pair of points enters through the expected
+#' co-clustering \eqn{r_i \cdot r_j}{r_i . r_j}, so each point's update
+#' depends on its neighbours' current responsibilities: a sweep updates the
+#' points one after the other, then the cluster, stick, `alpha` and `p`, `q`
+#' factors, for \eqn{O(\mathrm{pairs} \cdot T + n T p^2)}{O(pairs T + n T p^2)}
+#' work (\eqn{T} = `truncation`). Every update maximizes the evidence lower
+#' bound (ELBO) over its factor, so the ELBO never decreases; the run stops
+#' when a sweep gains less than `tol` times its absolute value (or after
+#' `max_iter` sweeps, with a warning). Single updates cannot open or close a
+#' cluster, so a converged run then tries split moves (an occupied component
+#' cut in two around two k-means++ seeds, into an empty component) and
+#' delete moves (a component emptied into the others), after Hughes &
+#' Sudderth (2013); each is run for a few sweeps and kept, then run to
+#' convergence, only when the ELBO ends above the converged one, until no
+#' move is kept. `restarts` runs start from `k` clusters around k-means++
+#' seeds (`init = "kmeans++"`, the default) or from random partitions into
+#' `k` clusters (`init = "random"`), or from given partitions, and the run of
+#' largest ELBO is kept; the seeds and the split moves draw from R's
+#' generator, so [set.seed()] reproduces a fit. The truncation must be at
+#' least `k`; components that no point needs keep their prior (their
+#' responsibilities below \eqn{10^{-12}}{1e-12} of a point's largest are set
+#' to zero), so the number of clusters found is at most `truncation`. The result has class `"tvclust_vb"` (see
+#' [tvclust_vb-methods]): the hard partition (each point in its most
+#' responsible component), the responsibilities `membership`, the ELBO trace,
+#' and [predict()], [coef()], [logLik()] and [psm()]. The arguments of the
+#' sampler (`iter`, `chains`, ...) are errors under `method = "variational"`,
+#' and `truncation`, `restarts`, `max_iter` and `tol` under `"gibbs"`.
+#' Mean field is overconfident where the posterior is multimodal; with
+#' well-separated clusters its co-clustering probabilities are close to the
+#' exact posterior's (the tests compare them on tiny data).
+#'
 #' @section Moves:
 #' Every sweep visits every point once (single-point Gibbs), then makes
 #' `split_merge` split-merge proposals (Jain & Neal 2004, with three
@@ -86,6 +124,8 @@
 #'   TVClust matrix E, or anything [as_constraints()] accepts.
 #' @param family Cluster model: `"gaussian"` (full covariance),
 #'   `"diagonal"` or `"multinomial"`; see [tvclust_prior()].
+#' @param method `"gibbs"` (the collapsed sampler) or `"variational"` (mean
+#'   field; see Variational inference).
 #' @param iter Sweeps per chain, burn-in included.
 #' @param burn_in Sweeps discarded at the start of each chain.
 #' @param thin Keep every `thin`-th sweep after the burn-in.
@@ -106,13 +146,22 @@
 #'   information was. Ignored without side information.
 #' @param prior Cluster prior: `NULL` for the defaults of [tvclust_prior()],
 #'   or a named list replacing some or all of them.
-#' @param init Starting partition of each chain: `"random"` (each chain its
-#'   own uniform assignment to `k` clusters), `"one"` (a single
-#'   cluster), an integer vector of clusters (for every chain), or a list
-#'   with one such vector per chain.
+#' @param init Starting partition of each chain: `"random"` (the default for
+#'   `"gibbs"`: each chain its own uniform assignment to `k` clusters),
+#'   `"one"` (a single cluster), an integer vector of clusters (for every
+#'   chain), or a list with one such vector per chain. For `"variational"`:
+#'   `"kmeans++"` (the default), `"random"`, one partition (one run) or a
+#'   list of partitions (one per restart).
 #' @param k Number of clusters of the random start (`init = "random"`).
 #'   TVClust is a Dirichlet-process mixture: the sampler adds and removes
 #'   clusters, and the estimate has as many as the posterior supports.
+#' @param truncation Number of sticks of the truncated Dirichlet process
+#'   (`"variational"` only): the most clusters the fit can use.
+#' @param restarts Runs of the variational fit from different starts; the
+#'   one of largest ELBO is kept.
+#' @param max_iter Most sweeps of each variational run.
+#' @param tol A variational run stops when a sweep raises the ELBO by less
+#'   than `tol` times its absolute value.
 #' @param k_init Deprecated name of `k`.
 #' @param split_merge Split-merge proposals per sweep (0 for none).
 #' @param chunklet_moves Whole-chunklet moves; `NULL` means on for pairwise
@@ -129,7 +178,17 @@
 #' @param point_estimate `"search"` to improve the best stored draw by the
 #'   local search of single-point moves (see Point estimate and memory), or
 #'   `"draws"` to keep the best stored draw.
-#' @return An object of class `c("tvclust", "sideclust")`, a list with
+#' @return With `method = "variational"`, an object of class
+#'   `c("tvclust_vb", "sideclust")`: `cluster`, `k`, `size`, `membership` (the
+#'   responsibilities of the partition's clusters, n x k; rows may sum to
+#'   slightly less than 1 when unused components hold some mass),
+#'   `confidence` (as below, from the responsibilities), `elbo` (final),
+#'   `trace$elbo` (per sweep of the restart kept), `restart_elbo`,
+#'   `best_restart`, `log_weight` (\eqn{E \log \pi_k}{E log pi_k} of the
+#'   clusters and of the unused components together), `p`, `q`, `alpha`
+#'   (variational posterior means or the fixed values), `iterations`,
+#'   `converged`, and what the run used. With `"gibbs"`, an object of class
+#'   `c("tvclust", "sideclust")`, a list with
 #'   \item{cluster}{the point estimate, clusters numbered `1..k` by first point.}
 #'   \item{k}{its number of clusters.}
 #'   \item{confidence}{per point, see Point estimate and memory.}
@@ -172,6 +231,13 @@
 #' (2021). Rank-normalization, folding, and localization: an improved R-hat
 #' for assessing convergence of MCMC. Bayesian Analysis 16, 667-718.
 #'
+#' Blei, D. M. and Jordan, M. I. (2006). Variational inference for Dirichlet
+#' process mixtures. Bayesian Analysis 1, 121-143.
+#'
+#' Hughes, M. C. and Sudderth, E. B. (2013). Memoized online variational
+#' inference for Dirichlet process mixture models. Advances in Neural
+#' Information Processing Systems 26.
+#'
 #' Jain, S. and Neal, R. M. (2004). A split-merge Markov chain Monte Carlo
 #' procedure for the Dirichlet process mixture model. Journal of
 #' Computational and Graphical Statistics 13, 158-182.
@@ -187,25 +253,42 @@
 #' compare_partitions(iris$Species, fit$cluster)
 #' c(p = fit$p, q = fit$q)   # how reliable the constraints looked
 #' plot(fit, what = "trace")
+#' vb <- tvclust(x, side, method = "variational", restarts = 2)
+#' compare_partitions(iris$Species, vb$cluster)
 #' @export
 tvclust <- function(x, side = NULL, k = 5L, family = c("gaussian", "diagonal", "multinomial"),
+                    method = c("gibbs", "variational"),
                     iter = 1000L, burn_in = iter %/% 2L, thin = 1L, chains = 2L,
                     threads = getOption("sideclust.threads", 2L),
                     alpha = 1, alpha_prior = NULL, p = 0.9, q = 0.9, pq_prior = c(1, 1),
-                    prior = NULL, init = "random", split_merge = 1L,
+                    prior = NULL, init = NULL, split_merge = 1L,
                     chunklet_moves = NULL, loss = c("binder", "vi"), max_candidates = 100L,
                     keep_draws = NULL, summary_draws = 200L, verbose = FALSE,
-                    point_estimate = c("search", "draws"), k_init) {
+                    point_estimate = c("search", "draws"),
+                    truncation = max(20L, 2L * k), restarts = 1L, max_iter = 1000L, tol = 1e-7,
+                    k_init) {
   call <- match.call()
   if (!missing(k_init)) k <- deprecated_arg(k_init, "k_init", "k")
   family <- match_arg(family)
-  loss <- match_arg(loss)
-  point_estimate <- match_arg(point_estimate)
+  method <- match_arg(method)
+  given <- names(call)[-1L]
+  other <- if (method == "gibbs") tvclust_vb_only else tvclust_gibbs_only
+  if (length(wrong <- intersect(given, other))) {
+    stop_arg(wrong[1L], sprintf("applies to method = \"%s\" only",
+                                if (method == "gibbs") "variational" else "gibbs"))
+  }
   x <- check_data_matrix(x, "x")
   x <- check_data_scale(x, "x", spread = family != "multinomial")
   n <- nrow(x)
   if (family == "multinomial") check_counts(x, "x")
   side <- if (is.null(side)) NULL else as_side_info(side, n = n, arg = "side")
+  if (method == "variational") {
+    return(tvclust_vb(x, side, k, family, alpha, alpha_prior, p, q, pq_prior, prior, init,
+                      truncation, restarts, max_iter, tol, verbose, call))
+  }
+  if (is.null(init)) init <- "random"
+  loss <- match_arg(loss)
+  point_estimate <- match_arg(point_estimate)
   iter <- check_count(iter, "iter")
   burn_in <- check_count(burn_in, "burn_in", lower = 0L)
   thin <- check_count(thin, "thin")

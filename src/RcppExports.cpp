@@ -627,6 +627,51 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// tvclust_vb_cpp
+Rcpp::List tvclust_vb_cpp(const Eigen::MatrixXd& xt, SEXP side, std::string family, Rcpp::List prior, Rcpp::List settings, Rcpp::List options);
+RcppExport SEXP _sideclust_tvclust_vb_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP familySEXP, SEXP priorSEXP, SEXP settingsSEXP, SEXP optionsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type side(sideSEXP);
+    Rcpp::traits::input_parameter< std::string >::type family(familySEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type prior(priorSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type settings(settingsSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    rcpp_result_gen = Rcpp::wrap(tvclust_vb_cpp(xt, side, family, prior, settings, options));
+    return rcpp_result_gen;
+END_RCPP
+}
+// tvclust_vb_predict_cpp
+Rcpp::NumericMatrix tvclust_vb_predict_cpp(const Eigen::MatrixXd& xt, const Eigen::MatrixXd& membership, std::string family, Rcpp::List prior, const Eigen::MatrixXd& newt);
+RcppExport SEXP _sideclust_tvclust_vb_predict_cpp(SEXP xtSEXP, SEXP membershipSEXP, SEXP familySEXP, SEXP priorSEXP, SEXP newtSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type membership(membershipSEXP);
+    Rcpp::traits::input_parameter< std::string >::type family(familySEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type prior(priorSEXP);
+    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type newt(newtSEXP);
+    rcpp_result_gen = Rcpp::wrap(tvclust_vb_predict_cpp(xt, membership, family, prior, newt));
+    return rcpp_result_gen;
+END_RCPP
+}
+// tvclust_vb_identity_cpp
+Rcpp::NumericMatrix tvclust_vb_identity_cpp(const Eigen::MatrixXd& xt, Rcpp::IntegerVector cluster, std::string family, Rcpp::List prior);
+RcppExport SEXP _sideclust_tvclust_vb_identity_cpp(SEXP xtSEXP, SEXP clusterSEXP, SEXP familySEXP, SEXP priorSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type cluster(clusterSEXP);
+    Rcpp::traits::input_parameter< std::string >::type family(familySEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type prior(priorSEXP);
+    rcpp_result_gen = Rcpp::wrap(tvclust_vb_identity_cpp(xt, cluster, family, prior));
+    return rcpp_result_gen;
+END_RCPP
+}
 
 static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_cec_cpp", (DL_FUNC) &_sideclust_cec_cpp, 3},
@@ -674,6 +719,9 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_tvclust_summary_cpp", (DL_FUNC) &_sideclust_tvclust_summary_cpp, 2},
     {"_sideclust_psm_cpp", (DL_FUNC) &_sideclust_psm_cpp, 1},
     {"_sideclust_tvclust_predict_cpp", (DL_FUNC) &_sideclust_tvclust_predict_cpp, 5},
+    {"_sideclust_tvclust_vb_cpp", (DL_FUNC) &_sideclust_tvclust_vb_cpp, 6},
+    {"_sideclust_tvclust_vb_predict_cpp", (DL_FUNC) &_sideclust_tvclust_vb_predict_cpp, 5},
+    {"_sideclust_tvclust_vb_identity_cpp", (DL_FUNC) &_sideclust_tvclust_vb_identity_cpp, 4},
     {NULL, NULL, 0}
 };
 

@@ -39,6 +39,8 @@ convention_cases <- function() {
     sib = list(fit = function() sib(counts, 3, restarts = 2), data = counts),
     symmetric_ib = list(fit = function() symmetric_ib(counts, 3, 2, restarts = 2), data = counts),
     tvclust = list(fit = function() tvclust(x, side, iter = 40, chains = 1, threads = 1),
-                   data = x)
+                   data = x),
+    tvclust_vb = list(fit = function() tvclust(x, side, method = "variational", restarts = 2),
+                      data = x)
   )
 }

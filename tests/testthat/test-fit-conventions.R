@@ -133,7 +133,7 @@ test_that("clusters are named by the rows of the data", {
 })
 
 test_that("logLik(), AIC() and BIC() where claimed, a clear error elsewhere; coef() and the tidiers everywhere", {
-  with_likelihood <- c("cec", "cec_ib", "constrained_mixture", "tvclust")
+  with_likelihood <- c("cec", "cec_ib", "constrained_mixture", "tvclust", "tvclust_vb")
   for (name in names(cases <- convention_cases())) {
     set.seed(16)
     fit <- cases[[name]]$fit()

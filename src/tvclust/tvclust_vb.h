@@ -1,0 +1,616 @@
+// Mean-field variational inference for TVClust (the model of Khashabi,
+// Wieting, Liu & Liang 2015, Section 3; the collapsed sampler is
+// tvclust_gibbs.h). The Dirichlet process is truncated at T sticks
+// (Blei & Jordan 2006): v_k ~ Beta(1, alpha) for k < T, v_T = 1,
+// pi_k = v_k prod_{l<k} (1 - v_l). The factors are
+//   q(z_i) = Categorical(r_i)        one per point, over the T components
+//   q(theta_k)                       conjugate (vb_families.h)
+//   q(v_k) = Beta(g1_k, g2_k)
+//   q(alpha) = Gamma, q(p), q(q) = Beta   when they have priors.
+// The side information's likelihood is linear in H_ij = [z_i = z_j], whose
+// expectation is r_i . r_j, so the pair (i, j) of weight w adds
+//   w r_i . r_j (E log a1 - E log a0)   (a1, a0: its probabilities given
+// same / different clusters: p, 1 - q for a may-link, 1 - p, q for a
+// may-not link) to the bound. The bound is then linear in each r_i given the
+// others, and the optimal r_i is
+//   log r_ik = E log pi_k + E log f(x_i | theta_k) + sum_j w_ij c_ij r_jk + const,
+// which depends on the neighbours' current responsibilities: points are
+// updated one after the other (a sweep costs O(pairs T + n T p^2)). Every
+// update (a point, the components, the sticks, alpha, p and q) maximizes the
+// evidence lower bound (ELBO) over its factor, so the bound never decreases
+// (up to the negligible responsibilities set to zero, kNegligible). After
+// convergence, split and delete moves (split_delete_moves()) open and close
+// clusters, kept only when they end with a larger ELBO.
+// Partial labels act as may-links (same label) and may-not links (different
+// labels) of weight 1, counted through per-label tallies of r, never expanded.
+#pragma once
+
+#include <Eigen/Dense>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <stdexcept>
+#include <vector>
+
+#include "common/run_hooks.h"
+#include "common/seeding.h"
+#include "common/side_graph.h"
+#include "tvclust/vb_families.h"
+
+namespace sideclust {
+
+struct TvclustVbParams {
+  int truncation = 20;  // T, the number of sticks
+  double alpha = 1.0;   // DP concentration (its start when learned)
+  bool learn_alpha = false;
+  double alpha_a = 1.0, alpha_b = 1.0;  // Gamma(shape, rate) prior of alpha
+  double p = 0.9, q = 0.9;              // fixed, or starts when learned
+  bool learn_pq = false;
+  double p_a = 1.0, p_b = 1.0, q_a = 1.0, q_b = 1.0;  // Beta priors
+  int max_iter = 500;
+  double tol = 1e-8;  // stop when the ELBO gains less than tol * |ELBO| in a sweep
+  // For the tests: evaluate the ELBO after every block update and every
+  // point update, and record the largest decrease (O(n) bounds per sweep).
+  bool check_each_update = false;
+  bool delete_moves = true;  // split and delete moves, see split_delete_moves()
+};
+
+struct TvclustVbResult {
+  Eigen::MatrixXd r;          // T x n responsibilities
+  std::vector<double> elbo;   // after each sweep
+  std::vector<int> delete_at;  // sweeps (1-based) that started after an accepted split or deletion
+  int iterations = 0;
+  bool converged = false;
+  double p = 0.0, q = 0.0, alpha = 0.0;  // posterior means (or the fixed values)
+  Eigen::VectorXd log_weight;            // E log pi_k
+  double worst_drop = 0.0;               // with check_each_update
+  int updates_checked = 0;
+};
+
+// Responsibilities below this share of a point's largest are set to zero.
+constexpr double kNegligible = 1e-12;
+
+template <class Family>
+class TvclustVb {
+ public:
+  // x: p x n, points as columns. start: a partition into at most T clusters
+  // (0-based), the responsibilities start one-hot on it.
+  TvclustVb(const Eigen::Ref<const Eigen::MatrixXd>& x, const SideInfo& side, const Family& empty,
+            const TvclustVbParams& par, const std::vector<int>& start)
+      : x_(x), side_(side), par_(par), T_(par.truncation), n_(static_cast<int>(x.cols())),
+        empty_(empty) {
+    if (T_ < 1) throw std::invalid_argument("the truncation must be at least 1");
+    if (static_cast<int>(start.size()) != n_) throw std::invalid_argument("start has the wrong length");
+    r_ = Eigen::MatrixXd::Zero(T_, n_);
+    for (int i = 0; i < n_; ++i) {
+      if (start[i] < 0 || start[i] >= T_) {
+        throw std::invalid_argument("the start has more clusters than the truncation");
+      }
+      r_(start[i], i) = 1.0;
+    }
+    comp_.assign(T_, empty);
+    kl_.assign(T_, 0.0);
+    ell_.resize(T_, n_);
+    point_const_ = 0.0;
+    for (int i = 0; i < n_; ++i) point_const_ += Family::point_constant(x_.col(i));
+    e_alpha_ = par_.alpha;
+    e_log_alpha_ = std::log(par_.alpha);
+    alpha_shape_ = par_.alpha_a + (T_ - 1);
+    alpha_rate_ = par_.alpha_b;
+    set_pq_logs(par_.p, par_.q);
+    p_a_ = par_.p_a;  // q(p) and q(q) start at their priors; update_globals() refits them
+    p_b_ = par_.p_b;
+    q_a_ = par_.q_a;
+    q_b_ = par_.q_b;
+    g1_.setOnes(std::max(T_ - 1, 0));
+    g2_.setConstant(std::max(T_ - 1, 0), par_.alpha);
+    refresh_log_pi();
+    count_label_tallies();
+    update_globals();
+  }
+
+  // Sweeps until the ELBO gains less than tol * |ELBO| or max_iter sweeps;
+  // appends to `out`'s trace and sets its state fields.
+  void run(RunHooks& hooks, int max_iter, TvclustVbResult& out) {
+    double previous = elbo();
+    last_ = previous;
+    out.converged = false;
+    for (int it = 1; it <= max_iter; ++it) {
+      update_points(hooks);
+      update_globals();
+      const double now = elbo();
+      out.elbo.push_back(now);
+      ++out.iterations;
+      hooks.on_sweep(out.iterations, occupied(), now);
+      hooks.check_interrupt();
+      if (std::abs(now - previous) <= par_.tol * std::max(1.0, std::abs(now))) {
+        out.converged = true;
+        break;
+      }
+      previous = now;
+    }
+    out.r = r_;
+    out.p = p_mean_;
+    out.q = q_mean_;
+    out.alpha = e_alpha_;
+    out.log_weight = e_log_pi_;
+    out.worst_drop = std::max(out.worst_drop, worst_drop_);
+    out.updates_checked += checked_;
+  }
+
+  // Empty component c: its responsibilities go to the other components in
+  // proportion (a point that had all of its mass there goes to its most
+  // likely other component), then every global factor is refitted. Not a
+  // coordinate update: the caller keeps the result only if it ends with a
+  // larger ELBO.
+  void delete_component(int c) {
+    r_.row(c).setZero();
+    for (int i = 0; i < n_; ++i) {
+      const double total = r_.col(i).sum();
+      if (total > 1e-300) {
+        r_.col(i) /= total;
+        continue;
+      }
+      Eigen::VectorXd score = ell_.col(i) + e_log_pi_;
+      score(c) = -std::numeric_limits<double>::infinity();
+      Eigen::Index best = 0;
+      score.maxCoeff(&best);
+      r_(best, i) = 1.0;
+    }
+    last_ = elbo();  // the bound of the moved state, from which the refits only climb
+    update_globals();
+  }
+
+  // Split component c in two: two k-means++ seeds among the points whose
+  // most responsible component is c, and the points nearer the second seed
+  // hand their responsibility for c to the empty component `target`; then
+  // every global factor is refitted. Not a coordinate update (see
+  // delete_component()). False when c has fewer than two such points.
+  bool split_component(int c, int target, RunHooks& hooks) {
+    std::vector<int> members;
+    for (int i = 0; i < n_; ++i) {
+      Eigen::Index best = 0;
+      r_.col(i).maxCoeff(&best);
+      if (best == c) members.push_back(i);
+    }
+    if (members.size() < 2) return false;
+    Eigen::MatrixXd sub(x_.rows(), static_cast<Eigen::Index>(members.size()));
+    for (std::size_t t = 0; t < members.size(); ++t) sub.col(t) = x_.col(members[t]);
+    const std::vector<int> seeds = kmeanspp_indices(sub, 2, hooks);
+    if ((sub.col(seeds[0]) - sub.col(seeds[1])).squaredNorm() == 0.0) return false;
+    for (std::size_t t = 0; t < members.size(); ++t) {
+      const double d0 = (sub.col(t) - sub.col(seeds[0])).squaredNorm();
+      const double d1 = (sub.col(t) - sub.col(seeds[1])).squaredNorm();
+      if (d1 < d0) {
+        const int i = members[t];
+        r_(target, i) += r_(c, i);
+        r_(c, i) = 0.0;
+      }
+    }
+    last_ = elbo();
+    update_globals();
+    return true;
+  }
+
+  // The first component holding less than half a point, or -1.
+  int first_empty() const {
+    const Eigen::VectorXd mass = r_.rowwise().sum();
+    for (int k = 0; k < T_; ++k) {
+      if (mass(k) < 0.5) return k;
+    }
+    return -1;
+  }
+
+  // Components holding at least half a point, smallest first.
+  std::vector<int> occupied_by_mass() const {
+    const Eigen::VectorXd mass = r_.rowwise().sum();
+    std::vector<int> out;
+    for (int k = 0; k < T_; ++k) {
+      if (mass(k) >= 0.5) out.push_back(k);
+    }
+    std::sort(out.begin(), out.end(), [&](int a, int b) { return mass(a) < mass(b); });
+    return out;
+  }
+
+  // The evidence lower bound of the current factors.
+  double elbo() const {
+    double data = point_const_;
+    for (int i = 0; i < n_; ++i) {
+      for (int k = 0; k < T_; ++k) {
+        const double r = r_(k, i);
+        if (r > 0.0) data += r * (ell_(k, i) + e_log_pi_(k) - std::log(r));
+      }
+    }
+    double theta = 0.0;
+    for (double v : kl_) theta -= v;
+    double sticks = 0.0;
+    for (int k = 0; k + 1 < T_; ++k) {
+      const double a = g1_(k), b = g2_(k), ab = digamma(a + b);
+      const double e_log_rest = digamma(b) - ab;
+      const double entropy = std::lgamma(a) + std::lgamma(b) - std::lgamma(a + b) -
+                             (a - 1.0) * (digamma(a) - ab) - (b - 1.0) * e_log_rest;
+      sticks += e_log_alpha_ + (e_alpha_ - 1.0) * e_log_rest + entropy;
+    }
+    if (par_.learn_alpha) sticks -= kl_gamma(alpha_shape_, alpha_rate_, par_.alpha_a, par_.alpha_b);
+    const SideSums s = side_sums();
+    double side = s.may_same * log_p_ + (s.may - s.may_same) * log_1mq_ +
+                  s.not_same * log_1mp_ + (s.may_not - s.not_same) * log_q_;
+    if (pq_learned()) {
+      side -= kl_beta(p_a_, p_b_, par_.p_a, par_.p_b) + kl_beta(q_a_, q_b_, par_.q_a, par_.q_b);
+    }
+    return data + theta + sticks + side;
+  }
+
+  const Eigen::MatrixXd& responsibilities() const { return r_; }
+  const Family& component(int k) const { return comp_[k]; }
+
+ private:
+  // Weighted side-information totals: may / may-not weight, and the parts
+  // expected inside one cluster.
+  struct SideSums {
+    double may = 0.0, may_same = 0.0, may_not = 0.0, not_same = 0.0;
+  };
+
+  bool pq_learned() const { return par_.learn_pq && !side_.empty(); }
+
+  void set_pq_logs(double p, double q) {
+    log_p_ = std::log(p);
+    log_1mp_ = std::log1p(-p);
+    log_q_ = std::log(q);
+    log_1mq_ = std::log1p(-q);
+    p_mean_ = p;
+    q_mean_ = q;
+  }
+
+  void update_globals() {
+    update_components();
+    check("components");
+    update_sticks();
+    check("sticks");
+    if (par_.learn_alpha) {
+      update_alpha();
+      check("alpha");
+    }
+    if (pq_learned()) {
+      update_pq();
+      check("p, q");
+    }
+  }
+
+  void update_components() {
+    Eigen::VectorXd w(n_), e(n_);
+    const Eigen::VectorXd mass = r_.rowwise().sum();
+    for (int k = 0; k < T_; ++k) {
+      if (mass(k) == 0.0) {  // an empty component is its prior
+        if (prior_ell_.size() == 0) {
+          prior_ell_.resize(n_);
+          empty_.expected_log_lik(x_, prior_ell_);
+        }
+        comp_[k] = empty_;
+        ell_.row(k) = prior_ell_.transpose();
+        kl_[k] = 0.0;
+        continue;
+      }
+      w = r_.row(k).transpose();
+      comp_[k].fit(x_, w);
+      comp_[k].expected_log_lik(x_, e);
+      ell_.row(k) = e.transpose();
+      kl_[k] = comp_[k].kl_to_prior();
+    }
+  }
+
+  // q(v_k) = Beta(1 + N_k, alpha + sum_{l > k} N_l), N_k = sum_i r_ik.
+  void update_sticks() {
+    const Eigen::VectorXd mass = r_.rowwise().sum();
+    double tail = mass.sum();
+    for (int k = 0; k + 1 < T_; ++k) {
+      tail -= mass(k);
+      g1_(k) = 1.0 + mass(k);
+      g2_(k) = e_alpha_ + std::max(tail, 0.0);
+    }
+    refresh_log_pi();
+  }
+
+  // E log pi_k = E log v_k + sum_{l < k} E log(1 - v_l).
+  void refresh_log_pi() {
+    e_log_pi_.setZero(T_);
+    double rest = 0.0;
+    for (int k = 0; k + 1 < T_; ++k) {
+      const double ab = digamma(g1_(k) + g2_(k));
+      e_log_pi_(k) = rest + digamma(g1_(k)) - ab;
+      rest += digamma(g2_(k)) - ab;
+    }
+    e_log_pi_(T_ - 1) = rest;
+  }
+
+  void update_alpha() {
+    double sum = 0.0;
+    for (int k = 0; k + 1 < T_; ++k) sum += digamma(g2_(k)) - digamma(g1_(k) + g2_(k));
+    alpha_shape_ = par_.alpha_a + (T_ - 1);
+    alpha_rate_ = par_.alpha_b - sum;
+    e_alpha_ = alpha_shape_ / alpha_rate_;
+    e_log_alpha_ = digamma(alpha_shape_) - std::log(alpha_rate_);
+  }
+
+  // q(p) = Beta(p_a + may-links inside, p_b + may-not links inside),
+  // q(q) = Beta(q_a + may-not links across, q_b + may-links across), in expectation.
+  void update_pq() {
+    const SideSums s = side_sums();
+    p_a_ = par_.p_a + s.may_same;
+    p_b_ = par_.p_b + s.not_same;
+    q_a_ = par_.q_a + (s.may_not - s.not_same);
+    q_b_ = par_.q_b + (s.may - s.may_same);
+    const double dp = digamma(p_a_ + p_b_), dq = digamma(q_a_ + q_b_);
+    log_p_ = digamma(p_a_) - dp;
+    log_1mp_ = digamma(p_b_) - dp;
+    log_q_ = digamma(q_a_) - dq;
+    log_1mq_ = digamma(q_b_) - dq;
+    p_mean_ = p_a_ / (p_a_ + p_b_);
+    q_mean_ = q_a_ / (q_a_ + q_b_);
+  }
+
+  SideSums side_sums() const {
+    SideSums s;
+    const PairGraph& g = side_.pairs;
+    for (std::size_t e = 0; e < g.n_pairs(); ++e) {
+      const double h = r_.col(g.first[e]).dot(r_.col(g.second[e]));
+      const double w = g.magnitude(e);
+      if (g.must(e)) {
+        s.may += w;
+        s.may_same += w * h;
+      } else {
+        s.may_not += w;
+        s.not_same += w * h;
+      }
+    }
+    if (!side_.labels.empty()) {
+      const int levels = side_.labels.n_levels;
+      Eigen::MatrixXd tally = Eigen::MatrixXd::Zero(T_, levels);
+      double own = 0.0;  // sum over labelled points of |r_i|^2
+      for (int i = 0; i < n_; ++i) {
+        const int l = side_.labels.label[i];
+        if (l < 0) continue;
+        tally.col(l) += r_.col(i);
+        own += r_.col(i).squaredNorm();
+      }
+      const double within = tally.colwise().squaredNorm().sum();
+      const double all = tally.rowwise().sum().squaredNorm();
+      s.may += may_pairs_;
+      s.may_same += 0.5 * (within - own);
+      s.may_not += may_not_pairs_;
+      s.not_same += 0.5 * (all - within);
+    }
+    return s;
+  }
+
+  void count_label_tallies() {
+    if (side_.labels.empty()) return;
+    std::vector<double> size(side_.labels.n_levels, 0.0);
+    double labelled = 0.0;
+    for (int l : side_.labels.label) {
+      if (l < 0) continue;
+      size[l] += 1.0;
+      labelled += 1.0;
+    }
+    double square = 0.0;
+    for (double m : size) {
+      may_pairs_ += m * (m - 1.0) / 2.0;
+      square += m * m;
+    }
+    may_not_pairs_ = (labelled * labelled - square) / 2.0;
+  }
+
+  // One pass over the points in index order, each r_i set to its optimum
+  // given every other factor (the neighbours' current r_j included).
+  void update_points(RunHooks& hooks) {
+    const double bonus_may = log_p_ - log_1mq_;
+    const double bonus_not = log_1mp_ - log_q_;
+    const PairGraph& g = side_.pairs;
+    const bool labels = !side_.labels.empty();
+    Eigen::MatrixXd tally;
+    Eigen::VectorXd labelled;
+    if (labels) {
+      tally = Eigen::MatrixXd::Zero(T_, side_.labels.n_levels);
+      for (int i = 0; i < n_; ++i) {
+        if (side_.labels.label[i] >= 0) tally.col(side_.labels.label[i]) += r_.col(i);
+      }
+      labelled = tally.rowwise().sum();
+    }
+    Eigen::VectorXd logw(T_), fresh(T_);
+    const bool has_pairs = !g.start.empty();
+    for (int i = 0; i < n_; ++i) {
+      logw = e_log_pi_ + ell_.col(i);
+      int degree = 0;
+      if (has_pairs) {
+        for (int e = g.start[i]; e < g.start[i + 1]; ++e) {
+          const double w = g.weight[e];
+          logw += (w > 0.0 ? w * bonus_may : -w * bonus_not) * r_.col(g.nbr[e]);
+        }
+        degree = g.start[i + 1] - g.start[i];
+      }
+      const int l = labels ? side_.labels.label[i] : -1;
+      if (l >= 0) {
+        logw += bonus_may * (tally.col(l) - r_.col(i)) + bonus_not * (labelled - tally.col(l));
+      }
+      const double top = logw.maxCoeff();
+      fresh = (logw.array() - top).exp().matrix();
+      // Responsibilities below kNegligible of the largest become exact zeros
+      // (moving the bound by less than 1e-9 per point), so that components
+      // no point needs are exactly empty and keep their prior factor, which
+      // update_components() does not refit.
+      fresh = (fresh.array() < kNegligible).select(0.0, fresh);
+      fresh /= fresh.sum();
+      if (l >= 0) {
+        tally.col(l) += fresh - r_.col(i);
+        labelled += fresh - r_.col(i);
+      }
+      r_.col(i) = fresh;
+      check("a point");
+      hooks.poll_interrupt(static_cast<std::size_t>(T_) * (degree + 1));
+    }
+  }
+
+  int occupied() const {
+    const Eigen::VectorXd mass = r_.rowwise().sum();
+    return static_cast<int>((mass.array() >= 0.5).count());
+  }
+
+  void check(const char*) {
+    if (!par_.check_each_update) return;
+    const double now = elbo();
+    worst_drop_ = std::max(worst_drop_, last_ - now);
+    last_ = now;
+    ++checked_;
+  }
+
+  Eigen::Ref<const Eigen::MatrixXd> x_;
+  const SideInfo& side_;
+  TvclustVbParams par_;
+  int T_, n_;
+  Eigen::MatrixXd r_, ell_;
+  std::vector<Family> comp_;
+  Family empty_;                // the prior factor
+  Eigen::VectorXd prior_ell_;   // E log f(x_i | theta) under the prior, once computed
+  std::vector<double> kl_;
+  double point_const_ = 0.0;
+  Eigen::VectorXd g1_, g2_, e_log_pi_;
+  double e_alpha_ = 1.0, e_log_alpha_ = 0.0, alpha_shape_ = 1.0, alpha_rate_ = 1.0;
+  double log_p_ = 0.0, log_1mp_ = 0.0, log_q_ = 0.0, log_1mq_ = 0.0;
+  double p_a_ = 0.0, p_b_ = 0.0, q_a_ = 0.0, q_b_ = 0.0, p_mean_ = 0.0, q_mean_ = 0.0;
+  double may_pairs_ = 0.0, may_not_pairs_ = 0.0;
+  double last_ = -std::numeric_limits<double>::infinity();
+  double worst_drop_ = 0.0;
+  int checked_ = 0;
+};
+
+// How a run starts: a partition into k clusters around k-means++ seeds
+// (each point with its nearest seed), a uniformly random partition into k
+// clusters, or the partition given.
+enum class VbStart { kmeanspp, random, given };
+
+inline std::vector<int> vb_start_partition(const Eigen::Ref<const Eigen::MatrixXd>& x, int k,
+                                           VbStart kind, RunHooks& hooks) {
+  const int n = static_cast<int>(x.cols());
+  k = std::max(1, std::min(k, n));
+  std::vector<int> z(n, 0);
+  if (kind == VbStart::random) {
+    for (int& v : z) v = uniform_index(k, hooks);
+    return z;
+  }
+  const std::vector<int> seeds = kmeanspp_indices(x, k, hooks);
+  for (int i = 0; i < n; ++i) {
+    double best = std::numeric_limits<double>::infinity();
+    for (int c = 0; c < k; ++c) {
+      const double d = (x.col(i) - x.col(seeds[c])).squaredNorm();
+      if (d < best) {
+        best = d;
+        z[i] = c;
+      }
+    }
+  }
+  return z;
+}
+
+struct TvclustVbRestarts {
+  TvclustVbResult best;
+  std::vector<double> final_elbo;  // of every restart
+  int best_restart = 0;
+};
+
+// After a run converges, split and delete moves (after the birth / merge /
+// delete proposals of Hughes & Sudderth 2013). Mean field cannot open a
+// cluster or close one by single updates: a component covering two groups,
+// or a singleton around an outlying k-means++ seed, is a local optimum. A
+// proposal splits an occupied component in two (split_component(), largest
+// first, into the first empty component) or empties one (delete_component(),
+// smallest first), then runs at most `probe` sweeps; when the ELBO exceeds
+// the converged one the proposal is kept and the run continues to
+// convergence, so the ELBO of the fit only grows. Rounds of splits, then
+// deletions, until a round keeps nothing, or 2 T proposals of each kind.
+template <class Family>
+bool try_proposal(std::unique_ptr<TvclustVb<Family>>& vb, std::unique_ptr<TvclustVb<Family>> trial,
+                  const TvclustVbParams& par, TvclustVbResult& res, RunHooks& hooks) {
+  const int probe = 3;
+  TvclustVbResult attempt;
+  trial->run(hooks, probe, attempt);
+  if (attempt.elbo.back() <= res.elbo.back()) return false;
+  if (!attempt.converged) trial->run(hooks, par.max_iter, attempt);
+  res.delete_at.push_back(res.iterations + 1);
+  res.elbo.insert(res.elbo.end(), attempt.elbo.begin(), attempt.elbo.end());
+  res.iterations += attempt.iterations;
+  attempt.elbo = res.elbo;
+  attempt.iterations = res.iterations;
+  attempt.delete_at = res.delete_at;
+  attempt.worst_drop = std::max(attempt.worst_drop, res.worst_drop);
+  attempt.updates_checked += res.updates_checked;
+  res = std::move(attempt);
+  vb = std::move(trial);
+  return true;
+}
+
+template <class Family>
+void split_delete_moves(std::unique_ptr<TvclustVb<Family>>& vb, const TvclustVbParams& par,
+                        TvclustVbResult& res, RunHooks& hooks) {
+  int splits = 0, deletes = 0;
+  const int cap = 2 * par.truncation;
+  for (bool kept = true; kept;) {
+    kept = false;
+    std::vector<int> order = vb->occupied_by_mass();
+    std::reverse(order.begin(), order.end());  // largest first
+    for (int c : order) {
+      if (splits >= cap || static_cast<int>(vb->occupied_by_mass().size()) >= par.truncation) break;
+      const int target = vb->first_empty();
+      if (target < 0) break;
+      auto trial = std::make_unique<TvclustVb<Family>>(*vb);
+      if (!trial->split_component(c, target, hooks)) continue;
+      ++splits;
+      if (try_proposal(vb, std::move(trial), par, res, hooks)) kept = true;
+    }
+    for (bool deleted = true; deleted;) {
+      deleted = false;
+      const std::vector<int> small = vb->occupied_by_mass();
+      if (small.size() < 2) break;
+      for (int c : small) {
+        if (deletes >= cap) break;
+        ++deletes;
+        auto trial = std::make_unique<TvclustVb<Family>>(*vb);
+        trial->delete_component(c);
+        if (try_proposal(vb, std::move(trial), par, res, hooks)) {
+          deleted = kept = true;
+          break;
+        }
+      }
+    }
+    if (splits >= cap && deletes >= cap) break;
+  }
+}
+
+// `restarts` runs, each from its own start (the given partitions in turn
+// with VbStart::given, otherwise drawn), each followed by the split and
+// delete moves,
+// keeping the largest final ELBO.
+template <class Family>
+TvclustVbRestarts run_tvclust_vb(const Eigen::Ref<const Eigen::MatrixXd>& x, const SideInfo& side,
+                                 const Family& empty, const TvclustVbParams& par, int restarts,
+                                 int k, VbStart kind, const std::vector<std::vector<int>>& given,
+                                 RunHooks& hooks) {
+  TvclustVbRestarts out;
+  for (int t = 0; t < restarts; ++t) {
+    const std::vector<int> start =
+        kind == VbStart::given ? given[t % given.size()] : vb_start_partition(x, k, kind, hooks);
+    auto vb = std::make_unique<TvclustVb<Family>>(x, side, empty, par, start);
+    TvclustVbResult res;
+    vb->run(hooks, par.max_iter, res);
+    if (par.delete_moves) split_delete_moves(vb, par, res, hooks);
+    const double last = res.elbo.back();
+    out.final_elbo.push_back(last);
+    if (t == 0 || last > out.final_elbo[out.best_restart]) {
+      out.best = std::move(res);
+      out.best_restart = t;
+    }
+  }
+  return out;
+}
+
+}  // namespace sideclust
