@@ -22,7 +22,9 @@ tune_registry <- list(
   pck_means = tunable_method("pck_means", "pairs", "k"),
   mpck_means = tunable_method("mpck_means", "pairs", c("k", "ridge")),
   kernel_rdp_means = tunable_method("kernel_rdp_means", c("pairs", "labels"),
-                                    c("lambda", "xi", "k", "sigma"))
+                                    c("lambda", "xi", "k", "sigma")),
+  tvclust_variational = tunable_method("tvclust", c("pairs", "labels"), c("alpha", "p", "q", "k"),
+                                       fixed = list(method = "variational"))
 )
 
 #' The methods and parameters tune_side() tunes

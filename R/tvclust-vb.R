@@ -22,13 +22,21 @@ tvclust_vb <- function(x, side, k, family, alpha, alpha_prior, p, q, pq_prior, p
                                chunklet_moves = FALSE)
   prior <- resolve_tvclust_prior(prior, x, family)
   start <- tvclust_vb_init(init, n, k, truncation, restarts)
-  res <- .tvclust_vb_cpp(t(x), side, family, prior, settings,
-                         list(truncation = truncation, max_iter = max_iter, tol = tol,
-                              restarts = start$restarts, k = min(k, truncation),
-                              init = start$init, starts = start$starts,
-                              verbose = check_flag(verbose, "verbose"),
-                              check_each_update = isTRUE(check_each_update),
-                              delete_moves = isTRUE(delete_moves)))
+  xt <- t(x)
+  options <- list(truncation = truncation, max_iter = max_iter, tol = tol,
+                  restarts = 1L, k = min(k, truncation), init = start$init,
+                  verbose = check_flag(verbose, "verbose"),
+                  check_each_update = isTRUE(check_each_update),
+                  delete_moves = isTRUE(delete_moves))
+  # One run per restart, each on its own random stream, through the user's
+  # plan; the highest ELBO wins (the earliest on ties).
+  res <- best_run(start$restarts, function(r) {
+    options$starts <- if (length(start$starts)) start$starts[r] else list()
+    .tvclust_vb_cpp(xt, side, family, prior, settings, options)
+  }, function(run) -run$final_elbo[1L])
+  scores <- attr(res, "scores")[, 1L]
+  res$final_elbo <- -scores
+  res$best_restart <- which.min(scores)
   if (!res$converged) {
     warning(sprintf(paste0("tvclust(method = \"variational\"): the ELBO still changed by more ",
                            "than tol = %g (relative) after max_iter = %d sweeps; raise `max_iter`"),
