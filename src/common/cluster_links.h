@@ -32,8 +32,12 @@ class ClusterLinks {
   // Rebuild everything for assignment z (values 0 .. k - 1).
   void reset(const std::vector<int>& z, int k) {
     const PairGraph& g = side_.pairs;
-    nbr_cluster_.resize(g.nbr.size());
-    for (std::size_t e = 0; e < g.nbr.size(); ++e) nbr_cluster_[e] = z[g.nbr[e]];
+    if (k == 1) {  // every point in cluster 0 (the usual start): no reads of z
+      nbr_cluster_.assign(g.nbr.size(), 0);
+    } else {
+      nbr_cluster_.resize(g.nbr.size());
+      for (std::size_t e = 0; e < g.nbr.size(); ++e) nbr_cluster_[e] = z[g.nbr[e]];
+    }
     resize(k);
     rebuild_tallies(z);
   }

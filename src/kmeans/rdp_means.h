@@ -87,6 +87,9 @@ RdpResult rdp_means(const double* x, int n, int p, const SideInfo& side,
   VisitOrder visit(n, par.random_order, hooks);
   RdpResult res;
   if (!visit.random()) {
+    if (!side.pairs.empty() && !side.pairs.has_adjacency()) {
+      throw std::logic_error("internal: rdp_means in fixed order needs the pairs' adjacency");
+    }
     res = rdp_means_sweeps<Div>(x, n, p, side, visit, par, hooks);
   } else {
     const std::vector<int>& relabel = visit.relabel();
