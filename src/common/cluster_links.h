@@ -127,6 +127,28 @@ class ClusterLinks {
     }
   }
 
+  // After gather(i, z): true when larger weights cannot make point i prefer
+  // another cluster, or a new one, to its own z[i] (only the weights still
+  // growing count): no cluster holds more of its may-link weight than its own
+  // cluster, and its own cluster holds none of its may-not weight. Then
+  // d[c] - d[z[i]] never decreases as those weights grow.
+  bool prefers_own(int k, bool may_growing, bool may_not_growing) const {
+    const int own = point_cluster_;
+    if (may_not_growing && may_not(own) > 0.0) return false;
+    if (!may_growing) return true;
+    const double f_own = may(own);
+    if (point_label_ < 0) {  // only clusters the point has pairs into hold weight
+      for (int c : touched_) {
+        if (c != own && f_[c] > f_own) return false;
+      }
+      return true;
+    }
+    for (int c = 0; c < k; ++c) {
+      if (c != own && may(c) > f_own) return false;
+    }
+    return true;
+  }
+
   double may(int k) const {
     double v = f_[k];
     if (point_label_ >= 0) {

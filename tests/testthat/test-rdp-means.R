@@ -202,3 +202,40 @@ test_that("print, summary, plot and violations work on a fit", {
   dev.off()
   expect_true(file.size(tf) > 0)
 })
+
+test_that("an unchanged sweep ends the run when growing weights cannot move a point", {
+  b <- three_blobs(40, sep = 20, seed = 2)
+  side <- sample_constraints(b$y, rate = 0.02, noise = 0)
+  set.seed(1)
+  fit <- rdp_means(b$x, side, lambda = 60)
+  # the default schedule 0.001 * 2^t reaches the cap 10 only in sweep 15;
+  # here the second sweep changes nothing and every pair is kept
+  expect_true(fit$converged)
+  expect_equal(fit$k, 3L)
+  expect_equal(fit$iterations, 2L)
+  expect_lt(fit$xi[["may"]], 10)
+  expect_equal(fit$agreement[["may_violated"]] + fit$agreement[["may_not_violated"]], 0)
+})
+
+test_that("stopping before the weights settle leaves a local optimum at the cap", {
+  # whatever sweep the run ends in, no single move lowers objective (20) at the
+  # weights the schedule would have reached: the remaining sweeps change nothing
+  x <- scale(iris[, 1:4])
+  for (s in 1:6) {
+    set.seed(s)
+    side <- if (s %% 3 == 0) sample_labels(iris$Species, fraction = 0.2) else
+      sample_constraints(iris$Species, rate = 0.01, noise = if (s %% 2) 0.1 else 0)
+    set.seed(s)
+    fit <- rdp_means(x, side, k = 3, xi_max = 5)
+    expect_true(fit$converged)
+    pairs <- if (inherits(side, "sideclust_labels")) as_constraints(side, expand = TRUE) else side
+    for (xi in c(fit$xi[["may"]], 5)) {
+      at <- fit
+      at$xi[] <- xi
+      d <- augmented_distances(at, x, pairs)
+      own <- d[cbind(seq_len(nrow(x)), fit$cluster)]
+      expect_true(all(own <= apply(d, 1, min) + 1e-9), info = paste(s, xi))
+      expect_true(all(own <= fit$lambda + 1e-9), info = paste(s, xi))
+    }
+  }
+})
