@@ -239,3 +239,20 @@ test_that("stopping before the weights settle leaves a local optimum at the cap"
     }
   }
 })
+
+test_that("check_data_matrix() gives a plain double matrix and names non-finite values", {
+  cdm <- sideclust:::check_data_matrix
+  x <- matrix(c(1.5, 2, 3, 4), 2, dimnames = list(c("a", "b"), NULL))
+  expect_identical(cdm(x), x)  # already plain: returned as is
+  expect_identical(cdm(scale(x)), {
+    s <- scale(x)
+    matrix(as.double(s), 2, 2, dimnames = dimnames(s))
+  })
+  expect_identical(cdm(matrix(1:4, 2)), matrix(as.double(1:4), 2))
+  expect_identical(cdm(data.frame(u = 1:2, v = c(TRUE, FALSE))),
+                   matrix(c(1, 2, 1, 0), 2, dimnames = list(NULL, c("u", "v"))))
+  expect_error(cdm(matrix(c(1, NA, Inf, NaN, 2, 3), 3)),
+               "`x` has 1 NA values, 1 NaN values, 1 Inf values \\(rows 1, 2, 3\\)")
+  # finite values whose sum overflows are accepted
+  expect_identical(cdm(matrix(c(1e308, 1e308), 2)), matrix(c(1e308, 1e308), 2))
+})
