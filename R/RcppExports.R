@@ -141,6 +141,10 @@ side_components_cpp <- function(n, from, to) {
     .Call(`_sideclust_side_components_cpp`, n, from, to)
 }
 
+side_pairs_problem_cpp <- function(i, j, must, confidence, n) {
+    .Call(`_sideclust_side_pairs_problem_cpp`, i, j, must, confidence, n)
+}
+
 .niw_check_cpp <- function(add, remove, query, m0, kappa0, nu0, S0) {
     .Call(`_sideclust_niw_check_cpp`, add, remove, query, m0, kappa0, nu0, S0)
 }

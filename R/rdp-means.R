@@ -17,7 +17,16 @@
 #' that the constraints tighten gradually. The run stops when no point has
 #' moved for `patience` consecutive sweeps (20 in the paper's experiments),
 #' as soon as one sweep changes nothing once the weights have stopped growing
-#' (every later sweep would repeat it), or after `max_iter` sweeps.
+#' (every later sweep would repeat it), or after `max_iter` sweeps. While the
+#' weights still grow, a sweep that changes nothing also ends the run when
+#' growing weights cannot pull any point away: every point's own cluster holds
+#' at least as much of its may-link weight as any other cluster and none of its
+#' may-not weight (for instance, when no constraint is broken). The rest of the
+#' schedule would then change only the weights, so an easy fit stops after two
+#' sweeps instead of the 15 the default schedule needs to reach `xi_max`, with
+#' the same clusters and centres; `xi` and `objective` report the weights of
+#' the last sweep run. Khashabi et al.'s 20 unchanged sweeps remain the rule
+#' when neither shortcut applies.
 #'
 #' Partial labels are used as side information without expanding them into
 #' pairs: two labelled points act as a may-link of weight 1 when their labels

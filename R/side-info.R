@@ -253,19 +253,11 @@ validate_side <- function(side, arg = "side") {
         !is.double(side$confidence) || length(side$confidence) != m) {
       bad("fields i, j (integer), must (logical), confidence (double) of one length")
     }
-    if (anyNA(side$i) || anyNA(side$j) || anyNA(side$must) ||
-        any(side$i < 1L | side$j > n | side$i >= side$j)) {
-      bad("pairs need 1 <= i < j <= n and no NA")
-    }
-    if (anyNA(side$confidence) || any(side$confidence <= 0 | side$confidence > 1)) {
-      bad("confidence must be in (0, 1]")
-    }
-    if (m > 1L) {
-      di <- diff(side$i)
-      if (any(di < 0L | (di == 0L & diff(side$j) <= 0L))) {
-        bad("pairs must be distinct and sorted by i then j")
-      }
-    }
+    # one pass in C++: vectorised R made several n_pairs-long temporaries
+    problem <- side_pairs_problem_cpp(side$i, side$j, side$must, side$confidence, n)
+    if (problem == 1L) bad("pairs need 1 <= i < j <= n and no NA")
+    if (problem == 2L) bad("confidence must be in (0, 1]")
+    if (problem == 3L) bad("pairs must be distinct and sorted by i then j")
   } else if (inherits(side, "sideclust_labels")) {
     if (!is.integer(side$labels) || length(side$labels) != n ||
         !is.character(side$levels)) {

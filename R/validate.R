@@ -46,8 +46,18 @@ check_data_matrix <- function(x, arg = "x", min_rows = 1L) {
   }
   # A plain double matrix: drops attributes such as scale()'s "scaled:center",
   # which prcomp() and friends would otherwise take as their own.
-  x <- matrix(as.double(x), nrow(x), ncol(x), dimnames = dimnames(x))
-  bad <- !is.finite(x)
+  # A double matrix with no other attributes is already that: no copy.
+  plain <- is.double(x) && all(names(attributes(x)) %in% c("dim", "dimnames"))
+  if (!plain) {
+    d <- dim(x)
+    dn <- dimnames(x)
+    x <- as.double(x)
+    dim(x) <- d
+    dimnames(x) <- dn
+  }
+  # sum() is finite whenever every value is (short of overflow, which the
+  # exact check below then clears): no n x p logical temporary in the usual case
+  bad <- if (is.finite(sum(x))) FALSE else !is.finite(x)
   if (any(bad)) {
     rows <- which(rowSums(bad) > 0)
     kinds <- c(`NA` = sum(is.na(x) & !is.nan(x)), `NaN` = sum(is.nan(x)),

@@ -469,6 +469,20 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// side_pairs_problem_cpp
+int side_pairs_problem_cpp(const Rcpp::IntegerVector& i, const Rcpp::IntegerVector& j, const Rcpp::LogicalVector& must, const Rcpp::NumericVector& confidence, int n);
+RcppExport SEXP _sideclust_side_pairs_problem_cpp(SEXP iSEXP, SEXP jSEXP, SEXP mustSEXP, SEXP confidenceSEXP, SEXP nSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< const Rcpp::IntegerVector& >::type i(iSEXP);
+    Rcpp::traits::input_parameter< const Rcpp::IntegerVector& >::type j(jSEXP);
+    Rcpp::traits::input_parameter< const Rcpp::LogicalVector& >::type must(mustSEXP);
+    Rcpp::traits::input_parameter< const Rcpp::NumericVector& >::type confidence(confidenceSEXP);
+    Rcpp::traits::input_parameter< int >::type n(nSEXP);
+    rcpp_result_gen = Rcpp::wrap(side_pairs_problem_cpp(i, j, must, confidence, n));
+    return rcpp_result_gen;
+END_RCPP
+}
 // niw_check_cpp
 Rcpp::List niw_check_cpp(const Eigen::MatrixXd& add, const Eigen::MatrixXd& remove, const Eigen::MatrixXd& query, const Eigen::VectorXd& m0, double kappa0, double nu0, const Eigen::MatrixXd& S0);
 RcppExport SEXP _sideclust_niw_check_cpp(SEXP addSEXP, SEXP removeSEXP, SEXP querySEXP, SEXP m0SEXP, SEXP kappa0SEXP, SEXP nu0SEXP, SEXP S0SEXP) {
@@ -709,6 +723,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_dp_lambda_cpp", (DL_FUNC) &_sideclust_dp_lambda_cpp, 4},
     {"_sideclust_centre_divergences_cpp", (DL_FUNC) &_sideclust_centre_divergences_cpp, 3},
     {"_sideclust_side_components_cpp", (DL_FUNC) &_sideclust_side_components_cpp, 3},
+    {"_sideclust_side_pairs_problem_cpp", (DL_FUNC) &_sideclust_side_pairs_problem_cpp, 5},
     {"_sideclust_niw_check_cpp", (DL_FUNC) &_sideclust_niw_check_cpp, 7},
     {"_sideclust_normal_gamma_check_cpp", (DL_FUNC) &_sideclust_normal_gamma_check_cpp, 7},
     {"_sideclust_dirichlet_multinomial_check_cpp", (DL_FUNC) &_sideclust_dirichlet_multinomial_check_cpp, 4},

@@ -47,8 +47,11 @@ inline std::vector<int> zero_based(const Rcpp::IntegerVector& v) {
 // "sideclust_labels" object (1-based labels with NA, levels); the one place
 // where it crosses into the core. Pairs get weight +confidence (may-link) or
 // -confidence (may-not link), unless pair_weight gives other magnitudes (the
-// mixtures' penalties); labels become 0-based with -1 for unlabelled.
-inline SideInfo side_from_r(SEXP side, int n, const std::vector<double>* pair_weight = nullptr) {
+// mixtures' penalties); labels become 0-based with -1 for unlabelled. With
+// adjacency = false the pairs come as a bare list (make_pair_list()), for a
+// core that relabels the points and builds the adjacency itself.
+inline SideInfo side_from_r(SEXP side, int n, const std::vector<double>* pair_weight = nullptr,
+                            bool adjacency = true) {
   SideInfo s;
   s.pairs.n = n;
   if (Rf_isNull(side)) return s;
@@ -72,7 +75,10 @@ inline SideInfo side_from_r(SEXP side, int n, const std::vector<double>* pair_we
     const double magnitude = pair_weight != nullptr ? (*pair_weight)[e] : confidence[e];
     w[e] = must[e] ? magnitude : -magnitude;
   }
-  if (!i.empty()) s.pairs = make_pair_graph(n, i, j, w);
+  if (!i.empty()) {
+    s.pairs = make_pair_list(n, std::move(i), std::move(j), std::move(w));
+    if (adjacency) build_adjacency(s.pairs);
+  }
   return s;
 }
 

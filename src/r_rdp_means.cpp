@@ -50,8 +50,10 @@ sideclust::RdpParams rdp_params(const sideclust::Options& o) {
 Rcpp::List rdp_means_cpp(Rcpp::NumericMatrix xt, SEXP side, Rcpp::List options) {
   const int p = xt.nrow(), n = xt.ncol();
   const sideclust::Options o(options);
-  const sideclust::SideInfo s = sideclust::side_from_r(side, n);
   const sideclust::RdpParams par = rdp_params(o);
+  // In random order the core relabels the pairs and builds their adjacency
+  // itself: building it here too would cost a second counting sort.
+  const sideclust::SideInfo s = sideclust::side_from_r(side, n, nullptr, !par.random_order);
   const std::string divergence = o.get<std::string>("divergence");
   sideclust::RHooks hooks(o.get<bool>("verbose"));
   const sideclust::RdpResult r = with_divergence(divergence, [&](auto div) {

@@ -32,8 +32,12 @@ class ClusterLinks {
   // Rebuild everything for assignment z (values 0 .. k - 1).
   void reset(const std::vector<int>& z, int k) {
     const PairGraph& g = side_.pairs;
-    nbr_cluster_.resize(g.nbr.size());
-    for (std::size_t e = 0; e < g.nbr.size(); ++e) nbr_cluster_[e] = z[g.nbr[e]];
+    if (k == 1) {  // every point in cluster 0 (the usual start): no reads of z
+      nbr_cluster_.assign(g.nbr.size(), 0);
+    } else {
+      nbr_cluster_.resize(g.nbr.size());
+      for (std::size_t e = 0; e < g.nbr.size(); ++e) nbr_cluster_[e] = z[g.nbr[e]];
+    }
     resize(k);
     rebuild_tallies(z);
   }
@@ -121,6 +125,28 @@ class ClusterLinks {
       d[c] += -xi_may * (same - (point_cluster_ == c ? 1 : 0)) +
               xi_may_not * (total_[c] - same);
     }
+  }
+
+  // After gather(i, z): true when larger weights cannot make point i prefer
+  // another cluster, or a new one, to its own z[i] (only the weights still
+  // growing count): no cluster holds more of its may-link weight than its own
+  // cluster, and its own cluster holds none of its may-not weight. Then
+  // d[c] - d[z[i]] never decreases as those weights grow.
+  bool prefers_own(int k, bool may_growing, bool may_not_growing) const {
+    const int own = point_cluster_;
+    if (may_not_growing && may_not(own) > 0.0) return false;
+    if (!may_growing) return true;
+    const double f_own = may(own);
+    if (point_label_ < 0) {  // only clusters the point has pairs into hold weight
+      for (int c : touched_) {
+        if (c != own && f_[c] > f_own) return false;
+      }
+      return true;
+    }
+    for (int c = 0; c < k; ++c) {
+      if (c != own && may(c) > f_own) return false;
+    }
+    return true;
   }
 
   double may(int k) const {

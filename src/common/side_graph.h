@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstddef>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 namespace sideclust {
@@ -27,6 +28,8 @@ struct PairGraph {
   std::vector<double> signed_weight;
 
   bool empty() const { return first.empty(); }
+  // False for a bare pair list from make_pair_list().
+  bool has_adjacency() const { return start.size() == static_cast<std::size_t>(n) + 1; }
   std::size_t n_pairs() const { return first.size(); }
   // Pair e of the given order: its type is the sign bit of its weight, so a
   // pair of weight zero (a penalty of 0) keeps its type.
@@ -34,25 +37,37 @@ struct PairGraph {
   double magnitude(std::size_t e) const { return std::abs(signed_weight[e]); }
 };
 
-// Build the adjacency from an edge list holding each unordered pair once
-// (0-based indices). Counting sort: O(n + m) time and memory.
-inline PairGraph make_pair_graph(int n, const std::vector<int>& i,
-                                 const std::vector<int>& j,
-                                 const std::vector<double>& signed_weight) {
+// The pairs alone (each unordered pair once, 0-based), without the
+// adjacency: enough for a caller that relabels the points first and builds
+// the adjacency of the relabelled pairs only (build_adjacency()).
+inline PairGraph make_pair_list(int n, std::vector<int> i, std::vector<int> j,
+                                std::vector<double> signed_weight) {
   const std::size_t m = i.size();
   if (j.size() != m || signed_weight.size() != m) {
     throw std::invalid_argument("pair arrays differ in length");
   }
-  PairGraph g;
-  g.n = n;
-  g.first = i;
-  g.second = j;
-  g.signed_weight = signed_weight;
-  g.start.assign(static_cast<std::size_t>(n) + 1, 0);
   for (std::size_t e = 0; e < m; ++e) {
     if (i[e] < 0 || i[e] >= n || j[e] < 0 || j[e] >= n || i[e] == j[e]) {
       throw std::invalid_argument("pair index out of range or self-pair");
     }
+  }
+  PairGraph g;
+  g.n = n;
+  g.first = std::move(i);
+  g.second = std::move(j);
+  g.signed_weight = std::move(signed_weight);
+  return g;
+}
+
+// Fill start / nbr / weight / mirror from the pair list. Counting sort:
+// O(n + m) time and memory.
+inline void build_adjacency(PairGraph& g) {
+  const std::size_t m = g.first.size();
+  const int n = g.n;
+  const std::vector<int>& i = g.first;
+  const std::vector<int>& j = g.second;
+  g.start.assign(static_cast<std::size_t>(n) + 1, 0);
+  for (std::size_t e = 0; e < m; ++e) {
     ++g.start[i[e] + 1];
     ++g.start[j[e] + 1];
   }
@@ -63,13 +78,21 @@ inline PairGraph make_pair_graph(int n, const std::vector<int>& i,
   std::vector<int> fill(g.start.begin(), g.start.end() - 1);
   for (std::size_t e = 0; e < m; ++e) {
     const int a = fill[i[e]]++, b = fill[j[e]]++;
+    const double w = g.signed_weight[e];
     g.nbr[a] = j[e];
-    g.weight[a] = signed_weight[e];
+    g.weight[a] = w;
     g.mirror[a] = b;
     g.nbr[b] = i[e];
-    g.weight[b] = signed_weight[e];
+    g.weight[b] = w;
     g.mirror[b] = a;
   }
+}
+
+// The adjacency from an edge list holding each unordered pair once (0-based).
+inline PairGraph make_pair_graph(int n, std::vector<int> i, std::vector<int> j,
+                                 std::vector<double> signed_weight) {
+  PairGraph g = make_pair_list(n, std::move(i), std::move(j), std::move(signed_weight));
+  build_adjacency(g);
   return g;
 }
 

@@ -16,6 +16,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "common/prefetch.h"
 #include "common/run_hooks.h"
 #include "common/side_graph.h"
 
@@ -74,17 +75,5 @@ class BrokenPairs {
   const std::vector<int>& edge_pair_;
   std::vector<std::uint8_t> broken_;
 };
-
-// Ask the processor to start loading p into the cache (a no-op where the
-// compiler has no such builtin). Sweeps over randomly placed pairs issue it
-// for the partners of a point a few visits ahead, so that the loads overlap
-// instead of each waiting for memory.
-inline void prefetch(const void* p) {
-#if defined(__GNUC__) || defined(__clang__)
-  __builtin_prefetch(p);
-#else
-  (void)p;
-#endif
-}
 
 }  // namespace sideclust

@@ -87,6 +87,9 @@ RdpResult rdp_means(const double* x, int n, int p, const SideInfo& side,
   VisitOrder visit(n, par.random_order, hooks);
   RdpResult res;
   if (!visit.random()) {
+    if (!side.pairs.empty() && !side.pairs.has_adjacency()) {
+      throw std::logic_error("internal: rdp_means in fixed order needs the pairs' adjacency");
+    }
     res = rdp_means_sweeps<Div>(x, n, p, side, visit, par, hooks);
   } else {
     const std::vector<int>& relabel = visit.relabel();
@@ -145,6 +148,12 @@ RdpResult rdp_means_sweeps(const double* x, int n, int p, const SideInfo& side,
     visit.next_sweep(hooks);
     const std::vector<int>& order = visit.order();
     int changed = 0;
+    // Whether the weights still grow after this sweep, and whether (while no
+    // point has moved in it) every point keeps preferring its own cluster
+    // however far they grow; see the stopping rule below.
+    const bool grow1 = std::min(xi1 * par.xi_rate, par.xi_max_may) != xi1;
+    const bool grow2 = std::min(xi2 * par.xi_rate, par.xi_max_may_not) != xi2;
+    bool side_settled = par.xi_rate > 1.0 && chunklets.count() == 0 && (grow1 || grow2);
     for (int idx = 0; idx < n; ++idx) {
       const int i = order[idx];
       if (visit.random()) {
@@ -165,6 +174,7 @@ RdpResult rdp_means_sweeps(const double* x, int n, int p, const SideInfo& side,
       centres.distances(xi, point_term[i], d);
       links.gather(i, z);
       links.add_side_terms(d.data(), k, xi1, xi2);
+      if (side_settled && changed == 0) side_settled = links.prefers_own(k, grow1, grow2);
       hooks.poll_interrupt(static_cast<std::size_t>(k) * p);
       int best = -1;
       double best_d = std::numeric_limits<double>::infinity();
@@ -236,8 +246,12 @@ RdpResult rdp_means_sweeps(const double* x, int n, int p, const SideInfo& side,
     const double next1 = std::min(xi1 * par.xi_rate, par.xi_max_may);
     const double next2 = std::min(xi2 * par.xi_rate, par.xi_max_may_not);
     // With the weights fixed, a sweep without a change is a fixed point:
-    // every later sweep would repeat it, so waiting is pointless.
-    if (stable >= par.patience || (stable > 0 && next1 == xi1 && next2 == xi2)) {
+    // every later sweep would repeat it, so waiting is pointless. The same
+    // holds while the weights still grow when no point has a broken pair whose
+    // growing penalty could pull it elsewhere (side_settled): the remaining
+    // sweeps of the schedule would change nothing but the weights.
+    if (stable >= par.patience ||
+        (stable > 0 && ((next1 == xi1 && next2 == xi2) || side_settled))) {
       res.converged = true;
       break;
     }

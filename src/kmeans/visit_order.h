@@ -10,6 +10,7 @@
 #pragma once
 
 #include <algorithm>
+#include <stdexcept>
 #include <vector>
 
 #include "common/run_hooks.h"
@@ -93,7 +94,11 @@ class BlockPrefetch {
   std::size_t next_ = 0;
 };
 
-// The side information with point relabel[t] renamed t.
+// The side information with point relabel[t] renamed t. Needs only the
+// pair list: when it is sorted by first then second point with first <
+// second (as side_from_r() passes R's constraints), the list order is the
+// order a scan of the adjacency would give, so the relabelled graph is the
+// same as when built from the adjacency (the fallback for other lists).
 inline SideInfo relabel_side(const SideInfo& side, const std::vector<int>& relabel) {
   const int n = static_cast<int>(relabel.size());
   std::vector<int> position(n);
@@ -109,20 +114,38 @@ inline SideInfo relabel_side(const SideInfo& side, const std::vector<int>& relab
     out.pairs.n = n;
     return out;
   }
+  const std::size_t m = g.n_pairs();
+  bool sorted = true;
+  for (std::size_t e = 0; e < m && sorted; ++e) {
+    sorted = g.first[e] < g.second[e] &&
+             (e == 0 || g.first[e - 1] < g.first[e] ||
+              (g.first[e - 1] == g.first[e] && g.second[e - 1] < g.second[e]));
+  }
   std::vector<int> a, b;
   std::vector<double> w;
-  a.reserve(g.n_pairs());
-  b.reserve(g.n_pairs());
-  w.reserve(g.n_pairs());
-  for (int i = 0; i < n; ++i) {
-    for (int e = g.start[i]; e < g.start[i + 1]; ++e) {
-      if (g.nbr[e] < i) continue;
-      a.push_back(position[i]);
-      b.push_back(position[g.nbr[e]]);
-      w.push_back(g.weight[e]);
+  if (sorted) {
+    a.resize(m);
+    b.resize(m);
+    for (std::size_t e = 0; e < m; ++e) {
+      a[e] = position[g.first[e]];
+      b[e] = position[g.second[e]];
+    }
+    w = g.signed_weight;
+  } else {
+    if (!g.has_adjacency()) throw std::logic_error("relabel_side: unsorted pairs need the adjacency");
+    a.reserve(m);
+    b.reserve(m);
+    w.reserve(m);
+    for (int i = 0; i < n; ++i) {
+      for (int e = g.start[i]; e < g.start[i + 1]; ++e) {
+        if (g.nbr[e] < i) continue;
+        a.push_back(position[i]);
+        b.push_back(position[g.nbr[e]]);
+        w.push_back(g.weight[e]);
+      }
     }
   }
-  out.pairs = make_pair_graph(n, a, b, w);
+  out.pairs = make_pair_graph(n, std::move(a), std::move(b), std::move(w));
   return out;
 }
 

@@ -15,6 +15,7 @@
 
 #include "mixture/gaussian_mixture.h"
 #include "mixture/mrf_graph.h"
+#include "common/prefetch.h"
 #include "common/run_hooks.h"
 
 namespace sideclust {
@@ -23,16 +24,6 @@ namespace sideclust {
 // removes a label unless every label is removed, when the least violating
 // labels remain.
 constexpr double kHardPenalty = 1e10;
-
-// A hint that *p will be read soon (a neighbour's column in a sweep whose
-// reads jump around memory); nothing where the compiler has no such builtin.
-inline void prefetch(const void* p) {
-#if defined(__GNUC__) || defined(__clang__)
-  __builtin_prefetch(p);
-#else
-  (void)p;
-#endif
-}
 
 // Score of each label for unit u given its neighbours' labels.
 inline void label_scores(const Eigen::MatrixXd& b, const UnitGraph& g, const std::vector<int>& y,

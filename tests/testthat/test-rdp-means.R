@@ -202,3 +202,57 @@ test_that("print, summary, plot and violations work on a fit", {
   dev.off()
   expect_true(file.size(tf) > 0)
 })
+
+test_that("an unchanged sweep ends the run when growing weights cannot move a point", {
+  b <- three_blobs(40, sep = 20, seed = 2)
+  side <- sample_constraints(b$y, rate = 0.02, noise = 0)
+  set.seed(1)
+  fit <- rdp_means(b$x, side, lambda = 60)
+  # the default schedule 0.001 * 2^t reaches the cap 10 only in sweep 15;
+  # here the second sweep changes nothing and every pair is kept
+  expect_true(fit$converged)
+  expect_equal(fit$k, 3L)
+  expect_equal(fit$iterations, 2L)
+  expect_lt(fit$xi[["may"]], 10)
+  expect_equal(fit$agreement[["may_violated"]] + fit$agreement[["may_not_violated"]], 0)
+})
+
+test_that("stopping before the weights settle leaves a local optimum at the cap", {
+  # whatever sweep the run ends in, no single move lowers objective (20) at the
+  # weights the schedule would have reached: the remaining sweeps change nothing
+  x <- scale(iris[, 1:4])
+  for (s in 1:6) {
+    set.seed(s)
+    side <- if (s %% 3 == 0) sample_labels(iris$Species, fraction = 0.2) else
+      sample_constraints(iris$Species, rate = 0.01, noise = if (s %% 2) 0.1 else 0)
+    set.seed(s)
+    fit <- rdp_means(x, side, k = 3, xi_max = 5)
+    expect_true(fit$converged)
+    pairs <- if (inherits(side, "sideclust_labels")) as_constraints(side, expand = TRUE) else side
+    for (xi in c(fit$xi[["may"]], 5)) {
+      at <- fit
+      at$xi[] <- xi
+      d <- augmented_distances(at, x, pairs)
+      own <- d[cbind(seq_len(nrow(x)), fit$cluster)]
+      expect_true(all(own <= apply(d, 1, min) + 1e-9), info = paste(s, xi))
+      expect_true(all(own <= fit$lambda + 1e-9), info = paste(s, xi))
+    }
+  }
+})
+
+test_that("check_data_matrix() gives a plain double matrix and names non-finite values", {
+  cdm <- sideclust:::check_data_matrix
+  x <- matrix(c(1.5, 2, 3, 4), 2, dimnames = list(c("a", "b"), NULL))
+  expect_identical(cdm(x), x)  # already plain: returned as is
+  expect_identical(cdm(scale(x)), {
+    s <- scale(x)
+    matrix(as.double(s), 2, 2, dimnames = dimnames(s))
+  })
+  expect_identical(cdm(matrix(1:4, 2)), matrix(as.double(1:4), 2))
+  expect_identical(cdm(data.frame(u = 1:2, v = c(TRUE, FALSE))),
+                   matrix(c(1, 2, 1, 0), 2, dimnames = list(NULL, c("u", "v"))))
+  expect_error(cdm(matrix(c(1, NA, Inf, NaN, 2, 3), 3)),
+               "`x` has 1 NA values, 1 NaN values, 1 Inf values \\(rows 1, 2, 3\\)")
+  # finite values whose sum overflows are accepted
+  expect_identical(cdm(matrix(c(1e308, 1e308), 2)), matrix(c(1e308, 1e308), 2))
+})

@@ -161,6 +161,30 @@ test_that("as_side_info() accepts every form and checks n", {
   expect_error(as_constraints(c(1, 2), foo = 1), "unused arguments: `foo`")
 })
 
+test_that("validate_side() names each broken clause of the pair contract", {
+  side <- constraints(rbind(c(1, 2), c(1, 4), c(2, 3)), rbind(c(3, 5)), n = 5)
+  expect_silent(validate_side(side))
+  broken <- function(field, value) {
+    s <- side
+    s[[field]] <- value
+    expect_error(as_side_info(s, 5), "`side` is not a valid sideclust_constraints")
+    tryCatch(validate_side(s), error = conditionMessage)
+  }
+  expect_match(broken("i", c(1L, 1L, NA, 3L)), "1 <= i < j <= n and no NA")
+  expect_match(broken("j", c(2L, 4L, 3L, 6L)), "1 <= i < j <= n and no NA")
+  expect_match(broken("i", c(1L, 1L, 3L, 3L)), "1 <= i < j <= n and no NA")  # i == j
+  expect_match(broken("must", c(TRUE, NA, TRUE, FALSE)), "1 <= i < j <= n and no NA")
+  expect_match(broken("confidence", c(1, 0, 1, 1)), "confidence must be in \\(0, 1\\]")
+  expect_match(broken("confidence", c(1, NA, 1, 1)), "confidence must be in \\(0, 1\\]")
+  expect_match(broken("j", c(4L, 2L, 3L, 5L)), "distinct and sorted")
+  expect_match(broken("j", c(2L, 2L, 3L, 5L)), "distinct and sorted")
+  # the earliest clause is reported when several are broken
+  s <- side
+  s$j <- c(4L, 2L, 3L, 5L)
+  s$confidence <- c(1, 2, 1, 1)
+  expect_error(validate_side(s), "confidence must be")
+})
+
 test_that("print, format and summary report counts, chunklets and contradictions", {
   side <- constraints(must = rbind(c(1, 2), c(2, 3)), cannot = rbind(c(1, 3), c(4, 5)),
                       n = 10, confidence = c(1, 0.9, 0.5, 0.7))

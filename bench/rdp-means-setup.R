@@ -1,0 +1,105 @@
+# RDP-means set-up at scale and the stopping rule (issue 22, points 1-2).
+#
+# Rscript bench/rdp-means-setup.R [n ...]          (from the repository root)
+#
+# BENCH_BEFORE_LIB: a library holding the package before the change (e.g. main
+# installed with R CMD INSTALL -l); each timing then runs in a fresh R process
+# once per library, interleaved, so that both columns come from the same run.
+# Writes bench/results/rdp-means-setup.md.
+source("bench/utils.R")
+args <- commandArgs(TRUE)
+sizes <- if (length(args)) as.numeric(args) else c(1e5, 1e6)
+libs <- c(after = .libPaths()[1])
+before <- Sys.getenv("BENCH_BEFORE_LIB")
+if (nzchar(before)) libs <- c(before = before, libs)
+repeats <- function(n) if (n >= 1e7) 1L else 3L
+
+child_code <- '
+  args <- commandArgs(TRUE)
+  .libPaths(c(args[1], .libPaths())); suppressMessages(library(sideclust))
+  n <- as.numeric(args[2]); set.seed(1)
+  x <- matrix(rnorm(n * 2), n, 2)
+  a <- sample.int(n, n, TRUE); b <- sample.int(n - 1L, n, TRUE); b <- b + (b >= a)
+  keep <- !duplicated(pmin(a, b) * (n + 1) + pmax(a, b))
+  side <- sideclust:::new_constraints(n, a[keep], b[keep], runif(sum(keep)) < 0.5, rep(1, sum(keep)))
+  el <- function(expr) system.time(expr)[["elapsed"]]
+  opt <- function(rnd) list(lambda = 1e9, xi = c(0.001, 0.001), xi_rate = 2,
+    xi_max = c(10, 10), patience = 20L, max_iter = 1L, random_order = rnd,
+    chunklet_moves = FALSE, divergence = "sqeuclidean", verbose = FALSE)
+  xt <- t(x)
+  y <- sample.int(10, n, TRUE)
+  out <- c(
+    validate_side = el(sideclust:::as_side_info(side, n)),
+    check_data = el(sideclust:::prepare_divergence_data(x, "sqeuclidean", NULL)),
+    core_fixed_noside = el(sideclust:::.rdp_means_cpp(xt, NULL, opt(FALSE))),
+    core_fixed_side = el(sideclust:::.rdp_means_cpp(xt, side, opt(FALSE))),
+    core_random_noside = el(sideclust:::.rdp_means_cpp(xt, NULL, opt(TRUE))),
+    core_random_side = el(sideclust:::.rdp_means_cpp(xt, side, opt(TRUE))),
+    rdp_means_1 = el(rdp_means(x, side, lambda = 1e9, max_iter = 1L)),
+    lloyd_1 = el(suppressWarnings(kmeans(x, x[1:2, ], iter.max = 1L, algorithm = "Lloyd"))),
+    sample_constraints = el(sample_constraints(y, rate = 1 / n)))
+  # easy data: 3 separated blobs, correct constraints, default schedule
+  ne <- min(n, 1e5); cl <- rep(1:3, length.out = ne)
+  xe <- cbind(c(0, 20, 0)[cl], c(0, 0, 20)[cl]) + matrix(rnorm(2 * ne), ne)
+  se <- sample_constraints(cl, rate = 1 / ne)
+  set.seed(2); t_fit <- el(fit <- rdp_means(xe, se, lambda = 60))
+  out <- c(out, easy_fit = t_fit, easy_sweeps = fit$iterations, easy_k = fit$k)
+  cat(paste(names(out), out, sep = "=", collapse = ";"))
+'
+child_file <- tempfile(fileext = ".R")
+writeLines(child_code, child_file)
+
+# One fresh process per measurement: timings of the pieces of one call at n
+# points (p = 2) and n random pairs (half must-links), and the sweeps of a
+# default-schedule fit on easy data.
+child <- function(lib, n) {
+  res <- system2(file.path(R.home("bin"), "Rscript"),
+                 c(child_file, lib, format(n, scientific = FALSE)), stdout = TRUE)
+  kv <- strsplit(strsplit(utils::tail(res, 1), ";")[[1]], "=")
+  stats::setNames(as.numeric(vapply(kv, `[`, "", 2)), vapply(kv, `[`, "", 1))
+}
+
+rows <- list()
+for (n in sizes) {
+  runs <- lapply(names(libs), function(l) list())
+  names(runs) <- names(libs)
+  for (r in seq_len(repeats(n))) {
+    for (l in names(libs)) runs[[l]][[r]] <- child(libs[[l]], n)
+  }
+  for (l in names(libs)) {
+    m <- do.call(rbind, runs[[l]])
+    med <- apply(m, 2, stats::median)
+    rows[[length(rows) + 1L]] <- data.frame(
+      n = format(n, scientific = TRUE), build = l,
+      validate_side = med[["validate_side"]], check_data = med[["check_data"]],
+      core_setup_fixed = med[["core_fixed_side"]] - med[["core_fixed_noside"]],
+      core_setup_random = med[["core_random_side"]] - med[["core_fixed_noside"]],
+      rdp_means_1_sweep = med[["rdp_means_1"]], lloyd_1_iter = med[["lloyd_1"]],
+      sample_constraints = med[["sample_constraints"]],
+      easy_fit = med[["easy_fit"]], easy_sweeps = as.integer(med[["easy_sweeps"]]),
+      easy_k = as.integer(med[["easy_k"]]))
+  }
+}
+tab <- do.call(rbind, rows)
+lines <- c(
+  "# RDP-means set-up and stopping rule",
+  "",
+  sprintf("- date: %s", format(Sys.time(), tz = "UTC", usetz = TRUE)),
+  sprintf("- machine: %d cores, %s; loaded by other jobs (load average %s), so timings are noisy",
+          parallel::detectCores(), cpu_name(),
+          tryCatch(strsplit(readLines("/proc/loadavg"), " ")[[1]][1], error = function(e) "?")),
+  sprintf("- git %s; command: `%sRscript bench/rdp-means-setup.R %s`", git_commit(),
+          if (nzchar(before)) "BENCH_BEFORE_LIB=<main build> " else "",
+          paste(format(sizes, scientific = TRUE), collapse = " ")),
+  "- data: n points N(0, I_2), n random distinct pairs (about half must-links, confidence 1); seconds, medians over 3 fresh processes per build (1 at n = 1e7), the builds interleaved",
+  "- validate_side: `as_side_info()` on a constraints object; check_data: `prepare_divergence_data()`;",
+  "  core_setup_*: one C++ sweep with the pairs minus one fixed-order sweep without them (side graph, relabelling, link tallies; random order also shuffles and copies x);",
+  "  rdp_means_1_sweep: a whole `rdp_means(max_iter = 1)` call; lloyd_1_iter: `kmeans(algorithm = \"Lloyd\", iter.max = 1)`;",
+  "  sample_constraints: `sample_constraints(y, rate = 1 / n)` (n pairs drawn, 10 classes);",
+  "  easy_fit / easy_sweeps: `rdp_means(lambda = 60)` (default xi schedule) on min(n, 1e5) points in 3 unit-variance blobs 20 apart with `sample_constraints(rate = 1 / n)` (correct) pairs; easy_k: the clusters found (with 4 a split cluster breaks must-links, so the early stop cannot apply)",
+  "",
+  md_table(tab, digits = 3))
+# one section per set of sizes, so that n = 1e7 can be run alone
+section <- paste0("setup ", paste(format(sizes, scientific = TRUE), collapse = " "))
+write_md_section("bench/results/rdp-means-setup.md", section, lines[-1], preamble = lines[1])
+cat(lines, sep = "\n")
