@@ -34,7 +34,7 @@ cec_grid <- function() {
 cec_grid_outer <- function() {
   future.apply::future_lapply(betas, function(b) {
     cec_ib(x, labels, k = k, beta = b, restarts = 4)[c("cluster", "cost")]
-  }, future.seed = 42L)
+  }, future.seed = 42L, future.scheduling = Inf)
 }
 chains <- function(threads = 1L) {
   set.seed(43)
