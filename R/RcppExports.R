@@ -57,6 +57,10 @@
     .Call(`_sideclust_sib_cpp`, csr, options)
 }
 
+.cluster_joint_cpp <- function(csr, cluster, k) {
+    .Call(`_sideclust_cluster_joint_cpp`, csr, cluster, k)
+}
+
 .aib_cpp <- function(csr) {
     .Call(`_sideclust_aib_cpp`, csr)
 }
@@ -143,6 +147,10 @@ side_components_cpp <- function(n, from, to) {
 
 side_pairs_problem_cpp <- function(i, j, must, confidence, n) {
     .Call(`_sideclust_side_pairs_problem_cpp`, i, j, must, confidence, n)
+}
+
+.csr_of_csc_cpp <- function(p, i, x, n_rows, n_cols) {
+    .Call(`_sideclust_csr_of_csc_cpp`, p, i, x, n_rows, n_cols)
 }
 
 .niw_check_cpp <- function(add, remove, query, m0, kappa0, nu0, S0) {

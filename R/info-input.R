@@ -54,15 +54,16 @@ check_total <- function(val, arg) {
 sparse_csr <- function(x, arg) {
   x <- methods::as(methods::as(methods::as(x, "CsparseMatrix"), "generalMatrix"),
                    "dMatrix")
-  bad <- !is.finite(x@x)
-  if (any(bad)) {
+  # Checks without a temporary as long as the non-zeros: a finite sum means
+  # every entry is finite; stored zeros are dropped only when there are some.
+  if (!is.finite(sum(x@x)) && !all(is.finite(x@x))) {
     stop_arg(arg, sprintf("has %d NA, NaN or infinite values; remove or impute them",
-                          sum(bad)))
+                          sum(!is.finite(x@x))))
   }
-  x <- Matrix::drop0(x)
-  tt <- Matrix::t(x)  # column-compressed transpose = row-compressed x
-  list(ptr = tt@p, idx = tt@i, val = tt@x, n_rows = nrow(x), n_cols = ncol(x),
-       row_names = rownames(x), col_names = colnames(x))
+  if (length(x@x) && min(abs(min(x@x)), abs(max(x@x))) == 0) x <- Matrix::drop0(x)
+  csr <- .csr_of_csc_cpp(x@p, x@i, x@x, nrow(x), ncol(x))
+  c(csr, list(n_rows = nrow(x), n_cols = ncol(x), row_names = rownames(x),
+              col_names = colnames(x)))
 }
 
 dense_csr <- function(x) {

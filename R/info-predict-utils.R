@@ -135,8 +135,7 @@ chosen <- function(cost, cluster) {
 # p(c, y) of a hard clustering of the fitted rows (k x m, summing to 1): what
 # sib() and aib() keep (as pc and pyc) for predict().
 cluster_profiles <- function(csr, cluster, k) {
-  row_of <- csr_rows(csr$ptr, seq_along(csr$idx) - 1L)
-  joint <- entry_sums(cluster[row_of], csr$idx + 1L, csr$val, k, csr$n_cols)
+  joint <- .cluster_joint_cpp(csr, as.integer(cluster), as.integer(k))
   dimnames(joint) <- list(NULL, csr$col_names)
   joint <- joint / sum(joint)
   pc <- rowSums(joint)

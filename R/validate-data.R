@@ -12,6 +12,11 @@ check_counts <- function(x, arg) {
 }
 
 check_entries <- function(csr, arg, binary) {
+  if (length(csr$val) == 0L) return(invisible())
+  # the common case without a temporary as long as the non-zeros (range()
+  # would copy them)
+  lo <- min(csr$val)
+  if (if (binary) lo == 1 && max(csr$val) == 1 else lo >= 0) return(invisible())
   bad <- if (binary) which(csr$val != 1) else which(csr$val < 0)
   if (length(bad) == 0L) return(invisible())
   rows <- csr_rows(csr$ptr, bad - 1L)

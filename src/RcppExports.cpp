@@ -197,6 +197,19 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cluster_joint_cpp
+Rcpp::NumericMatrix cluster_joint_cpp(Rcpp::List csr, Rcpp::IntegerVector cluster, int k);
+RcppExport SEXP _sideclust_cluster_joint_cpp(SEXP csrSEXP, SEXP clusterSEXP, SEXP kSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type csr(csrSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type cluster(clusterSEXP);
+    Rcpp::traits::input_parameter< int >::type k(kSEXP);
+    rcpp_result_gen = Rcpp::wrap(cluster_joint_cpp(csr, cluster, k));
+    return rcpp_result_gen;
+END_RCPP
+}
 // aib_cpp
 Rcpp::List aib_cpp(Rcpp::List csr);
 RcppExport SEXP _sideclust_aib_cpp(SEXP csrSEXP) {
@@ -483,6 +496,21 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// csr_of_csc_cpp
+Rcpp::List csr_of_csc_cpp(Rcpp::IntegerVector p, Rcpp::IntegerVector i, Rcpp::NumericVector x, int n_rows, int n_cols);
+RcppExport SEXP _sideclust_csr_of_csc_cpp(SEXP pSEXP, SEXP iSEXP, SEXP xSEXP, SEXP n_rowsSEXP, SEXP n_colsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type p(pSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type i(iSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type x(xSEXP);
+    Rcpp::traits::input_parameter< int >::type n_rows(n_rowsSEXP);
+    Rcpp::traits::input_parameter< int >::type n_cols(n_colsSEXP);
+    rcpp_result_gen = Rcpp::wrap(csr_of_csc_cpp(p, i, x, n_rows, n_cols));
+    return rcpp_result_gen;
+END_RCPP
+}
 // niw_check_cpp
 Rcpp::List niw_check_cpp(const Eigen::MatrixXd& add, const Eigen::MatrixXd& remove, const Eigen::MatrixXd& query, const Eigen::VectorXd& m0, double kappa0, double nu0, const Eigen::MatrixXd& S0);
 RcppExport SEXP _sideclust_niw_check_cpp(SEXP addSEXP, SEXP removeSEXP, SEXP querySEXP, SEXP m0SEXP, SEXP kappa0SEXP, SEXP nu0SEXP, SEXP S0SEXP) {
@@ -702,6 +730,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_ib_kmeans_cpp", (DL_FUNC) &_sideclust_ib_kmeans_cpp, 2},
     {"_sideclust_ib_kmeans_memberships_cpp", (DL_FUNC) &_sideclust_ib_kmeans_memberships_cpp, 6},
     {"_sideclust_sib_cpp", (DL_FUNC) &_sideclust_sib_cpp, 2},
+    {"_sideclust_cluster_joint_cpp", (DL_FUNC) &_sideclust_cluster_joint_cpp, 3},
     {"_sideclust_aib_cpp", (DL_FUNC) &_sideclust_aib_cpp, 1},
     {"_sideclust_ib_cpp", (DL_FUNC) &_sideclust_ib_cpp, 2},
     {"_sideclust_ib_merge_costs_cpp", (DL_FUNC) &_sideclust_ib_merge_costs_cpp, 5},
@@ -724,6 +753,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_centre_divergences_cpp", (DL_FUNC) &_sideclust_centre_divergences_cpp, 3},
     {"_sideclust_side_components_cpp", (DL_FUNC) &_sideclust_side_components_cpp, 3},
     {"_sideclust_side_pairs_problem_cpp", (DL_FUNC) &_sideclust_side_pairs_problem_cpp, 5},
+    {"_sideclust_csr_of_csc_cpp", (DL_FUNC) &_sideclust_csr_of_csc_cpp, 5},
     {"_sideclust_niw_check_cpp", (DL_FUNC) &_sideclust_niw_check_cpp, 7},
     {"_sideclust_normal_gamma_check_cpp", (DL_FUNC) &_sideclust_normal_gamma_check_cpp, 7},
     {"_sideclust_dirichlet_multinomial_check_cpp", (DL_FUNC) &_sideclust_dirichlet_multinomial_check_cpp, 4},

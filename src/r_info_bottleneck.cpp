@@ -37,6 +37,17 @@ Rcpp::List sib_cpp(Rcpp::List csr,
       Rcpp::_["moves"] = static_cast<double>(r.moves), Rcpp::_["pass_seconds"] = r.pass_seconds);
 }
 
+// The cluster joint q(c, y) of a CSR joint (normalized) for 1-based clusters.
+// [[Rcpp::export(.cluster_joint_cpp)]]
+Rcpp::NumericMatrix cluster_joint_cpp(Rcpp::List csr, Rcpp::IntegerVector cluster, int k) {
+  const sideclust::JointCsr p = sideclust::joint_from_r(csr);
+  if (cluster.size() != p.n_rows) throw std::invalid_argument("one cluster per row is needed");
+  const std::vector<double> q = sideclust::cluster_joint(p, sideclust::zero_based(cluster), k);
+  Rcpp::NumericMatrix out(k, p.n_cols);
+  std::copy(q.begin(), q.end(), out.begin());
+  return out;
+}
+
 // [[Rcpp::export(.aib_cpp)]]
 Rcpp::List aib_cpp(Rcpp::List csr) {
   const sideclust::JointCsr p = sideclust::joint_from_r(csr);

@@ -65,8 +65,10 @@ class AibState {
     vec_.resize(n_);
     mass_ = p.px;
     for (int x = 0; x < n_; ++x) {
-      vec_[x].idx.assign(p.idx.begin() + p.ptr[x], p.idx.begin() + p.ptr[x + 1]);
-      vec_[x].val.assign(p.val.begin() + p.ptr[x], p.val.begin() + p.ptr[x + 1]);
+      for (int e = p.ptr[x]; e < p.ptr[x + 1]; ++e) {
+        vec_[x].idx.push_back(p.idx[e]);
+        vec_[x].val.push_back(p.val[e]);
+      }
     }
     active_.assign(n_, 1);
     dense_.assign(m_, 0.0);
