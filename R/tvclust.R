@@ -159,7 +159,11 @@
 #'   (`"variational"` only): the most clusters the fit can use.
 #' @param restarts Runs of the variational fit from different starts; the
 #'   one of largest ELBO is kept.
-#' @param max_iter Most sweeps of each variational run.
+#' @param max_iter Most sweeps of each stretch of a variational run: the
+#'   first run to convergence, and each accepted split or delete move's run
+#'   after it (a move is first tried for 3 sweeps). A run with moves can
+#'   therefore make more than `max_iter` sweeps in all; `$iterations` counts
+#'   them.
 #' @param tol A variational run stops when a sweep raises the ELBO by less
 #'   than `tol` times its absolute value.
 #' @param k_init Deprecated name of `k`.

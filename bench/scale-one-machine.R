@@ -1,0 +1,206 @@
+# Scale on one machine: set-up time, time per iteration and peak memory of
+# the point methods (and sib() on sparse counts) against n, beside the peers
+# (stats::kmeans, CEC::cec, Rmixmod, mclust) in the same run, with the fitted
+# exponent of time in n.
+#
+#   Rscript bench/scale-one-machine.R                 # n = 1e4, 1e5, 1e6
+#   BENCH_N=1e4,1e5 BENCH_METHODS=rdp_means,kmeans Rscript bench/scale-one-machine.R
+#
+# Every (method, n) runs in a fresh Rscript process, so the peak resident
+# memory (VmHWM, reset after the data are made) belongs to that call alone.
+# A method is timed with 1 iteration and with `iters` iterations:
+#   per_iteration = (t_iters - t_1) / (difference of the sweeps done), set_up = t_1 -
+#   (sweeps of the 1-iteration call) * per_iteration.
+# Results: bench/results/scale-one-machine.md.
+
+p_dim <- 5L
+k_true <- 10L
+iters <- 6L
+
+# Each method: the largest n it is run at (slower methods stop earlier) and a
+# call with a given iteration budget; data are made by make_data() below.
+methods <- list(
+  kmeans = list(max_n = 1e7, run = function(d, it) {
+    suppressWarnings(stats::kmeans(d$x, d$start, iter.max = it, algorithm = "Lloyd"))
+  }, iterations = function(f) f$iter),
+  rdp_means = list(max_n = 1e7, run = function(d, it) {
+    sideclust::rdp_means(d$x, d$side, lambda = d$lambda, xi = 1, xi_max = 1, max_iter = it)
+  }),
+  dp_means = list(max_n = 1e7, run = function(d, it) {
+    sideclust::dp_means(d$x, lambda = d$lambda, max_iter = it)
+  }),
+  tvclust_gibbs = list(max_n = 1e5, run = function(d, it) {
+    # one kept draw whatever `it`, so the point estimate costs the same
+    sideclust::tvclust(d$x, d$side, iter = it, burn_in = it - 1L, chains = 1L, threads = 1L,
+                       split_merge = 0L)
+  }, iterations = function(f) NA),
+  cec = list(max_n = 1e6, run = function(d, it) {
+    sideclust::cec(d$x, k_true, restarts = 1L, max_iter = it)
+  }),
+  CEC_cec = list(max_n = 1e6, peer = "CEC", run = function(d, it) {
+    CEC::cec(d$x, centers = k_true, nstart = 1, iter.max = it)
+  }, iterations = function(f) f$iterations),
+  cec_ib = list(max_n = 1e6, run = function(d, it) {
+    sideclust::cec_ib(d$x, d$labels, k_true, restarts = 1L, max_iter = it)
+  }),
+  cmix_mean_field = list(max_n = 1e6, run = function(d, it) {
+    sideclust::constrained_mixture(d$x, d$side, k_true, start = d$start_labels, max_iter = it,
+                                   tol = 0)
+  }),
+  cmix_chunklet = list(max_n = 1e6, run = function(d, it) {
+    sideclust::constrained_mixture(d$x, d$side, k_true, inference = "chunklet",
+                                   start = d$start_labels, max_iter = it, tol = 0)
+  }),
+  cmix_gibbs = list(max_n = 1e5, run = function(d, it) {
+    sideclust::constrained_mixture(d$x, d$side, k_true, inference = "gibbs",
+                                   start = d$start_labels, max_iter = it, tol = 0)
+  }),
+  cmix_icm = list(max_n = 1e6, run = function(d, it) {
+    sideclust::constrained_mixture(d$x, d$side, k_true, inference = "icm",
+                                   start = d$start_labels, max_iter = it, tol = 0)
+  }),
+  Rmixmod = list(max_n = 1e6, peer = "Rmixmod", run = function(d, it) {
+    strategy <- Rmixmod::mixmodStrategy(algo = "EM", initMethod = "label", labels = d$start_labels,
+                                        nbIterationInAlgo = it, epsilonInAlgo = 1e-300)
+    Rmixmod::mixmodCluster(as.data.frame(d$x), k_true, strategy = strategy,
+                           models = Rmixmod::mixmodGaussianModel(listModels = "Gaussian_pk_Lk_Ck"))
+  }, iterations = function(f) NA),
+  mclust_meVVV = list(max_n = 1e6, peer = "mclust", run = function(d, it) {
+    z <- mclust::unmap(d$start_labels)
+    mclust::meVVV(d$x, z, control = mclust::emControl(itmax = it, tol = c(0, 0)))
+  }, iterations = function(f) NA),
+  cvqe = list(max_n = 1e6, run = function(d, it) {
+    sideclust::cvqe(d$x, d$side, k_true, restarts = 1L, max_iter = it)
+  }),
+  sib = list(max_n = 1e7, sparse = TRUE, run = function(d, it) {
+    sideclust::sib(d$counts, k_true, restarts = 1L, max_iter = it)
+  })
+)
+
+make_data <- function(n, sparse) {
+  set.seed(1)
+  if (sparse) {
+    # n documents over n / 10 words, 10 non-zero counts per row
+    nnz <- 10 * n
+    counts <- Matrix::sparseMatrix(i = rep.int(seq_len(n), 10L),
+                                   j = sample.int(max(n %/% 10, 100L), nnz, TRUE),
+                                   x = stats::rpois(nnz, 2) + 1,
+                                   dims = c(n, max(n %/% 10, 100L)))
+    return(list(counts = counts))
+  }
+  centres <- matrix(stats::rnorm(k_true * p_dim, sd = 4), k_true, p_dim)
+  y <- sample.int(k_true, n, TRUE)
+  x <- centres[y, ] + matrix(stats::rnorm(n * p_dim), n, p_dim)
+  side <- sideclust::sample_constraints(y, rate = 1 / n)  # about n pairs
+  labels <- ifelse(stats::runif(n) < 0.1, y, NA)
+  start_labels <- sample.int(k_true, n, TRUE)
+  list(x = x, side = side, labels = labels, start_labels = start_labels,
+       start = centres + 0.5, lambda = 8 * p_dim)
+}
+
+status_mb <- function(field) {
+  l <- grep(paste0("^", field, ":"), readLines("/proc/self/status"), value = TRUE)
+  as.numeric(gsub("[^0-9]", "", l)) / 1024
+}
+
+iterations_of <- function(spec, fit) {
+  if (!is.null(spec$iterations)) return(spec$iterations(fit))
+  it <- fit$iterations
+  if (is.null(it) || !is.numeric(it)) NA else sum(it)
+}
+
+# In the child: one method at one n; prints a dcf record.
+child <- function(name, n) {
+  spec <- methods[[name]]
+  suppressPackageStartupMessages(library(sideclust))
+  d <- make_data(n, isTRUE(spec$sparse))
+  data_mb <- as.numeric(utils::object.size(if (isTRUE(spec$sparse)) d$counts else d$x)) / 2^20
+  invisible(gc())
+  t1 <- system.time(fit1 <- spec$run(d, 1L))[["elapsed"]]
+  done1 <- iterations_of(spec, fit1)
+  if (is.na(done1)) done1 <- 1
+  rm(fit1)
+  invisible(gc())
+  base <- status_mb("VmRSS")
+  writeLines("5", "/proc/self/clear_refs")  # reset VmHWM
+  tk <- system.time(fit <- spec$run(d, iters))[["elapsed"]]
+  peak <- status_mb("VmHWM") - base
+  done <- iterations_of(spec, fit)
+  if (is.na(done)) done <- iters
+  per <- if (done > done1) (tk - t1) / (done - done1) else NA
+  rec <- list(method = name, n = n, data_mb = data_mb, t_1 = t1, t_k = tk,
+              iterations = done, per_iteration = per, set_up = t1 - done1 * per,
+              peak_mb = peak)
+  write.dcf(as.data.frame(lapply(rec, as.character)))  # "NA" kept as a field
+}
+
+args <- commandArgs(TRUE)
+if (length(args) == 3L && args[1] == "--child") {
+  child(args[2], as.numeric(args[3]))
+  quit(save = "no")
+}
+
+source("bench/utils.R")
+ns <- as.numeric(strsplit(Sys.getenv("BENCH_N", "1e4,1e5,1e6"), ",")[[1]])
+which_methods <- Sys.getenv("BENCH_METHODS", "")
+todo <- if (nzchar(which_methods)) strsplit(which_methods, ",")[[1]] else names(methods)
+script <- "bench/scale-one-machine.R"
+rows <- list()
+for (name in todo) {
+  spec <- methods[[name]]
+  if (is.null(spec)) stop("unknown method ", name)
+  if (!is.null(spec$peer) && !requireNamespace(spec$peer, quietly = TRUE)) {
+    message("skipping ", name, ": ", spec$peer, " is not installed")
+    next
+  }
+  for (n in ns[ns <= spec$max_n]) {
+    out <- system2(file.path(R.home("bin"), "Rscript"), c(script, "--child", name, n),
+                   stdout = TRUE, stderr = FALSE)
+    rec <- tryCatch(as.data.frame(read.dcf(textConnection(out)), stringsAsFactors = FALSE),
+                    error = function(e) NULL)
+    if (is.null(rec) || !nrow(rec)) {
+      message(name, " at n = ", n, " failed")
+      next
+    }
+    message(sprintf("%-20s n = %8g  per iteration %s s, peak +%s MB", name, n,
+                    rec$per_iteration, rec$peak_mb))
+    rows[[length(rows) + 1L]] <- rec
+  }
+}
+res <- do.call(rbind, rows)
+num <- setdiff(names(res), "method")
+res[num] <- lapply(res[num], as.numeric)
+
+# exponent of per-iteration time in n, and the ratio to kmeans (Lloyd) at each n
+slope <- vapply(split(res, res$method), function(r) {
+  ok <- is.finite(r$per_iteration) & r$per_iteration > 0
+  if (sum(ok) < 2) return(NA_real_)
+  unname(stats::coef(stats::lm(log(r$per_iteration[ok]) ~ log(r$n[ok])))[2])
+}, numeric(1))
+lloyd <- res[res$method == "kmeans", c("n", "per_iteration")]
+res$ratio_to_lloyd <- res$per_iteration / lloyd$per_iteration[match(res$n, lloyd$n)]
+res$peak_over_data <- res$peak_mb / res$data_mb
+
+load <- tryCatch(readLines("/proc/loadavg"), error = function(e) NA)
+lines <- c(
+  sprintf("- date: %s; git %s; %s, %d cores", format(Sys.time(), tz = "UTC", usetz = TRUE),
+          git_commit(), cpu_name(), parallel::detectCores()),
+  sprintf("- command: `BENCH_N=%s Rscript %s`; load average at the end: %s",
+          paste(ns, collapse = ","), script, load),
+  sprintf(paste0("- data: n points in p = %d from %d Gaussian blobs, about n pairs from ",
+                 "`sample_constraints(y, rate = 1 / n)`, 10%% labels for cec_ib; sib: n x n/10 ",
+                 "counts with 10 non-zeros per row (sparse). One fresh process per row; per_iteration = ",
+                 "(t_k - t_1) / (difference of the iterations done by the two calls), set_up = ",
+                 "t_1 - (its iterations) x per_iteration (s); peak_mb: peak ",
+                 "resident memory above the start of the %d-iteration call; data_mb: size of x ",
+                 "(or of the sparse counts)."), p_dim, k_true, iters),
+  "",
+  md_table(res[, c("method", "n", "data_mb", "set_up", "per_iteration", "iterations",
+                   "ratio_to_lloyd", "peak_mb", "peak_over_data")], digits = 3),
+  "",
+  "Exponent of the per-iteration time in n (least squares on log-log):",
+  "",
+  md_table(data.frame(method = names(slope), exponent = slope), digits = 2))
+write_md_section("bench/results/scale-one-machine.md", paste("scale", paste(ns, collapse = " ")),
+                 lines, c("# Scale on one machine", ""))
+cat(lines, sep = "\n")
