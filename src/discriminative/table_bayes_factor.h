@@ -18,26 +18,19 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "common/digamma.h"
+
 namespace sideclust {
 
-// Digamma function for x > 0: the recurrence psi(x) = psi(x + 1) - 1 / x up
-// to x >= 6, then the asymptotic series (absolute error below 1e-13 there).
-inline double digamma(double x) {
-  if (!(x > 0.0)) {
-    // only non-finite soft counts get here: memberships that over- or underflowed
+// digamma() of a soft count: only non-finite soft counts (memberships that
+// over- or underflowed) can be non-positive, and the user can fix that.
+inline double count_digamma(double x) {
+  if (!(x > 0.0) || !std::isfinite(x)) {
     throw std::domain_error(
         "the soft cluster counts are not finite: `sigma` is too small for the scale of `x` "
         "(or `x` is beyond double precision); scale() `x` or give a larger `sigma`");
   }
-  double shift = 0.0;
-  while (x < 6.0) {
-    shift -= 1.0 / x;
-    x += 1.0;
-  }
-  const double r = 1.0 / x, r2 = r * r;
-  const double series =
-      r2 * (1.0 / 12 - r2 * (1.0 / 120 - r2 * (1.0 / 252 - r2 * (1.0 / 240 - r2 * (1.0 / 132)))));
-  return shift + std::log(x) - 0.5 * r - series;
+  return digamma(x);
 }
 
 // log BF of the table `counts` (k x M, nonnegative) and, in `dcounts`, its
@@ -52,10 +45,10 @@ inline double table_log_bayes_factor(const Eigen::MatrixXd& counts, double n0,
   for (Eigen::Index c = 0; c < k; ++c) {
     const double size = counts.row(c).sum();
     value += lg_total_prior - std::lgamma(size + total_prior);
-    const double dg_size = dcounts != nullptr ? digamma(size + total_prior) : 0.0;
+    const double dg_size = dcounts != nullptr ? count_digamma(size + total_prior) : 0.0;
     for (Eigen::Index y = 0; y < m; ++y) {
       value += std::lgamma(counts(c, y) + n0) - lg_n0;
-      if (dcounts != nullptr) (*dcounts)(c, y) = digamma(counts(c, y) + n0) - dg_size;
+      if (dcounts != nullptr) (*dcounts)(c, y) = count_digamma(counts(c, y) + n0) - dg_size;
     }
   }
   const Eigen::RowVectorXd class_total = counts.colwise().sum();

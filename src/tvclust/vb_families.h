@@ -18,7 +18,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "discriminative/table_bayes_factor.h"  // digamma()
+#include "common/digamma.h"
 #include "tvclust/conjugate_simple.h"
 #include "tvclust/niw.h"
 
