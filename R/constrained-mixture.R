@@ -192,7 +192,8 @@ constrained_mixture <- function(x, side, k,
   side <- cm_side(side, n)
   w <- cm_penalty(side, penalty)
   options <- cm_options(samples, sweeps, burn_in, inner_iter, inner_tol, max_labelings)
-  scale_var <- mean(apply(x, 2L, stats::var))
+  # column by column: apply() would copy x
+  scale_var <- mean(vapply(seq_len(ncol(x)), function(j) stats::var(x[, j]), numeric(1)))
   if (n < 2L || !is.finite(scale_var) || scale_var <= 0) scale_var <- 1
   options$ridge <- ridge * scale_var
   options$equal_weights <- equal_weights
@@ -200,7 +201,8 @@ constrained_mixture <- function(x, side, k,
   options$tol <- tol
   options$verbose <- verbose
   z0 <- cm_start(start, x, k)
-  res <- .constrained_mixture_cpp(t(x), t(z0), side, w, inference, covariance, options)
+  res <- .constrained_mixture_cpp(t(x), z0, side, w, inference, covariance, options)
+  rm(z0)
   if (res$dropped > 0L) {
     warning(sprintf(paste0("inference = \"chunklet\" takes every constraint as certain: ",
                            "%d cannot-link%s inside must-link chunklets ignored ",
@@ -208,8 +210,7 @@ constrained_mixture <- function(x, side, k,
                     res$dropped, if (res$dropped == 1L) " lies" else "s lie"),
             call. = FALSE)
   }
-  z <- res$z
-  colnames(z) <- seq_len(k)
+  z <- res$z  # n x k, columns named 1..k
   cluster <- max.col(z, ties.method = "first")
   centers <- res$means
   dimnames(centers) <- list(seq_len(k), colnames(x))

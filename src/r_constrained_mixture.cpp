@@ -62,8 +62,9 @@ auto guarded(F&& f) -> decltype(f()) {
 
 }  // namespace
 
-// xt: p x n data; z0: K x n start; side: the validated pairs or NULL, with
-// one penalty W per pair; options: see R's cm_options().
+// xt: p x n data; z0: n x K start; side: the validated pairs or NULL, with
+// one penalty W per pair; options: see R's cm_options(). Returns z as n x K
+// with columns named 1..K, written once (no transposed copy).
 // [[Rcpp::export(.constrained_mixture_cpp)]]
 Rcpp::List constrained_mixture_cpp(Eigen::Map<Eigen::MatrixXd> xt, Eigen::Map<Eigen::MatrixXd> z0,
                                    SEXP side, Rcpp::NumericVector penalty, std::string inference,
@@ -77,17 +78,21 @@ Rcpp::List constrained_mixture_cpp(Eigen::Map<Eigen::MatrixXd> xt, Eigen::Map<Ei
   opt.tol = Rcpp::as<double>(options["tol"]);
   const sideclust::PairGraph pl = pairs_from(side, static_cast<int>(xt.cols()), penalty);
   sideclust::RHooks hooks(Rcpp::as<bool>(options["verbose"]), "iteration");
-  const Eigen::MatrixXd x = xt, z = z0;
-  const sideclust::EmResult r =
-      guarded([&]() { return sideclust::constrained_em(x, z, pl, opt, hooks); });
-  const int p = static_cast<int>(x.rows()), K = static_cast<int>(z.rows());
+  const sideclust::EmResult r = guarded(
+      [&]() { return sideclust::constrained_em(xt, z0.transpose(), pl, opt, hooks); });
+  const int p = static_cast<int>(xt.rows()), K = static_cast<int>(r.z.rows());
+  const int n = static_cast<int>(r.z.cols());
   Rcpp::NumericVector cov(Rcpp::Dimension(p, p, K));
   for (int k = 0; k < K; ++k) {
     std::copy(r.params.cov[k].data(), r.params.cov[k].data() + p * p,
               cov.begin() + static_cast<R_xlen_t>(k) * p * p);
   }
+  Rcpp::NumericMatrix z(n, K);
+  Eigen::Map<Eigen::MatrixXd>(z.begin(), n, K) = r.z.transpose();
+  Rcpp::IntegerVector names = Rcpp::seq_len(K);
+  z.attr("dimnames") = Rcpp::List::create(R_NilValue, Rcpp::as<Rcpp::CharacterVector>(names));
   return Rcpp::List::create(
-      Rcpp::_["z"] = Rcpp::wrap(Eigen::MatrixXd(r.z.transpose())),
+      Rcpp::_["z"] = z,
       Rcpp::_["means"] = Rcpp::wrap(Eigen::MatrixXd(r.params.means.transpose())),
       Rcpp::_["covariances"] = cov,
       Rcpp::_["weights"] = Rcpp::wrap(Eigen::VectorXd(r.params.weights)),
@@ -107,8 +112,8 @@ Rcpp::List constraint_posterior_cpp(Eigen::Map<Eigen::MatrixXd> log_unary, SEXP 
   const sideclust::PairGraph pl = pairs_from(side, static_cast<int>(log_unary.cols()), penalty);
   sideclust::RHooks hooks(false);
   sideclust::EStepState st;
-  const Eigen::MatrixXd a = log_unary;
-  const Eigen::MatrixXd z = guarded([&]() { return sideclust::e_step(a, pl, e, st, hooks); });
+  const Eigen::MatrixXd z = guarded(
+      [&]() { return sideclust::e_step(Eigen::MatrixXd(log_unary), pl, e, st, hooks); });
   return Rcpp::List::create(Rcpp::_["z"] = Rcpp::wrap(Eigen::MatrixXd(z.transpose())),
                             Rcpp::_["dropped"] = st.dropped,
                             Rcpp::_["mean_field_components"] = st.mean_field_components,

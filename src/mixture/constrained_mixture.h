@@ -47,7 +47,9 @@ struct EStepState {
 
 // One E-step: posterior label probabilities (K x n) from the unaries
 // a(k, i) = log w_k + log p(x_i | k).
-inline Eigen::MatrixXd e_step(const Eigen::MatrixXd& a, const PairGraph& pairs,
+// `a` is taken by value so that EM can hand it over: without chunklets the
+// units are the points and `a` becomes the unit unaries without a copy.
+inline Eigen::MatrixXd e_step(Eigen::MatrixXd a, const PairGraph& pairs,
                               const EStepOptions& opt, EStepState& st, RunHooks& hooks) {
   const int n = static_cast<int>(a.cols());
   if (opt.inference == Inference::sampled_chunklet) {
@@ -65,18 +67,21 @@ inline Eigen::MatrixXd e_step(const Eigen::MatrixXd& a, const PairGraph& pairs,
     st.graph = build_unit_graph(n, pairs, opt.inference == Inference::chunklet, &st.dropped);
   }
   const UnitGraph& g = st.graph;
-  const Eigen::MatrixXd b = unit_unary(a, g);
+  const Eigen::MatrixXd b = g.n_units == n ? std::move(a) : unit_unary(a, g);
+  a = Eigen::MatrixXd();
   Eigen::MatrixXd q;
   switch (opt.inference) {
     case Inference::chunklet:
     case Inference::exact: {
       const bool fallback = opt.inference == Inference::chunklet;
       int n_mf = 0;
-      q = exact_posterior(b, g, opt.max_labelings, fallback, opt.inner_sweeps, opt.inner_tol,
+      Eigen::MatrixXd post =
+          exact_posterior(b, g, opt.max_labelings, fallback, opt.inner_sweeps, opt.inner_tol,
                           &n_mf, st.ready && fallback ? &st.q : nullptr);
       st.mean_field_components = n_mf;
-      st.q = q;
-      break;
+      st.q = std::move(post);
+      st.ready = true;
+      return expand_units(st.q, g);  // st.q stays as the next warm start
     }
     case Inference::mean_field: {
       if (!st.ready) {
@@ -84,8 +89,8 @@ inline Eigen::MatrixXd e_step(const Eigen::MatrixXd& a, const PairGraph& pairs,
         softmax_cols(st.q);
       }
       mean_field(b, g, st.q, opt.inner_sweeps, opt.inner_tol, {}, &hooks);
-      q = st.q;
-      break;
+      st.ready = true;
+      return expand_units(st.q, g);
     }
     case Inference::icm: {
       if (!st.ready) st.y = argmax_cols(b);
@@ -135,17 +140,17 @@ struct EmResult {
 // EM from the soft start z0 (K x n): M-step, unaries, E-step, until the
 // mixture log-likelihood changes by less than tol * (1 + |loglik|). The first
 // E-step (no change known yet) uses loose_inner_tol.
-inline EmResult constrained_em(const Eigen::MatrixXd& x, const Eigen::MatrixXd& z0,
+inline EmResult constrained_em(const Eigen::Ref<const Eigen::MatrixXd>& x, Eigen::MatrixXd z0,
                                const PairGraph& pairs, const EmOptions& opt, RunHooks& hooks) {
   EmResult r;
-  r.z = z0;
-  const int K = static_cast<int>(z0.rows());
+  r.z = std::move(z0);
+  const int K = static_cast<int>(r.z.rows());
   EStepOptions eopt = opt.estep;
   double rel_change = std::numeric_limits<double>::infinity();
   for (int it = 1; it <= opt.max_iter; ++it) {
     hooks.check_interrupt();
     r.params = m_step(x, r.z, opt.mstep, it == 1 ? nullptr : &r.params);
-    const Eigen::MatrixXd a = log_unary(x, r.params, opt.mstep.type);
+    Eigen::MatrixXd a = log_unary(x, r.params, opt.mstep.type);
     const double ll = log_sum_exp_cols(a).sum();
     if (it > 1) {
       const double prev = r.loglik.back();
@@ -153,7 +158,8 @@ inline EmResult constrained_em(const Eigen::MatrixXd& x, const Eigen::MatrixXd& 
     }
     eopt.inner_tol = std::max(opt.estep.inner_tol, std::min(opt.loose_inner_tol, rel_change));
     r.loglik.push_back(ll);
-    r.z = e_step(a, pairs, eopt, r.state, hooks);
+    r.z = Eigen::MatrixXd();  // not needed past the M-step: free it before the E-step
+    r.z = e_step(std::move(a), pairs, eopt, r.state, hooks);
     r.iterations = it;
     hooks.on_sweep(it, K, ll);
     if (it > 1) {

@@ -61,10 +61,14 @@ inline void set_softmax_col(Eigen::MatrixXd& q, Eigen::Index at, const Eigen::Ve
   q.col(at) = col;
 }
 
+// Columns are visited in blocks of this many points, so the centred data of
+// one cluster never exist for all n points at once (O(p * block) scratch).
+constexpr Eigen::Index kColumnBlock = 4096;
+
 // Maximum-likelihood parameters from soft assignments z (K x n, columns sum
 // to 1). A cluster with (almost) no mass keeps its previous mean and
 // covariance (`prev`, when it has them) and gets a tiny weight.
-inline Gaussians m_step(const Eigen::MatrixXd& x, const Eigen::MatrixXd& z,
+inline Gaussians m_step(const Eigen::Ref<const Eigen::MatrixXd>& x, const Eigen::MatrixXd& z,
                         const MStepOptions& opt, const Gaussians* prev) {
   const Eigen::Index p = x.rows(), n = x.cols(), K = z.rows();
   Gaussians g;
@@ -73,6 +77,7 @@ inline Gaussians m_step(const Eigen::MatrixXd& x, const Eigen::MatrixXd& z,
   g.weights.resize(K);
   const Eigen::VectorXd mass = z.rowwise().sum();
   const double tiny = 1e-10 * static_cast<double>(n);
+  Eigen::MatrixXd d;
   for (Eigen::Index k = 0; k < K; ++k) {
     const double nk = mass(k);
     if (nk <= tiny) {
@@ -90,17 +95,22 @@ inline Gaussians m_step(const Eigen::MatrixXd& x, const Eigen::MatrixXd& z,
     const Eigen::VectorXd mu = x * z.row(k).transpose() / nk;
     g.means.col(k) = mu;
     if (opt.type == CovType::unit) continue;
-    const Eigen::MatrixXd d = x.colwise() - mu;
-    Eigen::MatrixXd s;
-    if (opt.type == CovType::full) {
-      s = (d * z.row(k).transpose().asDiagonal()) * d.transpose() / nk;
-    } else {
-      const Eigen::VectorXd v = d.array().square().matrix() * z.row(k).transpose() / nk;
-      if (opt.type == CovType::diagonal) {
-        s = v.asDiagonal();
+    Eigen::MatrixXd s = Eigen::MatrixXd::Zero(p, opt.type == CovType::full ? p : 1);
+    for (Eigen::Index j = 0; j < n; j += kColumnBlock) {
+      const Eigen::Index m = std::min(kColumnBlock, n - j);
+      d = x.middleCols(j, m).colwise() - mu;
+      const auto w = z.row(k).segment(j, m).transpose();
+      if (opt.type == CovType::full) {
+        s.noalias() += (d * w.asDiagonal()) * d.transpose();
       } else {
-        s = Eigen::MatrixXd::Identity(p, p) * (v.sum() / static_cast<double>(p));
+        s.noalias() += d.array().square().matrix() * w;
       }
+    }
+    s /= nk;
+    if (opt.type == CovType::diagonal) {
+      s = Eigen::MatrixXd(s.col(0).asDiagonal());
+    } else if (opt.type == CovType::spherical) {
+      s = Eigen::MatrixXd::Identity(p, p) * (s.sum() / static_cast<double>(p));
     }
     s.diagonal().array() += opt.ridge;
     g.cov[k] = s;
@@ -114,13 +124,14 @@ inline Gaussians m_step(const Eigen::MatrixXd& x, const Eigen::MatrixXd& z,
 }
 
 // K x n matrix of log w_k + log N(x_i | mu_k, Sigma_k): O(n K p^2).
-inline Eigen::MatrixXd log_unary(const Eigen::MatrixXd& x, const Gaussians& g,
+inline Eigen::MatrixXd log_unary(const Eigen::Ref<const Eigen::MatrixXd>& x, const Gaussians& g,
                                  CovType type) {
   const Eigen::Index p = x.rows(), n = x.cols(), K = g.means.cols();
   const double log2pi = std::log(2.0 * 3.141592653589793);
-  Eigen::MatrixXd a(K, n);
+  // per cluster: the Cholesky factor (full) or inverse standard deviations
+  std::vector<Eigen::MatrixXd> factor(static_cast<std::size_t>(K));
+  Eigen::VectorXd constant(K);
   for (Eigen::Index k = 0; k < K; ++k) {
-    Eigen::MatrixXd d = x.colwise() - g.means.col(k);
     double logdet = 0.0;
     if (type == CovType::full) {
       Eigen::LLT<Eigen::MatrixXd> llt(g.cov[k]);
@@ -132,7 +143,7 @@ inline Eigen::MatrixXd log_unary(const Eigen::MatrixXd& x, const Gaussians& g,
             "a cluster covariance is singular; increase `ridge` or use another covariance");
       }
       logdet = 2.0 * l.diagonal().array().log().sum();
-      llt.matrixL().solveInPlace(d);
+      factor[k] = l;
     } else if (type != CovType::unit) {
       const Eigen::VectorXd v = g.cov[k].diagonal();
       if ((v.array() <= 0.0).any()) {
@@ -140,10 +151,22 @@ inline Eigen::MatrixXd log_unary(const Eigen::MatrixXd& x, const Gaussians& g,
             "a cluster variance is zero; increase `ridge` or use another covariance");
       }
       logdet = v.array().log().sum();
-      d = v.array().rsqrt().matrix().asDiagonal() * d;
+      factor[k] = v.array().rsqrt().matrix();
     }
-    const double c = std::log(g.weights(k)) - 0.5 * (static_cast<double>(p) * log2pi + logdet);
-    a.row(k) = (c - 0.5 * d.colwise().squaredNorm().array()).matrix();
+    constant(k) = std::log(g.weights(k)) - 0.5 * (static_cast<double>(p) * log2pi + logdet);
+  }
+  Eigen::MatrixXd a(K, n), d;
+  for (Eigen::Index j = 0; j < n; j += kColumnBlock) {
+    const Eigen::Index m = std::min(kColumnBlock, n - j);
+    for (Eigen::Index k = 0; k < K; ++k) {
+      d = x.middleCols(j, m).colwise() - g.means.col(k);
+      if (type == CovType::full) {
+        factor[k].triangularView<Eigen::Lower>().solveInPlace(d);
+      } else if (type != CovType::unit) {
+        d = factor[k].col(0).asDiagonal() * d;
+      }
+      a.block(k, j, 1, m) = (constant(k) - 0.5 * d.colwise().squaredNorm().array()).matrix();
+    }
   }
   return a;
 }

@@ -349,3 +349,23 @@ test_that("a mean-field fit's last E-step is the tight mean field at its paramet
   tight <- constraint_posterior(prob, side, "mean_field", inner_iter = 1000, inner_tol = 1e-12)
   expect_lt(max(abs(fit$z - tight)), 1e-4)
 })
+
+test_that("the M-step over blocks of points equals the plain estimates (n above one block)", {
+  set.seed(21)
+  n <- 5000L  # more than one block of 4096 columns
+  x <- matrix(rnorm(n * 3), n) + rep(c(0, 3), length.out = n)
+  start <- rep(1:2, length.out = n)
+  scale_var <- mean(apply(x, 2, var))
+  for (cv in c("full", "diagonal", "spherical")) {
+    fit <- constrained_mixture(x, NULL, 2, covariance = cv, start = start, max_iter = 1L)
+    for (k in 1:2) {
+      xs <- x[start == k, ]
+      expect_equal(unname(fit$centers[k, ]), unname(colMeans(xs)), tolerance = 1e-12)
+      s <- crossprod(sweep(xs, 2, colMeans(xs))) / nrow(xs)
+      s <- switch(cv, full = s, diagonal = diag(diag(s)),
+                  spherical = diag(mean(diag(s)), 3))
+      expect_equal(unname(fit$covariances[, , k]), s + diag(1e-6 * scale_var, 3),
+                   tolerance = 1e-10)
+    }
+  }
+})
