@@ -32,6 +32,7 @@ std::vector<sideclust::CecFamily> cec_families(const sideclust::Options& o) {
 }
 
 sideclust::CecInit cec_init(const std::string& init) {
+  if (init == "greedy") return sideclust::CecInit::greedy_kmeanspp;
   if (init == "kmeans++") return sideclust::CecInit::kmeanspp;
   if (init == "random") return sideclust::CecInit::random_points;
   if (init == "partition") return sideclust::CecInit::random_partition;

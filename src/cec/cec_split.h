@@ -56,7 +56,7 @@ class CecSplitter {
       f.type = par_.type;
       fams_.assign(std::max(1, par_.k), f);
     }
-    min_size_ = std::max(par_.eps * n_, static_cast<double>(p_ + (par_.small_sample ? 3 : 2)));
+    min_size_ = cec_min_size(par_.eps, n_, p_, par_.small_sample);
   }
 
   // The run from `start` (0-based, clusters 0..k-1 with families 0..k-1),
