@@ -56,7 +56,21 @@ struct CecParams {
   bool split = false;
   int max_k = 0;
   int split_tries = 5;
+  // Split mode: per family (initial cluster), the fall of the total cost a
+  // split of one of its clusters must exceed, and the price of each cluster
+  // when restarts are compared (the BIC penalty of a cluster's parameters
+  // over 2n; see cec_split.h). Empty: 0, CEC's rule.
+  std::vector<double> split_penalty;
 };
+
+// The penalty of the clusters of a result (split mode): the sum over its
+// clusters of their family's split_penalty.
+inline double cec_split_penalty(const CecParams& par, const std::vector<int>& origin) {
+  double s = 0.0;
+  if (par.split_penalty.empty()) return s;
+  for (int o : origin) s += par.split_penalty[o];
+  return s;
+}
 
 struct CecResult {
   std::vector<int> cluster;  // 0-based, numbered in order of first point
