@@ -172,6 +172,8 @@ test_that("split_criterion = \"bic\" splits only while the BIC falls", {
   expect_lte(by_bic$k, 4L)
   expect_history_monotone(by_bic)
   expect_null(cec(xu, 2)$split_criterion)
+  expect_output(print(by_bic), "Split mode \\(BIC\\)")
+  expect_output(print(summary(by_bic)), "Split mode \\(BIC\\)")
 })
 
 test_that("split arguments are checked", {
