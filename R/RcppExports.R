@@ -177,6 +177,10 @@ side_pairs_problem_cpp <- function(i, j, must, confidence, n) {
     .Call(`_sideclust_discriminative_objective_cpp`, xt, labels, n_classes, centres, sigma, n0)
 }
 
+.kmeanspp_seeds_cpp <- function(xt, k, trials) {
+    .Call(`_sideclust_kmeanspp_seeds_cpp`, xt, k, trials)
+}
+
 .tvclust_chains_cpp <- function(xt, side, family, prior, settings, init, options) {
     .Call(`_sideclust_tvclust_chains_cpp`, xt, side, family, prior, settings, init, options)
 }

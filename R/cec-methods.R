@@ -149,15 +149,17 @@ print.cec_fit <- function(x, digits = 4L, ...) {
               if (inherits(x, "cec_ib"))
                 sprintf(", labels %s", format(x$cost_parts[["labels"]], digits = digits)) else "",
               x$iterations, if (isTRUE(x$converged)) "converged" else "not converged"))
-  if (!is.null(h <- x$split_history)) cat(cec_split_line(h, digits), "\n")
+  if (!is.null(h <- x$split_history)) cat(cec_split_line(h, digits, x$split_criterion), "\n")
   cat("\nAvailable components:\n")
   print(names(x))
   invisible(x)
 }
 
-# "Split mode: k 1 -> 4 (3 splits in 2 rounds), cost 2.81 -> 1.93".
-cec_split_line <- function(h, digits = 4L) {
-  sprintf("Split mode: k %d -> %d (%d split%s in %d round%s), cost %s -> %s",
+# "Split mode: k 1 -> 4 (3 splits in 2 rounds), cost 2.81 -> 1.93"; with
+# split_criterion = "bic" "Split mode (BIC): ...".
+cec_split_line <- function(h, digits = 4L, criterion = NULL) {
+  sprintf("Split mode%s: k %d -> %d (%d split%s in %d round%s), cost %s -> %s",
+          if (identical(criterion, "bic")) " (BIC)" else "",
           h$k[1], h$k[nrow(h)], sum(h$event == "split"),
           if (sum(h$event == "split") == 1L) "" else "s", sum(h$event == "passes"),
           if (sum(h$event == "passes") == 1L) "" else "s",
@@ -177,6 +179,7 @@ summary.cec_fit <- function(object, ...) {
   out$families <- cec_family_summary(object)
   out$cost_parts <- object$cost_parts
   out$split_history <- object$split_history
+  out$split_criterion <- object$split_criterion
   class(out) <- c("summary.cec_fit", class(out))
   out
 }
@@ -196,7 +199,7 @@ print.summary.cec_fit <- function(x, digits = 4L, ...) {
   cat("\nFamilies:\n")
   print(x$families, row.names = FALSE)
   if (!is.null(x$split_history)) {
-    cat("\n", cec_split_line(x$split_history, digits), "; history:\n", sep = "")
+    cat("\n", cec_split_line(x$split_history, digits, x$split_criterion), "; history:\n", sep = "")
     print(x$split_history, digits = digits)
   }
   invisible(x)

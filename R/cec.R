@@ -40,8 +40,8 @@
 #'
 #' @section Algorithm:
 #' The Hartigan algorithm of Section 3.4: the start is drawn by `init` (by
-#' default a k-means++ seeding, every point to its nearest of `k` seeds); each
-#' pass visits the points in
+#' default a greedy k-means++ seeding, every point to its nearest of `k`
+#' seeds); each pass visits the points in
 #' row order and moves each to the cluster with the largest decrease of the
 #' cost, updating both clusters at once. A move is evaluated in
 #' \eqn{O(p^2)} by rank-one updates of the mean, the scatter matrix and its
@@ -49,8 +49,13 @@
 #' \eqn{O(p)} for `"diagonal"` and `"spherical"`), and the label entropy in
 #' \eqn{O(1)} from per-cluster label tallies. A cluster is removed, its
 #' points going one by one to the cluster whose cost grows least, when it
-#' holds fewer than `eps * n` or fewer than `p + 2` points or its covariance
-#' is singular; so the number of clusters can only shrink from `k`. A move that
+#' holds fewer than `eps * n` points (by default \eqn{\lfloor 0.05 n
+#' \rfloor}{floor(0.05 n)}, the `card.min = "5%"` of \pkg{CEC}) or fewer than
+#' `p + 2` points or its covariance is singular (\pkg{CEC} keeps clusters of
+#' `p + 1` points, the fewest with a non-singular covariance, but no point
+#' can leave those, and the cost draws them towards points on a hyperplane,
+#' singular up to rounding); so the number of clusters can only shrink from
+#' `k`. A move that
 #' would leave its cluster singular is not made; a removal that would shrink
 #' the determinant of the cluster's scatter (for `"diagonal"`, one of its
 #' variances) by a factor below \eqn{10^{-8}} counts as singular, since in
@@ -60,8 +65,20 @@
 #' `max_iter` passes. Of `restarts` runs, the one with the lowest cost is kept.
 #'
 #' @section Starting partitions (`init`):
-#' * `"kmeans++"` (default): `k` seeds by k-means++ (Arthur and Vassilvitskii
-#'   2007), as in the authors' implementation.
+#' * `"greedy"` (default): `k` seeds by greedy k-means++: each seed after the
+#'   first is the best of \eqn{2 + \lfloor \log k \rfloor}{2 + floor(log k)}
+#'   candidates drawn as in k-means++, the one leaving the smallest sum of
+#'   squared distances to the nearest seed (Arthur and Vassilvitskii 2007;
+#'   Grunau et al. 2023; the number of candidates of scikit-learn). Seeds that
+#'   cover the data better make a run less likely to end with two clusters
+#'   sharing one group of points while another cluster spans two: over the
+#'   data sets and seeds of `bench/results/cec-search.md` in the source
+#'   repository the best of 10 restarts was lower than from plain k-means++
+#'   seeds on 198, equal on 95 and higher on 147 of 440 (much lower on
+#'   mixtures of 10 Gaussians, higher on the discrete features of the glass
+#'   data).
+#' * `"kmeans++"`: `k` seeds by k-means++ (Arthur and Vassilvitskii 2007), as
+#'   in the authors' implementation (the default of \pkg{CEC}).
 #' * `"random"`: `k` distinct points drawn uniformly as seeds (the
 #'   `centers.init = "random"` of \pkg{CEC}).
 #' * `"partition"`: every point in one of `k` clusters uniformly at random,
@@ -69,9 +86,9 @@
 #'   the data mean, and more of them lose their points; runs tend to end with
 #'   fewer clusters than from seeds, not always at a lower cost.
 #'
-#' Seeds use Euclidean distances, so `"kmeans++"` and `"random"` starts
-#' depend on the scale of the columns, although the `"full"` cost itself does
-#' not.
+#' Seeds use Euclidean distances, so `"greedy"`, `"kmeans++"` and `"random"`
+#' starts depend on the scale of the columns, although the `"full"` cost
+#' itself does not.
 #'
 #' @section Covariance regularization (`cov_reg`):
 #' With `cov_reg = 0` (the default) the cluster covariances are the maximum
@@ -145,15 +162,30 @@
 #' `split_history` records the number of clusters and the cost at the
 #' start, after every split made and after the passes of every round.
 #'
+#' With `split_criterion = "bic"` a split must lower the cost by more than
+#' the price of the cluster it adds, \eqn{(d + 1) \log(n) / (2n)}{(d + 1)
+#' log(n) / (2 n)} with \eqn{d} the number of parameters of the cluster's
+#' family (e.g. \eqn{p + p(p+1)/2} for `"full"`) and one for its weight, and
+#' the restarts are compared by the cost plus that price for every cluster.
+#' Since \eqn{n} times the cost (2) is minus the log-likelihood of the data
+#' under the hard-assignment Gaussian mixture of the clusters, this splits
+#' while the Bayesian information criterion (Schwarz 1978) falls, as X-means
+#' does for k-means (Pelleg & Moore 2000). The label term of [cec_ib()] is
+#' counted in the cost but its parameters (the label shares of a cluster)
+#' are not priced. The default `"cost"` splits while the cost falls, as
+#' \pkg{CEC} does.
+#'
 #' Split mode goes on while the cost falls, and on data of a few hundred
 #' points the in-sample cross-entropy of the `"full"` family keeps falling as
 #' clusters get smaller: there it ends with many clusters (on the UCI data of
 #' Smieja & Geiger (2017), median numbers of clusters 4-13 for 3-7 classes,
-#' at lower costs than runs from twice the true k). `small_sample = TRUE`, or
-#' a family that fixes the clusters' shape (`"eigenvalues"`, e.g. with the
-#' eigenvalues of the within-label covariance of the labelled points), keep
-#' the number of clusters near the number of classes there
-#' (`bench/results/cec-split-uci.md` in the source repository).
+#' at lower costs than runs from twice the true k). `split_criterion =
+#' "bic"`, `small_sample = TRUE`, or a family that fixes the clusters' shape
+#' (`"eigenvalues"`, e.g. with the eigenvalues of the within-label covariance
+#' of the labelled points), keep the number of clusters near the number of
+#' classes there; with 30% labels `split_criterion = "bic"` did so on 6 of
+#' the 7 data sets, without any k (`bench/results/cec-split-uci.md` in the
+#' source repository).
 #'
 #' @section Cluster families (`type`, `param`):
 #' The seven Gaussian families of cross-entropy clustering (Tabor & Spurek
@@ -224,6 +256,11 @@
 #' @param restarts Number of runs from independent starts drawn by `init`.
 #' @param max_iter Maximum number of passes per run.
 #' @param eps A cluster with fewer than `eps * nrow(x)` points is removed.
+#'   `NULL` (the default) removes those with fewer than `floor(0.05 *
+#'   nrow(x))` points, as `card.min = "5%"` in \pkg{CEC} (Smieja & Geiger's
+#'   rule with \eqn{\varepsilon = 0.05}{eps = 0.05} removes those with fewer
+#'   than `0.05 * nrow(x)`, i.e. one point more when `0.05 * nrow(x)` is not
+#'   a whole number). The fit records the value used.
 #' @param cov_reg Covariance regularization \eqn{\kappa \ge 0}{kappa >= 0}:
 #'   the number of pseudo-points with the covariance of the whole data added
 #'   to every cluster's scatter; see Covariance regularization. `0` (the
@@ -232,8 +269,9 @@
 #'   cross-entropy of a new point rather than of its own points, which stops
 #'   small clusters from looking better than they are; see Small samples.
 #'   `FALSE` (the default) is the paper's cost.
-#' @param init How each run's starting partition is drawn: `"kmeans++"`,
-#'   `"random"` or `"partition"`; see Starting partitions.
+#' @param init How each run's starting partition is drawn: `"greedy"`
+#'   (greedy k-means++), `"kmeans++"`, `"random"` or `"partition"`; see
+#'   Starting partitions.
 #' @param start Optional initial partition: integers in `1..k`, one per point.
 #'   Then a single run starts from it (`restarts` and `init` are ignored).
 #' @param split If `TRUE`, clusters are split in two while the cost falls
@@ -241,6 +279,10 @@
 #' @param max_k In split mode, the largest number of clusters (at least `k`);
 #'   `NULL` (the default) for no limit but the size rule (clusters of at
 #'   least `eps * nrow(x)` and `p + 2` points).
+#' @param split_criterion In split mode, when a split is made: `"cost"`
+#'   (default) whenever it lowers the cost, as in \pkg{CEC}; `"bic"` when it
+#'   lowers the cost by more than the BIC price of the cluster it adds; see
+#'   Split mode.
 #' @param split_tries In split mode, the number of local two-cluster starts
 #'   tried for each split of a cluster (for [cec_ib()] one more, driven by
 #'   the labels, when the cluster holds several labels).
@@ -277,6 +319,7 @@
 #'     close each round; the cost never rises from row to row. `NULL`
 #'     without split mode.}
 #'   \item{max_k}{in split mode, the limit used (`NULL`: none).}
+#'   \item{split_criterion}{in split mode, the criterion used.}
 #'   \item{beta, eps, cov_reg, small_sample, restarts, init, side,
 #'     call}{settings and labels used.}
 #' @references
@@ -297,6 +340,17 @@
 #'
 #' Golub, G. H. (1973). Some modified matrix eigenvalue problems. SIAM Review
 #' 15, 318-334.
+#'
+#' Grunau, C., Ozudogru, A. A., Rozhon, V. and Tetek, J. (2023). A nearly
+#' tight analysis of greedy k-means++. Proceedings of the 2023 ACM-SIAM
+#' Symposium on Discrete Algorithms, 1012-1070.
+#'
+#' Pelleg, D. and Moore, A. (2000). X-means: extending k-means with
+#' efficient estimation of the number of clusters. Proceedings of the 17th
+#' International Conference on Machine Learning, 727-734.
+#'
+#' Schwarz, G. (1978). Estimating the dimension of a model. Annals of
+#' Statistics 6, 461-464.
 #'
 #' Smieja, M. and Geiger, B. C. (2017). Semi-supervised cross-entropy
 #' clustering with information bottleneck constraint. Information Sciences
@@ -329,14 +383,14 @@
 #' fit_split$split_history
 #' @export
 cec <- function(x, k, type = "full", param = NULL,
-                restarts = 10L, max_iter = 100L, eps = 0.05, cov_reg = 0,
-                init = c("kmeans++", "random", "partition"), start = NULL,
+                restarts = 10L, max_iter = 100L, eps = NULL, cov_reg = 0,
+                init = c("greedy", "kmeans++", "random", "partition"), start = NULL,
                 small_sample = FALSE, split = FALSE, max_k = NULL, split_tries = 5L,
-                verbose = FALSE) {
+                split_criterion = c("cost", "bic"), verbose = FALSE) {
   call <- match.call()
   if (missing(k)) k <- cec_missing_k(split)
   fit <- fit_cec(x, NULL, k, 0, type, param, restarts, max_iter, eps, cov_reg, init, start,
-                 small_sample, verbose, split, max_k, split_tries)
+                 small_sample, verbose, split, max_k, split_tries, split_criterion)
   fit$call <- call
   fit <- finish_fit(fit, x, "cec_fit")
   fit
@@ -346,16 +400,16 @@ cec <- function(x, k, type = "full", param = NULL,
 #' @export
 cec_ib <- function(x, side, k, beta = 1,
                    type = "full", param = NULL, restarts = 10L,
-                   max_iter = 100L, eps = 0.05, cov_reg = 0,
-                   init = c("kmeans++", "random", "partition"), start = NULL,
+                   max_iter = 100L, eps = NULL, cov_reg = 0,
+                   init = c("greedy", "kmeans++", "random", "partition"), start = NULL,
                    small_sample = FALSE, split = FALSE, max_k = NULL, split_tries = 5L,
-                   verbose = FALSE, labels) {
+                   split_criterion = c("cost", "bic"), verbose = FALSE, labels) {
   call <- match.call()
   if (!missing(labels)) side <- deprecated_arg(labels, "labels", "side")
   if (missing(side)) stop_arg("side", "is missing; give partial labels, or NULL for none")
   if (missing(k)) k <- cec_missing_k(split)
   fit <- fit_cec(x, side, k, beta, type, param, restarts, max_iter, eps, cov_reg, init, start,
-                 small_sample, verbose, split, max_k, split_tries)
+                 small_sample, verbose, split, max_k, split_tries, split_criterion)
   fit$call <- call
   fit <- finish_fit(fit, x, "cec_ib")
   fit
@@ -370,8 +424,9 @@ cec_missing_k <- function(split) {
 # The shared body of cec() and cec_ib(): checks the inputs, fits, returns the fit.
 fit_cec <- function(x, labels, k, beta, type, param, restarts, max_iter, eps, cov_reg,
                     init, start, small_sample, verbose, split = FALSE, max_k = NULL,
-                    split_tries = 5L) {
+                    split_tries = 5L, split_criterion = "cost") {
   init <- match_choice(init, cec_inits, "init")
+  split_criterion <- match_choice(split_criterion, c("cost", "bic"), "split_criterion")
   small_sample <- check_flag(small_sample, "small_sample")
   split <- check_flag(split, "split")
   x <- check_data_scale(check_data_matrix(x, "x"), "x")
@@ -391,7 +446,13 @@ fit_cec <- function(x, labels, k, beta, type, param, restarts, max_iter, eps, co
   beta <- check_number(beta, "beta", lower = 0)
   restarts <- check_count(restarts, "restarts", lower = 1L)
   max_iter <- check_count(max_iter, "max_iter", lower = 1L)
-  eps <- check_number(eps, "eps", lower = 0, upper = 1, upper_open = TRUE)
+  # NULL: CEC's card.min = "5%", floor(0.05 n) points (the core removes the
+  # clusters below eps * n, absorbing the rounding of count / n)
+  eps <- if (is.null(eps)) {
+    floor(0.05 * n) / n
+  } else {
+    check_number(eps, "eps", lower = 0, upper = 1, upper_open = TRUE)
+  }
   cov_reg <- check_number(cov_reg, "cov_reg", lower = 0)
   verbose <- check_flag(verbose, "verbose")
   split_tries <- check_count(split_tries, "split_tries", lower = 1L)
@@ -399,6 +460,9 @@ fit_cec <- function(x, labels, k, beta, type, param, restarts, max_iter, eps, co
     if (!split) stop_arg("max_k", "applies only in split mode; set split = TRUE or leave max_k = NULL")
     max_k <- check_count(max_k, "max_k", lower = 1L)
     if (max_k < k) stop_arg("max_k", sprintf("(%d) is smaller than k (%d)", max_k, k))
+  }
+  if (split_criterion == "bic" && !split) {
+    stop_arg("split_criterion", "applies only in split mode; set split = TRUE or leave it \"cost\"")
   }
   start0 <- integer(0)
   if (!is.null(start)) {
@@ -413,8 +477,18 @@ fit_cec <- function(x, labels, k, beta, type, param, restarts, max_iter, eps, co
                     max_k = if (is.null(max_k)) 0L else max_k, split_tries = split_tries,
                     verbose = verbose),
                cec_family_options(fam, k, p))
+  # split_criterion = "bic": a cluster costs the BIC penalty of its
+  # parameters (its family's mean and covariance parameters and its weight)
+  # over 2n, in the units of the cost (nats per point)
+  penalty <- if (split_criterion == "bic") {
+    (vapply(fam$types, cec_family_df, 0, p = p) + 1) * log(n) / (2 * n)
+  } else {
+    rep(0, k)
+  }
+  options$split_penalty <- unname(penalty)
   xt <- t(x)
-  res <- best_run(restarts, function(r) .cec_cpp(xt, side, options), function(run) run$cost)
+  res <- best_run(restarts, function(r) .cec_cpp(xt, side, options),
+                  function(run) run$cost + sum(penalty[run$origin]))
   centers <- t(res$means)
   dimnames(centers) <- list(NULL, colnames(x))
   dimnames(res$covariances) <- list(colnames(x), colnames(x), NULL)
@@ -429,6 +503,7 @@ fit_cec <- function(x, labels, k, beta, type, param, restarts, max_iter, eps, co
     cov_reg = cov_reg, small_sample = small_sample,
     split_history = if (split) cec_split_history(res) else NULL,
     max_k = if (split) max_k else NULL,
+    split_criterion = if (split) split_criterion else NULL,
     restarts = restarts, init = if (is.null(start)) init else "start", side = side
   )
 }
@@ -458,7 +533,7 @@ cec_family_options <- function(fam, k, p) {
   list(types = match(fam$types, cec_families) - 1L, param_cov = cov, param_vec = vec,
        radius = radius)
 }
-cec_inits <- c("kmeans++", "random", "partition")
+cec_inits <- c("greedy", "kmeans++", "random", "partition")
 
 cec_contingency <- function(cluster, k, side, n) {
   rows <- factor(cluster, levels = seq_len(k))

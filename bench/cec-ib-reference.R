@@ -66,9 +66,10 @@ run_reference <- function(ds, codes, beta) {
 
 run_sideclust <- function(ds, codes, beta) {
   fit <- if (all(is.na(codes))) {
-    cec(ds$x, k = 2L * ds$k, restarts = restarts, eps = eps)
+    cec(ds$x, k = 2L * ds$k, restarts = restarts, eps = eps, init = "kmeans++")
   } else {
-    cec_ib(ds$x, codes, k = 2L * ds$k, beta = beta, restarts = restarts, eps = eps)
+    cec_ib(ds$x, codes, k = 2L * ds$k, beta = beta, restarts = restarts, eps = eps,
+           init = "kmeans++")
   }
   fit$cluster
 }

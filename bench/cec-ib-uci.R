@@ -100,11 +100,12 @@ run_cec_ib <- function(ds, lab, beta, cov_reg = 0, init = "kmeans++", k = 2L * d
                        small_sample = FALSE) {
   codes <- codes_of(lab)
   if (is.null(codes) || all(is.na(codes))) {
+    # eps = 0.05: the paper's size rule (cec()'s default is CEC's floor(0.05 n))
     fit <- cec(ds$x, k = k, restarts = restarts, cov_reg = cov_reg, init = init,
-               small_sample = small_sample)
+               small_sample = small_sample, eps = 0.05)
   } else {
     fit <- cec_ib(ds$x, lab, k = k, beta = beta, restarts = restarts,
-                  cov_reg = cov_reg, init = init, small_sample = small_sample)
+                  cov_reg = cov_reg, init = init, small_sample = small_sample, eps = 0.05)
   }
   list(cluster = fit$cluster, K = length(unique(fit$cluster)))
 }

@@ -15,8 +15,9 @@
 #   sample_labels(y, f) for f = 0.1, 0.2, 0.3 in turn, exactly as
 #   bench/cec-ib-uci.R does, so the 30% labellings are the same as there; only
 #   0% and 30% are run.
-# * methods (beta = 1, restarts = 10, eps = 0.05 throughout; with 0% labels
-#   plain cec()):
+# * methods (beta = 1, restarts = 10, cec()'s default size rule (clusters
+#   below floor(0.05 n) points removed) and greedy k-means++ seeds throughout;
+#   with 0% labels plain cec()):
 #   - full_2k: type = "full" from k = 2 x true k (the protocol's CEC-IB_1);
 #   - spherical_2k: type = "spherical" from 2 x true k;
 #   - eigen_2k: type = "eigenvalues" from 2 x true k; param = the eigenvalues
@@ -24,7 +25,9 @@
 #     information itself; so 30% only);
 #   - full_split, spherical_split, eigen_split: the same families with
 #     split = TRUE from k = 1 (no k given: nothing of the true k is used);
-#   - full_split_small: full_split with small_sample = TRUE.
+#   - full_split_small: full_split with small_sample = TRUE;
+#   - full_split_bic: full_split with split_criterion = "bic" (a split must
+#     lower the cost by more than the BIC price of the cluster it adds).
 #   Every call is preceded by set.seed(300000 + 1000 d + 100 s + 10 m + t).
 # * reported: median K over the draws (and share within +-1), median cost
 #   (cost (10) of the fit, with the labels at 30%), mean NMI (2 I / (H1 + H2)).
@@ -42,7 +45,7 @@ command <- paste(c(sprintf("%s=%s", names(env_prefix), env_prefix),
 restarts <- 10L
 fractions <- c(0, 0.3)
 methods <- c("full_2k", "spherical_2k", "eigen_2k", "full_split", "spherical_split",
-             "eigen_split", "full_split_small")
+             "eigen_split", "full_split_small", "full_split_bic")
 datasets <- cecib_paper_datasets()
 
 # Eigenvalues of the pooled covariance of the labelled points about their
@@ -66,6 +69,7 @@ run_method <- function(m, ds, lab) {
   split <- grepl("split", m)
   args <- list(ds$x, type = type, param = param, restarts = restarts,
                small_sample = grepl("small", m), split = split)
+  if (grepl("bic", m)) args$split_criterion <- "bic"
   if (!split) args$k <- 2L * ds$k
   fit <- if (is.null(lab)) do.call(cec, args) else do.call(cec_ib, c(list(side = lab, beta = 1), args))
   list(cluster = fit$cluster, K = fit$k, cost = fit$cost)
@@ -134,11 +138,12 @@ lines <- c("# CEC-IB's number of clusters with other families and split mode (UC
           parallel::detectCores(), cpu_name(), n_cores),
   sprintf("- R: %s; sideclust %s (bench git %s)", R.version.string,
           as.character(utils::packageVersion("sideclust")), git_commit()),
-  sprintf("- command: `%s`; draws: %d per data set%s; restarts = 10, beta = 1, eps = 0.05; elapsed %.0f s",
+  sprintf("- command: `%s`; draws: %d per data set%s; restarts = 10, beta = 1, default eps (floor(0.05 n) points) and seeds (greedy k-means++); elapsed %.0f s",
           command, n_draws, if (n_draws < 10) " (the protocol: 10)" else "", elapsed),
   "- methods: `*_2k` start at twice the true k; `*_split` use split = TRUE from k = 1 (no k given);",
   "  `eigen_*` have type = \"eigenvalues\" with the eigenvalues of the pooled within-label covariance of",
-  "  the labelled points (30% only); `full_split_small` adds small_sample = TRUE.", "")
+  "  the labelled points (30% only); `full_split_small` adds small_sample = TRUE; `full_split_bic`",
+  "  adds split_criterion = \"bic\" (a split must lower the cost by more than the BIC price of a cluster).", "")
 for (frac in fractions) {
   a <- summ(frac)
   lab <- if (frac == 0) "0% labels (cec)" else sprintf("%.0f%% labels (cec_ib, beta = 1)", 100 * frac)

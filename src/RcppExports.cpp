@@ -614,6 +614,19 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// kmeanspp_seeds_cpp
+Rcpp::IntegerVector kmeanspp_seeds_cpp(const Eigen::MatrixXd& xt, int k, int trials);
+RcppExport SEXP _sideclust_kmeanspp_seeds_cpp(SEXP xtSEXP, SEXP kSEXP, SEXP trialsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< int >::type k(kSEXP);
+    Rcpp::traits::input_parameter< int >::type trials(trialsSEXP);
+    rcpp_result_gen = Rcpp::wrap(kmeanspp_seeds_cpp(xt, k, trials));
+    return rcpp_result_gen;
+END_RCPP
+}
 // tvclust_chains_cpp
 Rcpp::List tvclust_chains_cpp(const Eigen::MatrixXd& xt, SEXP side, std::string family, Rcpp::List prior, Rcpp::List settings, Rcpp::List init, Rcpp::List options);
 RcppExport SEXP _sideclust_tvclust_chains_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP familySEXP, SEXP priorSEXP, SEXP settingsSEXP, SEXP initSEXP, SEXP optionsSEXP) {
@@ -760,6 +773,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_tvclust_gibbs_cpp", (DL_FUNC) &_sideclust_tvclust_gibbs_cpp, 15},
     {"_sideclust_sib_costs_cpp", (DL_FUNC) &_sideclust_sib_costs_cpp, 4},
     {"_sideclust_discriminative_objective_cpp", (DL_FUNC) &_sideclust_discriminative_objective_cpp, 6},
+    {"_sideclust_kmeanspp_seeds_cpp", (DL_FUNC) &_sideclust_kmeanspp_seeds_cpp, 3},
     {"_sideclust_tvclust_chains_cpp", (DL_FUNC) &_sideclust_tvclust_chains_cpp, 7},
     {"_sideclust_tvclust_summary_cpp", (DL_FUNC) &_sideclust_tvclust_summary_cpp, 2},
     {"_sideclust_psm_cpp", (DL_FUNC) &_sideclust_psm_cpp, 1},

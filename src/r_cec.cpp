@@ -32,6 +32,7 @@ std::vector<sideclust::CecFamily> cec_families(const sideclust::Options& o) {
 }
 
 sideclust::CecInit cec_init(const std::string& init) {
+  if (init == "greedy") return sideclust::CecInit::greedy_kmeanspp;
   if (init == "kmeans++") return sideclust::CecInit::kmeanspp;
   if (init == "random") return sideclust::CecInit::random_points;
   if (init == "partition") return sideclust::CecInit::random_partition;
@@ -53,6 +54,9 @@ sideclust::CecParams cec_params(const sideclust::Options& o) {
   par.split = o.get<bool>("split");
   par.max_k = o.get<int>("max_k");
   par.split_tries = o.get<int>("split_tries");
+  if (o.has("split_penalty")) {
+    par.split_penalty = o.get<std::vector<double>>("split_penalty");
+  }
   return par;
 }
 
@@ -62,8 +66,9 @@ sideclust::CecParams cec_params(const sideclust::Options& o) {
 // types, param_cov, param_vec, radius (the families, see cec_families()), beta, eps, max_iter, restarts, init, start (1-based initial clusters
 // or length 0), prior (p x p matrix added to every cluster's scatter: cov_reg
 // times the data covariance, zeros for none), small_sample (expected instead
-// of in-sample cross-entropy), split, max_k (0: no limit), split_tries (split
-// mode, see cec_split.h), verbose.
+// of in-sample cross-entropy), split, max_k (0: no limit), split_tries and
+// optionally split_penalty (one per family; split mode, see cec_split.h),
+// verbose.
 // [[Rcpp::export(.cec_cpp)]]
 Rcpp::List cec_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP labels, Rcpp::List options) {
   const sideclust::Options o(options);

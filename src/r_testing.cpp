@@ -2,13 +2,15 @@
 // core piece directly: the conjugate cluster families (add / remove / query
 // against closed forms), one TVClust chain with every sweep (against exact
 // posteriors), sequential IB's O(nnz) merge costs and discriminative
-// clustering's objective and gradient. Nothing in R/ calls them. No algorithm
+// clustering's objective and gradient, and the k-means++ seeds (plain and
+// greedy) against a reference in R. Nothing in R/ calls them. No algorithm
 // here.
 #include <RcppEigen.h>
 
 #include <string>
 #include <vector>
 
+#include "common/seeding.h"
 #include "discriminative/discriminative_clustering.h"
 #include "info/sib.h"
 #include "r_glue.h"
@@ -130,4 +132,12 @@ Rcpp::List discriminative_objective_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::vec
   const double value = obj.value_gradient(m, grad);
   return Rcpp::List::create(Rcpp::_["objective"] = value, Rcpp::_["gradient"] = Rcpp::wrap(grad),
                             Rcpp::_["counts"] = Rcpp::wrap(obj.counts(m)));
+}
+
+// k-means++ seeds (greedy with trials > 1) of the columns of xt, 1-based,
+// drawn with R's generator.
+// [[Rcpp::export(.kmeanspp_seeds_cpp)]]
+Rcpp::IntegerVector kmeanspp_seeds_cpp(const Eigen::MatrixXd& xt, int k, int trials) {
+  sideclust::RHooks hooks(false);
+  return sideclust::one_based(sideclust::kmeanspp_indices(xt, k, hooks, trials));
 }

@@ -1,8 +1,9 @@
 // CEC and CEC-IB (Smieja & Geiger 2017, cost (10)) minimized by the
-// Hartigan algorithm of their Section 3.4: k-means++ seeding (or a random
-// partition, the paper's Algorithm 1, or random seed points), every point
-// moved to the cluster with the largest cost decrease, clusters removed when
-// they fall below eps * n points, below p + 2 points or become singular, and
+// Hartigan algorithm of their Section 3.4: greedy k-means++ seeding (or
+// plain k-means++, a random partition, the paper's Algorithm 1, or random
+// seed points), every point moved to the cluster with the largest cost
+// decrease, clusters removed when they fall below eps * n points, below
+// p + 2 points (p + 3 with small_sample) or become singular, and
 // restarts keeping the lowest cost. Every cluster has its own Gaussian
 // family (Tabor & Spurek 2014; see cec_cluster.h). Plain C++17 + Eigen; no R
 // headers.
@@ -24,11 +25,22 @@
 namespace sideclust {
 
 // How a run's initial partition is drawn when no start is given.
-enum class CecInit { kmeanspp = 0, random_points = 1, random_partition = 2 };
+enum class CecInit { kmeanspp = 0, random_points = 1, random_partition = 2, greedy_kmeanspp = 3 };
+
+// The fewest points a cluster may keep: eps * n (a cluster with fewer is
+// removed; the 1e-9 absorbs the rounding of an eps given as count / n) and
+// p + 2. CEC's card.min allows p + 1, the fewest with a non-singular
+// covariance, but no point can leave such a cluster (the p left would be
+// singular), and the cost draws it towards p + 1 points on a hyperplane, a
+// covariance singular up to rounding. With small_sample p + 3, since its
+// term is finite only above p + 2 points.
+inline double cec_min_size(double eps, int n, int p, bool small_sample) {
+  return std::max(std::ceil(eps * n - 1e-9), static_cast<double>(p + (small_sample ? 3 : 2)));
+}
 
 struct CecParams {
   int k = 1;
-  CecInit init = CecInit::kmeanspp;
+  CecInit init = CecInit::greedy_kmeanspp;
   CecType type = CecType::full;  // the family of every cluster when `families` is empty
   std::vector<CecFamily> families;  // one per initial cluster (size k), or empty
   double beta = 0.0;
@@ -44,7 +56,21 @@ struct CecParams {
   bool split = false;
   int max_k = 0;
   int split_tries = 5;
+  // Split mode: per family (initial cluster), the fall of the total cost a
+  // split of one of its clusters must exceed, and the price of each cluster
+  // when restarts are compared (the BIC penalty of a cluster's parameters
+  // over 2n; see cec_split.h). Empty: 0, CEC's rule.
+  std::vector<double> split_penalty;
 };
+
+// The penalty of the clusters of a result (split mode): the sum over its
+// clusters of their family's split_penalty.
+inline double cec_split_penalty(const CecParams& par, const std::vector<int>& origin) {
+  double s = 0.0;
+  if (par.split_penalty.empty()) return s;
+  for (int o : origin) s += par.split_penalty[o];
+  return s;
+}
 
 struct CecResult {
   std::vector<int> cluster;  // 0-based, numbered in order of first point
@@ -72,8 +98,7 @@ class CecRun {
          const CecParams& par)
       : x_(x), label_(labels.label), n_levels_(labels.n_levels), par_(par),
         n_(static_cast<int>(x.cols())), p_(static_cast<int>(x.rows())) {
-    // The small-sample term is finite only above p + 2 points.
-    min_size_ = std::max(par_.eps * n_, static_cast<double>(p_ + (par_.small_sample ? 3 : 2)));
+    min_size_ = cec_min_size(par_.eps, n_, p_, par_.small_sample);
     fams_ = par_.families;
     if (fams_.empty()) {
       CecFamily f;
@@ -359,6 +384,9 @@ inline std::vector<int> draw_start(const Eigen::Ref<const Eigen::MatrixXd>& x, c
     case CecInit::random_points: return nearest_seed_start(x, random_indices(x, par.k, hooks));
     case CecInit::random_partition:
       return random_partition_start(static_cast<int>(x.cols()), par.k, hooks);
+    case CecInit::greedy_kmeanspp:
+      return nearest_seed_start(x, kmeanspp_indices(x, par.k, hooks,
+                                                    greedy_kmeanspp_trials(par.k)));
     default: return nearest_seed_start(x, kmeanspp_indices(x, par.k, hooks));
   }
 }

@@ -56,7 +56,7 @@ class CecSplitter {
       f.type = par_.type;
       fams_.assign(std::max(1, par_.k), f);
     }
-    min_size_ = std::max(par_.eps * n_, static_cast<double>(p_ + (par_.small_sample ? 3 : 2)));
+    min_size_ = cec_min_size(par_.eps, n_, p_, par_.small_sample);
   }
 
   // The run from `start` (0-based, clusters 0..k-1 with families 0..k-1),
@@ -84,7 +84,9 @@ class CecSplitter {
           continue;
         }
         Split s{0.0, a, {}};
-        if (try_split(members[a], fams_[res.origin[a]], hooks, s.part, s.gain)) {
+        const double penalty =
+            par_.split_penalty.empty() ? 0.0 : par_.split_penalty[res.origin[a]];
+        if (try_split(members[a], fams_[res.origin[a]], penalty, hooks, s.part, s.gain)) {
           splits.emplace(key, s);
           found.push_back(std::move(s));
         } else {
@@ -174,8 +176,8 @@ class CecSplitter {
   // A local two-cluster CEC of the cluster with the given members (sorted
   // point indices) and family; on success part holds 0 / 1 per member and
   // gain the fall of the total cost.
-  bool try_split(const std::vector<int>& members, const CecFamily& fam, RunHooks& hooks,
-                 std::vector<int>& part, double& gain) {
+  bool try_split(const std::vector<int>& members, const CecFamily& fam, double penalty,
+                 RunHooks& hooks, std::vector<int>& part, double& gain) {
     const int m = static_cast<int>(members.size());
     if (m < 2.0 * min_size_) return false;
     Eigen::MatrixXd xs(p_, m);
@@ -199,7 +201,10 @@ class CecSplitter {
     lp.k = 2;
     lp.families.assign(2, fam);
     CecRun two(xs, loc, lp);
-    double best = c_one - 1e-10 * std::max(1.0, std::abs(c_one));
+    // the local costs are per point of the cluster: a fall of the total cost
+    // by more than `penalty` is a local fall by more than penalty n / m
+    double best = c_one - std::max(1e-10 * std::max(1.0, std::abs(c_one)),
+                                   penalty * n_ / static_cast<double>(m));
     bool ok = false;
     std::vector<std::vector<int>> starts;
     if (!loc.label.empty()) {
@@ -311,7 +316,8 @@ inline CecResult cec_search(const Eigen::Ref<const Eigen::MatrixXd>& x, const Pa
   for (int r = 0; r < runs; ++r) {
     const std::vector<int> start = par.start.empty() ? draw_start(x, par, hooks) : par.start;
     CecResult res = splitter.run(start, hooks);
-    if (!have || res.cost < best.cost) {
+    if (!have || res.cost + cec_split_penalty(par, res.origin) <
+                     best.cost + cec_split_penalty(par, best.origin)) {
       best = std::move(res);
       have = true;
     }

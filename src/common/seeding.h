@@ -6,6 +6,7 @@
 #include <Eigen/Dense>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <utility>
 #include <vector>
@@ -39,22 +40,60 @@ inline int proportional_index(const double* w, int n, double total, RunHooks& ho
 // further one with probability proportional to its squared distance to the
 // nearest seed so far, so a point equal to a seed is never drawn again. Only
 // when every point equals a seed (fewer distinct points than k) is a seed
-// drawn uniformly, i.e. repeated.
+// drawn uniformly, i.e. repeated. With trials > 1 it is greedy k-means++
+// (suggested in the same paper; analysed by Grunau, Ozudogru, Rozhon &
+// Tetek 2023): each further seed is the best of `trials` candidates drawn
+// that way, the one leaving the smallest sum of squared distances to the
+// nearest seed. trials = 1 draws exactly the plain k-means++ seeds.
 inline std::vector<int> kmeanspp_indices(const Eigen::Ref<const Eigen::MatrixXd>& x, int k,
-                                         RunHooks& hooks) {
+                                         RunHooks& hooks, int trials = 1) {
   const int n = static_cast<int>(x.cols());
   std::vector<int> seeds;
   seeds.reserve(k);
   Eigen::VectorXd d2 = Eigen::VectorXd::Constant(n, std::numeric_limits<double>::infinity());
+  Eigen::VectorXd cand, best_d2;
+  if (trials > 1) {
+    cand.resize(n);
+    best_d2.resize(n);
+  }
   for (int j = 0; j < k; ++j) {
     const double total = j == 0 ? 0.0 : d2.sum();
-    const int pick = total > 0.0 ? proportional_index(d2.data(), n, total, hooks)
-                                 : uniform_index(n, hooks);
+    const int tries = total > 0.0 ? std::max(1, trials) : 1;
+    int pick = -1;
+    double pick_sum = std::numeric_limits<double>::infinity();
+    for (int t = 0; t < tries; ++t) {
+      const int c = total > 0.0 ? proportional_index(d2.data(), n, total, hooks)
+                                : uniform_index(n, hooks);
+      hooks.poll_interrupt(static_cast<std::size_t>(n) * x.rows());  // a pass over x
+      if (tries == 1) {
+        pick = c;
+        break;
+      }
+      double sum = 0.0;
+      for (int i = 0; i < n; ++i) {
+        cand[i] = std::min(d2[i], (x.col(i) - x.col(c)).squaredNorm());
+        sum += cand[i];
+      }
+      if (sum < pick_sum) {  // ties keep the earlier candidate
+        pick_sum = sum;
+        pick = c;
+        best_d2.swap(cand);
+      }
+    }
     seeds.push_back(pick);
-    hooks.poll_interrupt(static_cast<std::size_t>(n) * x.rows());  // each seed is a pass over x
-    for (int i = 0; i < n; ++i) d2[i] = std::min(d2[i], (x.col(i) - x.col(pick)).squaredNorm());
+    if (tries == 1) {
+      for (int i = 0; i < n; ++i) d2[i] = std::min(d2[i], (x.col(i) - x.col(pick)).squaredNorm());
+    } else {
+      d2.swap(best_d2);
+    }
   }
   return seeds;
+}
+
+// The number of candidates per seed of greedy k-means++: 2 + floor(log k),
+// as in scikit-learn's k-means++ (Pedregosa et al. 2011).
+inline int greedy_kmeanspp_trials(int k) {
+  return 2 + static_cast<int>(std::floor(std::log(static_cast<double>(std::max(1, k)))));
 }
 
 // k points drawn uniformly without replacement (partial Fisher-Yates),

@@ -147,7 +147,7 @@ test_that("every `init` ends at a reproducible local optimum", {
   b <- cec_blobs(20, sep = 3)
   labels <- b$y
   labels[seq(2, 60, by = 2)] <- NA
-  for (init in c("kmeans++", "random", "partition")) {
+  for (init in c("greedy", "kmeans++", "random", "partition")) {
     set.seed(8); fit <- cec_ib(b$x, labels, k = 6, beta = 1, init = init, restarts = 3)
     set.seed(8); again <- cec_ib(b$x, labels, k = 6, beta = 1, init = init, restarts = 3)
     expect_identical(fit, again)
@@ -167,6 +167,71 @@ test_that("every `init` ends at a reproducible local optimum", {
   expect_equal(many$cost, cec_cost(b$x, many$cluster), tolerance = 1e-9)
   expect_identical(cec(b$x, k = 3, start = rep(1:3, 20))$init, "start")
   expect_error(cec(b$x, k = 3, init = "forgy"), "`init`")
+})
+
+test_that("k-means++ and greedy k-means++ seeds are those of a plain R version", {
+  # the seeding of the C++ core against the same draws of R's generator:
+  # each seed after the first drawn proportionally to the squared distance to
+  # the nearest seed; greedy: the best of `trials` such draws by the sum of
+  # those distances (ties keep the earlier). Duplicated rows test the zero
+  # weights.
+  seeds_in_r <- function(x, k, trials) {
+    n <- nrow(x)
+    draw <- function(w) {
+      u <- stats::runif(1) * sum(w)
+      i <- which(w > 0 & cumsum(w) > u)[1]
+      if (is.na(i)) max(which(w > 0)) else i
+    }
+    dist2 <- function(i) rowSums(sweep(x, 2, x[i, ])^2)
+    seeds <- min(n, floor(stats::runif(1) * n) + 1)
+    d2 <- dist2(seeds)
+    for (j in seq_len(k - 1L)) {
+      best <- NULL
+      for (t in seq_len(trials)) {
+        c <- draw(d2)
+        cand <- pmin(d2, dist2(c))
+        if (is.null(best) || sum(cand) < best$sum) best <- list(i = c, sum = sum(cand), d2 = cand)
+      }
+      seeds <- c(seeds, best$i)
+      d2 <- best$d2
+    }
+    seeds
+  }
+  b <- cec_blobs(20, sep = 3)
+  x <- rbind(b$x, b$x[1:10, ])
+  for (trials in c(1L, 3L)) for (s in 1:5) {
+    set.seed(s)
+    core <- sideclust:::.kmeanspp_seeds_cpp(t(x), 6L, trials)
+    set.seed(s)
+    expect_identical(core, as.integer(seeds_in_r(x, 6L, trials)), info = paste(trials, s))
+  }
+  # greedy seeds cover the data better: a lower sum of squared distances to
+  # the nearest seed on average
+  potential <- function(seeds) sum(apply(sapply(seeds, function(i) rowSums(sweep(x, 2, x[i, ])^2)), 1, min))
+  set.seed(1)
+  plain <- replicate(50, potential(sideclust:::.kmeanspp_seeds_cpp(t(x), 6L, 1L)))
+  greedy <- replicate(50, potential(sideclust:::.kmeanspp_seeds_cpp(t(x), 6L, 3L)))
+  expect_lt(mean(greedy), mean(plain))
+})
+
+test_that("the default size rule is CEC's: clusters below floor(0.05 n) points are removed", {
+  # 150 points: CEC's card.min = "5%" keeps a cluster of floor(7.5) = 7
+  # points; Smieja & Geiger's rule with eps = 0.05 removes clusters below 7.5
+  set.seed(4)
+  y <- rep(1:3, c(7, 71, 72))
+  x <- rbind(c(0, 0), c(12, 0), c(0, 12))[y, ] + matrix(rnorm(300), ncol = 2)
+  fit <- cec(x, k = 3, start = y)
+  expect_equal(fit$eps, 7 / 150)
+  expect_equal(fit$k, 3L)
+  expect_equal(sort(fit$size), c(7L, 71L, 72L))
+  expect_equal(cec(x, k = 3, start = y, eps = 0.05)$k, 2L)
+  expect_equal(cec(x, k = 3, start = y, eps = 7 / 150)$k, 3L)
+  # the p + 2 minimum stays: 4 points in 2-D are kept, 3 removed
+  y4 <- rep(1:2, c(4, 146))
+  x4 <- rbind(c(0, 0), c(15, 0))[y4, ] + matrix(rnorm(300), ncol = 2)
+  expect_equal(cec(x4, k = 2, start = y4, eps = 0)$k, 2L)
+  y3 <- rep(1:2, c(3, 147))
+  expect_equal(cec(x4, k = 2, start = y3, eps = 0)$k, 1L)
 })
 
 test_that("predict() applies the CEC rule and recovers the fitted clusters", {
