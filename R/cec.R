@@ -470,7 +470,8 @@ fit_cec <- function(x, labels, k, beta, type, param, restarts, max_iter, eps, co
     restarts <- 1L
   }
   # cov_reg pseudo-points with the (maximum-likelihood) covariance of the data
-  prior <- cov_reg * crossprod(sweep(x, 2L, colMeans(x))) / n
+  # (stats::cov() makes no n x p centred copy of x)
+  prior <- if (cov_reg > 0) cov_reg * stats::cov(x) * ((n - 1) / n) else matrix(0, p, p)
   options <- c(list(k = k, beta = beta, eps = eps, max_iter = max_iter,
                     restarts = 1L, init = init, start = start0, prior = prior,
                     small_sample = small_sample, split = split,

@@ -226,6 +226,8 @@ ib_kmeans <- function(x, k, beta, s = NULL, normalize = c("space", "data"),
 # Mean squared distance of the rows of x to their mean (1 if all rows are
 # equal, when any positive scale gives the same fit).
 ib_kmeans_default_scale <- function(x) {
-  v <- sum(sweep(x, 2L, colMeans(x))^2) / nrow(x)
+  n <- nrow(x)
+  # the trace of the covariance: no n x p centred copy of x
+  v <- if (n > 1L) sum(diag(stats::cov(x))) * (n - 1) / n else 0
   if (v > 0) v else 1
 }

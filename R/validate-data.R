@@ -64,11 +64,18 @@ check_tensor <- function(x, arg) {
 # Families that fix the covariance or its eigenvalues are never singular;
 # fixed_mean is as strict as full (its second moment dominates the covariance).
 check_cec_covariance <- function(x, type) {
-  centred <- sweep(x, 2L, colMeans(x))
+  # from the p x p covariance: no n x p centred copy of x
+  s <- if (nrow(x) > 1L) stats::cov(x) else matrix(0, ncol(x), ncol(x))
+  v <- diag(s)
   ok <- switch(type,
-    full = , fixed_mean = qr(centred)$rank == ncol(x),
-    diagonal = all(colSums(centred^2) > 0),
-    spherical = sum(centred^2) > 0,
+    full = , fixed_mean = {
+      # singular values of the centred data below 1e-7 of the largest, as
+      # qr()'s rank tolerance, are eigenvalues below 1e-14 of the largest
+      e <- eigen(s, symmetric = TRUE, only.values = TRUE)$values
+      e[1L] > 0 && e[length(e)] > 1e-14 * e[1L]
+    },
+    diagonal = all(v > 0),
+    spherical = sum(v) > 0,
     TRUE
   )
   if (!ok) {
