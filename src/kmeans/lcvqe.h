@@ -158,6 +158,7 @@ class LcvqeRun {
     scale_ = 1.0 + (x.size() > 0 ? x.cwiseAbs().maxCoeff() : 0.0);
     must_link_components();
     edge_pair_ = edge_pairs(pairs, hooks);
+    edges_ = pack_edges(pairs, [&pairs](int e) { return PackedEdge{pairs.nbr[e], 0, pairs.weight[e]}; });
   }
 
   LcvqeResult run(Eigen::MatrixXd m, RunHooks& hooks) const {
@@ -208,25 +209,30 @@ class LcvqeRun {
     std::vector<double> cost(k);
     int changed = 0;
     const std::size_t n = order.size();
+    const PackedEdge* edges = edges_.data();
+    const SweepLookahead ahead(order, pairs_.start, edges);
     for (std::size_t t = 0; t < n; ++t) {
-      if (t + kAhead < n) prefetch(cd.record(order[t + kAhead]));
-      if (has_pairs && t + kAhead < n) {
-        const int f = order[t + kAhead];
-        for (int e = pairs_.start[f]; e < pairs_.start[f + 1]; ++e) {
-          prefetch(cd.record(pairs_.nbr[e]));
-          prefetch(&z[pairs_.nbr[e]]);
-        }
-      }
+      ahead.step(
+          t,
+          [&](int f) {
+            prefetch(cd.record(f));
+            prefetch(&z[f]);
+          },
+          [&](int o, int) {
+            prefetch(cd.record(o));
+            prefetch(&z[o]);
+          });
       const int i = order[t];
       const int first = has_pairs ? pairs_.start[i] : 0, last = has_pairs ? pairs_.start[i + 1] : 0;
       hooks.poll_interrupt(static_cast<std::size_t>(k) * (x_.rows() + last - first));
       const double* own = cd.record(i);
       for (int j = 0; j < k; ++j) cost[j] = 0.5 * own[j];
       for (int e = first; e < last; ++e) {
-        const int o = pairs_.nbr[e], zo = z[o];
+        const int o = edges[e].nbr, zo = z[o];
         if (zo < 0) continue;
-        const double half = 0.5 * std::abs(pairs_.weight[e]);
-        if (!std::signbit(pairs_.weight[e])) {
+        const double w = edges[e].value;
+        const double half = 0.5 * std::abs(w);
+        if (!std::signbit(w)) {
           // broken unless i joins zo: i pays its distance to c_zo, o its
           // distance to i's centre
           // (adding 0 to cost[zo] keeps the loop free of branches)
@@ -244,7 +250,7 @@ class LcvqeRun {
       if (z[i] < 0 || cost[best] < cost[z[i]]) {
         z[i] = best;
         ++changed;
-        for (int e = first; e < last; ++e) status.update(e, best, z[pairs_.nbr[e]]);
+        for (int e = first; e < last; ++e) status.update(e, best, z[edges[e].nbr]);
       }
     }
     return changed;
@@ -292,20 +298,36 @@ class LcvqeRun {
     const int count = static_cast<int>(comp_start_.size()) - 1;
     std::vector<double> cost(k);
     int moved = 0;
+    // The members of all components in turn, as one sequence for the
+    // look-ahead (they lie scattered through memory).
+    const PackedEdge* edges = edges_.data();
+    const SweepLookahead ahead(comp_members_, pairs_.start, edges);
+    auto own_ahead = [&](int f) {
+      prefetch(cd.record(f));
+      prefetch(&z[f]);
+      prefetch(&comp_[f]);
+    };
+    auto partner_ahead = [&](int o, int) {
+      prefetch(cd.record(o));
+      prefetch(&z[o]);
+      prefetch(&comp_[o]);
+    };
     for (int g = 0; g < count; ++g) {
       double current = 0.0;
       std::fill(cost.begin(), cost.end(), 0.0);
       for (int t = comp_start_[g]; t < comp_start_[g + 1]; ++t) {
+        ahead.step(static_cast<std::size_t>(t), own_ahead, partner_ahead);
         const int i = comp_members_[t];
         hooks.poll_interrupt(static_cast<std::size_t>(k) * (1 + pairs_.start[i + 1] - pairs_.start[i]));
         current += 0.5 * cd.dist(i, z[i]);
         for (int u = 0; u < k; ++u) cost[u] += 0.5 * cd.dist(i, u);
         for (int e = pairs_.start[i]; e < pairs_.start[i + 1]; ++e) {
-          const int o = pairs_.nbr[e];
+          const int o = edges[e].nbr;
           const bool inside = comp_[o] == g;
           if (inside && o < i) continue;  // each inside pair once
-          const double half = 0.5 * std::abs(pairs_.weight[e]);
-          if (!std::signbit(pairs_.weight[e])) {  // must-links never leave a component
+          const double w = edges[e].value;
+          const double half = 0.5 * std::abs(w);
+          if (!std::signbit(w)) {  // must-links never leave a component
             if (z[i] != z[o]) current += half * (cd.dist(i, z[o]) + cd.dist(o, z[i]));
             continue;
           }
@@ -406,9 +428,7 @@ class LcvqeRun {
   double scale_ = 1.0;
   std::vector<int> comp_, comp_start_, comp_members_;  // must-link components (comp_ -1: none)
   std::vector<int> edge_pair_;                         // edge_pairs(pairs_)
-  // A sweep prefetches the record and the partners of the point this many
-  // visits ahead (at n = 1e6 a sweep took about 20% less than without).
-  static constexpr std::size_t kAhead = 16;
+  std::vector<PackedEdge> edges_;                      // partner and signed weight per adjacency entry
 };
 
 // The best (lowest final L) of par.restarts runs, or one run from par.start.

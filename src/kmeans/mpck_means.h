@@ -88,12 +88,16 @@ struct Metrics {
     }
   }
 
-  // ||v||^2 under every cluster's metric, into q (length k).
+  // ||v||^2 under every cluster's metric, into q (length k); sq (length p)
+  // holds the squares, which the product would otherwise allocate per call.
   template <class V>
-  void norm2_all(const V& v, Eigen::VectorXd& q) const {
+  void norm2_all(const V& v, Eigen::VectorXd& q, Eigen::VectorXd& sq) const {
     switch (kind) {
       case MpckMetric::none: q.setConstant(v.squaredNorm()); break;
-      case MpckMetric::diagonal: q.noalias() = diag.transpose() * v.cwiseAbs2(); break;
+      case MpckMetric::diagonal:
+        sq = v.cwiseAbs2();
+        q.noalias() = diag.transpose() * sq;
+        break;
       default:
         for (int h = 0; h < k(); ++h) q[h] = v.dot(full[h] * v);
     }
@@ -285,47 +289,57 @@ class MpckRun {
     const int k = static_cast<int>(m.cols());
     const std::size_t unit = met.cost_units(p_);
     const bool has_pairs = !pairs_.empty();
+    const bool charged = par_.metric == MpckMetric::none;  // edges_ hold the charges
+    const bool diffs = edge_diff_.cols() > 0;
+    const PackedEdge* edges = edges_.data();
+    const SweepLookahead ahead(order, pairs_.start, edges);
     Eigen::VectorXd cost(k), q(k);
-    Eigen::VectorXd diff(p_);
+    Eigen::VectorXd diff(p_), sq(p_);
     int changed = 0;
     const std::size_t n = order.size();
     for (std::size_t t = 0; t < n; ++t) {
-      if (t + kAhead < n) {
-        const int f = order[t + kAhead];
-        prefetch(x_.col(f).data());
-        if (has_pairs) {
-          for (int e = pairs_.start[f]; e < pairs_.start[f + 1]; ++e) prefetch(&z[pairs_.nbr[e]]);
-        }
-      }
+      ahead.step(
+          t,
+          [&](int f) {
+            prefetch(x_.col(f).data());
+            prefetch(x_.col(f).data() + (p_ - 1));
+            prefetch(&z[f]);
+          },
+          [&](int j, int e) {
+            prefetch(&z[j]);
+            if (diffs) {
+              prefetch(edge_diff_.col(e).data());
+              prefetch(edge_diff_.col(e).data() + (p_ - 1));
+            }
+          });
       const int i = order[t];
       std::size_t work = static_cast<std::size_t>(k) * unit;
       met.point_costs(x_.col(i), m, cost);
       const int first = has_pairs ? pairs_.start[i] : 0, last = has_pairs ? pairs_.start[i + 1] : 0;
       for (int e = first; e < last; ++e) {
-        const int j = pairs_.nbr[e], g = z[j];
-        const double w = pairs_.weight[e];
-        if (g < 0 || w == 0.0) continue;
-        if (w > 0) {
+        const PackedEdge& pe = edges[e];
+        const int g = z[pe.nbr];
+        if (g < 0 || pe.tag == kSkip) continue;
+        if (pe.tag == kMust) {
           // broken when i leaves g: half the distance under each end's
           // metric (adding 0 to cost[g] keeps the loops free of branches)
           work += static_cast<std::size_t>(k) * unit;
-          if (!edge_sq_.empty()) {  // one metric: the same charge for every h != g
-            const double c = 0.5 * w * (edge_sq_[e] + edge_sq_[e]);
+          if (charged) {  // one metric: the same charge for every h != g
+            const double c = pe.value;
             for (int h = 0; h < k; ++h) cost[h] += h != g ? c : 0.0;
             continue;
           }
+          const double w = pe.value;
           pair_diff(i, e, diff);
-          met.norm2_all(diff, q);
+          met.norm2_all(diff, q, sq);
           for (int h = 0; h < k; ++h) cost[h] += h != g ? 0.5 * w * (q[h] + q[g]) : 0.0;
         } else {
-          double d2;
-          if (!edge_sq_.empty()) {
-            d2 = edge_sq_[e];
+          if (charged) {
+            cost[g] -= pe.value;
           } else {
             pair_diff(i, e, diff);
-            d2 = met.norm2(diff, g);
+            cost[g] -= pe.value * (met.bound[g] - met.norm2(diff, g));
           }
-          cost[g] -= w * (met.bound[g] - d2);
           work += unit;
         }
       }
@@ -337,7 +351,7 @@ class MpckRun {
       if (best != z[i]) {
         z[i] = best;
         ++changed;
-        for (int e = first; e < last; ++e) status.update(e, best, z[pairs_.nbr[e]]);
+        for (int e = first; e < last; ++e) status.update(e, best, z[edges[e].nbr]);
       }
     }
     return changed;
@@ -499,28 +513,40 @@ class MpckRun {
     }
   }
 
-  // The sweeps read, for every constraint of a point, the difference to its
-  // partner: a random access to the partner's coordinates, which at 1e6
-  // pairs over 1e6 points costs more than the rest of the sweep. It does not
-  // change between iterations, so it is computed once per fit in the order
-  // of the adjacency lists, which a sweep reads block by block: the squared
-  // distance for metric "none", the difference vector otherwise (p doubles
-  // per entry, two per pair), unless that would exceed kMaxEdgeCacheBytes.
+  // The sweeps read, for every constraint of a point, its partner, type and
+  // weight, and the difference to its partner: a random access to the
+  // partner's coordinates, which at 1e6 pairs over 1e6 points costs more than
+  // the rest of the sweep. None of it changes between iterations, so it is
+  // computed once per fit in the order of the adjacency lists, which a sweep
+  // reads point by point: one PackedEdge per entry (tag kSkip for weight 0,
+  // kMust, kCannot) whose value is, for metric "none", the whole charge
+  // (must-link: w ||x_i - x_j||^2, added to every other cluster; cannot-link:
+  // w (D - ||x_i - x_j||^2) with w < 0, subtracted from the partner's
+  // cluster; D is fixed without metric learning), otherwise the signed
+  // weight, with the difference vectors (p doubles per entry, two per pair)
+  // in edge_diff_ unless they would exceed kMaxEdgeCacheBytes.
   void cache_edges(RunHooks& hooks) {
     if (pairs_.empty()) return;
     const std::size_t entries = pairs_.nbr.size();
+    const bool charged = par_.metric == MpckMetric::none;
+    const double bound = mpck_detail::Metrics(par_.metric, p_, 1, range2_).bound[0];
     Eigen::VectorXd diff(p_);
-    if (par_.metric == MpckMetric::none) {
-      edge_sq_.resize(entries);
-      for (int i = 0; i < n_; ++i) {
-        hooks.poll_interrupt(static_cast<std::size_t>(pairs_.start[i + 1] - pairs_.start[i]) * p_);
-        for (int e = pairs_.start[i]; e < pairs_.start[i + 1]; ++e) {
-          diff = x_.col(i) - x_.col(pairs_.nbr[e]);
-          edge_sq_[e] = diff.squaredNorm();
-        }
+    edges_.resize(entries);
+    for (int i = 0; i < n_; ++i) {
+      hooks.poll_interrupt(static_cast<std::size_t>(pairs_.start[i + 1] - pairs_.start[i]) * p_);
+      for (int e = pairs_.start[i]; e < pairs_.start[i + 1]; ++e) {
+        const double w = pairs_.weight[e];
+        PackedEdge& pe = edges_[e];
+        pe.nbr = pairs_.nbr[e];
+        pe.tag = w == 0.0 ? kSkip : (w > 0 ? kMust : kCannot);
+        pe.value = w;
+        if (!charged || pe.tag == kSkip) continue;
+        diff = x_.col(i) - x_.col(pe.nbr);
+        const double d2 = diff.squaredNorm();
+        pe.value = pe.tag == kMust ? 0.5 * w * (d2 + d2) : w * (bound - d2);
       }
-      return;
     }
+    if (charged) return;
     if (entries * static_cast<std::size_t>(p_) * sizeof(double) > kMaxEdgeCacheBytes) return;
     edge_diff_.resize(p_, static_cast<Eigen::Index>(entries));
     for (int i = 0; i < n_; ++i) {
@@ -538,11 +564,10 @@ class MpckRun {
   Eigen::VectorXd range2_;
   double s2_ = 1.0;
   std::vector<int> edge_pair_;   // edge_pairs(pairs_)
-  std::vector<double> edge_sq_;  // metric "none": ||x_i - x_j||^2 per adjacency entry
-  Eigen::MatrixXd edge_diff_;    // otherwise: x_i - x_j per adjacency entry (p x entries), or empty
+  std::vector<PackedEdge> edges_;  // per adjacency entry, see cache_edges()
+  Eigen::MatrixXd edge_diff_;      // learned metrics: x_i - x_j per adjacency entry (p x entries), or empty
   static constexpr std::size_t kMaxEdgeCacheBytes = std::size_t(1) << 29;  // 512 MiB
-  // A sweep prefetches the point and its partners' clusters this many visits ahead.
-  static constexpr std::size_t kAhead = 16;
+  static constexpr int kSkip = 0, kMust = 1, kCannot = 2;  // PackedEdge::tag
 };
 
 // The initial centres (p x k) of one run.
