@@ -26,6 +26,7 @@
 #include "common/side_graph.h"
 #include "common/union_find.h"
 #include "kmeans/pair_sweeps.h"
+#include "kmeans/sq_distance.h"
 #include "kmeans/visit_order.h"
 
 namespace sideclust {
@@ -73,7 +74,7 @@ class CentreDistances {
     for (std::size_t i = 0; i < n; ++i) {
       hooks.poll_interrupt(static_cast<std::size_t>(k_) * x.rows());
       double* r = base_ + i * stride_;
-      for (int j = 0; j < k_; ++j) r[j] = (x.col(i) - m.col(j)).squaredNorm();
+      for (int j = 0; j < k_; ++j) r[j] = sq_distance(x.col(i).data(), m.col(j).data(), static_cast<int>(x.rows()));
       int b = 0, c = -1;
       for (int j = 1; j < k_; ++j) {
         if (r[j] < r[b]) {
@@ -244,8 +245,12 @@ class LcvqeRun {
         }
       }
       int best = 0;
+      double best_cost = cost[0];  // in a register: no load chained on `best`
       for (int j = 1; j < k; ++j) {
-        if (cost[j] < cost[best]) best = j;
+        if (cost[j] < best_cost) {
+          best_cost = cost[j];
+          best = j;
+        }
       }
       if (z[i] < 0 || cost[best] < cost[z[i]]) {
         z[i] = best;
@@ -367,8 +372,10 @@ class LcvqeRun {
     const int k = static_cast<int>(m.cols());
     Eigen::MatrixXd sum = Eigen::MatrixXd::Zero(m.rows(), k);
     std::vector<double> weight(k, 0.0);
-    for (int i = 0; i < n_; ++i) {
-      sum.col(z[i]) += x_.col(i);
+    for (int i = 0; i < n_; ++i) {  // coordinate by coordinate, as Eigen's += would
+      double* to = sum.col(z[i]).data();
+      const double* from = x_.col(i).data();
+      for (Eigen::Index d = 0; d < m.rows(); ++d) to[d] += from[d];
       weight[z[i]] += 1.0;
     }
     for (const int l : broken) {

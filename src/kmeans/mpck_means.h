@@ -30,6 +30,7 @@
 #include "common/side_graph.h"
 #include "common/union_find.h"
 #include "kmeans/pair_sweeps.h"
+#include "kmeans/sq_distance.h"
 #include "kmeans/visit_order.h"
 
 namespace sideclust {
@@ -103,23 +104,27 @@ struct Metrics {
     }
   }
 
-  // cost[h] = ||v - mu_h||^2 under metric h - log det A_h for every cluster
-  // h: what a point v costs in each cluster before its constraints.
-  template <class V>
-  void point_costs(const V& v, const Eigen::MatrixXd& mu, Eigen::VectorXd& cost) const {
+  // ||x - mu||^2 under the metric of cluster h, x and mu contiguous
+  // p-vectors (sq_distance() for "none" and "diagonal": the values of
+  // norm2(x - mu, h), inlined).
+  double dist2(const double* x, const double* mu, int h) const {
+    const int p = static_cast<int>(diag.rows());
     switch (kind) {
-      case MpckMetric::none:
-        for (int h = 0; h < k(); ++h) cost[h] = (v - mu.col(h)).squaredNorm() - logdet[h];
-        break;
-      case MpckMetric::diagonal:
-        for (int h = 0; h < k(); ++h) cost[h] = (v - mu.col(h)).cwiseAbs2().dot(diag.col(h)) - logdet[h];
-        break;
-      default:
-        for (int h = 0; h < k(); ++h) {
-          const Eigen::VectorXd d = v - mu.col(h);
-          cost[h] = d.dot(full[h] * d) - logdet[h];
-        }
+      case MpckMetric::none: return sq_distance(x, mu, p);
+      case MpckMetric::diagonal: return sq_distance<true>(x, mu, diag.col(h).data(), p);
+      default: {
+        const Eigen::VectorXd d = Eigen::Map<const Eigen::VectorXd>(x, p) -
+                                  Eigen::Map<const Eigen::VectorXd>(mu, p);
+        return d.dot(full[h] * d);
+      }
     }
+  }
+
+  // cost[h] = ||v - mu_h||^2 under metric h - log det A_h for every cluster
+  // h: what a point v (p contiguous doubles) costs in each cluster before
+  // its constraints.
+  void point_costs(const double* v, const Eigen::MatrixXd& mu, Eigen::VectorXd& cost) const {
+    for (int h = 0; h < k(); ++h) cost[h] = dist2(v, mu.col(h).data(), h) - logdet[h];
   }
 
   // Work units of one norm2() for interrupt polling.
@@ -314,7 +319,7 @@ class MpckRun {
           });
       const int i = order[t];
       std::size_t work = static_cast<std::size_t>(k) * unit;
-      met.point_costs(x_.col(i), m, cost);
+      met.point_costs(x_.col(i).data(), m, cost);
       const int first = has_pairs ? pairs_.start[i] : 0, last = has_pairs ? pairs_.start[i + 1] : 0;
       for (int e = first; e < last; ++e) {
         const PackedEdge& pe = edges[e];
@@ -345,8 +350,12 @@ class MpckRun {
       }
       hooks.poll_interrupt(work);
       int best = z[i] >= 0 ? z[i] : 0;
+      double best_cost = cost[best];  // in a register: no load chained on `best`
       for (int h = 0; h < k; ++h) {
-        if (cost[h] < cost[best]) best = h;
+        if (cost[h] < best_cost) {
+          best_cost = cost[h];
+          best = h;
+        }
       }
       if (best != z[i]) {
         z[i] = best;
@@ -363,8 +372,10 @@ class MpckRun {
     const int k = static_cast<int>(m.cols());
     Eigen::MatrixXd sum = Eigen::MatrixXd::Zero(p_, k);
     std::vector<int> size(k, 0);
-    for (int i = 0; i < n_; ++i) {
-      sum.col(z[i]) += x_.col(i);
+    for (int i = 0; i < n_; ++i) {  // coordinate by coordinate, as Eigen's += would
+      double* to = sum.col(z[i]).data();
+      const double* from = x_.col(i).data();
+      for (int d = 0; d < p_; ++d) to[d] += from[d];
       ++size[z[i]];
     }
     for (int h = 0; h < k; ++h) {
@@ -389,11 +400,17 @@ class MpckRun {
     for (int i = 0; i < n_; ++i) {
       const int h = z[i];
       ++size[h];
-      diff = x_.col(i) - m.col(h);
       if (full) {
+        diff = x_.col(i) - m.col(h);
         sf[h].selfadjointView<Eigen::Lower>().rankUpdate(diff, 1.0);
-      } else {
-        sd.col(h) += diff.cwiseAbs2();
+      } else {  // sd.col(h) += (x_i - m_h)^2 coordinate by coordinate
+        double* to = sd.col(h).data();
+        const double* xi = x_.col(i).data();
+        const double* mh = m.col(h).data();
+        for (int d = 0; d < p_; ++d) {
+          const double t = xi[d] - mh[d];
+          to[d] += t * t;
+        }
       }
     }
     for (const int l : broken) {
@@ -451,8 +468,7 @@ class MpckRun {
     double within = 0.0, logdet = 0.0, penalty = 0.0;
     Eigen::VectorXd diff(p_);
     for (int i = 0; i < n_; ++i) {
-      diff = x_.col(i) - m.col(z[i]);
-      within += met.norm2(diff, z[i]);
+      within += met.dist2(x_.col(i).data(), m.col(z[i]).data(), z[i]);
       logdet += met.logdet[z[i]];
     }
     for (const int l : broken) {  // kept pairs cost 0
