@@ -60,10 +60,15 @@ namespace lcvqe_detail {
 // k <= 5 is one aligned cache line (records padded to 8 doubles), so that a
 // sweep over randomly placed pairs costs one memory access per partner
 // instead of one per array (at n = 1e6 the partners' data is far outside the
-// cache). Computed once per centre update, O(n k p).
+// cache). Computed once per centre update, O(n k p). Given the clusters z,
+// the same pass sums every point's distance to its own centre (in the order
+// of the points, as objective_parts() would), sparing the objective a second
+// pass over the records.
 class CentreDistances {
  public:
-  void refresh(const Eigen::Ref<const Eigen::MatrixXd>& x, const Eigen::MatrixXd& m, RunHooks& hooks) {
+  void refresh(const Eigen::Ref<const Eigen::MatrixXd>& x, const Eigen::MatrixXd& m, RunHooks& hooks,
+               const std::vector<int>* z = nullptr) {
+    assigned_sum_ = 0.0;
     k_ = static_cast<int>(m.cols());
     stride_ = k_ + 3 <= 8 ? 8 : k_ + 3;
     const std::size_t n = static_cast<std::size_t>(x.cols());
@@ -87,8 +92,12 @@ class CentreDistances {
       r[k_] = r[b];
       r[k_ + 1] = c < 0 ? 0.0 : r[c];
       r[k_ + 2] = b;
+      if (z != nullptr) assigned_sum_ += r[(*z)[i]];
     }
   }
+
+  // sum_i dist(i, z_i) for the z given to the last refresh().
+  double assigned_sum() const { return assigned_sum_; }
 
   const double* record(int i) const { return base_ + static_cast<std::size_t>(i) * stride_; }
   double dist(int i, int j) const { return record(i)[j]; }
@@ -110,6 +119,7 @@ class CentreDistances {
 
  private:
   int k_ = 0;
+  double assigned_sum_ = 0.0;
   std::size_t stride_ = 8;
   std::vector<double> buffer_;
   double* base_ = nullptr;
@@ -127,15 +137,11 @@ inline Alternative cannot_alternative(const CentreDistances& cd, int a, int b, i
   return {b, cd.alternative(b, u), db};
 }
 
-// L as its two parts, with cd refreshed at the centres and `broken` the
+// The penalty part of L, with cd refreshed at the centres and `broken` the
 // broken pairs under z.
-inline void objective_parts(const PairGraph& g, const std::vector<int>& z, const CentreDistances& cd,
-                            const std::vector<int>& broken, double& within, double& penalty) {
-  within = 0.0;
-  const int n = static_cast<int>(z.size());
-  for (int i = 0; i < n; ++i) within += cd.dist(i, z[i]);
-  within *= 0.5;
-  penalty = 0.0;
+inline double penalty_part(const PairGraph& g, const std::vector<int>& z, const CentreDistances& cd,
+                           const std::vector<int>& broken) {
+  double penalty = 0.0;
   for (const int l : broken) {
     const int a = g.first[l], b = g.second[l], u = z[a], v = z[b];
     const double w = g.magnitude(l);
@@ -145,6 +151,17 @@ inline void objective_parts(const PairGraph& g, const std::vector<int>& z, const
       penalty += 0.5 * w * cannot_alternative(cd, a, b, u).d;
     }
   }
+  return penalty;
+}
+
+// L as its two parts (see penalty_part()).
+inline void objective_parts(const PairGraph& g, const std::vector<int>& z, const CentreDistances& cd,
+                            const std::vector<int>& broken, double& within, double& penalty) {
+  within = 0.0;
+  const int n = static_cast<int>(z.size());
+  for (int i = 0; i < n; ++i) within += cd.dist(i, z[i]);
+  within *= 0.5;
+  penalty = penalty_part(g, z, cd, broken);
 }
 
 }  // namespace lcvqe_detail
@@ -159,7 +176,8 @@ class LcvqeRun {
     scale_ = 1.0 + (x.size() > 0 ? x.cwiseAbs().maxCoeff() : 0.0);
     must_link_components();
     edge_pair_ = edge_pairs(pairs, hooks);
-    edges_ = pack_edges(pairs, [&pairs](int e) { return PackedEdge{pairs.nbr[e], 0, pairs.weight[e]}; });
+    // tag: the partner's must-link component (-1: none), read by move_components()
+    edges_ = pack_edges(pairs, [&](int e) { return PackedEdge{pairs.nbr[e], comp_[pairs.nbr[e]], pairs.weight[e]}; });
   }
 
   LcvqeResult run(Eigen::MatrixXd m, RunHooks& hooks) const {
@@ -180,9 +198,9 @@ class LcvqeRun {
       if (par_.group_moves) changed += move_components(m, cd, z, status, hooks);
       status.list(broken);
       const double moved = update_centres(z, cd, broken, m);
-      cd.refresh(x_, m, hooks);
-      double within, penalty;
-      lcvqe_detail::objective_parts(pairs_, z, cd, broken, within, penalty);
+      cd.refresh(x_, m, hooks, &z);
+      const double within = 0.5 * cd.assigned_sum();
+      const double penalty = lcvqe_detail::penalty_part(pairs_, z, cd, broken);
       res.objective.push_back(within + penalty);
       res.iterations = iter;
       hooks.check_interrupt();
@@ -310,12 +328,10 @@ class LcvqeRun {
     auto own_ahead = [&](int f) {
       prefetch(cd.record(f));
       prefetch(&z[f]);
-      prefetch(&comp_[f]);
     };
     auto partner_ahead = [&](int o, int) {
       prefetch(cd.record(o));
       prefetch(&z[o]);
-      prefetch(&comp_[o]);
     };
     for (int g = 0; g < count; ++g) {
       double current = 0.0;
@@ -328,7 +344,7 @@ class LcvqeRun {
         for (int u = 0; u < k; ++u) cost[u] += 0.5 * cd.dist(i, u);
         for (int e = pairs_.start[i]; e < pairs_.start[i + 1]; ++e) {
           const int o = edges[e].nbr;
-          const bool inside = comp_[o] == g;
+          const bool inside = edges[e].tag == g;  // comp_[o], packed
           if (inside && o < i) continue;  // each inside pair once
           const double w = edges[e].value;
           const double half = 0.5 * std::abs(w);

@@ -9,6 +9,11 @@
 // iteration. A sweep that moves point i reads its partners' clusters anyway,
 // so it updates the status of i's pairs there, and the broken pairs come out
 // of one pass over a byte per pair, in the pairs' given order.
+// Then how a sweep reads a point's constraints: one packed record per
+// adjacency entry (PackedEdge) and loads issued ahead in stages
+// (SweepLookahead), so that at 1e6 randomly placed pairs the sweep waits
+// on memory as little as possible without changing what it computes or the
+// order it visits the points in.
 #pragma once
 
 #include <cmath>
@@ -70,10 +75,11 @@ std::vector<PackedEdge> pack_edges(const PairGraph& g, Fill&& fill) {
 // kStage visits apart: at visit t, the own data and start[] of the point
 // 3 kStage ahead, the entries of the point 2 kStage ahead (start[] now
 // cached) and the partners of the point kStage ahead (entries now cached).
+// At n = 1e6 a stage of 4 to 32 visits made little difference (16 kept).
 // own(f) and partner(j, e) issue the method's own prefetches.
 class SweepLookahead {
  public:
-  static constexpr std::size_t kStage = 8;
+  static constexpr std::size_t kStage = 16;
 
   SweepLookahead(const std::vector<int>& order, const std::vector<int>& start,
                  const PackedEdge* edges)
