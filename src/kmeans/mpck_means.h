@@ -237,14 +237,22 @@ class MpckRun {
       : x_(x), pairs_(pairs), par_(par), n_(static_cast<int>(x.cols())),
         p_(static_cast<int>(x.rows())) {
     if (!pairs.empty() && pairs.n != n_) throw std::invalid_argument("pairs are over another number of points");
-    if (n_ > 0) {
-      const Eigen::VectorXd range = x.rowwise().maxCoeff() - x.rowwise().minCoeff();
+    if (n_ > 0) {  // column ranges in one pass over the columns (Eigen's rowwise() took two slow ones)
+      Eigen::VectorXd hi = x.col(0), lo = x.col(0);
+      for (int i = 1; i < n_; ++i) {
+        const double* xi = x.col(i).data();
+        for (int d = 0; d < p_; ++d) {
+          hi[d] = std::max(hi[d], xi[d]);
+          lo[d] = std::min(lo[d], xi[d]);
+        }
+      }
+      const Eigen::VectorXd range = hi - lo;
       range2_ = range.cwiseAbs2();
     } else {
       range2_ = Eigen::VectorXd::Zero(p_);
     }
     s2_ = 0.0;
-    if (n_ > 1) {
+    if (n_ > 1 && par.metric != MpckMetric::none) {  // only learned metrics use s2
       const Eigen::VectorXd mean = x.rowwise().mean();
       s2_ = (x.colwise() - mean).cwiseAbs2().sum() / (static_cast<double>(n_ - 1) * p_);
     }
@@ -253,7 +261,7 @@ class MpckRun {
     cache_edges(hooks);
   }
 
-  double s2() const { return s2_; }
+  double s2() const { return s2_; }  // 1 for metric "none", which does not use it
 
   MpckResult run(Eigen::MatrixXd m, RunHooks& hooks) const {
     const int k = static_cast<int>(m.cols());
@@ -546,10 +554,16 @@ class MpckRun {
     const std::size_t entries = pairs_.nbr.size();
     const bool charged = par_.metric == MpckMetric::none;
     const double bound = mpck_detail::Metrics(par_.metric, p_, 1, range2_).bound[0];
-    Eigen::VectorXd diff(p_);
     edges_.resize(entries);
     for (int i = 0; i < n_; ++i) {
       hooks.poll_interrupt(static_cast<std::size_t>(pairs_.start[i + 1] - pairs_.start[i]) * p_);
+      if (charged && i + kSetupAhead < n_) {  // the partners' coordinates, a random access each
+        const int f = i + kSetupAhead;
+        for (int e = pairs_.start[f]; e < pairs_.start[f + 1]; ++e) {
+          prefetch(x_.col(pairs_.nbr[e]).data());
+          prefetch(x_.col(pairs_.nbr[e]).data() + (p_ - 1));
+        }
+      }
       for (int e = pairs_.start[i]; e < pairs_.start[i + 1]; ++e) {
         const double w = pairs_.weight[e];
         PackedEdge& pe = edges_[e];
@@ -557,8 +571,7 @@ class MpckRun {
         pe.tag = w == 0.0 ? kSkip : (w > 0 ? kMust : kCannot);
         pe.value = w;
         if (!charged || pe.tag == kSkip) continue;
-        diff = x_.col(i) - x_.col(pe.nbr);
-        const double d2 = diff.squaredNorm();
+        const double d2 = sq_distance(x_.col(i).data(), x_.col(pe.nbr).data(), p_);  // = (x_i - x_j).squaredNorm()
         pe.value = pe.tag == kMust ? 0.5 * w * (d2 + d2) : w * (bound - d2);
       }
     }
@@ -567,6 +580,13 @@ class MpckRun {
     edge_diff_.resize(p_, static_cast<Eigen::Index>(entries));
     for (int i = 0; i < n_; ++i) {
       hooks.poll_interrupt(static_cast<std::size_t>(pairs_.start[i + 1] - pairs_.start[i]) * p_);
+      if (i + kSetupAhead < n_) {
+        const int f = i + kSetupAhead;
+        for (int e = pairs_.start[f]; e < pairs_.start[f + 1]; ++e) {
+          prefetch(x_.col(pairs_.nbr[e]).data());
+          prefetch(x_.col(pairs_.nbr[e]).data() + (p_ - 1));
+        }
+      }
       for (int e = pairs_.start[i]; e < pairs_.start[i + 1]; ++e) {
         edge_diff_.col(e) = x_.col(i) - x_.col(pairs_.nbr[e]);
       }
@@ -584,6 +604,7 @@ class MpckRun {
   Eigen::MatrixXd edge_diff_;      // learned metrics: x_i - x_j per adjacency entry (p x entries), or empty
   static constexpr std::size_t kMaxEdgeCacheBytes = std::size_t(1) << 29;  // 512 MiB
   static constexpr int kSkip = 0, kMust = 1, kCannot = 2;  // PackedEdge::tag
+  static constexpr int kSetupAhead = 16;  // cache_edges() prefetches this many points ahead
 };
 
 // The initial centres (p x k) of one run.
