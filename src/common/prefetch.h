@@ -7,9 +7,13 @@ namespace sideclust {
 // compiler has no such builtin). Sweeps over randomly placed pairs issue it
 // for a point's partners a few visits ahead, so that the loads overlap
 // instead of each waiting for memory.
+// The empty volatile asm marks the function as having an effect: GCC 12
+// counts __builtin_prefetch as none, so a function (or lambda) doing only
+// prefetches and not inlined early was judged pure and its calls deleted.
 inline void prefetch(const void* p) {
 #if defined(__GNUC__) || defined(__clang__)
   __builtin_prefetch(p);
+  __asm__ volatile("");
 #else
   (void)p;
 #endif

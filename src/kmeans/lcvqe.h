@@ -26,6 +26,7 @@
 #include "common/side_graph.h"
 #include "common/union_find.h"
 #include "kmeans/pair_sweeps.h"
+#include "kmeans/sq_distance.h"
 #include "kmeans/visit_order.h"
 
 namespace sideclust {
@@ -59,10 +60,15 @@ namespace lcvqe_detail {
 // k <= 5 is one aligned cache line (records padded to 8 doubles), so that a
 // sweep over randomly placed pairs costs one memory access per partner
 // instead of one per array (at n = 1e6 the partners' data is far outside the
-// cache). Computed once per centre update, O(n k p).
+// cache). Computed once per centre update, O(n k p). Given the clusters z,
+// the same pass sums every point's distance to its own centre (in the order
+// of the points, as objective_parts() would), sparing the objective a second
+// pass over the records.
 class CentreDistances {
  public:
-  void refresh(const Eigen::Ref<const Eigen::MatrixXd>& x, const Eigen::MatrixXd& m, RunHooks& hooks) {
+  void refresh(const Eigen::Ref<const Eigen::MatrixXd>& x, const Eigen::MatrixXd& m, RunHooks& hooks,
+               const std::vector<int>* z = nullptr) {
+    assigned_sum_ = 0.0;
     k_ = static_cast<int>(m.cols());
     stride_ = k_ + 3 <= 8 ? 8 : k_ + 3;
     const std::size_t n = static_cast<std::size_t>(x.cols());
@@ -73,7 +79,7 @@ class CentreDistances {
     for (std::size_t i = 0; i < n; ++i) {
       hooks.poll_interrupt(static_cast<std::size_t>(k_) * x.rows());
       double* r = base_ + i * stride_;
-      for (int j = 0; j < k_; ++j) r[j] = (x.col(i) - m.col(j)).squaredNorm();
+      for (int j = 0; j < k_; ++j) r[j] = sq_distance(x.col(i).data(), m.col(j).data(), static_cast<int>(x.rows()));
       int b = 0, c = -1;
       for (int j = 1; j < k_; ++j) {
         if (r[j] < r[b]) {
@@ -86,8 +92,12 @@ class CentreDistances {
       r[k_] = r[b];
       r[k_ + 1] = c < 0 ? 0.0 : r[c];
       r[k_ + 2] = b;
+      if (z != nullptr) assigned_sum_ += r[(*z)[i]];
     }
   }
+
+  // sum_i dist(i, z_i) for the z given to the last refresh().
+  double assigned_sum() const { return assigned_sum_; }
 
   const double* record(int i) const { return base_ + static_cast<std::size_t>(i) * stride_; }
   double dist(int i, int j) const { return record(i)[j]; }
@@ -109,6 +119,7 @@ class CentreDistances {
 
  private:
   int k_ = 0;
+  double assigned_sum_ = 0.0;
   std::size_t stride_ = 8;
   std::vector<double> buffer_;
   double* base_ = nullptr;
@@ -126,15 +137,11 @@ inline Alternative cannot_alternative(const CentreDistances& cd, int a, int b, i
   return {b, cd.alternative(b, u), db};
 }
 
-// L as its two parts, with cd refreshed at the centres and `broken` the
+// The penalty part of L, with cd refreshed at the centres and `broken` the
 // broken pairs under z.
-inline void objective_parts(const PairGraph& g, const std::vector<int>& z, const CentreDistances& cd,
-                            const std::vector<int>& broken, double& within, double& penalty) {
-  within = 0.0;
-  const int n = static_cast<int>(z.size());
-  for (int i = 0; i < n; ++i) within += cd.dist(i, z[i]);
-  within *= 0.5;
-  penalty = 0.0;
+inline double penalty_part(const PairGraph& g, const std::vector<int>& z, const CentreDistances& cd,
+                           const std::vector<int>& broken) {
+  double penalty = 0.0;
   for (const int l : broken) {
     const int a = g.first[l], b = g.second[l], u = z[a], v = z[b];
     const double w = g.magnitude(l);
@@ -144,6 +151,17 @@ inline void objective_parts(const PairGraph& g, const std::vector<int>& z, const
       penalty += 0.5 * w * cannot_alternative(cd, a, b, u).d;
     }
   }
+  return penalty;
+}
+
+// L as its two parts (see penalty_part()).
+inline void objective_parts(const PairGraph& g, const std::vector<int>& z, const CentreDistances& cd,
+                            const std::vector<int>& broken, double& within, double& penalty) {
+  within = 0.0;
+  const int n = static_cast<int>(z.size());
+  for (int i = 0; i < n; ++i) within += cd.dist(i, z[i]);
+  within *= 0.5;
+  penalty = penalty_part(g, z, cd, broken);
 }
 
 }  // namespace lcvqe_detail
@@ -158,6 +176,8 @@ class LcvqeRun {
     scale_ = 1.0 + (x.size() > 0 ? x.cwiseAbs().maxCoeff() : 0.0);
     must_link_components();
     edge_pair_ = edge_pairs(pairs, hooks);
+    // tag: the partner's must-link component (-1: none), read by move_components()
+    edges_ = pack_edges(pairs, [&](int e) { return PackedEdge{pairs.nbr[e], comp_[pairs.nbr[e]], pairs.weight[e]}; });
   }
 
   LcvqeResult run(Eigen::MatrixXd m, RunHooks& hooks) const {
@@ -178,9 +198,9 @@ class LcvqeRun {
       if (par_.group_moves) changed += move_components(m, cd, z, status, hooks);
       status.list(broken);
       const double moved = update_centres(z, cd, broken, m);
-      cd.refresh(x_, m, hooks);
-      double within, penalty;
-      lcvqe_detail::objective_parts(pairs_, z, cd, broken, within, penalty);
+      cd.refresh(x_, m, hooks, &z);
+      const double within = 0.5 * cd.assigned_sum();
+      const double penalty = lcvqe_detail::penalty_part(pairs_, z, cd, broken);
       res.objective.push_back(within + penalty);
       res.iterations = iter;
       hooks.check_interrupt();
@@ -208,25 +228,30 @@ class LcvqeRun {
     std::vector<double> cost(k);
     int changed = 0;
     const std::size_t n = order.size();
+    const PackedEdge* edges = edges_.data();
+    const SweepLookahead ahead(order, pairs_.start, edges);
     for (std::size_t t = 0; t < n; ++t) {
-      if (t + kAhead < n) prefetch(cd.record(order[t + kAhead]));
-      if (has_pairs && t + kAhead < n) {
-        const int f = order[t + kAhead];
-        for (int e = pairs_.start[f]; e < pairs_.start[f + 1]; ++e) {
-          prefetch(cd.record(pairs_.nbr[e]));
-          prefetch(&z[pairs_.nbr[e]]);
-        }
-      }
+      ahead.step(
+          t,
+          [&](int f) {
+            prefetch(cd.record(f));
+            prefetch(&z[f]);
+          },
+          [&](int o, int) {
+            prefetch(cd.record(o));
+            prefetch(&z[o]);
+          });
       const int i = order[t];
       const int first = has_pairs ? pairs_.start[i] : 0, last = has_pairs ? pairs_.start[i + 1] : 0;
       hooks.poll_interrupt(static_cast<std::size_t>(k) * (x_.rows() + last - first));
       const double* own = cd.record(i);
       for (int j = 0; j < k; ++j) cost[j] = 0.5 * own[j];
       for (int e = first; e < last; ++e) {
-        const int o = pairs_.nbr[e], zo = z[o];
+        const int o = edges[e].nbr, zo = z[o];
         if (zo < 0) continue;
-        const double half = 0.5 * std::abs(pairs_.weight[e]);
-        if (!std::signbit(pairs_.weight[e])) {
+        const double w = edges[e].value;
+        const double half = 0.5 * std::abs(w);
+        if (!std::signbit(w)) {
           // broken unless i joins zo: i pays its distance to c_zo, o its
           // distance to i's centre
           // (adding 0 to cost[zo] keeps the loop free of branches)
@@ -238,13 +263,17 @@ class LcvqeRun {
         }
       }
       int best = 0;
+      double best_cost = cost[0];  // in a register: no load chained on `best`
       for (int j = 1; j < k; ++j) {
-        if (cost[j] < cost[best]) best = j;
+        if (cost[j] < best_cost) {
+          best_cost = cost[j];
+          best = j;
+        }
       }
       if (z[i] < 0 || cost[best] < cost[z[i]]) {
         z[i] = best;
         ++changed;
-        for (int e = first; e < last; ++e) status.update(e, best, z[pairs_.nbr[e]]);
+        for (int e = first; e < last; ++e) status.update(e, best, z[edges[e].nbr]);
       }
     }
     return changed;
@@ -292,20 +321,34 @@ class LcvqeRun {
     const int count = static_cast<int>(comp_start_.size()) - 1;
     std::vector<double> cost(k);
     int moved = 0;
+    // The members of all components in turn, as one sequence for the
+    // look-ahead (they lie scattered through memory).
+    const PackedEdge* edges = edges_.data();
+    const SweepLookahead ahead(comp_members_, pairs_.start, edges);
+    auto own_ahead = [&](int f) {
+      prefetch(cd.record(f));
+      prefetch(&z[f]);
+    };
+    auto partner_ahead = [&](int o, int) {
+      prefetch(cd.record(o));
+      prefetch(&z[o]);
+    };
     for (int g = 0; g < count; ++g) {
       double current = 0.0;
       std::fill(cost.begin(), cost.end(), 0.0);
       for (int t = comp_start_[g]; t < comp_start_[g + 1]; ++t) {
+        ahead.step(static_cast<std::size_t>(t), own_ahead, partner_ahead);
         const int i = comp_members_[t];
         hooks.poll_interrupt(static_cast<std::size_t>(k) * (1 + pairs_.start[i + 1] - pairs_.start[i]));
         current += 0.5 * cd.dist(i, z[i]);
         for (int u = 0; u < k; ++u) cost[u] += 0.5 * cd.dist(i, u);
         for (int e = pairs_.start[i]; e < pairs_.start[i + 1]; ++e) {
-          const int o = pairs_.nbr[e];
-          const bool inside = comp_[o] == g;
+          const int o = edges[e].nbr;
+          const bool inside = edges[e].tag == g;  // comp_[o], packed
           if (inside && o < i) continue;  // each inside pair once
-          const double half = 0.5 * std::abs(pairs_.weight[e]);
-          if (!std::signbit(pairs_.weight[e])) {  // must-links never leave a component
+          const double w = edges[e].value;
+          const double half = 0.5 * std::abs(w);
+          if (!std::signbit(w)) {  // must-links never leave a component
             if (z[i] != z[o]) current += half * (cd.dist(i, z[o]) + cd.dist(o, z[i]));
             continue;
           }
@@ -345,8 +388,10 @@ class LcvqeRun {
     const int k = static_cast<int>(m.cols());
     Eigen::MatrixXd sum = Eigen::MatrixXd::Zero(m.rows(), k);
     std::vector<double> weight(k, 0.0);
-    for (int i = 0; i < n_; ++i) {
-      sum.col(z[i]) += x_.col(i);
+    for (int i = 0; i < n_; ++i) {  // coordinate by coordinate, as Eigen's += would
+      double* to = sum.col(z[i]).data();
+      const double* from = x_.col(i).data();
+      for (Eigen::Index d = 0; d < m.rows(); ++d) to[d] += from[d];
       weight[z[i]] += 1.0;
     }
     for (const int l : broken) {
@@ -406,9 +451,7 @@ class LcvqeRun {
   double scale_ = 1.0;
   std::vector<int> comp_, comp_start_, comp_members_;  // must-link components (comp_ -1: none)
   std::vector<int> edge_pair_;                         // edge_pairs(pairs_)
-  // A sweep prefetches the record and the partners of the point this many
-  // visits ahead (at n = 1e6 a sweep took about 20% less than without).
-  static constexpr std::size_t kAhead = 16;
+  std::vector<PackedEdge> edges_;                      // partner and signed weight per adjacency entry
 };
 
 // The best (lowest final L) of par.restarts runs, or one run from par.start.

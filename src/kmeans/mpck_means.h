@@ -30,6 +30,7 @@
 #include "common/side_graph.h"
 #include "common/union_find.h"
 #include "kmeans/pair_sweeps.h"
+#include "kmeans/sq_distance.h"
 #include "kmeans/visit_order.h"
 
 namespace sideclust {
@@ -88,34 +89,42 @@ struct Metrics {
     }
   }
 
-  // ||v||^2 under every cluster's metric, into q (length k).
+  // ||v||^2 under every cluster's metric, into q (length k); sq (length p)
+  // holds the squares, which the product would otherwise allocate per call.
   template <class V>
-  void norm2_all(const V& v, Eigen::VectorXd& q) const {
+  void norm2_all(const V& v, Eigen::VectorXd& q, Eigen::VectorXd& sq) const {
     switch (kind) {
       case MpckMetric::none: q.setConstant(v.squaredNorm()); break;
-      case MpckMetric::diagonal: q.noalias() = diag.transpose() * v.cwiseAbs2(); break;
+      case MpckMetric::diagonal:
+        sq = v.cwiseAbs2();
+        q.noalias() = diag.transpose() * sq;
+        break;
       default:
         for (int h = 0; h < k(); ++h) q[h] = v.dot(full[h] * v);
     }
   }
 
-  // cost[h] = ||v - mu_h||^2 under metric h - log det A_h for every cluster
-  // h: what a point v costs in each cluster before its constraints.
-  template <class V>
-  void point_costs(const V& v, const Eigen::MatrixXd& mu, Eigen::VectorXd& cost) const {
+  // ||x - mu||^2 under the metric of cluster h, x and mu contiguous
+  // p-vectors (sq_distance() for "none" and "diagonal": the values of
+  // norm2(x - mu, h), inlined).
+  double dist2(const double* x, const double* mu, int h) const {
+    const int p = static_cast<int>(diag.rows());
     switch (kind) {
-      case MpckMetric::none:
-        for (int h = 0; h < k(); ++h) cost[h] = (v - mu.col(h)).squaredNorm() - logdet[h];
-        break;
-      case MpckMetric::diagonal:
-        for (int h = 0; h < k(); ++h) cost[h] = (v - mu.col(h)).cwiseAbs2().dot(diag.col(h)) - logdet[h];
-        break;
-      default:
-        for (int h = 0; h < k(); ++h) {
-          const Eigen::VectorXd d = v - mu.col(h);
-          cost[h] = d.dot(full[h] * d) - logdet[h];
-        }
+      case MpckMetric::none: return sq_distance(x, mu, p);
+      case MpckMetric::diagonal: return sq_distance<true>(x, mu, diag.col(h).data(), p);
+      default: {
+        const Eigen::VectorXd d = Eigen::Map<const Eigen::VectorXd>(x, p) -
+                                  Eigen::Map<const Eigen::VectorXd>(mu, p);
+        return d.dot(full[h] * d);
+      }
     }
+  }
+
+  // cost[h] = ||v - mu_h||^2 under metric h - log det A_h for every cluster
+  // h: what a point v (p contiguous doubles) costs in each cluster before
+  // its constraints.
+  void point_costs(const double* v, const Eigen::MatrixXd& mu, Eigen::VectorXd& cost) const {
+    for (int h = 0; h < k(); ++h) cost[h] = dist2(v, mu.col(h).data(), h) - logdet[h];
   }
 
   // Work units of one norm2() for interrupt polling.
@@ -228,14 +237,22 @@ class MpckRun {
       : x_(x), pairs_(pairs), par_(par), n_(static_cast<int>(x.cols())),
         p_(static_cast<int>(x.rows())) {
     if (!pairs.empty() && pairs.n != n_) throw std::invalid_argument("pairs are over another number of points");
-    if (n_ > 0) {
-      const Eigen::VectorXd range = x.rowwise().maxCoeff() - x.rowwise().minCoeff();
+    if (n_ > 0) {  // column ranges in one pass over the columns (Eigen's rowwise() took two slow ones)
+      Eigen::VectorXd hi = x.col(0), lo = x.col(0);
+      for (int i = 1; i < n_; ++i) {
+        const double* xi = x.col(i).data();
+        for (int d = 0; d < p_; ++d) {
+          hi[d] = std::max(hi[d], xi[d]);
+          lo[d] = std::min(lo[d], xi[d]);
+        }
+      }
+      const Eigen::VectorXd range = hi - lo;
       range2_ = range.cwiseAbs2();
     } else {
       range2_ = Eigen::VectorXd::Zero(p_);
     }
     s2_ = 0.0;
-    if (n_ > 1) {
+    if (n_ > 1 && par.metric != MpckMetric::none) {  // only learned metrics use s2
       const Eigen::VectorXd mean = x.rowwise().mean();
       s2_ = (x.colwise() - mean).cwiseAbs2().sum() / (static_cast<double>(n_ - 1) * p_);
     }
@@ -244,7 +261,7 @@ class MpckRun {
     cache_edges(hooks);
   }
 
-  double s2() const { return s2_; }
+  double s2() const { return s2_; }  // 1 for metric "none", which does not use it
 
   MpckResult run(Eigen::MatrixXd m, RunHooks& hooks) const {
     const int k = static_cast<int>(m.cols());
@@ -285,59 +302,73 @@ class MpckRun {
     const int k = static_cast<int>(m.cols());
     const std::size_t unit = met.cost_units(p_);
     const bool has_pairs = !pairs_.empty();
+    const bool charged = par_.metric == MpckMetric::none;  // edges_ hold the charges
+    const bool diffs = edge_diff_.cols() > 0;
+    const PackedEdge* edges = edges_.data();
+    const SweepLookahead ahead(order, pairs_.start, edges);
     Eigen::VectorXd cost(k), q(k);
-    Eigen::VectorXd diff(p_);
+    Eigen::VectorXd diff(p_), sq(p_);
     int changed = 0;
     const std::size_t n = order.size();
     for (std::size_t t = 0; t < n; ++t) {
-      if (t + kAhead < n) {
-        const int f = order[t + kAhead];
-        prefetch(x_.col(f).data());
-        if (has_pairs) {
-          for (int e = pairs_.start[f]; e < pairs_.start[f + 1]; ++e) prefetch(&z[pairs_.nbr[e]]);
-        }
-      }
+      ahead.step(
+          t,
+          [&](int f) {
+            prefetch(x_.col(f).data());
+            prefetch(x_.col(f).data() + (p_ - 1));
+            prefetch(&z[f]);
+          },
+          [&](int j, int e) {
+            prefetch(&z[j]);
+            if (diffs) {
+              prefetch(edge_diff_.col(e).data());
+              prefetch(edge_diff_.col(e).data() + (p_ - 1));
+            }
+          });
       const int i = order[t];
       std::size_t work = static_cast<std::size_t>(k) * unit;
-      met.point_costs(x_.col(i), m, cost);
+      met.point_costs(x_.col(i).data(), m, cost);
       const int first = has_pairs ? pairs_.start[i] : 0, last = has_pairs ? pairs_.start[i + 1] : 0;
       for (int e = first; e < last; ++e) {
-        const int j = pairs_.nbr[e], g = z[j];
-        const double w = pairs_.weight[e];
-        if (g < 0 || w == 0.0) continue;
-        if (w > 0) {
+        const PackedEdge& pe = edges[e];
+        const int g = z[pe.nbr];
+        if (g < 0 || pe.tag == kSkip) continue;
+        if (pe.tag == kMust) {
           // broken when i leaves g: half the distance under each end's
           // metric (adding 0 to cost[g] keeps the loops free of branches)
           work += static_cast<std::size_t>(k) * unit;
-          if (!edge_sq_.empty()) {  // one metric: the same charge for every h != g
-            const double c = 0.5 * w * (edge_sq_[e] + edge_sq_[e]);
+          if (charged) {  // one metric: the same charge for every h != g
+            const double c = pe.value;
             for (int h = 0; h < k; ++h) cost[h] += h != g ? c : 0.0;
             continue;
           }
+          const double w = pe.value;
           pair_diff(i, e, diff);
-          met.norm2_all(diff, q);
+          met.norm2_all(diff, q, sq);
           for (int h = 0; h < k; ++h) cost[h] += h != g ? 0.5 * w * (q[h] + q[g]) : 0.0;
         } else {
-          double d2;
-          if (!edge_sq_.empty()) {
-            d2 = edge_sq_[e];
+          if (charged) {
+            cost[g] -= pe.value;
           } else {
             pair_diff(i, e, diff);
-            d2 = met.norm2(diff, g);
+            cost[g] -= pe.value * (met.bound[g] - met.norm2(diff, g));
           }
-          cost[g] -= w * (met.bound[g] - d2);
           work += unit;
         }
       }
       hooks.poll_interrupt(work);
       int best = z[i] >= 0 ? z[i] : 0;
+      double best_cost = cost[best];  // in a register: no load chained on `best`
       for (int h = 0; h < k; ++h) {
-        if (cost[h] < cost[best]) best = h;
+        if (cost[h] < best_cost) {
+          best_cost = cost[h];
+          best = h;
+        }
       }
       if (best != z[i]) {
         z[i] = best;
         ++changed;
-        for (int e = first; e < last; ++e) status.update(e, best, z[pairs_.nbr[e]]);
+        for (int e = first; e < last; ++e) status.update(e, best, z[edges[e].nbr]);
       }
     }
     return changed;
@@ -349,8 +380,10 @@ class MpckRun {
     const int k = static_cast<int>(m.cols());
     Eigen::MatrixXd sum = Eigen::MatrixXd::Zero(p_, k);
     std::vector<int> size(k, 0);
-    for (int i = 0; i < n_; ++i) {
-      sum.col(z[i]) += x_.col(i);
+    for (int i = 0; i < n_; ++i) {  // coordinate by coordinate, as Eigen's += would
+      double* to = sum.col(z[i]).data();
+      const double* from = x_.col(i).data();
+      for (int d = 0; d < p_; ++d) to[d] += from[d];
       ++size[z[i]];
     }
     for (int h = 0; h < k; ++h) {
@@ -375,11 +408,17 @@ class MpckRun {
     for (int i = 0; i < n_; ++i) {
       const int h = z[i];
       ++size[h];
-      diff = x_.col(i) - m.col(h);
       if (full) {
+        diff = x_.col(i) - m.col(h);
         sf[h].selfadjointView<Eigen::Lower>().rankUpdate(diff, 1.0);
-      } else {
-        sd.col(h) += diff.cwiseAbs2();
+      } else {  // sd.col(h) += (x_i - m_h)^2 coordinate by coordinate
+        double* to = sd.col(h).data();
+        const double* xi = x_.col(i).data();
+        const double* mh = m.col(h).data();
+        for (int d = 0; d < p_; ++d) {
+          const double t = xi[d] - mh[d];
+          to[d] += t * t;
+        }
       }
     }
     for (const int l : broken) {
@@ -437,8 +476,7 @@ class MpckRun {
     double within = 0.0, logdet = 0.0, penalty = 0.0;
     Eigen::VectorXd diff(p_);
     for (int i = 0; i < n_; ++i) {
-      diff = x_.col(i) - m.col(z[i]);
-      within += met.norm2(diff, z[i]);
+      within += met.dist2(x_.col(i).data(), m.col(z[i]).data(), z[i]);
       logdet += met.logdet[z[i]];
     }
     for (const int l : broken) {  // kept pairs cost 0
@@ -499,32 +537,56 @@ class MpckRun {
     }
   }
 
-  // The sweeps read, for every constraint of a point, the difference to its
-  // partner: a random access to the partner's coordinates, which at 1e6
-  // pairs over 1e6 points costs more than the rest of the sweep. It does not
-  // change between iterations, so it is computed once per fit in the order
-  // of the adjacency lists, which a sweep reads block by block: the squared
-  // distance for metric "none", the difference vector otherwise (p doubles
-  // per entry, two per pair), unless that would exceed kMaxEdgeCacheBytes.
+  // The sweeps read, for every constraint of a point, its partner, type and
+  // weight, and the difference to its partner: a random access to the
+  // partner's coordinates, which at 1e6 pairs over 1e6 points costs more than
+  // the rest of the sweep. None of it changes between iterations, so it is
+  // computed once per fit in the order of the adjacency lists, which a sweep
+  // reads point by point: one PackedEdge per entry (tag kSkip for weight 0,
+  // kMust, kCannot) whose value is, for metric "none", the whole charge
+  // (must-link: w ||x_i - x_j||^2, added to every other cluster; cannot-link:
+  // w (D - ||x_i - x_j||^2) with w < 0, subtracted from the partner's
+  // cluster; D is fixed without metric learning), otherwise the signed
+  // weight, with the difference vectors (p doubles per entry, two per pair)
+  // in edge_diff_ unless they would exceed kMaxEdgeCacheBytes.
   void cache_edges(RunHooks& hooks) {
     if (pairs_.empty()) return;
     const std::size_t entries = pairs_.nbr.size();
-    Eigen::VectorXd diff(p_);
-    if (par_.metric == MpckMetric::none) {
-      edge_sq_.resize(entries);
-      for (int i = 0; i < n_; ++i) {
-        hooks.poll_interrupt(static_cast<std::size_t>(pairs_.start[i + 1] - pairs_.start[i]) * p_);
-        for (int e = pairs_.start[i]; e < pairs_.start[i + 1]; ++e) {
-          diff = x_.col(i) - x_.col(pairs_.nbr[e]);
-          edge_sq_[e] = diff.squaredNorm();
+    const bool charged = par_.metric == MpckMetric::none;
+    const double bound = mpck_detail::Metrics(par_.metric, p_, 1, range2_).bound[0];
+    edges_.resize(entries);
+    for (int i = 0; i < n_; ++i) {
+      hooks.poll_interrupt(static_cast<std::size_t>(pairs_.start[i + 1] - pairs_.start[i]) * p_);
+      if (charged && i + kSetupAhead < n_) {  // the partners' coordinates, a random access each
+        const int f = i + kSetupAhead;
+        for (int e = pairs_.start[f]; e < pairs_.start[f + 1]; ++e) {
+          prefetch(x_.col(pairs_.nbr[e]).data());
+          prefetch(x_.col(pairs_.nbr[e]).data() + (p_ - 1));
         }
       }
-      return;
+      for (int e = pairs_.start[i]; e < pairs_.start[i + 1]; ++e) {
+        const double w = pairs_.weight[e];
+        PackedEdge& pe = edges_[e];
+        pe.nbr = pairs_.nbr[e];
+        pe.tag = w == 0.0 ? kSkip : (w > 0 ? kMust : kCannot);
+        pe.value = w;
+        if (!charged || pe.tag == kSkip) continue;
+        const double d2 = sq_distance(x_.col(i).data(), x_.col(pe.nbr).data(), p_);  // = (x_i - x_j).squaredNorm()
+        pe.value = pe.tag == kMust ? 0.5 * w * (d2 + d2) : w * (bound - d2);
+      }
     }
+    if (charged) return;
     if (entries * static_cast<std::size_t>(p_) * sizeof(double) > kMaxEdgeCacheBytes) return;
     edge_diff_.resize(p_, static_cast<Eigen::Index>(entries));
     for (int i = 0; i < n_; ++i) {
       hooks.poll_interrupt(static_cast<std::size_t>(pairs_.start[i + 1] - pairs_.start[i]) * p_);
+      if (i + kSetupAhead < n_) {
+        const int f = i + kSetupAhead;
+        for (int e = pairs_.start[f]; e < pairs_.start[f + 1]; ++e) {
+          prefetch(x_.col(pairs_.nbr[e]).data());
+          prefetch(x_.col(pairs_.nbr[e]).data() + (p_ - 1));
+        }
+      }
       for (int e = pairs_.start[i]; e < pairs_.start[i + 1]; ++e) {
         edge_diff_.col(e) = x_.col(i) - x_.col(pairs_.nbr[e]);
       }
@@ -538,11 +600,11 @@ class MpckRun {
   Eigen::VectorXd range2_;
   double s2_ = 1.0;
   std::vector<int> edge_pair_;   // edge_pairs(pairs_)
-  std::vector<double> edge_sq_;  // metric "none": ||x_i - x_j||^2 per adjacency entry
-  Eigen::MatrixXd edge_diff_;    // otherwise: x_i - x_j per adjacency entry (p x entries), or empty
+  std::vector<PackedEdge> edges_;  // per adjacency entry, see cache_edges()
+  Eigen::MatrixXd edge_diff_;      // learned metrics: x_i - x_j per adjacency entry (p x entries), or empty
   static constexpr std::size_t kMaxEdgeCacheBytes = std::size_t(1) << 29;  // 512 MiB
-  // A sweep prefetches the point and its partners' clusters this many visits ahead.
-  static constexpr std::size_t kAhead = 16;
+  static constexpr int kSkip = 0, kMust = 1, kCannot = 2;  // PackedEdge::tag
+  static constexpr int kSetupAhead = 16;  // cache_edges() prefetches this many points ahead
 };
 
 // The initial centres (p x k) of one run.

@@ -9,6 +9,11 @@
 // iteration. A sweep that moves point i reads its partners' clusters anyway,
 // so it updates the status of i's pairs there, and the broken pairs come out
 // of one pass over a byte per pair, in the pairs' given order.
+// Then how a sweep reads a point's constraints: one packed record per
+// adjacency entry (PackedEdge) and loads issued ahead in stages
+// (SweepLookahead), so that at 1e6 randomly placed pairs the sweep waits
+// on memory as little as possible without changing what it computes or the
+// order it visits the points in.
 #pragma once
 
 #include <cmath>
@@ -40,6 +45,77 @@ inline std::vector<int> edge_pairs(const PairGraph& g, RunHooks& hooks) {
   }
   return out;
 }
+
+// One adjacency entry of a point as a sweep reads it: the partner and what
+// the method needs of the pair, in one 16-byte record, so that a point's
+// constraints are one contiguous run of memory instead of one run per array
+// of the PairGraph (at 1e6 pairs each run is a cache miss of its own).
+// `tag` and `value` are the method's own (a weight, or a charge computed once
+// per fit).
+struct PackedEdge {
+  int nbr;
+  int tag;
+  double value;
+};
+
+// The entries of g in its adjacency order (entry e at position e), filled by
+// fill(e) -> PackedEdge.
+template <class Fill>
+std::vector<PackedEdge> pack_edges(const PairGraph& g, Fill&& fill) {
+  std::vector<PackedEdge> out(g.nbr.size());
+  for (std::size_t e = 0; e < out.size(); ++e) out[e] = fill(static_cast<int>(e));
+  return out;
+}
+
+// Issues the loads of a sweep ahead of time. A sweep visiting order[t]
+// reads the point's own data, then its run of adjacency entries, then data
+// at each partner; every step needs the one before (the entries' place comes
+// from start[], the partners from the entries), so prefetching all three for
+// the same point stalls on the first two. Instead the three stages run
+// kStage visits apart: at visit t, the own data and start[] of the point
+// 3 kStage ahead, the entries of the point 2 kStage ahead (start[] now
+// cached) and the partners of the point kStage ahead (entries now cached).
+// At n = 1e6 a stage of 4 to 32 visits made little difference (16 kept).
+// own(f) and partner(j, e) issue the method's own prefetches.
+class SweepLookahead {
+ public:
+  static constexpr std::size_t kStage = 16;
+
+  SweepLookahead(const std::vector<int>& order, const std::vector<int>& start,
+                 const PackedEdge* edges)
+      : order_(order), start_(start), edges_(edges), n_(order.size()),
+        has_edges_(!start.empty()) {}
+
+  template <class Own, class Partner>
+  void step(std::size_t t, Own&& own, Partner&& partner) const {
+    if (t + 3 * kStage < n_) {
+      const int f = order_[t + 3 * kStage];
+      own(f);
+      if (has_edges_) prefetch(&start_[f]);
+    }
+    if (!has_edges_) return;
+    if (t + 2 * kStage < n_) {
+      const int f = order_[t + 2 * kStage];
+      if (start_[f + 1] > start_[f]) {
+        const char* a = reinterpret_cast<const char*>(edges_ + start_[f]);
+        const char* b = reinterpret_cast<const char*>(edges_ + start_[f + 1]);
+        for (; a < b; a += 64) prefetch(a);
+        prefetch(b - 1);  // the last line, when the run starts late in its first
+      }
+    }
+    if (t + kStage < n_) {
+      const int f = order_[t + kStage];
+      for (int e = start_[f]; e < start_[f + 1]; ++e) partner(edges_[e].nbr, e);
+    }
+  }
+
+ private:
+  const std::vector<int>& order_;
+  const std::vector<int>& start_;
+  const PackedEdge* edges_;
+  std::size_t n_;
+  bool has_edges_;
+};
 
 class BrokenPairs {
  public:
