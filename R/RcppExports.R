@@ -145,6 +145,10 @@ side_pairs_problem_cpp <- function(i, j, must, confidence, n) {
     .Call(`_sideclust_side_pairs_problem_cpp`, i, j, must, confidence, n)
 }
 
+sample_pairs_cpp <- function(code, n_classes, m, noise) {
+    .Call(`_sideclust_sample_pairs_cpp`, code, n_classes, m, noise)
+}
+
 .niw_check_cpp <- function(add, remove, query, m0, kappa0, nu0, S0) {
     .Call(`_sideclust_niw_check_cpp`, add, remove, query, m0, kappa0, nu0, S0)
 }
@@ -167,6 +171,10 @@ side_pairs_problem_cpp <- function(i, j, must, confidence, n) {
 
 .discriminative_objective_cpp <- function(xt, labels, n_classes, centres, sigma, n0) {
     .Call(`_sideclust_discriminative_objective_cpp`, xt, labels, n_classes, centres, sigma, n0)
+}
+
+.visit_orders_cpp <- function(n, kind, sweeps) {
+    .Call(`_sideclust_visit_orders_cpp`, n, kind, sweeps)
 }
 
 .tvclust_chains_cpp <- function(xt, side, family, prior, settings, init, options) {

@@ -483,6 +483,20 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// sample_pairs_cpp
+Rcpp::List sample_pairs_cpp(const Rcpp::IntegerVector& code, int n_classes, double m, double noise);
+RcppExport SEXP _sideclust_sample_pairs_cpp(SEXP codeSEXP, SEXP n_classesSEXP, SEXP mSEXP, SEXP noiseSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< const Rcpp::IntegerVector& >::type code(codeSEXP);
+    Rcpp::traits::input_parameter< int >::type n_classes(n_classesSEXP);
+    Rcpp::traits::input_parameter< double >::type m(mSEXP);
+    Rcpp::traits::input_parameter< double >::type noise(noiseSEXP);
+    rcpp_result_gen = Rcpp::wrap(sample_pairs_cpp(code, n_classes, m, noise));
+    return rcpp_result_gen;
+END_RCPP
+}
 // niw_check_cpp
 Rcpp::List niw_check_cpp(const Eigen::MatrixXd& add, const Eigen::MatrixXd& remove, const Eigen::MatrixXd& query, const Eigen::VectorXd& m0, double kappa0, double nu0, const Eigen::MatrixXd& S0);
 RcppExport SEXP _sideclust_niw_check_cpp(SEXP addSEXP, SEXP removeSEXP, SEXP querySEXP, SEXP m0SEXP, SEXP kappa0SEXP, SEXP nu0SEXP, SEXP S0SEXP) {
@@ -583,6 +597,19 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< double >::type sigma(sigmaSEXP);
     Rcpp::traits::input_parameter< double >::type n0(n0SEXP);
     rcpp_result_gen = Rcpp::wrap(discriminative_objective_cpp(xt, labels, n_classes, centres, sigma, n0));
+    return rcpp_result_gen;
+END_RCPP
+}
+// visit_orders_cpp
+Rcpp::List visit_orders_cpp(int n, std::string kind, int sweeps);
+RcppExport SEXP _sideclust_visit_orders_cpp(SEXP nSEXP, SEXP kindSEXP, SEXP sweepsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< int >::type n(nSEXP);
+    Rcpp::traits::input_parameter< std::string >::type kind(kindSEXP);
+    Rcpp::traits::input_parameter< int >::type sweeps(sweepsSEXP);
+    rcpp_result_gen = Rcpp::wrap(visit_orders_cpp(n, kind, sweeps));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -724,12 +751,14 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_centre_divergences_cpp", (DL_FUNC) &_sideclust_centre_divergences_cpp, 3},
     {"_sideclust_side_components_cpp", (DL_FUNC) &_sideclust_side_components_cpp, 3},
     {"_sideclust_side_pairs_problem_cpp", (DL_FUNC) &_sideclust_side_pairs_problem_cpp, 5},
+    {"_sideclust_sample_pairs_cpp", (DL_FUNC) &_sideclust_sample_pairs_cpp, 4},
     {"_sideclust_niw_check_cpp", (DL_FUNC) &_sideclust_niw_check_cpp, 7},
     {"_sideclust_normal_gamma_check_cpp", (DL_FUNC) &_sideclust_normal_gamma_check_cpp, 7},
     {"_sideclust_dirichlet_multinomial_check_cpp", (DL_FUNC) &_sideclust_dirichlet_multinomial_check_cpp, 4},
     {"_sideclust_tvclust_gibbs_cpp", (DL_FUNC) &_sideclust_tvclust_gibbs_cpp, 15},
     {"_sideclust_sib_costs_cpp", (DL_FUNC) &_sideclust_sib_costs_cpp, 4},
     {"_sideclust_discriminative_objective_cpp", (DL_FUNC) &_sideclust_discriminative_objective_cpp, 6},
+    {"_sideclust_visit_orders_cpp", (DL_FUNC) &_sideclust_visit_orders_cpp, 3},
     {"_sideclust_tvclust_chains_cpp", (DL_FUNC) &_sideclust_tvclust_chains_cpp, 7},
     {"_sideclust_tvclust_summary_cpp", (DL_FUNC) &_sideclust_tvclust_summary_cpp, 2},
     {"_sideclust_psm_cpp", (DL_FUNC) &_sideclust_psm_cpp, 1},

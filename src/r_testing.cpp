@@ -2,7 +2,8 @@
 // core piece directly: the conjugate cluster families (add / remove / query
 // against closed forms), one TVClust chain with every sweep (against exact
 // posteriors), sequential IB's O(nnz) merge costs and discriminative
-// clustering's objective and gradient. Nothing in R/ calls them. No algorithm
+// clustering's objective and gradient, RDP-means' visiting orders. Nothing in
+// R/ calls them. No algorithm
 // here.
 #include <RcppEigen.h>
 
@@ -11,6 +12,7 @@
 
 #include "discriminative/discriminative_clustering.h"
 #include "info/sib.h"
+#include "kmeans/visit_order.h"
 #include "r_glue.h"
 #include "r_joint.h"
 #include "r_tvclust.h"
@@ -130,4 +132,21 @@ Rcpp::List discriminative_objective_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::vec
   const double value = obj.value_gradient(m, grad);
   return Rcpp::List::create(Rcpp::_["objective"] = value, Rcpp::_["gradient"] = Rcpp::wrap(grad),
                             Rcpp::_["counts"] = Rcpp::wrap(obj.counts(m)));
+}
+
+// The visiting orders of `sweeps` sweeps over n points (0-based, one column
+// per sweep) for kind "random", "uniform" or "fixed", and the block size.
+// [[Rcpp::export(.visit_orders_cpp)]]
+Rcpp::List visit_orders_cpp(int n, std::string kind, int sweeps) {
+  sideclust::RHooks hooks(false);
+  const sideclust::VisitKind k = kind == "random"    ? sideclust::VisitKind::random
+                                 : kind == "uniform" ? sideclust::VisitKind::uniform
+                                                     : sideclust::VisitKind::fixed;
+  sideclust::VisitOrder visit(n, k, hooks);
+  Rcpp::IntegerMatrix out(n, sweeps);
+  for (int s = 0; s < sweeps; ++s) {
+    visit.next_sweep(hooks);
+    std::copy(visit.order().begin(), visit.order().end(), out.begin() + static_cast<R_xlen_t>(s) * n);
+  }
+  return Rcpp::List::create(Rcpp::_["order"] = out, Rcpp::_["block"] = visit.block_size());
 }
