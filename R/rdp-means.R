@@ -87,7 +87,7 @@
 #' @param lambda_method How `lambda` is derived from `k`, see [dp_lambda()].
 #' @param order `"random"` visits the points in a new random order every sweep
 #'   (reproducible with [set.seed()]). Up to 65536 points it is a uniformly
-#'   random permutation; on more points, every sweep visits blocks of 64
+#'   random permutation; on more points, every sweep visits blocks of 256
 #'   consecutive rows in a random order, and the rows of each block in a
 #'   random order, which keeps memory access local (without copying the data)
 #'   and makes sweeps on large data several times faster than a uniformly

@@ -20,6 +20,11 @@
 namespace sideclust {
 
 constexpr int kVisitBlock = 64;
+// VisitOrder's blocks: with 256 points a block's first touches (a TLB and
+// cache miss per array) cost less per point than with 64; a sweep of
+// RDP-means over 1e6 points in 10 dimensions went from ~1.25 to ~1.15 times
+// a fixed-order sweep (CPU time).
+constexpr int kVisitOrderBlock = 256;
 // Up to this many points, VisitOrder's random order is a uniformly random
 // permutation (blocks of one point): the data of one sweep sit in the caches.
 constexpr int kVisitUniformUpTo = 1 << 16;
@@ -66,7 +71,7 @@ class VisitOrder {
     for (int i = 0; i < n; ++i) order_[i] = i;
     block_ = kind == VisitKind::fixed ? 0
              : kind == VisitKind::uniform || n <= kVisitUniformUpTo ? 1
-                                                                     : kVisitBlock;
+                                                                     : kVisitOrderBlock;
   }
   // Older form: random = true is VisitKind::random.
   VisitOrder(int n, bool random, RunHooks& hooks)
