@@ -149,6 +149,10 @@ side_pairs_problem_cpp <- function(i, j, must, confidence, n) {
     .Call(`_sideclust_side_pairs_problem_cpp`, i, j, must, confidence, n)
 }
 
+sample_pairs_cpp <- function(code, n_classes, m, noise) {
+    .Call(`_sideclust_sample_pairs_cpp`, code, n_classes, m, noise)
+}
+
 .csr_of_csc_cpp <- function(p, i, x, n_rows, n_cols) {
     .Call(`_sideclust_csr_of_csc_cpp`, p, i, x, n_rows, n_cols)
 }
@@ -179,6 +183,10 @@ side_pairs_problem_cpp <- function(i, j, must, confidence, n) {
 
 .kmeanspp_seeds_cpp <- function(xt, k, trials) {
     .Call(`_sideclust_kmeanspp_seeds_cpp`, xt, k, trials)
+}
+
+.visit_orders_cpp <- function(n, kind, sweeps) {
+    .Call(`_sideclust_visit_orders_cpp`, n, kind, sweeps)
 }
 
 .tvclust_chains_cpp <- function(xt, side, family, prior, settings, init, options) {

@@ -109,6 +109,9 @@
 #'   hence the most clusters it starts with.
 #' @param merge_moves Also merge whole clusters when no point moves, see
 #'   Algorithm.
+#' @param order `"random"` visits the points in a new uniformly random order
+#'   every sweep (reproducible with [set.seed()]); `"fixed"` visits them in
+#'   row order.
 #' @param restarts Number of runs (random visiting orders and k-means
 #'   roundings of the spectral start); the lowest final objective is kept.
 #' @return An object of class `c("kernel_rdp_means", "sideclust")`, a list with

@@ -86,18 +86,25 @@
 #'   `"sqeuclidean"`.
 #' @param lambda_method How `lambda` is derived from `k`, see [dp_lambda()].
 #' @param order `"random"` visits the points in a new random order every sweep
-#'   (reproducible with [set.seed()]): the points are relabelled once by a
-#'   uniformly random permutation, and every sweep visits blocks of 64
-#'   consecutive relabelled points in a random order, and the points of each
-#'   block in a random order. This removes any effect of the row order (UCI
-#'   files are often sorted by class) while keeping memory access local,
-#'   which makes sweeps on large data several times faster than a uniformly
-#'   random permutation would. `"fixed"` visits the points in row order.
+#'   (reproducible with [set.seed()]). Up to 65536 points it is a uniformly
+#'   random permutation; on more points, every sweep visits blocks of 256
+#'   consecutive rows in a random order, and the rows of each block in a
+#'   random order, which keeps memory access local (without copying the data)
+#'   and makes sweeps on large data several times faster than a uniformly
+#'   random permutation would. On large data sorted by class (UCI files often
+#'   are) a block then holds rows of one class; shuffle the rows first, or use
+#'   `"uniform"`, if that matters. `"uniform"` is a uniformly random
+#'   permutation every sweep at any size (slower on large data), `"fixed"`
+#'   visits the points in row order. Earlier versions of `"random"`
+#'   relabelled the points once by a random permutation and copied the data
+#'   in that order, so the same seed now gives a different visiting order
+#'   (and possibly a different fit) than they did.
 #' @param patience Number of consecutive sweeps without a change that ends the
 #'   run.
 #' @param max_iter Maximum number of sweeps.
 #' @param restarts Number of runs from different random visiting orders (with
-#'   `order = "random"`); the run with the lowest final objective is kept.
+#'   `order = "random"` or `"uniform"`); the run with the lowest final
+#'   objective is kept.
 #' @param verbose Report one line per sweep (as messages).
 #' @param chunklet_moves After every sweep, also try moving each may-link
 #'   chunklet (connected component of the may-links) as a whole to the
@@ -157,7 +164,7 @@ rdp_means <- function(x, side, k = NULL, lambda = NULL, xi = 0.001,
                       divergence = c("sqeuclidean", "kl", "idiv"),
                       smoothing = NULL,
                       lambda_method = c("farthest_first", "kth_distance"),
-                      order = c("random", "fixed"), patience = 20L,
+                      order = c("random", "uniform", "fixed"), patience = 20L,
                       max_iter = 1000L, restarts = 1L, verbose = FALSE,
                       chunklet_moves = FALSE) {
   call <- match.call()
@@ -186,7 +193,7 @@ dp_means <- function(x, k = NULL, lambda = NULL,
                      divergence = c("sqeuclidean", "kl", "idiv"),
                      smoothing = NULL,
                      lambda_method = c("farthest_first", "kth_distance"),
-                     order = c("random", "fixed"), max_iter = 1000L,
+                     order = c("random", "uniform", "fixed"), max_iter = 1000L,
                      restarts = 1L, verbose = FALSE) {
   call <- match.call()
   data <- prepare_divergence_data(x, match_arg(divergence), smoothing)
@@ -213,10 +220,11 @@ fit_dp_family <- function(data, side, lambda, k, xi, xi_rate, xi_max,
   verbose <- check_flag(verbose, "verbose")
   options <- list(lambda = lambda, xi = xi, xi_rate = xi_rate, xi_max = xi_max,
                   patience = patience, max_iter = max_iter,
-                  random_order = order == "random", chunklet_moves = chunklet_moves,
+                  random_order = order != "fixed", uniform_order = order == "uniform",
+                  chunklet_moves = chunklet_moves,
                   divergence = data$divergence, verbose = verbose)
   # A fixed visiting order makes every run the same: one is enough.
-  runs <- if (order == "random") restarts else 1L
+  runs <- if (order != "fixed") restarts else 1L
   res <- best_run(runs, function(r) .rdp_means_cpp(xt, side, options),
                   function(run) final_value(run$objective))
   centers <- t(res$centres)

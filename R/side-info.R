@@ -151,10 +151,11 @@ build_constraints <- function(n, i, j, must, confidence, arg) {
 }
 
 # Low-level constructor: trusts its input (distinct pairs, i != j, in 1..n).
+# sorted = TRUE: already i < j, ordered by i then j (nothing is reordered).
 new_constraints <- function(n, i, j, must, confidence, correct = NULL,
                             sorted = FALSE) {
-  lo <- as.integer(pmin(i, j))
-  hi <- as.integer(pmax(i, j))
+  lo <- as.integer(if (sorted) i else pmin(i, j))
+  hi <- as.integer(if (sorted) j else pmax(i, j))
   must <- as.logical(must)
   confidence <- as.double(confidence)
   if (!sorted) {

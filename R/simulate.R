@@ -120,25 +120,17 @@ nelson_cohen_counts <- function(n_must, n_cannot, n_constraints, must_fraction) 
 sample_tvclust <- function(y, rate, noise, pair_count) {
   n <- length(y)
   if (pair_count == "authors") {
+    # In C++, with the same draws of R's generator as sample.int(n, m, TRUE),
+    # sample.int(n - 1, m, TRUE) and runif(m) in that order; E[i, j] and
+    # E[j, i] are overwritten in draw order, so the last draw of a pair wins.
     m <- round(rate * n^2)
-    a <- sample.int(n, m, replace = TRUE)
-    b <- sample.int(n - 1L, m, replace = TRUE)
-    b <- b + (b >= a)
-    flip <- stats::runif(m) > 1 - noise
-    # E[i, j] and E[j, i] are overwritten in draw order: the last draw wins.
-    # One numeric key per pair (exact: below 2^53) and a stable radix order
-    # keep the draws of a pair in draw order, at a fraction of the cost of
-    # ordering on three keys.
-    lo <- pmin(a, b)
-    hi <- pmax(a, b)
-    key <- lo * (n + 1) + hi
-    ord <- order(key, method = "radix")
-    key <- key[ord]
-    last <- if (m == 0L) logical(0) else c(key[-1L] != key[-m], TRUE)
-    ord <- ord[last]
-    lo <- lo[ord]
-    hi <- hi[ord]
-    flip <- flip[ord]
+    if (m > .Machine$integer.max) {
+      stop_arg("rate", sprintf("asks for %s draws; at most %d are supported",
+                               format(m), .Machine$integer.max))
+    }
+    s <- sample_pairs_cpp(as.integer(y), nlevels(y), m, noise)
+    return(new_constraints(n, s$i, s$j, s$must, rep(1, length(s$i)),
+                           correct = s$correct, sorted = TRUE))
   } else {
     n_all <- choose(n, 2)
     m <- round(rate * n^2 / 2)

@@ -220,6 +220,22 @@ check_classes <- function(y, arg) {
                           length(bad), if (length(bad) == 1L) "" else "s",
                           describe_positions(bad, "positions")))
   }
+  if (is.integer(y) && !is.object(y) && is.null(names(y))) {
+    # factor(y) without its as.character() of every element (most of its
+    # time on long vectors): the same codes and levels for integers, from a
+    # table over the range of values when it is not much longer than y.
+    r <- range(y)
+    if (r[1] > -.Machine$integer.max && as.double(r[2]) - r[1] < max(length(y), 1e4)) {
+      at <- y - (r[1] - 1L)
+      present <- tabulate(at, r[2] - r[1] + 1L) > 0L
+      values <- which(present) + (r[1] - 1L)
+      codes <- cumsum(present)[at]
+    } else {
+      values <- sort(unique(y))
+      codes <- match(y, values)
+    }
+    return(structure(codes, levels = as.character(values), class = "factor"))
+  }
   if (!is.factor(y)) y <- factor(y)
   y
 }

@@ -1,6 +1,8 @@
-# RDP-means set-up at scale and the stopping rule (issue 22, points 1-2).
+# RDP-means set-up at scale, the stopping rule and the random-order sweep
+# against a Lloyd iteration (issue 22, points 1-2).
 #
 # Rscript bench/rdp-means-setup.R [n ...]          (from the repository root)
+# BENCH_SWEEP=0 skips the per-sweep part (n = 1e6, p = 10).
 #
 # BENCH_BEFORE_LIB: a library holding the package before the change (e.g. main
 # installed with R CMD INSTALL -l); each timing then runs in a fresh R process
@@ -49,14 +51,61 @@ child_code <- '
 child_file <- tempfile(fileext = ".R")
 writeLines(child_code, child_file)
 
+# Per sweep at n = 1e6, p = 10 (the data of bench/rdp-means-speed.R: 10
+# Gaussian clusters 20 sd apart, n random pairs, here with 10% flipped so
+# that a run never settles early): an RDP-means sweep is (time of max_iter =
+# 11 - time of max_iter = 1) / 10 with xi practically fixed (0.001, rate 1 +
+# 1e-9) and patience 100, so both runs do exactly 1 and 11 sweeps (lambda =
+# half the smallest squared distance between centres gives K = 10 or 11);
+# a Lloyd iteration is the same difference for kmeans(algorithm = "Lloyd",
+# iter.max = 11 / 1) from K points of 3 clusters, divided by its extra
+# iterations. CPU seconds, medians of 3 calls of each in one process (1 for
+# the slow uniform order).
+sweep_code <- '
+  args <- commandArgs(TRUE)
+  .libPaths(c(args[1], .libPaths())); suppressMessages(library(sideclust))
+  n <- 1e6; p <- 10L; set.seed(20240501L)
+  centres <- matrix(rnorm(10 * p, sd = 10), 10, p)
+  y <- sample.int(10L, n, replace = TRUE)
+  x <- centres[y, , drop = FALSE] + matrix(rnorm(n * p), n, p)
+  side <- sample_constraints(y, rate = 1 / n, noise = 0.1)
+  lambda <- min(stats::dist(centres))^2 / 2
+  # CPU time of this process (user + system): on a machine shared with other
+  # jobs it counts less of their time than elapsed time does
+  cpu <- function() sum(proc.time()[c("user.self", "sys.self")])
+  el <- function(f) { gc(FALSE); t0 <- cpu(); f(); cpu() - t0 }
+  sweep <- function(order, inner = 3L) {
+    run <- function(m) function() rdp_means(x, side, lambda = lambda, xi = 0.001,
+      xi_rate = 1 + 1e-9, patience = 100L, max_iter = m, order = order)
+    fit <- tryCatch(run(11L)(), error = function(e) NULL)
+    if (is.null(fit) || fit$iterations != 11L) return(c(NA_real_, NA_real_))
+    t11 <- median(replicate(inner, el(run(11L))))
+    t1 <- median(replicate(inner, el(run(1L))))
+    c((t11 - t1) / 10, fit$k)
+  }
+  rnd <- sweep("random"); uni <- sweep("uniform", 1L); fix <- sweep("fixed")
+  k <- max(rnd[2], fix[2], na.rm = TRUE)  # Lloyd with as many centres
+  start <- x[which(y <= 3L)[seq_len(k)], ]
+  lloyd <- function(m) suppressWarnings(kmeans(x, start, iter.max = m, algorithm = "Lloyd"))
+  extra <- lloyd(11L)$iter - lloyd(1L)$iter
+  l11 <- median(replicate(3L, el(function() lloyd(11L))))
+  l1 <- median(replicate(3L, el(function() lloyd(1L))))
+  out <- c(random = rnd[1], uniform = uni[1], fixed = fix[1], lloyd = (l11 - l1) / extra,
+           k = k)
+  cat(paste(names(out), out, sep = "=", collapse = ";"))
+'
+sweep_file <- tempfile(fileext = ".R")
+writeLines(sweep_code, sweep_file)
+
 # One fresh process per measurement: timings of the pieces of one call at n
 # points (p = 2) and n random pairs (half must-links), and the sweeps of a
 # default-schedule fit on easy data.
-child <- function(lib, n) {
+child <- function(lib, n, file = child_file) {
   res <- system2(file.path(R.home("bin"), "Rscript"),
-                 c(child_file, lib, format(n, scientific = FALSE)), stdout = TRUE)
+                 c(file, lib, format(n, scientific = FALSE)), stdout = TRUE)
   kv <- strsplit(strsplit(utils::tail(res, 1), ";")[[1]], "=")
-  stats::setNames(as.numeric(vapply(kv, `[`, "", 2)), vapply(kv, `[`, "", 1))
+  # "NA" for an order the build does not have
+  stats::setNames(suppressWarnings(as.numeric(vapply(kv, `[`, "", 2))), vapply(kv, `[`, "", 1))
 }
 
 rows <- list()
@@ -93,7 +142,7 @@ lines <- c(
           paste(format(sizes, scientific = TRUE), collapse = " ")),
   "- data: n points N(0, I_2), n random distinct pairs (about half must-links, confidence 1); seconds, medians over 3 fresh processes per build (1 at n = 1e7), the builds interleaved",
   "- validate_side: `as_side_info()` on a constraints object; check_data: `prepare_divergence_data()`;",
-  "  core_setup_*: one C++ sweep with the pairs minus one fixed-order sweep without them (side graph, relabelling, link tallies; random order also shuffles and copies x);",
+  "  core_setup_*: one C++ sweep with the pairs minus one fixed-order sweep without them (side graph, link tallies, the extra work of a sweep with pairs; before: random order also relabelled the pairs and copied x);",
   "  rdp_means_1_sweep: a whole `rdp_means(max_iter = 1)` call; lloyd_1_iter: `kmeans(algorithm = \"Lloyd\", iter.max = 1)`;",
   "  sample_constraints: `sample_constraints(y, rate = 1 / n)` (n pairs drawn, 10 classes);",
   "  easy_fit / easy_sweeps: `rdp_means(lambda = 60)` (default xi schedule) on min(n, 1e5) points in 3 unit-variance blobs 20 apart with `sample_constraints(rate = 1 / n)` (correct) pairs; easy_k: the clusters found (with 4 a split cluster breaks must-links, so the early stop cannot apply)",
@@ -103,3 +152,36 @@ lines <- c(
 section <- paste0("setup ", paste(format(sizes, scientific = TRUE), collapse = " "))
 write_md_section("bench/results/rdp-means-setup.md", section, lines[-1], preamble = lines[1])
 cat(lines, sep = "\n")
+
+if (Sys.getenv("BENCH_SWEEP", "1") != "0") {
+  runs <- lapply(names(libs), function(l) list())
+  names(runs) <- names(libs)
+  for (r in 1:3) {
+    for (l in names(libs)) runs[[l]][[r]] <- child(libs[[l]], 1e6, sweep_file)
+  }
+  tab <- do.call(rbind, lapply(names(libs), function(l) {
+    m <- do.call(rbind, runs[[l]])
+    ratio <- m[, c("random", "uniform", "fixed")] / m[, "lloyd"]
+    med <- apply(m, 2, stats::median)
+    rmed <- apply(ratio, 2, stats::median)
+    data.frame(build = l, k = as.integer(med[["k"]]), lloyd_iter = med[["lloyd"]], random_sweep = med[["random"]],
+               uniform_sweep = med[["uniform"]], fixed_sweep = med[["fixed"]],
+               random_ratio = rmed[["random"]], uniform_ratio = rmed[["uniform"]],
+               fixed_ratio = rmed[["fixed"]])
+  }))
+  sweep_lines <- c(
+    sprintf("- date: %s", format(Sys.time(), tz = "UTC", usetz = TRUE)),
+    sprintf("- machine: %d cores, %s; loaded by other jobs (load average %s), so timings are noisy",
+            parallel::detectCores(), cpu_name(),
+            tryCatch(strsplit(readLines("/proc/loadavg"), " ")[[1]][1], error = function(e) "?")),
+    sprintf("- git %s; command: `%sRscript bench/rdp-means-setup.R ...`", git_commit(),
+            if (nzchar(before)) "BENCH_BEFORE_LIB=<main build> " else ""),
+    "- per sweep at n = 1e6, p = 10, 10 true clusters (k: the clusters RDP-means keeps), 1e6 pairs (10% flipped), xi practically fixed: (max_iter = 11 - max_iter = 1) / 10, CPU seconds of the process (user + system, less sensitive to the load than elapsed time);",
+    "  lloyd_iter: kmeans(algorithm = \"Lloyd\") with k centres, per extra iteration, in the same process; *_ratio: sweep / Lloyd iteration of the same process,",
+    "  medians over 3 fresh processes per build (3 calls each, 1 for uniform), the builds interleaved; NA: the order does not exist in that build",
+    "",
+    md_table(tab, digits = 3))
+  write_md_section("bench/results/rdp-means-setup.md", "sweep 1e+06 p10", sweep_lines,
+                   preamble = lines[1])
+  cat(sweep_lines, sep = "\n")
+}

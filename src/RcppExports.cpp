@@ -496,6 +496,20 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// sample_pairs_cpp
+Rcpp::List sample_pairs_cpp(const Rcpp::IntegerVector& code, int n_classes, double m, double noise);
+RcppExport SEXP _sideclust_sample_pairs_cpp(SEXP codeSEXP, SEXP n_classesSEXP, SEXP mSEXP, SEXP noiseSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< const Rcpp::IntegerVector& >::type code(codeSEXP);
+    Rcpp::traits::input_parameter< int >::type n_classes(n_classesSEXP);
+    Rcpp::traits::input_parameter< double >::type m(mSEXP);
+    Rcpp::traits::input_parameter< double >::type noise(noiseSEXP);
+    rcpp_result_gen = Rcpp::wrap(sample_pairs_cpp(code, n_classes, m, noise));
+    return rcpp_result_gen;
+END_RCPP
+}
 // csr_of_csc_cpp
 Rcpp::List csr_of_csc_cpp(Rcpp::IntegerVector p, Rcpp::IntegerVector i, Rcpp::NumericVector x, int n_rows, int n_cols);
 RcppExport SEXP _sideclust_csr_of_csc_cpp(SEXP pSEXP, SEXP iSEXP, SEXP xSEXP, SEXP n_rowsSEXP, SEXP n_colsSEXP) {
@@ -624,6 +638,19 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< int >::type k(kSEXP);
     Rcpp::traits::input_parameter< int >::type trials(trialsSEXP);
     rcpp_result_gen = Rcpp::wrap(kmeanspp_seeds_cpp(xt, k, trials));
+    return rcpp_result_gen;
+END_RCPP
+}
+// visit_orders_cpp
+Rcpp::List visit_orders_cpp(int n, std::string kind, int sweeps);
+RcppExport SEXP _sideclust_visit_orders_cpp(SEXP nSEXP, SEXP kindSEXP, SEXP sweepsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< int >::type n(nSEXP);
+    Rcpp::traits::input_parameter< std::string >::type kind(kindSEXP);
+    Rcpp::traits::input_parameter< int >::type sweeps(sweepsSEXP);
+    rcpp_result_gen = Rcpp::wrap(visit_orders_cpp(n, kind, sweeps));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -766,6 +793,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_centre_divergences_cpp", (DL_FUNC) &_sideclust_centre_divergences_cpp, 3},
     {"_sideclust_side_components_cpp", (DL_FUNC) &_sideclust_side_components_cpp, 3},
     {"_sideclust_side_pairs_problem_cpp", (DL_FUNC) &_sideclust_side_pairs_problem_cpp, 5},
+    {"_sideclust_sample_pairs_cpp", (DL_FUNC) &_sideclust_sample_pairs_cpp, 4},
     {"_sideclust_csr_of_csc_cpp", (DL_FUNC) &_sideclust_csr_of_csc_cpp, 5},
     {"_sideclust_niw_check_cpp", (DL_FUNC) &_sideclust_niw_check_cpp, 7},
     {"_sideclust_normal_gamma_check_cpp", (DL_FUNC) &_sideclust_normal_gamma_check_cpp, 7},
@@ -774,6 +802,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_sib_costs_cpp", (DL_FUNC) &_sideclust_sib_costs_cpp, 4},
     {"_sideclust_discriminative_objective_cpp", (DL_FUNC) &_sideclust_discriminative_objective_cpp, 6},
     {"_sideclust_kmeanspp_seeds_cpp", (DL_FUNC) &_sideclust_kmeanspp_seeds_cpp, 3},
+    {"_sideclust_visit_orders_cpp", (DL_FUNC) &_sideclust_visit_orders_cpp, 3},
     {"_sideclust_tvclust_chains_cpp", (DL_FUNC) &_sideclust_tvclust_chains_cpp, 7},
     {"_sideclust_tvclust_summary_cpp", (DL_FUNC) &_sideclust_tvclust_summary_cpp, 2},
     {"_sideclust_psm_cpp", (DL_FUNC) &_sideclust_psm_cpp, 1},

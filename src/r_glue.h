@@ -109,6 +109,7 @@ class RHooks : public RunHooks {
   explicit RHooks(bool verbose, std::string what = "sweep")
       : verbose_(verbose), what_(std::move(what)) {}
   double uniform() override { return R::unif_rand(); }
+  double unif_index(double dn) override { return R_unif_index(dn); }
   double normal() override { return R::norm_rand(); }
   double gamma(double shape) override { return R::rgamma(shape, 1.0); }
   void check_interrupt() override { Rcpp::checkUserInterrupt(); }

@@ -37,6 +37,7 @@ sideclust::RdpParams rdp_params(const sideclust::Options& o) {
   par.patience = o.get<int>("patience");
   par.max_iter = o.get<int>("max_iter");
   par.random_order = o.get<bool>("random_order");
+  par.uniform_order = o.has("uniform_order") && o.get<bool>("uniform_order");
   par.chunklet_moves = o.get<bool>("chunklet_moves");
   return par;
 }
@@ -45,15 +46,14 @@ sideclust::RdpParams rdp_params(const sideclust::Options& o) {
 
 // xt: p x n data; side: the validated side information or NULL; options:
 // lambda, xi (may, may-not), xi_rate, xi_max, patience, max_iter,
-// random_order, chunklet_moves, divergence, verbose.
+// random_order, chunklet_moves, divergence, verbose; optional uniform_order
+// (FALSE when absent).
 // [[Rcpp::export(.rdp_means_cpp)]]
 Rcpp::List rdp_means_cpp(Rcpp::NumericMatrix xt, SEXP side, Rcpp::List options) {
   const int p = xt.nrow(), n = xt.ncol();
   const sideclust::Options o(options);
   const sideclust::RdpParams par = rdp_params(o);
-  // In random order the core relabels the pairs and builds their adjacency
-  // itself: building it here too would cost a second counting sort.
-  const sideclust::SideInfo s = sideclust::side_from_r(side, n, nullptr, !par.random_order);
+  const sideclust::SideInfo s = sideclust::side_from_r(side, n);
   const std::string divergence = o.get<std::string>("divergence");
   sideclust::RHooks hooks(o.get<bool>("verbose"));
   const sideclust::RdpResult r = with_divergence(divergence, [&](auto div) {

@@ -1,10 +1,11 @@
 // Rcpp glue for the side-information helpers: maps R vectors to the cores in
-// union_find.h and pair_check.h and back. No algorithm here.
+// union_find.h, pair_check.h and sample_pairs.h and back. No algorithm here.
 #include <Rcpp.h>
 
 #include <vector>
 
 #include "common/pair_check.h"
+#include "common/sample_pairs.h"
 #include "common/union_find.h"
 #include "r_glue.h"
 
@@ -28,4 +29,29 @@ int side_pairs_problem_cpp(const Rcpp::IntegerVector& i, const Rcpp::IntegerVect
                            const Rcpp::NumericVector& confidence, int n) {
   return sideclust::pair_list_problem(i.begin(), j.begin(), must.begin(), confidence.begin(),
                                       static_cast<std::size_t>(i.size()), n);
+}
+
+// sample_constraints(protocol = "tvclust", pair_count = "authors"): m draws
+// with replacement from R's generator (the same draws as sample.int() and
+// runif() in that order). code: the class of every point, in 1 .. n_classes
+// (validated in R).
+// Returns 1-based i < j sorted, must and correct.
+// [[Rcpp::export]]
+Rcpp::List sample_pairs_cpp(const Rcpp::IntegerVector& code, int n_classes, double m,
+                            double noise) {
+  sideclust::RHooks hooks(false);
+  const sideclust::SampledPairs s = sideclust::sample_pairs_with_replacement(
+      code.begin(), static_cast<int>(code.size()), n_classes, static_cast<std::size_t>(m), noise,
+      hooks);
+  const R_xlen_t k = static_cast<R_xlen_t>(s.i.size());
+  Rcpp::IntegerVector i(k), j(k);
+  Rcpp::LogicalVector must(k), correct(k);
+  for (R_xlen_t e = 0; e < k; ++e) {
+    i[e] = s.i[e] + 1;
+    j[e] = s.j[e] + 1;
+    must[e] = s.must[e];
+    correct[e] = s.correct[e];
+  }
+  return Rcpp::List::create(Rcpp::_["i"] = i, Rcpp::_["j"] = j, Rcpp::_["must"] = must,
+                            Rcpp::_["correct"] = correct);
 }

@@ -2,8 +2,9 @@
 // core piece directly: the conjugate cluster families (add / remove / query
 // against closed forms), one TVClust chain with every sweep (against exact
 // posteriors), sequential IB's O(nnz) merge costs and discriminative
-// clustering's objective and gradient, and the k-means++ seeds (plain and
-// greedy) against a reference in R. Nothing in R/ calls them. No algorithm
+// clustering's objective and gradient, the k-means++ seeds (plain and
+// greedy) against a reference in R, and RDP-means' visiting orders. Nothing
+// in R/ calls them. No algorithm
 // here.
 #include <RcppEigen.h>
 
@@ -13,6 +14,7 @@
 #include "common/seeding.h"
 #include "discriminative/discriminative_clustering.h"
 #include "info/sib.h"
+#include "kmeans/visit_order.h"
 #include "r_glue.h"
 #include "r_joint.h"
 #include "r_tvclust.h"
@@ -140,4 +142,21 @@ Rcpp::List discriminative_objective_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::vec
 Rcpp::IntegerVector kmeanspp_seeds_cpp(const Eigen::MatrixXd& xt, int k, int trials) {
   sideclust::RHooks hooks(false);
   return sideclust::one_based(sideclust::kmeanspp_indices(xt, k, hooks, trials));
+}
+
+// The visiting orders of `sweeps` sweeps over n points (0-based, one column
+// per sweep) for kind "random", "uniform" or "fixed", and the block size.
+// [[Rcpp::export(.visit_orders_cpp)]]
+Rcpp::List visit_orders_cpp(int n, std::string kind, int sweeps) {
+  sideclust::RHooks hooks(false);
+  const sideclust::VisitKind k = kind == "random"    ? sideclust::VisitKind::random
+                                 : kind == "uniform" ? sideclust::VisitKind::uniform
+                                                     : sideclust::VisitKind::fixed;
+  sideclust::VisitOrder visit(n, k, hooks);
+  Rcpp::IntegerMatrix out(n, sweeps);
+  for (int s = 0; s < sweeps; ++s) {
+    visit.next_sweep(hooks);
+    std::copy(visit.order().begin(), visit.order().end(), out.begin() + static_cast<R_xlen_t>(s) * n);
+  }
+  return Rcpp::List::create(Rcpp::_["order"] = out, Rcpp::_["block"] = visit.block_size());
 }

@@ -149,6 +149,13 @@ class ClusterLinks {
     return true;
   }
 
+  // The cluster of the neighbour of every adjacency entry (parallel to the
+  // graph's nbr), in step with the assignment last given to reset(),
+  // renumber() and move(); nullptr without pairs.
+  const int* neighbour_clusters() const {
+    return nbr_cluster_.empty() ? nullptr : nbr_cluster_.data();
+  }
+
   double may(int k) const {
     double v = f_[k];
     if (point_label_ >= 0) {
@@ -201,21 +208,26 @@ class ClusterLinks {
 };
 
 // Weight of may-links kept together and of may-not links put together by
-// assignment z, each pair counted once.
+// assignment z, each pair counted once. nbr_cluster, when given, holds
+// z[nbr[e]] for every adjacency entry e (ClusterLinks::neighbour_clusters()):
+// the scan then reads memory in order instead of z at random. With k = 1
+// every pair is inside the one cluster and z is not read at all.
 struct SideAgreement {
   double may_satisfied = 0.0, may_violated = 0.0;
   double may_not_satisfied = 0.0, may_not_violated = 0.0;
 };
 
 inline SideAgreement side_agreement(const SideInfo& side,
-                                    const std::vector<int>& z, int k) {
+                                    const std::vector<int>& z, int k,
+                                    const int* nbr_cluster = nullptr) {
   SideAgreement a;
   const PairGraph& g = side.pairs;
   for (int i = 0; i < g.n && !g.empty(); ++i) {
+    const int zi = k == 1 ? 0 : z[i];
     for (int e = g.start[i]; e < g.start[i + 1]; ++e) {
       const int j = g.nbr[e];
       if (j < i) continue;
-      const bool same = z[i] == z[j];
+      const bool same = k == 1 || zi == (nbr_cluster != nullptr ? nbr_cluster[e] : z[j]);
       const double w = g.weight[e];
       if (w > 0.0) (same ? a.may_satisfied : a.may_violated) += w;
       else (same ? a.may_not_violated : a.may_not_satisfied) -= w;

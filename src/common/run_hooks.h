@@ -17,6 +17,15 @@ class RunHooks {
   virtual ~RunHooks() = default;
   // A uniform draw on [0, 1).
   virtual double uniform() = 0;
+  // A uniform draw on (0, 1): uniform() redrawn while 0 (R's runif() rule).
+  double uniform_open() {
+    double u;
+    do u = uniform(); while (u <= 0.0 || u >= 1.0);
+    return u;
+  }
+  // A uniform integer in 0 .. dn - 1 (as a double). The R host uses R's own
+  // rule (R_unif_index(), as sample.int() does), so draws match R's.
+  virtual double unif_index(double dn) { return std::floor(dn * uniform()); }
   // A standard normal draw (Box-Muller from uniform() unless overridden).
   virtual double normal() {
     double u = uniform();

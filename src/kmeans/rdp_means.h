@@ -28,6 +28,7 @@ struct RdpParams {
   int patience = 20;   // sweeps without a change that end the run
   int max_iter = 1000;
   bool random_order = true;
+  bool uniform_order = false;   // random order: a uniformly random permutation at any n
   bool chunklet_moves = false;  // also move whole may-link chunklets
 };
 
@@ -78,33 +79,22 @@ RdpResult rdp_means_sweeps(const double* x, int n, int p, const SideInfo& side,
                            VisitOrder& visit, const RdpParams& par,
                            RunHooks& hooks);
 
-// DP-means / RDP-means on the points stored as the columns of x (p x n). In
-// random order the points are first copied in a random relabelling (see
-// VisitOrder); results come back in the original order either way.
+// DP-means / RDP-means on the points stored as the columns of x (p x n), in
+// place: the random order visits blocks of consecutive points (see
+// VisitOrder), so neither the data nor the pairs are copied or relabelled.
+// The pairs need their adjacency (build_adjacency()).
 template <class Div>
 RdpResult rdp_means(const double* x, int n, int p, const SideInfo& side,
                     const RdpParams& par, RunHooks& hooks) {
-  VisitOrder visit(n, par.random_order, hooks);
-  RdpResult res;
-  if (!visit.random()) {
-    if (!side.pairs.empty() && !side.pairs.has_adjacency()) {
-      throw std::logic_error("internal: rdp_means in fixed order needs the pairs' adjacency");
-    }
-    res = rdp_means_sweeps<Div>(x, n, p, side, visit, par, hooks);
-  } else {
-    const std::vector<int>& relabel = visit.relabel();
-    std::vector<double> xr(static_cast<std::size_t>(n) * p);
-    for (int t = 0; t < n; ++t) {
-      std::copy(x + static_cast<std::size_t>(relabel[t]) * p,
-                x + static_cast<std::size_t>(relabel[t] + 1) * p,
-                xr.begin() + static_cast<std::size_t>(t) * p);
-    }
-    const SideInfo sr = relabel_side(side, relabel);
-    res = rdp_means_sweeps<Div>(xr.data(), n, p, sr, visit, par, hooks);
-    std::vector<int> z(n);
-    for (int t = 0; t < n; ++t) z[relabel[t]] = res.cluster[t];
-    res.cluster.swap(z);
+  if (!side.pairs.empty() && !side.pairs.has_adjacency()) {
+    throw std::logic_error("internal: rdp_means needs the pairs' adjacency");
   }
+  VisitOrder visit(n,
+                   !par.random_order ? VisitKind::fixed
+                   : par.uniform_order ? VisitKind::uniform
+                                       : VisitKind::random,
+                   hooks);
+  RdpResult res = rdp_means_sweeps<Div>(x, n, p, side, visit, par, hooks);
   const std::vector<int> rank = detail::cluster_order(res.cluster, res.k);
   for (int& v : res.cluster) v = rank[v];
   std::vector<double> centres(res.centres.size());
@@ -144,6 +134,7 @@ RdpResult rdp_means_sweeps(const double* x, int n, int p, const SideInfo& side,
   const Chunklets chunklets =
       par.chunklet_moves ? may_link_chunklets(side.pairs) : Chunklets{};
 
+  const int block = visit.block_size();
   for (int iter = 0; iter < par.max_iter; ++iter) {
     visit.next_sweep(hooks);
     const std::vector<int>& order = visit.order();
@@ -156,11 +147,11 @@ RdpResult rdp_means_sweeps(const double* x, int n, int p, const SideInfo& side,
     bool side_settled = par.xi_rate > 1.0 && chunklets.count() == 0 && (grow1 || grow2);
     for (int idx = 0; idx < n; ++idx) {
       const int i = order[idx];
-      if (visit.random()) {
+      if (block > 1) {
         // While visiting one block, fetch everything the next one reads.
-        if (idx % VisitOrder::kBlock == 0 && idx + VisitOrder::kBlock < n) {
-          const int first = order[idx + VisitOrder::kBlock] / VisitOrder::kBlock * VisitOrder::kBlock;
-          const int last = std::min(n, first + VisitOrder::kBlock);
+        if (idx % block == 0 && idx + block < n) {
+          const int first = order[idx + block] / block * block;
+          const int last = std::min(n, first + block);
           auto add = [&ahead](const void* ptr, std::size_t bytes) { ahead.add(ptr, bytes); };
           ahead.clear();
           add(x + static_cast<std::size_t>(first) * p, sizeof(double) * p * (last - first));
@@ -259,7 +250,9 @@ RdpResult rdp_means_sweeps(const double* x, int n, int p, const SideInfo& side,
     xi2 = next2;
   }
 
-  res.agreement = side_agreement(side, z, k);  // exact, free of rounding drift
+  // Exact, free of rounding drift; the links' view of the neighbours'
+  // clusters spares a random read of z per pair.
+  res.agreement = side_agreement(side, z, k, links.neighbour_clusters());
   res.cluster = z;
   res.k = k;
   res.centres = centres.means();

@@ -115,7 +115,9 @@ test_that("the spectral start and the kernel beat linear RDP-means on rings", {
   d <- simulate_patterns(200, "rings")
   side <- sample_constraints(d$label, rate = 0.01)
   fit <- kernel_rdp_means(d$x, side, lambda = 1.5, sigma = 0.5)
-  lin <- rdp_means(d$x, side, k = 2)
+  # in fixed order: linear RDP-means' F-measure here varies with the random
+  # visiting order (0.39 to 0.70 over seeds), the comparison should not
+  lin <- rdp_means(d$x, side, k = 2, order = "fixed")
   expect_gt(f_measure(d$label, fit$cluster), f_measure(d$label, lin$cluster) + 0.3)
   expect_gt(f_measure(d$label, fit$cluster), 0.9)
   # merges are what joins the spectral start's many parts

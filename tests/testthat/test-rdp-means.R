@@ -116,6 +116,47 @@ test_that("the same seed gives the same result; fixed order needs no seed", {
   expect_identical(f1$cluster, f2$cluster)
 })
 
+test_that("random orders: uniform permutations on small data, shuffled blocks on large", {
+  visit <- function(n, kind, sweeps = 3L) sideclust:::.visit_orders_cpp(n, kind, sweeps)
+  is_perm <- function(o) all(apply(o, 2, function(v) identical(sort(v), seq_along(v) - 1L)))
+  fixed <- visit(100L, "fixed", 2L)
+  expect_identical(fixed$block, 0L)
+  expect_identical(fixed$order[, 2], 0:99)
+  small <- visit(1000L, "random")
+  expect_identical(small$block, 1L)   # up to 2^16 points: a uniform permutation
+  expect_true(is_perm(small$order))
+  expect_false(identical(small$order[, 1], small$order[, 2]))
+  n <- 70000L
+  set.seed(1); big <- visit(n, "random", 2L)
+  set.seed(1); expect_identical(visit(n, "random", 2L), big)
+  expect_identical(big$block, 256L)
+  expect_true(is_perm(big$order))
+  # the points of each block of 256 consecutive points are visited together,
+  # blocks in a random order, points within a block in a random order
+  block_of <- o <- big$order[, 1]
+  block_of <- o %/% 256L
+  runs <- rle(block_of)
+  expect_identical(length(runs$values), as.integer(ceiling(n / 256)))
+  expect_false(anyDuplicated(runs$values) > 0)
+  expect_false(identical(unique(block_of), sort(unique(block_of))))
+  expect_false(all(diff(o[block_of == block_of[1]]) == 1L))
+  uni <- visit(n, "uniform", 1L)
+  expect_identical(uni$block, 1L)
+  expect_true(is_perm(uni$order))
+})
+
+test_that("order = \"uniform\" and \"random\" fit like each other on easy data", {
+  b <- three_blobs(40, sep = 12)
+  set.seed(3); side <- sample_constraints(b$y, rate = 0.01)
+  set.seed(4); fu <- rdp_means(b$x, side, lambda = 80, order = "uniform")
+  set.seed(4); fr <- rdp_means(b$x, side, lambda = 80)
+  expect_identical(fu$order, "uniform")
+  expect_equal(ari(b$y, fu$cluster), 1)
+  expect_equal(ari(b$y, fr$cluster), 1)
+  set.seed(5); d <- dp_means(b$x, lambda = 80, order = "uniform", restarts = 2L)
+  expect_identical(d$k, 3L)
+})
+
 test_that("confidences scale the weights of the pairs", {
   b <- three_blobs(15, sep = 1.5)
   must <- rbind(c(1, 16), c(2, 17))

@@ -32,6 +32,54 @@ test_that("tvclust 'authors' draws about rate * n^2 pairs with accuracy p", {
   expect_true(all(clean$must == truth_of(clean, y)))
 })
 
+test_that("tvclust 'authors' draws the pairs of the R reference code for the same seed", {
+  # The R code sample_constraints() used before its draws moved to C++:
+  # the same draws of R's generator, in the same order, must give the same
+  # pairs, types and flips, and leave the generator in the same state.
+  reference <- function(y, rate, noise) {
+    n <- length(y)
+    m <- round(rate * n^2)
+    a <- sample.int(n, m, replace = TRUE)
+    b <- sample.int(n - 1L, m, replace = TRUE)
+    b <- b + (b >= a)
+    flip <- stats::runif(m) > 1 - noise
+    lo <- pmin(a, b)
+    hi <- pmax(a, b)
+    ord <- order(lo, hi, seq_len(m))
+    last <- c(lo[ord][-1L] != lo[ord][-m] | hi[ord][-1L] != hi[ord][-m], TRUE)
+    ord <- ord[last]
+    code <- as.integer(factor(y))
+    list(i = lo[ord], j = hi[ord], must = xor(code[lo[ord]] == code[hi[ord]], flip[ord]),
+         correct = !flip[ord])
+  }
+  cases <- list(list(rep(1:3, 7), 0.5, 0.2), list(c("b", "a"), 3, 0),
+                list(factor(sample(letters, 400, TRUE)), 0.02, 0.3),
+                list(sample.int(300, 2000, TRUE), 0.002, 1),      # > 256 classes
+                list(sample.int(1e5, 3e5, TRUE) - 5L, 1e-5, 0.1))  # > 65536 classes
+  for (seed in 1:3) {
+    for (case in cases) {
+      set.seed(seed); got <- sample_constraints(case[[1]], rate = case[[2]], noise = case[[3]])
+      after <- runif(1)
+      set.seed(seed); want <- reference(case[[1]], case[[2]], case[[3]])
+      expect_identical(got$i, want$i)
+      expect_identical(got$j, want$j)
+      expect_identical(got$must, want$must)
+      expect_identical(got$correct, want$correct)
+      expect_identical(after, runif(1))
+    }
+  }
+  expect_error(sample_constraints(1:3, rate = 1e9), "`rate` asks for")
+})
+
+test_that("check_classes() gives factor()'s codes and levels for integer classes", {
+  big <- .Machine$integer.max
+  for (y in list(c(3L, -1L, 3L, 10L, 2L), 5L, c(big, -big), -big + 0:3, big - 0:3,
+                 sample.int(1e7, 1e4, TRUE), c(7L, 7L), -5:5)) {
+    expect_identical(sideclust:::check_classes(y, "y"), factor(y))
+  }
+  expect_identical(sideclust:::check_classes(c(a = 2L, b = 1L), "y"), factor(c(a = 2L, b = 1L)))
+})
+
 test_that("tvclust 'paper' draws exactly round(rate * n^2 / 2) distinct pairs", {
   set.seed(4)
   y <- rep(1:2, 50)
