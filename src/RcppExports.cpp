@@ -418,12 +418,12 @@ BEGIN_RCPP
 END_RCPP
 }
 // rdp_means_cpp
-Rcpp::List rdp_means_cpp(Rcpp::NumericMatrix xt, SEXP side, Rcpp::List options);
+Rcpp::List rdp_means_cpp(SEXP xt, SEXP side, Rcpp::List options);
 RcppExport SEXP _sideclust_rdp_means_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP optionsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type xt(xtSEXP);
     Rcpp::traits::input_parameter< SEXP >::type side(sideSEXP);
     Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
     rcpp_result_gen = Rcpp::wrap(rdp_means_cpp(xt, side, options));
@@ -431,12 +431,12 @@ BEGIN_RCPP
 END_RCPP
 }
 // dp_lambda_cpp
-double dp_lambda_cpp(Rcpp::NumericMatrix xt, int k, std::string method, std::string divergence);
+double dp_lambda_cpp(SEXP xt, int k, std::string method, std::string divergence);
 RcppExport SEXP _sideclust_dp_lambda_cpp(SEXP xtSEXP, SEXP kSEXP, SEXP methodSEXP, SEXP divergenceSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type xt(xtSEXP);
     Rcpp::traits::input_parameter< int >::type k(kSEXP);
     Rcpp::traits::input_parameter< std::string >::type method(methodSEXP);
     Rcpp::traits::input_parameter< std::string >::type divergence(divergenceSEXP);
@@ -445,12 +445,12 @@ BEGIN_RCPP
 END_RCPP
 }
 // centre_divergences_cpp
-Rcpp::NumericMatrix centre_divergences_cpp(Rcpp::NumericMatrix xt, Rcpp::NumericMatrix centres, std::string divergence);
+Rcpp::NumericMatrix centre_divergences_cpp(SEXP xt, Rcpp::NumericMatrix centres, std::string divergence);
 RcppExport SEXP _sideclust_centre_divergences_cpp(SEXP xtSEXP, SEXP centresSEXP, SEXP divergenceSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type xt(xtSEXP);
     Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type centres(centresSEXP);
     Rcpp::traits::input_parameter< std::string >::type divergence(divergenceSEXP);
     rcpp_result_gen = Rcpp::wrap(centre_divergences_cpp(xt, centres, divergence));
