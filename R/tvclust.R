@@ -277,14 +277,18 @@ tvclust <- function(x, side = NULL, k = 5L, family = c("gaussian", "diagonal", "
     stop_arg(wrong[1L], sprintf("applies to method = \"%s\" only",
                                 if (method == "gibbs") "variational" else "gibbs"))
   }
-  x <- check_data_matrix(x, "x")
-  x <- check_data_scale(x, "x", spread = family != "multinomial")
-  n <- nrow(x)
-  if (family == "multinomial") check_counts(x, "x")
+  data <- x
+  x <- if (family == "multinomial") count_points(x, "x") else
+    check_data_scale(check_data_matrix(x, "x"), "x")
+  n <- n_points(x)
+  if (!is_sparse_input(data)) data <- x
   side <- if (is.null(side)) NULL else as_side_info(side, n = n, arg = "side")
   if (method == "variational") {
+    if (inherits(x, "sideclust_sparse_points")) {
+      stop_arg("x", "is sparse, which method = \"variational\" does not read yet; use method = \"gibbs\" (which keeps it sparse) or pass as.matrix(x) if it fits in memory")
+    }
     return(tvclust_vb(x, side, k, family, alpha, alpha_prior, p, q, pq_prior, prior, init,
-                      truncation, restarts, max_iter, tol, verbose, call))
+                      truncation, restarts, max_iter, tol, verbose, call, data = data))
   }
   if (is.null(init)) init <- "random"
   loss <- match_arg(loss)
@@ -306,12 +310,12 @@ tvclust <- function(x, side = NULL, k = 5L, family = c("gaussian", "diagonal", "
   # checked here, not in tvclust_store(), which reads it only when draws are thinned
   summary_draws <- check_count(summary_draws, "summary_draws", lower = 1L)
   store <- tvclust_store(keep_draws, n, chains, kept, summary_draws)
-  res <- tvclust_run_chains(t(x), side, family, prior, settings, init,
+  res <- tvclust_run_chains(points_for_core(x), side, family, prior, settings, init,
                             list(iter = iter, burn_in = burn_in, thin = thin,
                                  store = store$store, threads = threads,
                                  verbose = check_flag(verbose, "verbose")),
                             threads_given = !missing(threads))
-  new_tvclust(res, x, side, family, prior, settings, store$keep, iter, burn_in, thin,
+  new_tvclust(res, data, side, family, prior, settings, store$keep, iter, burn_in, thin,
               estimator, call)
 }
 

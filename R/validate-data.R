@@ -202,7 +202,8 @@ is_sparse_input <- function(x) {
 }
 
 # Returns a list of class "sideclust_sparse_points": ptr, idx (0-based), val,
-# n, p, scale (NULL: all 1), offset (0), row_sums, row_names, col_names. The
+# n, p, scale (NULL: all 1), offset (0), row_sums, col_sums, row_names,
+# col_names. The
 # core reads point i as scale[i] * (its stored values + offset).
 sparse_points <- function(x, arg = "x", min_rows = 1L) {
   if (inherits(x, "simple_triplet_matrix")) {
@@ -216,6 +217,7 @@ sparse_points <- function(x, arg = "x", min_rows = 1L) {
     csr <- list(ptr = x@p, idx = x@j, val = x@x)
     dn <- dimnames(x)
     row_sums <- Matrix::rowSums(x)
+    col_sums <- Matrix::colSums(x)
     tt <- NULL
   } else {
     x <- methods::as(methods::as(methods::as(x, "CsparseMatrix"), "generalMatrix"), "dMatrix")
@@ -225,6 +227,7 @@ sparse_points <- function(x, arg = "x", min_rows = 1L) {
   if (!is.null(tt)) {
     csr <- list(ptr = tt@p, idx = tt@i, val = tt@x)
     row_sums <- Matrix::colSums(tt)
+    col_sums <- Matrix::rowSums(tt)
   }
   d <- if (is.null(tt)) dim(x) else rev(dim(tt))
   if (d[1L] == 0L) stop_arg(arg, "has no rows")
@@ -244,6 +247,7 @@ sparse_points <- function(x, arg = "x", min_rows = 1L) {
   }
   structure(list(ptr = csr$ptr, idx = csr$idx, val = val, n = d[1L], p = d[2L],
                  scale = NULL, offset = 0, row_sums = unname(row_sums),
+                 col_sums = unname(col_sums),
                  row_names = dn[[1L]], col_names = dn[[2L]]),
             class = "sideclust_sparse_points")
 }
@@ -285,4 +289,20 @@ point_names <- function(x) {
 }
 coordinate_names <- function(x) {
   if (inherits(x, "sideclust_sparse_points")) x$col_names else colnames(x)
+}
+
+# Count data (TVClust's multinomial family): sparse input as sparse points,
+# anything else as a checked dense matrix; no negative values either way.
+count_points <- function(x, arg = "x", min_rows = 1L) {
+  if (inherits(x, "sideclust_sparse_points")) return(x)  # checked already
+  if (!is_sparse_input(x)) {
+    x <- check_data_scale(check_data_matrix(x, arg, min_rows = min_rows), arg, spread = FALSE)
+    return(check_counts(x, arg))
+  }
+  sp <- check_sparse_scale(sparse_points(x, arg, min_rows), arg, spread = FALSE)
+  if (length(rows <- sparse_negative_rows(sp))) {
+    stop_arg(arg, sprintf("must hold counts for family \"multinomial\" but has negative values (%s)",
+                          describe_positions(rows)))
+  }
+  sp
 }

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/sparse_rows.h"
 #include "tvclust/niw.h"  // kPi
 
 namespace sideclust {
@@ -88,10 +89,13 @@ class NormalGammaCluster {
 
 // "multinomial": a point is a vector of counts; the cluster's category
 // probabilities have a Dirichlet(alpha) prior.
+// Sparse count vectors (SparseRow, common/sparse_rows.h; read as raw counts,
+// scale 1 and offset 0) cost O(nnz) per add, remove and predictive: the
+// coordinates where x is 0 contribute nothing to any of them.
 class DirichletMultinomialCluster {
  public:
   explicit DirichletMultinomialCluster(const Eigen::VectorXd& alpha)
-      : alpha_(&alpha), counts_(Eigen::VectorXd::Zero(alpha.size())) {}
+      : alpha_(&alpha), counts_(Eigen::VectorXd::Zero(alpha.size())), alpha_sum_(alpha.sum()) {}
 
   int size() const { return n_; }
   void add(const Eigen::Ref<const Eigen::VectorXd>& x) {
@@ -104,11 +108,37 @@ class DirichletMultinomialCluster {
     counts_ -= x;
     log_coefficients_ -= log_coefficient(x);
   }
+  void add(const SparseRow& x) {
+    ++n_;
+    for (int j = 0; j < x.nnz; ++j) counts_(x.idx[j]) += x.val[j];
+    total_ += row_total(x);
+    log_coefficients_ += log_coefficient(x);
+  }
+  void remove(const SparseRow& x) {
+    --n_;
+    for (int j = 0; j < x.nnz; ++j) counts_(x.idx[j]) -= x.val[j];
+    total_ -= row_total(x);
+    log_coefficients_ -= log_coefficient(x);
+  }
 
   // Dirichlet-multinomial probability of the count vector x given the
   // cluster's counts, including the multinomial coefficient.
   double log_predictive(const Eigen::Ref<const Eigen::VectorXd>& x) const {
     return log_dm(x, *alpha_ + counts_);
+  }
+  // The same over the non-zeros of x: the cluster's total is tracked (the
+  // dense path sums it, so the two agree up to rounding).
+  double log_predictive(const SparseRow& x) const {
+    const Eigen::VectorXd& a = *alpha_;
+    const double total = row_total(x), a_sum = alpha_sum_ + total_;
+    double out = std::lgamma(total + 1.0) + std::lgamma(a_sum) - std::lgamma(a_sum + total);
+    for (int j = 0; j < x.nnz; ++j) {
+      const double v = x.val[j];
+      if (v == 0.0) continue;
+      const double ad = a(x.idx[j]) + counts_(x.idx[j]);
+      out += std::lgamma(ad + v) - std::lgamma(ad) - std::lgamma(v + 1.0);
+    }
+    return out;
   }
 
   // Sum of the points' multinomial coefficients plus the Dirichlet ratio
@@ -129,6 +159,17 @@ class DirichletMultinomialCluster {
     return out;
   }
 
+  static double row_total(const SparseRow& x) {
+    double out = 0.0;
+    for (int j = 0; j < x.nnz; ++j) out += x.val[j];
+    return out;
+  }
+  static double log_coefficient(const SparseRow& x) {
+    double out = std::lgamma(row_total(x) + 1.0);
+    for (int j = 0; j < x.nnz; ++j) out -= std::lgamma(x.val[j] + 1.0);
+    return out;
+  }
+
   static double log_dm(const Eigen::Ref<const Eigen::VectorXd>& x, const Eigen::VectorXd& a) {
     const double total = x.sum(), a_sum = a.sum();
     double out = std::lgamma(total + 1.0) + std::lgamma(a_sum) - std::lgamma(a_sum + total);
@@ -141,6 +182,8 @@ class DirichletMultinomialCluster {
   const Eigen::VectorXd* alpha_;
   int n_ = 0;
   Eigen::VectorXd counts_;
+  double alpha_sum_;
+  double total_ = 0.0;  // sum of counts_, kept by the sparse add / remove only
   double log_coefficients_ = 0.0;
 };
 
