@@ -284,9 +284,6 @@ tvclust <- function(x, side = NULL, k = 5L, family = c("gaussian", "diagonal", "
   if (!is_sparse_input(data)) data <- x
   side <- if (is.null(side)) NULL else as_side_info(side, n = n, arg = "side")
   if (method == "variational") {
-    if (inherits(x, "sideclust_sparse_points")) {
-      stop_arg("x", "is sparse, which method = \"variational\" does not read yet; use method = \"gibbs\" (which keeps it sparse) or pass as.matrix(x) if it fits in memory")
-    }
     return(tvclust_vb(x, side, k, family, alpha, alpha_prior, p, q, pq_prior, prior, init,
                       truncation, restarts, max_iter, tol, verbose, call, data = data))
   }

@@ -306,3 +306,20 @@ count_points <- function(x, arg = "x", min_rows = 1L) {
   }
   sp
 }
+
+# A sparse input as a dgCMatrix (for the few summaries computed in R with
+# Matrix's sparse products: per-cluster sums, row sums).
+as_sparse_matrix <- function(x) {
+  if (inherits(x, "simple_triplet_matrix")) {
+    return(Matrix::sparseMatrix(i = x$i, j = x$j, x = as.double(x$v), dims = c(x$nrow, x$ncol),
+                                dimnames = x$dimnames))
+  }
+  methods::as(methods::as(methods::as(x, "CsparseMatrix"), "generalMatrix"), "dMatrix")
+}
+
+# Per-cluster sums of the rows of x (dense or sparse) with weights w (n x k):
+# a dense k x p matrix, crossprod(w, x).
+weighted_row_sums <- function(w, x) {
+  if (!is_sparse_input(x)) return(crossprod(w, x))
+  as.matrix(Matrix::crossprod(w, as_sparse_matrix(x)))
+}

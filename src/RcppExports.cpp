@@ -642,12 +642,12 @@ BEGIN_RCPP
 END_RCPP
 }
 // tvclust_vb_cpp
-Rcpp::List tvclust_vb_cpp(const Eigen::MatrixXd& xt, SEXP side, std::string family, Rcpp::List prior, Rcpp::List settings, Rcpp::List options);
+Rcpp::List tvclust_vb_cpp(SEXP xt, SEXP side, std::string family, Rcpp::List prior, Rcpp::List settings, Rcpp::List options);
 RcppExport SEXP _sideclust_tvclust_vb_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP familySEXP, SEXP priorSEXP, SEXP settingsSEXP, SEXP optionsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type xt(xtSEXP);
     Rcpp::traits::input_parameter< SEXP >::type side(sideSEXP);
     Rcpp::traits::input_parameter< std::string >::type family(familySEXP);
     Rcpp::traits::input_parameter< Rcpp::List >::type prior(priorSEXP);
@@ -658,16 +658,16 @@ BEGIN_RCPP
 END_RCPP
 }
 // tvclust_vb_predict_cpp
-Rcpp::NumericMatrix tvclust_vb_predict_cpp(const Eigen::MatrixXd& xt, const Eigen::MatrixXd& membership, std::string family, Rcpp::List prior, const Eigen::MatrixXd& newt);
+Rcpp::NumericMatrix tvclust_vb_predict_cpp(SEXP xt, const Eigen::MatrixXd& membership, std::string family, Rcpp::List prior, SEXP newt);
 RcppExport SEXP _sideclust_tvclust_vb_predict_cpp(SEXP xtSEXP, SEXP membershipSEXP, SEXP familySEXP, SEXP priorSEXP, SEXP newtSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type xt(xtSEXP);
     Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type membership(membershipSEXP);
     Rcpp::traits::input_parameter< std::string >::type family(familySEXP);
     Rcpp::traits::input_parameter< Rcpp::List >::type prior(priorSEXP);
-    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type newt(newtSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type newt(newtSEXP);
     rcpp_result_gen = Rcpp::wrap(tvclust_vb_predict_cpp(xt, membership, family, prior, newt));
     return rcpp_result_gen;
 END_RCPP

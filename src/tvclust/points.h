@@ -27,4 +27,28 @@ inline std::size_t point_cost(const SparseRows& x, int i) { return x.row(i).nnz 
 inline int point_count(const DensePoints& x) { return static_cast<int>(x.cols()); }
 inline int point_count(const SparseRows& x) { return x.n(); }
 
+// Squared Euclidean distance between points i and j (k-means++ starts).
+// Sparse rows hold their indices in increasing order (as Matrix's classes
+// do), so one merge of the two rows gives the distance.
+inline double squared_distance(const DensePoints& x, int i, int j) {
+  return (x.col(i) - x.col(j)).squaredNorm();
+}
+inline double squared_distance(const SparseRows& x, int i, int j) {
+  const SparseRow a = x.row(i), b = x.row(j);
+  double out = 0.0;
+  int s = 0, t = 0;
+  while (s < a.nnz || t < b.nnz) {
+    double e;
+    if (t == b.nnz || (s < a.nnz && a.idx[s] < b.idx[t])) {
+      e = a.val[s++];
+    } else if (s == a.nnz || b.idx[t] < a.idx[s]) {
+      e = b.val[t++];
+    } else {
+      e = a.val[s++] - b.val[t++];
+    }
+    out += e * e;
+  }
+  return out;
+}
+
 }  // namespace sideclust
