@@ -69,7 +69,10 @@
 #' \eqn{|x|^2 - 2 x \cdot \mu + |\mu|^2}{|x|^2 - 2 x.mu + |mu|^2}, which
 #' loses precision for data far from the origin (do not centre sparse data:
 #' that would make it dense anyway). The fit is the one the dense matrix gives
-#' (same clusters, objective equal up to rounding).
+#' (same clusters, objective equal up to rounding). The centres take
+#' \eqn{K \times p}{K x p} doubles (about four copies in the core), so a
+#' fit stops with an error if a too small `lambda` opens more clusters than
+#' `getOption("sideclust.max_centre_bytes", 2e9)` bytes allow.
 #'
 #' @param x Data: a numeric matrix or data.frame, one row per point, or a
 #'   sparse matrix (see Sparse data).
@@ -227,7 +230,12 @@ fit_dp_family <- function(data, side, lambda, k, xi, xi_rate, xi_max,
   max_iter <- check_count(max_iter, "max_iter")
   restarts <- check_count(restarts, "restarts", lower = 1L)
   verbose <- check_flag(verbose, "verbose")
+  # Centres are dense (k x p, about 4 copies in the core): cap k so that they
+  # stay within options(sideclust.max_centre_bytes) (2 GB by default).
+  bytes <- getOption("sideclust.max_centre_bytes", 2e9)
+  max_clusters <- as.integer(max(1, min(n, floor(bytes / (32 * n_coordinates(data$x))))))
   options <- list(lambda = lambda, xi = xi, xi_rate = xi_rate, xi_max = xi_max,
+                  max_clusters = max_clusters,
                   patience = patience, max_iter = max_iter,
                   random_order = order == "random", chunklet_moves = chunklet_moves,
                   divergence = data$divergence, verbose = verbose)

@@ -38,6 +38,7 @@ sideclust::RdpParams rdp_params(const sideclust::Options& o) {
   par.max_iter = o.get<int>("max_iter");
   par.random_order = o.get<bool>("random_order");
   par.chunklet_moves = o.get<bool>("chunklet_moves");
+  if (o.has("max_clusters")) par.max_clusters = o.get<int>("max_clusters");
   return par;
 }
 

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "common/bregman.h"
@@ -30,6 +31,9 @@ struct RdpParams {
   int max_iter = 1000;
   bool random_order = true;
   bool chunklet_moves = false;  // also move whole may-link chunklets
+  // Cap on the number of clusters (centres are dense, k x p: on sparse data
+  // with many columns a too small lambda would otherwise exhaust memory).
+  int max_clusters = std::numeric_limits<int>::max();
 };
 
 struct RdpResult {
@@ -192,6 +196,13 @@ RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visi
         }
       }
       if (!(best_d <= par.lambda)) {  // every centre beyond lambda: open a cluster at x_i
+        if (k >= par.max_clusters) {
+          throw std::length_error(
+              "RDP-means opened more clusters than the dense centres may hold (" +
+              std::to_string(par.max_clusters) + " centres of " + std::to_string(p) +
+              " coordinates, options(sideclust.max_centre_bytes)); raise lambda (or give a "
+              "smaller k to derive it from)");
+        }
         centres.push(xi);
         size.push_back(0);
         links.add_cluster();

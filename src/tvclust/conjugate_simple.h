@@ -136,7 +136,7 @@ class DirichletMultinomialCluster {
       const double v = x.val[j];
       if (v == 0.0) continue;
       const double ad = a(x.idx[j]) + counts_(x.idx[j]);
-      out += std::lgamma(ad + v) - std::lgamma(ad) - std::lgamma(v + 1.0);
+      out += log_rising(ad, v) - log_factorial(v);
     }
     return out;
   }
@@ -157,6 +157,22 @@ class DirichletMultinomialCluster {
     double out = std::lgamma(x.sum() + 1.0);
     for (Eigen::Index d = 0; d < x.size(); ++d) out -= std::lgamma(x(d) + 1.0);
     return out;
+  }
+
+  // lgamma(a + v) - lgamma(a): for the small whole counts of documents one log
+  // of the rising product a (a + 1) ... (a + v - 1) (a > 0 here), a few
+  // times cheaper than two lgamma calls and as accurate.
+  static double log_rising(double a, double v) {
+    if (v == 1.0) return std::log(a);
+    if (v == 2.0) return std::log(a * (a + 1.0));
+    if (v == 3.0) return std::log(a * (a + 1.0) * (a + 2.0));
+    return std::lgamma(a + v) - std::lgamma(a);
+  }
+  static double log_factorial(double v) {
+    if (v == 1.0) return 0.0;
+    if (v == 2.0) return 0.6931471805599453;  // log 2
+    if (v == 3.0) return 1.791759469228055;   // log 6
+    return std::lgamma(v + 1.0);
   }
 
   static double row_total(const SparseRow& x) {
