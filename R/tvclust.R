@@ -115,8 +115,25 @@
 #' and summaries. `keep_draws = TRUE` beyond the limit is an error (raise the
 #' option, thin more, or use `keep_draws = FALSE`).
 #'
+#' @section Sparse counts:
+#' With `family = "multinomial"`, a sparse `x` (a `Matrix` sparse matrix such
+#' as a document-term `dgCMatrix`, or slam's `simple_triplet_matrix`) stays
+#' sparse, for both methods: it is converted once to rows of non-zeros (a
+#' `dgRMatrix` is read as is, a `dgCMatrix` costs one transpose), and the
+#' Dirichlet-multinomial terms of a point (Gibbs: its predictive density given
+#' a cluster; variational: its expected log-likelihood and the clusters'
+#' Dirichlet factors) run over its non-zeros, so a sweep costs
+#' \eqn{O(\textrm{nnz} \times K)}{O(nnz K)} plus \eqn{O(K p)}{O(K p)} for the
+#' clusters' totals; each cluster keeps a dense count vector of length `p`.
+#' The fit is the one the dense matrix gives (same draws for the same seed, up
+#' to rounding). Whole-chunklet moves (`chunklet_moves`) still evaluate each
+#' candidate cluster's marginal likelihood over all `p` categories, so on wide
+#' data with many must-link chunklets turn them off. The Gaussian families'
+#' arithmetic is dense: they convert sparse data to a dense matrix, as before.
+#'
 #' @param x Data: a numeric matrix or data.frame, one row per point (counts
-#'   for `family = "multinomial"`).
+#'   for `family = "multinomial"`, which also takes a sparse matrix, see
+#'   Sparse counts).
 #' @param side Side information: `NULL`, a [constraints()] object (confidences
 #'   act as exponents of the pair likelihoods), partial labels (two labelled
 #'   points form a may-link when their labels agree and a may-not link

@@ -141,3 +141,11 @@ test_that("tvclust's Gaussian families densify sparse data (their arithmetic is 
   }, x, xs)
   expect_identical(fits$sparse$cluster, fits$dense$cluster)
 })
+
+test_that("augment() refuses to densify sparse data and takes the columns given", {
+  fit <- rdp_means(xs, NULL, k = 3, divergence = "kl")
+  expect_error(augment(fit), "`data` is a sparse matrix, which a data frame would store densely")
+  out <- augment(fit, data = data.frame(row = seq_len(nrow(x))))
+  expect_identical(nrow(out), nrow(x))
+  expect_true(".cluster" %in% names(out))
+})
