@@ -69,13 +69,15 @@
 #' \eqn{|x|^2 - 2 x \cdot \mu + |\mu|^2}{|x|^2 - 2 x.mu + |mu|^2}, which
 #' loses precision for data far from the origin (do not centre sparse data:
 #' that would make it dense anyway). The fit is the one the dense matrix gives
-#' (same clusters, objective equal up to rounding). The centres take
+#' (same clusters, objective equal up to rounding; a point whose divergence
+#' ties with `lambda` or between two centres to the last bits, as the point
+#' `lambda` was derived from can, may go either way). The centres take
 #' \eqn{K \times p}{K x p} doubles (about four copies in the core), so a
 #' fit stops with an error if a too small `lambda` opens more clusters than
 #' `getOption("sideclust.max_centre_bytes", 2e9)` bytes allow.
 #'
 #' @param x Data: a numeric matrix or data.frame, one row per point, or a
-#'   sparse matrix (see Sparse data).
+#'   sparse matrix (see the Sparse data section of [rdp_means()]).
 #' @param side Side information: `NULL`, a [constraints()] object, partial
 #'   labels (a vector with `NA` for unlabelled points), a TVClust matrix E, or
 #'   anything else [as_constraints()] accepts. Confidences scale the weights.

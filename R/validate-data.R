@@ -254,7 +254,7 @@ sparse_points <- function(x, arg = "x", min_rows = 1L) {
 
 # check_data_scale() for sparse points: the implicit zeros count as values.
 check_sparse_scale <- function(sp, arg = "x", spread = TRUE) {
-  values <- if (length(sp$val)) range(sp$val) else 0
+  values <- if (length(sp$val)) c(min(sp$val), max(sp$val)) else 0  # range() would copy
   if (length(sp$val) < as.double(sp$n) * sp$p) values <- c(values, 0)
   lo <- min(values)
   hi <- max(values)

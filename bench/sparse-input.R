@@ -72,7 +72,7 @@ child_code <- '
           FALSE, quote(tvclust()), delete_moves = FALSE))))
       its <- if (method == "tvclust_gibbs") sweeps else fit$iterations
       sprintf("%s|%.3f|%d|%d|%.1f", method, t, its, fit$k, mb("VmHWM") - before)
-    }, error = function(e) sprintf("%s|NA|NA|NA|NA|%s", method, gsub("[|\\n]", " ", conditionMessage(e))))
+    }, error = function(e) sprintf("%s|NA|NA|NA|NA|%s", method, gsub("[|;\\n]", " ", conditionMessage(e))))
     out <- c(out, res)
   }
   cat(sprintf("nnz=%d;data_mb=%.1f;%s", nnz, data_mb, paste(out, collapse = ";")))
@@ -104,7 +104,8 @@ settings <- list(
   small = list(n = 1e4, p = 2e3, density = 0.01, storages = c("sparse", "dense"),
                methods = all_methods, sweeps = 3L),
   medium = list(n = 2e4, p = 1e4, density = 0.005, storages = c("sparse", "dense"),
-                methods = c("rdp_kl", "dp_sqeuclidean"), sweeps = 3L),
+                methods = c("rdp_kl_2lambda", "rdp_idiv_2lambda", "dp_sqeuclidean", "tvclust_vb"),
+                sweeps = 3L),
   large = list(n = 1e6, p = 1e5, density = 0.001, storages = "sparse",
                methods = c("rdp_kl", "rdp_kl_2lambda", "rdp_idiv_2lambda", "dp_sqeuclidean",
                            "tvclust_gibbs"),
