@@ -235,7 +235,7 @@ fit_dp_family <- function(data, side, lambda, k, xi, xi_rate, xi_max,
   # Centres are dense (k x p, about 4 copies in the core): cap k so that they
   # stay within options(sideclust.max_centre_bytes) (2 GB by default).
   bytes <- getOption("sideclust.max_centre_bytes", 2e9)
-  max_clusters <- as.integer(max(1, min(n, floor(bytes / (32 * n_coordinates(data$x))))))
+  max_clusters <- as.integer(max(2, min(.Machine$integer.max, floor(bytes / (32 * n_coordinates(data$x))))))
   options <- list(lambda = lambda, xi = xi, xi_rate = xi_rate, xi_max = xi_max,
                   max_clusters = max_clusters,
                   patience = patience, max_iter = max_iter,
