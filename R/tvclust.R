@@ -126,10 +126,10 @@
 #' \eqn{O(\textrm{nnz} \times K)}{O(nnz K)} plus \eqn{O(K p)}{O(K p)} for the
 #' clusters' totals; each cluster keeps a dense count vector of length `p`.
 #' The fit is the one the dense matrix gives (same draws for the same seed, up
-#' to rounding). Whole-chunklet moves (`chunklet_moves`) still evaluate each
-#' candidate cluster's marginal likelihood over all `p` categories, so on wide
-#' data with many must-link chunklets turn them off. The Gaussian families'
-#' arithmetic is dense: they convert sparse data to a dense matrix, as before.
+#' to rounding). Whole-chunklet moves (`chunklet_moves`) sum a chunklet's
+#' counts once and score each candidate cluster over the categories the
+#' chunklet uses. The Gaussian families' arithmetic is dense: they convert
+#' sparse data to a dense matrix, as before.
 #'
 #' @param x Data: a numeric matrix or data.frame, one row per point (counts
 #'   for `family = "multinomial"`, which also takes a sparse matrix, see

@@ -7,6 +7,7 @@
 #include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "common/sparse_rows.h"
 #include "tvclust/niw.h"  // kPi
@@ -89,6 +90,42 @@ class NormalGammaCluster {
 
 // "multinomial": a point is a vector of counts; the cluster's category
 // probabilities have a Dirichlet(alpha) prior.
+// The summed counts of a set of sparse points (a chunklet): the categories
+// they touch, with totals, and the sum of their multinomial coefficients.
+struct SparseCounts {
+  std::vector<int> idx;
+  std::vector<double> val;
+  double total = 0.0, log_coefficients = 0.0;
+
+  void set(const SparseRows& x, const int* members, int m) {
+    idx.clear();
+    val.clear();
+    total = log_coefficients = 0.0;
+    if (static_cast<int>(slot_.size()) < x.p()) slot_.assign(x.p(), -1);
+    for (int t = 0; t < m; ++t) {
+      const SparseRow r = x.row(members[t]);
+      double row_total = 0.0;
+      for (int j = 0; j < r.nnz; ++j) {
+        int& at = slot_[r.idx[j]];
+        if (at < 0) {
+          at = static_cast<int>(idx.size());
+          idx.push_back(r.idx[j]);
+          val.push_back(0.0);
+        }
+        val[at] += r.val[j];
+        row_total += r.val[j];
+        log_coefficients -= std::lgamma(r.val[j] + 1.0);
+      }
+      log_coefficients += std::lgamma(row_total + 1.0);
+      total += row_total;
+    }
+    for (int d : idx) slot_[d] = -1;
+  }
+
+ private:
+  std::vector<int> slot_;  // category -> position in idx, -1 when absent
+};
+
 // Sparse count vectors (SparseRow, common/sparse_rows.h; read as raw counts,
 // scale 1 and offset 0) cost O(nnz) per add, remove and predictive: the
 // coordinates where x is 0 contribute nothing to any of them.
@@ -137,6 +174,19 @@ class DirichletMultinomialCluster {
       if (v == 0.0) continue;
       const double ad = a(x.idx[j]) + counts_(x.idx[j]);
       out += log_rising(ad, v) - log_factorial(v);
+    }
+    return out;
+  }
+
+  // log_marginal() after adding the points summed in s, minus log_marginal()
+  // now: O(categories s touches), for sparse points.
+  double log_marginal_gain(const SparseCounts& s) const {
+    const Eigen::VectorXd& a = *alpha_;
+    const double a_sum = alpha_sum_ + total_;
+    double out = s.log_coefficients + std::lgamma(a_sum) - std::lgamma(a_sum + s.total);
+    for (std::size_t j = 0; j < s.idx.size(); ++j) {
+      const double ad = a(s.idx[j]) + counts_(s.idx[j]);
+      out += std::lgamma(ad + s.val[j]) - std::lgamma(ad);
     }
     return out;
   }

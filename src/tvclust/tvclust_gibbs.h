@@ -19,6 +19,7 @@
 #include <limits>
 #include <memory>
 #include <stdexcept>
+#include <type_traits>
 #include <vector>
 
 #include "common/chunklet_moves.h"
@@ -280,19 +281,35 @@ class TvclustGibbs {
       }
       weight_.assign(k + 1, -std::numeric_limits<double>::infinity());
       double top = -std::numeric_limits<double>::infinity();
+      // log p(X_C | X_q): sparse counts sum the chunklet once and touch only
+      // its non-zero categories; otherwise the marginals with and without it.
+      if constexpr (std::is_same_v<Points, SparseRows>) chunk_.set(x_, &chunklets_.member[first], m);
+      auto gain = [&](const Family& cluster) {
+        if constexpr (std::is_same_v<Points, SparseRows>) {
+          return cluster.log_marginal_gain(chunk_);
+        } else {
+          Family joined = cluster;
+          for (int t = first; t < last; ++t) joined.add(point(x_, chunklets_.member[t]));
+          return joined.log_marginal() - cluster.log_marginal();
+        }
+      };
       for (int q = 0; q < k; ++q) {
         const int size = clusters_[q].size();
         if (size == 0) continue;
-        Family joined = clusters_[q];
-        for (int t = first; t < last; ++t) joined.add(point(x_, chunklets_.member[t]));
         weight_[q] = std::lgamma(static_cast<double>(size + m)) -
-                     std::lgamma(static_cast<double>(size)) + joined.log_marginal() -
-                     clusters_[q].log_marginal() + may[q] * bonus_may + may_not[q] * bonus_not;
+                     std::lgamma(static_cast<double>(size)) + gain(clusters_[q]) +
+                     may[q] * bonus_may + may_not[q] * bonus_not;
         top = std::max(top, weight_[q]);
       }
-      Family alone = make_();
-      for (int t = first; t < last; ++t) alone.add(point(x_, chunklets_.member[t]));
-      weight_[k] = std::log(par_.alpha) + std::lgamma(static_cast<double>(m)) + alone.log_marginal();
+      double alone = 0.0;
+      if constexpr (std::is_same_v<Points, SparseRows>) {
+        alone = gain(prior_cluster());
+      } else {
+        Family empty = make_();
+        for (int t = first; t < last; ++t) empty.add(point(x_, chunklets_.member[t]));
+        alone = empty.log_marginal();
+      }
+      weight_[k] = std::log(par_.alpha) + std::lgamma(static_cast<double>(m)) + alone;
       top = std::max(top, weight_[k]);
       const int chosen = draw(top, hooks);
       const int to = chosen < k ? chosen : open_cluster();
@@ -352,6 +369,7 @@ class TvclustGibbs {
   std::unique_ptr<Family> prior_;
   std::vector<double> weight_;
   Chunklets chunklets_;
+  SparseCounts chunk_;  // a chunklet's summed sparse counts (sparse points only)
 };
 
 }  // namespace sideclust

@@ -102,7 +102,8 @@ test_that("tvclust(family = \"multinomial\") Gibbs on sparse counts gives the de
   set.seed(4)
   side <- sample_constraints(docs$topic, rate = 0.01)
   fits <- fit_both(function(d) {
-    tvclust(d, side, family = "multinomial", iter = 40, chains = 2, threads = 1)
+    tvclust(d, side, family = "multinomial", iter = 40, chains = 2, threads = 1,
+            chunklet_moves = TRUE)
   }, x, xs)
   a <- fits$dense
   b <- fits$sparse
