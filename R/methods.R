@@ -170,6 +170,7 @@ check_fit_finite <- function(fit, method) {
 }
 
 data_names <- function(data, margin) {
+  if (inherits(data, "simple_triplet_matrix")) return(data$dimnames[[margin]])
   if (is.list(data) && !is.data.frame(data)) data <- data[[1L]]
   dimnames(data)[[margin]]
 }

@@ -24,12 +24,13 @@ predict.rdp_means <- function(object, newdata, ...) {
   if (missing(newdata)) newdata <- training_data(object)
   data <- prepare_divergence_data(newdata, object$divergence, object$smoothing,
                                   arg = "newdata", min_rows = 1L)
-  if (ncol(data$x) != ncol(object$centers)) {
+  if (n_coordinates(data$x) != ncol(object$centers)) {
     stop_arg("newdata", sprintf("has %d columns but the fit has %d",
-                                ncol(data$x), ncol(object$centers)))
+                                n_coordinates(data$x), ncol(object$centers)))
   }
-  cost <- .centre_divergences_cpp(t(data$x), t(object$centers), object$divergence)
-  cluster_prediction(cost = cost, rows = rownames(data$x))
+  cost <- .centre_divergences_cpp(points_for_core(data$x), t(object$centers),
+                                  object$divergence)
+  cluster_prediction(cost = cost, rows = point_names(data$x))
 }
 
 #' @rdname predict.rdp_means

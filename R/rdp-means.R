@@ -56,7 +56,28 @@
 #' * `"idiv"`: generalized I-divergence \eqn{\sum x \log(x/\mu) - x + \mu}
 #'   (Poisson clusters), on the counts plus `smoothing` (default 0).
 #'
-#' @param x Data: a numeric matrix or data.frame, one row per point.
+#' @section Sparse data:
+#' A sparse `x` (a `Matrix` sparse matrix such as a `dgCMatrix`, or slam's
+#' `simple_triplet_matrix`, e.g. a document-term matrix) stays sparse: it is
+#' converted once to rows of non-zeros (a `dgRMatrix` is read as is, a
+#' `dgCMatrix` costs one transpose), smoothing and the KL normalization are
+#' kept as a per-row scale and a shared offset rather than stored, and a sweep
+#' costs \eqn{O(\textrm{nnz} \times K)}{O(nnz K)} instead of
+#' \eqn{O(n p K)}{O(n p K)}; centres stay dense (`K` x `p`). For `"kl"` and
+#' `"idiv"` the divergence of a point is its sum over the non-zeros plus terms
+#' of the centre alone; for `"sqeuclidean"` it is evaluated as
+#' \eqn{|x|^2 - 2 x \cdot \mu + |\mu|^2}{|x|^2 - 2 x.mu + |mu|^2}, which
+#' loses precision for data far from the origin (do not centre sparse data:
+#' that would make it dense anyway). The fit is the one the dense matrix gives
+#' (same clusters, objective equal up to rounding; a point whose divergence
+#' ties with `lambda` or between two centres to the last bits, as the point
+#' `lambda` was derived from can, may go either way). The centres take
+#' \eqn{K \times p}{K x p} doubles (about four copies in the core), so a
+#' fit stops with an error if a too small `lambda` opens more clusters than
+#' `getOption("sideclust.max_centre_bytes", 2e9)` bytes allow.
+#'
+#' @param x Data: a numeric matrix or data.frame, one row per point, or a
+#'   sparse matrix (see the Sparse data section of [rdp_means()]).
 #' @param side Side information: `NULL`, a [constraints()] object, partial
 #'   labels (a vector with `NA` for unlabelled points), a TVClust matrix E, or
 #'   anything else [as_constraints()] accepts. Confidences scale the weights.
@@ -170,7 +191,7 @@ rdp_means <- function(x, side, k = NULL, lambda = NULL, xi = 0.001,
   call <- match.call()
   divergence <- match_arg(divergence)
   data <- prepare_divergence_data(x, divergence, smoothing)
-  side <- as_side_info(side, n = nrow(data$x), arg = "side")
+  side <- as_side_info(side, n = n_points(data$x), arg = "side")
   xi <- check_xi(xi, "xi")
   xi_max <- check_xi(xi_max, "xi_max", allow_inf = TRUE)
   xi_rate <- check_number(xi_rate, "xi_rate", lower = 0, lower_open = TRUE)
@@ -211,14 +232,19 @@ dp_means <- function(x, k = NULL, lambda = NULL,
 fit_dp_family <- function(data, side, lambda, k, xi, xi_rate, xi_max,
                           lambda_method, order, patience, max_iter, restarts,
                           verbose, chunklet_moves = FALSE) {
-  n <- nrow(data$x)
-  xt <- t(data$x)
+  n <- n_points(data$x)
+  xt <- points_for_core(data$x)
   lambda <- resolve_lambda(xt, lambda, k, lambda_method, data$divergence)
   patience <- check_count(patience, "patience")
   max_iter <- check_count(max_iter, "max_iter")
   restarts <- check_count(restarts, "restarts", lower = 1L)
   verbose <- check_flag(verbose, "verbose")
+  # Centres are dense (k x p, about 4 copies in the core): cap k so that they
+  # stay within options(sideclust.max_centre_bytes) (2 GB by default).
+  bytes <- getOption("sideclust.max_centre_bytes", 2e9)
+  max_clusters <- as.integer(max(2, min(.Machine$integer.max, floor(bytes / (32 * n_coordinates(data$x))))))
   options <- list(lambda = lambda, xi = xi, xi_rate = xi_rate, xi_max = xi_max,
+                  max_clusters = max_clusters,
                   patience = patience, max_iter = max_iter,
                   random_order = order != "fixed", uniform_order = order == "uniform",
                   chunklet_moves = chunklet_moves,
@@ -228,7 +254,7 @@ fit_dp_family <- function(data, side, lambda, k, xi, xi_rate, xi_max,
   res <- best_run(runs, function(r) .rdp_means_cpp(xt, side, options),
                   function(run) final_value(run$objective))
   centers <- t(res$centres)
-  dimnames(centers) <- list(NULL, colnames(data$x))
+  dimnames(centers) <- list(NULL, coordinate_names(data$x))
   list(
     cluster = res$cluster, k = res$k, centers = centers,
     size = tabulate(res$cluster, res$k), lambda = lambda,
@@ -269,7 +295,7 @@ dp_lambda <- function(x, k, method = c("farthest_first", "kth_distance"),
                       divergence = c("sqeuclidean", "kl", "idiv"),
                       smoothing = NULL) {
   data <- prepare_divergence_data(x, match_arg(divergence), smoothing)
-  resolve_lambda(t(data$x), NULL, k, match_arg(method), data$divergence)
+  resolve_lambda(points_for_core(data$x), NULL, k, match_arg(method), data$divergence)
 }
 
 resolve_lambda <- function(xt, lambda, k, method, divergence) {
@@ -282,9 +308,9 @@ resolve_lambda <- function(xt, lambda, k, method, divergence) {
   }
   if (!is.null(lambda)) return(check_number(lambda, "lambda", lower = 0))
   k <- check_count(k, "k", lower = 1L)
-  if (k > ncol(xt)) {
-    stop_arg("k", sprintf("(%d) is larger than the number of points (%d)",
-                          k, ncol(xt)))
+  n <- if (inherits(xt, "sideclust_sparse_points")) xt$n else ncol(xt)
+  if (k > n) {
+    stop_arg("k", sprintf("(%d) is larger than the number of points (%d)", k, n))
   }
   lambda <- .dp_lambda_cpp(xt, k, method, divergence)
   if (!is.finite(lambda)) {
@@ -296,6 +322,7 @@ resolve_lambda <- function(xt, lambda, k, method, divergence) {
 # Validate x for the divergence and transform it to the space the core works in.
 prepare_divergence_data <- function(x, divergence, smoothing, arg = "x",
                                     min_rows = 2L) {
+  if (is_sparse_input(x)) return(prepare_sparse_divergence_data(x, divergence, smoothing, arg, min_rows))
   x <- check_data_matrix(x, arg, min_rows = min_rows)
   x <- check_data_scale(x, arg, spread = divergence == "sqeuclidean")
   if (divergence == "sqeuclidean") {
@@ -320,3 +347,30 @@ prepare_divergence_data <- function(x, divergence, smoothing, arg = "x",
   list(x = x, divergence = divergence, smoothing = smoothing)
 }
 
+
+# The same for sparse x, which stays sparse: smoothing becomes the points'
+# offset and the KL normalization their scale (see sparse_points()), so the
+# core sees the very points the dense branch makes, without storing them.
+prepare_sparse_divergence_data <- function(x, divergence, smoothing, arg, min_rows) {
+  sp <- check_sparse_scale(sparse_points(x, arg, min_rows), arg,
+                           spread = divergence == "sqeuclidean")
+  if (divergence == "sqeuclidean") {
+    return(list(x = sp, divergence = divergence, smoothing = NULL))
+  }
+  if (length(rows <- sparse_negative_rows(sp))) {
+    stop_arg(arg, sprintf("has negative values (%s), but divergence \"%s\" needs counts or other non-negative data",
+                          describe_positions(rows), divergence))
+  }
+  if (is.null(smoothing)) smoothing <- if (divergence == "kl") 0.3 else 0
+  smoothing <- check_number(smoothing, "smoothing", lower = 0)
+  sp$offset <- smoothing
+  if (divergence == "kl") {
+    total <- sp$row_sums + sp$p * smoothing
+    if (any(total <= 0)) {
+      stop_arg(arg, sprintf("has all-zero %s; use `smoothing` > 0 with divergence \"kl\"",
+                            describe_positions(which(total <= 0))))
+    }
+    sp$scale <- 1 / total
+  }
+  list(x = sp, divergence = divergence, smoothing = smoothing)
+}

@@ -135,6 +135,9 @@ glance.sideclust <- function(x, ...) {
 #' @export
 augment.sideclust <- function(x, data = x$data, ...) {
   if (is.null(data)) stop_arg("data", "is missing and the fit keeps no copy of its data")
+  if (is_sparse_input(data)) {
+    stop_arg("data", "is a sparse matrix, which a data frame would store densely; pass the columns to keep, e.g. augment(fit, data = as.matrix(x[, 1:5])) or augment(fit, data = data.frame(row = seq_len(nrow(x))))")
+  }
   if (!is.data.frame(data) && (!is.null(dim(data)) && length(dim(data)) != 2L || is.list(data))) {
     stop_arg("data", "must be a matrix or data frame with one row per clustered point")
   }

@@ -30,7 +30,7 @@ new_tvclust <- function(res, x, side, family, prior, settings, keep, iter, burn_
     max_candidates = estimator$max_candidates,
     iterations = iter, burn_in = burn_in, thin = thin, chains = ncol(res$k),
     family = family, prior = prior, settings = settings, data = x, side = side,
-    n = nrow(x), call = call
+    n = length(cluster), call = call
   )
   fit$diagnostics <- tvclust_diagnostics(fit)
   fit$rhat <- stats::setNames(fit$diagnostics$rhat, fit$diagnostics$variable)

@@ -34,11 +34,20 @@ logLik.tvclust <- function(object, ...) tvclust_plugin_loglik(object, coef.tvclu
 # with parameters `par` (coef()), shared by the Gibbs and variational fits.
 tvclust_plugin_loglik <- function(object, par) {
   x <- object$data
-  p <- ncol(x)
   k <- object$k
+  if (object$family == "multinomial" && is_sparse_input(x)) {
+    x <- as_sparse_matrix(x)  # sums over the non-zeros only
+    log_fact <- x
+    log_fact@x <- lgamma(x@x + 1)
+    logw <- outer(lgamma(Matrix::rowSums(x) + 1) - Matrix::rowSums(log_fact), log(par$weights), "+") +
+      as.matrix(x %*% t(log(par$centers)))
+  }
+  p <- ncol(x)
   if (object$family == "multinomial") {
-    logw <- outer(lgamma(rowSums(x) + 1) - rowSums(lgamma(x + 1)), log(par$weights), "+") +
-      x %*% t(log(par$centers))
+    if (!methods::is(x, "sparseMatrix")) {
+      logw <- outer(lgamma(rowSums(x) + 1) - rowSums(lgamma(x + 1)), log(par$weights), "+") +
+        x %*% t(log(par$centers))
+    }
     per_cluster <- p - 1
   } else {
     logw <- gaussian_component_logs(x, par$weights, par$centers, par$covariances)
@@ -55,7 +64,13 @@ coef.tvclust <- function(object, ...) {
   k <- object$k
   prior <- object$prior
   size <- tabulate(cluster, k)
-  sums <- rowsum(x, cluster, reorder = TRUE)
+  sums <- if (is_sparse_input(x)) {
+    w <- Matrix::sparseMatrix(i = seq_along(cluster), j = cluster, x = 1,
+                              dims = c(length(cluster), k), dimnames = list(NULL, seq_len(k)))
+    weighted_row_sums(w, x)
+  } else {
+    rowsum(x, cluster, reorder = TRUE)
+  }
   weights <- size / sum(size)
   if (object$family == "multinomial") {
     counts <- sweep(sums, 2L, prior$alpha, "+")

@@ -133,14 +133,26 @@ print.summary.tvclust <- function(x, digits = 3L, ...) {
 #' @export
 predict.tvclust <- function(object, newdata, ...) {
   if (missing(newdata)) newdata <- training_data(object)
-  newdata <- check_newdata(newdata, ncol(object$data))
-  if (object$family == "multinomial") check_counts(newdata, "newdata")
-  logw <- .tvclust_predict_cpp(t(object$data), object$cluster, object$family, object$prior,
-                               t(newdata))
+  if (object$family == "multinomial") {
+    train <- count_points(object$data, "object$data")
+    newdata <- count_points(newdata, "newdata")
+    if (n_coordinates(newdata) != n_coordinates(train)) {
+      stop_arg("newdata", sprintf("has %d columns but the fit has %d",
+                                  n_coordinates(newdata), n_coordinates(train)))
+    }
+    logw <- .tvclust_predict_cpp(points_for_core(train), object$cluster, object$family,
+                                 object$prior, points_for_core(newdata))
+    newdata <- list(row_names = point_names(newdata))
+  } else {
+    newdata <- check_newdata(newdata, ncol(object$data))
+    logw <- .tvclust_predict_cpp(t(object$data), object$cluster, object$family, object$prior,
+                                 t(newdata))
+    newdata <- list(row_names = rownames(newdata))
+  }
   logw[, ncol(logw)] <- logw[, ncol(logw)] + log(object$alpha)
   prob <- normalize_log_weights(logw)
   colnames(prob) <- c(seq_len(object$k), "new")
-  cluster_prediction(probability = prob, rows = rownames(newdata),
+  cluster_prediction(probability = prob, rows = newdata$row_names,
                      cluster = max.col(prob[, seq_len(object$k), drop = FALSE], ties.method = "first"),
                      new = prob[, "new"])
 }

@@ -40,14 +40,16 @@
 #' @export
 tvclust_prior <- function(x, family = c("gaussian", "diagonal", "multinomial"), k = 10) {
   family <- match_arg(family)
+  if (family == "multinomial") {
+    x <- count_points(x, "x", min_rows = 2L)
+    k <- check_number(k, "k", lower = 1)
+    p <- n_coordinates(x)
+    freq <- (if (inherits(x, "sideclust_sparse_points")) x$col_sums else colSums(x)) + 1
+    return(list(alpha = unname(p * freq / sum(freq))))
+  }
   x <- check_data_matrix(x, "x", min_rows = 2L)
   k <- check_number(k, "k", lower = 1)
   p <- ncol(x)
-  if (family == "multinomial") {
-    check_counts(x, "x")
-    freq <- colSums(x) + 1
-    return(list(alpha = unname(p * freq / sum(freq))))
-  }
   shrink <- k^(2 / p)
   if (family == "gaussian") {
     S0 <- stats::cov(x) / shrink
@@ -75,6 +77,6 @@ resolve_tvclust_prior <- function(prior, x, family) {
                               paste(names(default), collapse = ", ")))
   }
   default[names(prior)] <- prior
-  check_tvclust_prior(default, ncol(x), family)
+  check_tvclust_prior(default, n_coordinates(x), family)
 }
 

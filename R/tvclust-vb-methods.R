@@ -136,14 +136,24 @@ plot.tvclust_vb <- function(x, what = c("elbo", "estimate", "uncertainty", "psm"
 #' @export
 predict.tvclust_vb <- function(object, newdata, ...) {
   if (missing(newdata)) newdata <- training_data(object)
-  newdata <- check_newdata(newdata, ncol(object$data))
-  if (object$family == "multinomial") check_counts(newdata, "newdata")
-  logw <- .tvclust_vb_predict_cpp(t(object$data), object$membership, object$family,
-                                  object$prior, t(newdata))
+  if (object$family == "multinomial") {
+    train <- count_points(object$data, "object$data")
+    newdata <- count_points(newdata, "newdata")
+    if (n_coordinates(newdata) != n_coordinates(train)) {
+      stop_arg("newdata", sprintf("has %d columns but the fit has %d",
+                                  n_coordinates(newdata), n_coordinates(train)))
+    }
+    logw <- .tvclust_vb_predict_cpp(points_for_core(train), object$membership, object$family,
+                                    object$prior, points_for_core(newdata))
+  } else {
+    newdata <- check_newdata(newdata, ncol(object$data))
+    logw <- .tvclust_vb_predict_cpp(t(object$data), object$membership, object$family,
+                                    object$prior, t(newdata))
+  }
   logw <- sweep(logw, 2L, object$log_weight, "+")
   prob <- normalize_log_weights(logw)
   colnames(prob) <- c(seq_len(object$k), "new")
-  cluster_prediction(probability = prob, rows = rownames(newdata),
+  cluster_prediction(probability = prob, rows = if (is.matrix(newdata)) rownames(newdata) else point_names(newdata),
                      cluster = max.col(prob[, seq_len(object$k), drop = FALSE], ties.method = "first"),
                      new = prob[, "new"])
 }
@@ -158,11 +168,11 @@ coef.tvclust_vb <- function(object, ...) {
   mass <- colSums(r)
   weights <- exp(unname(object$log_weight[seq_len(k)]))
   weights <- weights / sum(weights)
-  sums <- crossprod(r, x)  # k x p weighted sums
+  sums <- weighted_row_sums(r, x)  # k x p weighted sums
   if (object$family == "multinomial") {
     counts <- sweep(sums, 2L, prior$alpha, "+")
     centers <- counts / rowSums(counts)
-    dimnames(centers) <- list(seq_len(k), colnames(x))
+    dimnames(centers) <- list(seq_len(k), colnames(sums))
     return(list(weights = weights, centers = centers))
   }
   p <- ncol(x)

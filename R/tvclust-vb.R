@@ -11,8 +11,8 @@ tvclust_vb_only <- c("truncation", "restarts", "max_iter", "tol")
 
 tvclust_vb <- function(x, side, k, family, alpha, alpha_prior, p, q, pq_prior, prior, init,
                        truncation, restarts, max_iter, tol, verbose, call,
-                       check_each_update = FALSE, delete_moves = TRUE) {
-  n <- nrow(x)
+                       check_each_update = FALSE, delete_moves = TRUE, data = x) {
+  n <- n_points(x)
   k <- check_count(k, "k")
   truncation <- check_count(truncation, "truncation")
   restarts <- check_count(restarts, "restarts")
@@ -22,7 +22,7 @@ tvclust_vb <- function(x, side, k, family, alpha, alpha_prior, p, q, pq_prior, p
                                chunklet_moves = FALSE)
   prior <- resolve_tvclust_prior(prior, x, family)
   start <- tvclust_vb_init(init, n, k, truncation, restarts)
-  xt <- t(x)
+  xt <- points_for_core(x)
   options <- list(truncation = truncation, max_iter = max_iter, tol = tol,
                   restarts = 1L, k = min(k, truncation), init = start$init,
                   verbose = check_flag(verbose, "verbose"),
@@ -42,7 +42,7 @@ tvclust_vb <- function(x, side, k, family, alpha, alpha_prior, p, q, pq_prior, p
                            "than tol = %g (relative) after max_iter = %d sweeps; raise `max_iter`"),
                     tol, max_iter), call. = FALSE)
   }
-  new_tvclust_vb(res, x, side, family, prior, settings, truncation, start, max_iter, tol, call)
+  new_tvclust_vb(res, data, side, family, prior, settings, truncation, start, max_iter, tol, call)
 }
 
 # init for the variational fit: NULL or "kmeans++" (k clusters around
@@ -108,7 +108,7 @@ new_tvclust_vb <- function(res, x, side, family, prior, settings, truncation, st
     iterations = res$iterations, converged = res$converged, restarts = start$restarts,
     init = start$label, truncation = truncation, max_iter = max_iter, tol = tol,
     method = "variational", family = family, prior = prior, settings = settings,
-    side = side, n = nrow(x), call = call
+    side = side, n = length(cluster), call = call
   )
   if (!is.null(res$worst_drop) && res$updates_checked > 0L) {
     fit$worst_drop <- res$worst_drop

@@ -115,8 +115,25 @@
 #' and summaries. `keep_draws = TRUE` beyond the limit is an error (raise the
 #' option, thin more, or use `keep_draws = FALSE`).
 #'
+#' @section Sparse counts:
+#' With `family = "multinomial"`, a sparse `x` (a `Matrix` sparse matrix such
+#' as a document-term `dgCMatrix`, or slam's `simple_triplet_matrix`) stays
+#' sparse, for both methods: it is converted once to rows of non-zeros (a
+#' `dgRMatrix` is read as is, a `dgCMatrix` costs one transpose), and the
+#' Dirichlet-multinomial terms of a point (Gibbs: its predictive density given
+#' a cluster; variational: its expected log-likelihood and the clusters'
+#' Dirichlet factors) run over its non-zeros, so a sweep costs
+#' \eqn{O(\textrm{nnz} \times K)}{O(nnz K)} plus \eqn{O(K p)}{O(K p)} for the
+#' clusters' totals; each cluster keeps a dense count vector of length `p`.
+#' The fit is the one the dense matrix gives (same draws for the same seed, up
+#' to rounding). Whole-chunklet moves (`chunklet_moves`) sum a chunklet's
+#' counts once and score each candidate cluster over the categories the
+#' chunklet uses. The Gaussian families' arithmetic is dense: they convert
+#' sparse data to a dense matrix, as before.
+#'
 #' @param x Data: a numeric matrix or data.frame, one row per point (counts
-#'   for `family = "multinomial"`).
+#'   for `family = "multinomial"`, which also takes a sparse matrix, see
+#'   Sparse counts).
 #' @param side Side information: `NULL`, a [constraints()] object (confidences
 #'   act as exponents of the pair likelihoods), partial labels (two labelled
 #'   points form a may-link when their labels agree and a may-not link
@@ -281,14 +298,15 @@ tvclust <- function(x, side = NULL, k = 5L, family = c("gaussian", "diagonal", "
     stop_arg(wrong[1L], sprintf("applies to method = \"%s\" only",
                                 if (method == "gibbs") "variational" else "gibbs"))
   }
-  x <- check_data_matrix(x, "x")
-  x <- check_data_scale(x, "x", spread = family != "multinomial")
-  n <- nrow(x)
-  if (family == "multinomial") check_counts(x, "x")
+  data <- x
+  x <- if (family == "multinomial") count_points(x, "x") else
+    check_data_scale(check_data_matrix(x, "x"), "x")
+  n <- n_points(x)
+  if (!is_sparse_input(data)) data <- x
   side <- if (is.null(side)) NULL else as_side_info(side, n = n, arg = "side")
   if (method == "variational") {
     return(tvclust_vb(x, side, k, family, alpha, alpha_prior, p, q, pq_prior, prior, init,
-                      truncation, restarts, max_iter, tol, verbose, call))
+                      truncation, restarts, max_iter, tol, verbose, call, data = data))
   }
   if (is.null(init)) init <- "random"
   loss <- match_arg(loss)
@@ -310,12 +328,12 @@ tvclust <- function(x, side = NULL, k = 5L, family = c("gaussian", "diagonal", "
   # checked here, not in tvclust_store(), which reads it only when draws are thinned
   summary_draws <- check_count(summary_draws, "summary_draws", lower = 1L)
   store <- tvclust_store(keep_draws, n, chains, kept, summary_draws)
-  res <- tvclust_run_chains(t(x), side, family, prior, settings, init,
+  res <- tvclust_run_chains(points_for_core(x), side, family, prior, settings, init,
                             list(iter = iter, burn_in = burn_in, thin = thin,
                                  store = store$store, threads = threads,
                                  verbose = check_flag(verbose, "verbose")),
                             threads_given = !missing(threads))
-  new_tvclust(res, x, side, family, prior, settings, store$keep, iter, burn_in, thin,
+  new_tvclust(res, data, side, family, prior, settings, store$keep, iter, burn_in, thin,
               estimator, call)
 }
 

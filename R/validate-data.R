@@ -200,3 +200,138 @@ check_cec_param <- function(value, type, p, cluster = NULL) {
       as.double(value)
     })
 }
+
+# Sparse points ---------------------------------------------------------------
+# A sparse data matrix (any Matrix sparse class, or slam's
+# simple_triplet_matrix) given to a method whose arithmetic runs over the
+# non-zeros (RDP-means / DP-means, multinomial TVClust) stays sparse: it
+# becomes, once, the row-compressed form the C++ core reads in place (rows =
+# points; a dgRMatrix is used as is, a dgCMatrix costs one transpose, O(nnz)
+# time and one copy of its non-zeros; other classes one conversion more).
+
+is_sparse_input <- function(x) {
+  inherits(x, "sparseMatrix") || inherits(x, "simple_triplet_matrix")
+}
+
+# Returns a list of class "sideclust_sparse_points": ptr, idx (0-based), val,
+# n, p, scale (NULL: all 1), offset (0), row_sums, col_sums, row_names,
+# col_names. The
+# core reads point i as scale[i] * (its stored values + offset).
+sparse_points <- function(x, arg = "x", min_rows = 1L) {
+  if (inherits(x, "simple_triplet_matrix")) {
+    names <- x$dimnames
+    # the transpose, column-compressed: rows of x as columns
+    tt <- Matrix::sparseMatrix(i = x$j, j = x$i, x = as.double(x$v),
+                               dims = c(x$ncol, x$nrow))
+    dn <- list(names[[1L]], names[[2L]])
+  } else if (methods::is(x, "RsparseMatrix")) {
+    x <- methods::as(methods::as(x, "generalMatrix"), "dMatrix")
+    csr <- list(ptr = x@p, idx = x@j, val = x@x)
+    dn <- dimnames(x)
+    row_sums <- Matrix::rowSums(x)
+    col_sums <- Matrix::colSums(x)
+    tt <- NULL
+  } else {
+    x <- methods::as(methods::as(methods::as(x, "CsparseMatrix"), "generalMatrix"), "dMatrix")
+    dn <- dimnames(x)
+    tt <- Matrix::t(x)
+  }
+  if (!is.null(tt)) {
+    csr <- list(ptr = tt@p, idx = tt@i, val = tt@x)
+    row_sums <- Matrix::colSums(tt)
+    col_sums <- Matrix::rowSums(tt)
+  }
+  d <- if (is.null(tt)) dim(x) else rev(dim(tt))
+  if (d[1L] == 0L) stop_arg(arg, "has no rows")
+  if (d[2L] == 0L) stop_arg(arg, "has no columns")
+  if (d[1L] < min_rows) {
+    stop_arg(arg, sprintf("has %d row%s; at least %d are needed", d[1L],
+                          if (d[1L] == 1L) "" else "s", min_rows))
+  }
+  val <- csr$val
+  # no nnz-long temporary unless something is wrong
+  if (!is.finite(sum(val))) {
+    bad <- which(!is.finite(val))
+    if (length(bad)) {
+      stop_arg(arg, sprintf("has %d NA, NaN or infinite values (%s); remove or impute them",
+                            length(bad), describe_positions(unique(csr_rows(csr$ptr, bad - 1L)))))
+    }
+  }
+  structure(list(ptr = csr$ptr, idx = csr$idx, val = val, n = d[1L], p = d[2L],
+                 scale = NULL, offset = 0, row_sums = unname(row_sums),
+                 col_sums = unname(col_sums),
+                 row_names = dn[[1L]], col_names = dn[[2L]]),
+            class = "sideclust_sparse_points")
+}
+
+# check_data_scale() for sparse points: the implicit zeros count as values.
+check_sparse_scale <- function(sp, arg = "x", spread = TRUE) {
+  values <- if (length(sp$val)) c(min(sp$val), max(sp$val)) else 0  # range() would copy
+  if (length(sp$val) < as.double(sp$n) * sp$p) values <- c(values, 0)
+  lo <- min(values)
+  hi <- max(values)
+  big <- max(-lo, hi)
+  limit <- sqrt(.Machine$double.xmax / (8 * max(as.double(sp$n) * sp$p, 1)))
+  if (big > limit) {
+    stop_arg(arg, sprintf(paste0(
+      "has values up to %.3g: too large for its squared distances in double ",
+      "precision (at most about %.3g for data of this size); divide it by a constant"),
+      big, limit))
+  }
+  if (spread && hi > lo && hi - lo < 1e-100 * max(1, big)) {
+    stop_arg(arg, sprintf("varies by at most %.3g: its squared distances underflow to zero in double precision; multiply it by a constant",
+                          hi - lo))
+  }
+  sp
+}
+
+# Rows (1-based) holding a negative value, or none.
+sparse_negative_rows <- function(sp) {
+  if (length(sp$val) == 0L || min(sp$val) >= 0) return(integer())
+  unique(csr_rows(sp$ptr, which(sp$val < 0) - 1L))
+}
+
+# The data as the core takes it: points as columns of a dense matrix, or the
+# sparse points as they are; and their number and names.
+points_for_core <- function(x) if (inherits(x, "sideclust_sparse_points")) x else t(x)
+n_points <- function(x) if (inherits(x, "sideclust_sparse_points")) x$n else nrow(x)
+n_coordinates <- function(x) if (inherits(x, "sideclust_sparse_points")) x$p else ncol(x)
+point_names <- function(x) {
+  if (inherits(x, "sideclust_sparse_points")) x$row_names else rownames(x)
+}
+coordinate_names <- function(x) {
+  if (inherits(x, "sideclust_sparse_points")) x$col_names else colnames(x)
+}
+
+# Count data (TVClust's multinomial family): sparse input as sparse points,
+# anything else as a checked dense matrix; no negative values either way.
+count_points <- function(x, arg = "x", min_rows = 1L) {
+  if (inherits(x, "sideclust_sparse_points")) return(x)  # checked already
+  if (!is_sparse_input(x)) {
+    x <- check_data_scale(check_data_matrix(x, arg, min_rows = min_rows), arg, spread = FALSE)
+    return(check_counts(x, arg))
+  }
+  sp <- check_sparse_scale(sparse_points(x, arg, min_rows), arg, spread = FALSE)
+  if (length(rows <- sparse_negative_rows(sp))) {
+    stop_arg(arg, sprintf("must hold counts for family \"multinomial\" but has negative values (%s)",
+                          describe_positions(rows)))
+  }
+  sp
+}
+
+# A sparse input as a dgCMatrix (for the few summaries computed in R with
+# Matrix's sparse products: per-cluster sums, row sums).
+as_sparse_matrix <- function(x) {
+  if (inherits(x, "simple_triplet_matrix")) {
+    return(Matrix::sparseMatrix(i = x$i, j = x$j, x = as.double(x$v), dims = c(x$nrow, x$ncol),
+                                dimnames = x$dimnames))
+  }
+  methods::as(methods::as(methods::as(x, "CsparseMatrix"), "generalMatrix"), "dMatrix")
+}
+
+# Per-cluster sums of the rows of x (dense or sparse) with weights w (n x k):
+# a dense k x p matrix, crossprod(w, x).
+weighted_row_sums <- function(w, x) {
+  if (!is_sparse_input(x)) return(crossprod(w, x))
+  as.matrix(Matrix::crossprod(w, as_sparse_matrix(x)))
+}

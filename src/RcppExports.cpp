@@ -431,12 +431,12 @@ BEGIN_RCPP
 END_RCPP
 }
 // rdp_means_cpp
-Rcpp::List rdp_means_cpp(Rcpp::NumericMatrix xt, SEXP side, Rcpp::List options);
+Rcpp::List rdp_means_cpp(SEXP xt, SEXP side, Rcpp::List options);
 RcppExport SEXP _sideclust_rdp_means_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP optionsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type xt(xtSEXP);
     Rcpp::traits::input_parameter< SEXP >::type side(sideSEXP);
     Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
     rcpp_result_gen = Rcpp::wrap(rdp_means_cpp(xt, side, options));
@@ -444,12 +444,12 @@ BEGIN_RCPP
 END_RCPP
 }
 // dp_lambda_cpp
-double dp_lambda_cpp(Rcpp::NumericMatrix xt, int k, std::string method, std::string divergence);
+double dp_lambda_cpp(SEXP xt, int k, std::string method, std::string divergence);
 RcppExport SEXP _sideclust_dp_lambda_cpp(SEXP xtSEXP, SEXP kSEXP, SEXP methodSEXP, SEXP divergenceSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type xt(xtSEXP);
     Rcpp::traits::input_parameter< int >::type k(kSEXP);
     Rcpp::traits::input_parameter< std::string >::type method(methodSEXP);
     Rcpp::traits::input_parameter< std::string >::type divergence(divergenceSEXP);
@@ -458,12 +458,12 @@ BEGIN_RCPP
 END_RCPP
 }
 // centre_divergences_cpp
-Rcpp::NumericMatrix centre_divergences_cpp(Rcpp::NumericMatrix xt, Rcpp::NumericMatrix centres, std::string divergence);
+Rcpp::NumericMatrix centre_divergences_cpp(SEXP xt, Rcpp::NumericMatrix centres, std::string divergence);
 RcppExport SEXP _sideclust_centre_divergences_cpp(SEXP xtSEXP, SEXP centresSEXP, SEXP divergenceSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type xt(xtSEXP);
     Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type centres(centresSEXP);
     Rcpp::traits::input_parameter< std::string >::type divergence(divergenceSEXP);
     rcpp_result_gen = Rcpp::wrap(centre_divergences_cpp(xt, centres, divergence));
@@ -655,12 +655,12 @@ BEGIN_RCPP
 END_RCPP
 }
 // tvclust_chains_cpp
-Rcpp::List tvclust_chains_cpp(const Eigen::MatrixXd& xt, SEXP side, std::string family, Rcpp::List prior, Rcpp::List settings, Rcpp::List init, Rcpp::List options);
+Rcpp::List tvclust_chains_cpp(SEXP xt, SEXP side, std::string family, Rcpp::List prior, Rcpp::List settings, Rcpp::List init, Rcpp::List options);
 RcppExport SEXP _sideclust_tvclust_chains_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP familySEXP, SEXP priorSEXP, SEXP settingsSEXP, SEXP initSEXP, SEXP optionsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type xt(xtSEXP);
     Rcpp::traits::input_parameter< SEXP >::type side(sideSEXP);
     Rcpp::traits::input_parameter< std::string >::type family(familySEXP);
     Rcpp::traits::input_parameter< Rcpp::List >::type prior(priorSEXP);
@@ -695,27 +695,27 @@ BEGIN_RCPP
 END_RCPP
 }
 // tvclust_predict_cpp
-Rcpp::NumericMatrix tvclust_predict_cpp(const Eigen::MatrixXd& xt, Rcpp::IntegerVector cluster, std::string family, Rcpp::List prior, const Eigen::MatrixXd& newt);
+Rcpp::NumericMatrix tvclust_predict_cpp(SEXP xt, Rcpp::IntegerVector cluster, std::string family, Rcpp::List prior, SEXP newt);
 RcppExport SEXP _sideclust_tvclust_predict_cpp(SEXP xtSEXP, SEXP clusterSEXP, SEXP familySEXP, SEXP priorSEXP, SEXP newtSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type xt(xtSEXP);
     Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type cluster(clusterSEXP);
     Rcpp::traits::input_parameter< std::string >::type family(familySEXP);
     Rcpp::traits::input_parameter< Rcpp::List >::type prior(priorSEXP);
-    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type newt(newtSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type newt(newtSEXP);
     rcpp_result_gen = Rcpp::wrap(tvclust_predict_cpp(xt, cluster, family, prior, newt));
     return rcpp_result_gen;
 END_RCPP
 }
 // tvclust_vb_cpp
-Rcpp::List tvclust_vb_cpp(const Eigen::MatrixXd& xt, SEXP side, std::string family, Rcpp::List prior, Rcpp::List settings, Rcpp::List options);
+Rcpp::List tvclust_vb_cpp(SEXP xt, SEXP side, std::string family, Rcpp::List prior, Rcpp::List settings, Rcpp::List options);
 RcppExport SEXP _sideclust_tvclust_vb_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP familySEXP, SEXP priorSEXP, SEXP settingsSEXP, SEXP optionsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type xt(xtSEXP);
     Rcpp::traits::input_parameter< SEXP >::type side(sideSEXP);
     Rcpp::traits::input_parameter< std::string >::type family(familySEXP);
     Rcpp::traits::input_parameter< Rcpp::List >::type prior(priorSEXP);
@@ -726,16 +726,16 @@ BEGIN_RCPP
 END_RCPP
 }
 // tvclust_vb_predict_cpp
-Rcpp::NumericMatrix tvclust_vb_predict_cpp(const Eigen::MatrixXd& xt, const Eigen::MatrixXd& membership, std::string family, Rcpp::List prior, const Eigen::MatrixXd& newt);
+Rcpp::NumericMatrix tvclust_vb_predict_cpp(SEXP xt, const Eigen::MatrixXd& membership, std::string family, Rcpp::List prior, SEXP newt);
 RcppExport SEXP _sideclust_tvclust_vb_predict_cpp(SEXP xtSEXP, SEXP membershipSEXP, SEXP familySEXP, SEXP priorSEXP, SEXP newtSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type xt(xtSEXP);
     Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type membership(membershipSEXP);
     Rcpp::traits::input_parameter< std::string >::type family(familySEXP);
     Rcpp::traits::input_parameter< Rcpp::List >::type prior(priorSEXP);
-    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type newt(newtSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type newt(newtSEXP);
     rcpp_result_gen = Rcpp::wrap(tvclust_vb_predict_cpp(xt, membership, family, prior, newt));
     return rcpp_result_gen;
 END_RCPP

@@ -10,6 +10,7 @@
 #include "common/run_hooks.h"
 #include "common/seeding.h"
 #include "common/side_graph.h"
+#include "common/sparse_rows.h"
 
 namespace sideclust {
 
@@ -83,6 +84,30 @@ inline SideInfo side_from_r(SEXP side, int n, const std::vector<double>* pair_we
 }
 
 // 0-based cluster indices as R's 1-based integers.
+// Sparse points from R: the list made by sparse_points() (R/validate-data.R),
+// row-compressed with 0-based ptr / idx, val, n, p, scale (NULL or n numbers)
+// and offset. A view of R's arrays, valid while the list is alive.
+inline bool is_sparse_points(SEXP x) { return Rf_inherits(x, "sideclust_sparse_points"); }
+
+inline SparseRows sparse_rows_from_r(SEXP x) {
+  const Rcpp::List l(x);
+  const Rcpp::IntegerVector ptr = l["ptr"], idx = l["idx"];
+  const Rcpp::NumericVector val = l["val"];
+  const SEXP scale = l["scale"];
+  return SparseRows(ptr.begin(), idx.begin(), val.begin(), Rcpp::as<int>(l["n"]),
+                    Rcpp::as<int>(l["p"]), Rf_isNull(scale) ? nullptr : REAL(scale),
+                    Rcpp::as<double>(l["offset"]));
+}
+
+// Calls f(rows) with the points of x: a p x n numeric matrix (points as
+// columns) or sparse points (see sparse_rows_from_r()).
+template <class F>
+auto with_rows(SEXP x, F&& f) {
+  if (is_sparse_points(x)) return f(sparse_rows_from_r(x));
+  const Rcpp::NumericMatrix m(x);
+  return f(DenseRows(m.begin(), m.ncol(), m.nrow()));
+}
+
 inline Rcpp::IntegerVector one_based(const std::vector<int>& v) {
   Rcpp::IntegerVector out(v.begin(), v.end());
   return out + 1;

@@ -39,25 +39,34 @@ sideclust::RdpParams rdp_params(const sideclust::Options& o) {
   par.random_order = o.get<bool>("random_order");
   par.uniform_order = o.has("uniform_order") && o.get<bool>("uniform_order");
   par.chunklet_moves = o.get<bool>("chunklet_moves");
+  if (o.has("max_clusters")) par.max_clusters = o.get<int>("max_clusters");
   return par;
 }
 
 }  // namespace
 
-// xt: p x n data; side: the validated side information or NULL; options:
-// lambda, xi (may, may-not), xi_rate, xi_max, patience, max_iter,
-// random_order, chunklet_moves, divergence, verbose; optional uniform_order
-// (FALSE when absent).
+// xt: p x n data, or sparse points (see with_rows() in r_glue.h); side: the
+// validated side information or NULL; options: lambda, xi (may, may-not),
+// xi_rate, xi_max, patience, max_iter, random_order, chunklet_moves,
+// divergence, verbose; optional uniform_order (FALSE when absent) and
+// max_clusters.
 // [[Rcpp::export(.rdp_means_cpp)]]
-Rcpp::List rdp_means_cpp(Rcpp::NumericMatrix xt, SEXP side, Rcpp::List options) {
-  const int p = xt.nrow(), n = xt.ncol();
+Rcpp::List rdp_means_cpp(SEXP xt, SEXP side, Rcpp::List options) {
+  int n = 0, p = 0;
+  sideclust::with_rows(xt, [&](const auto& rows) {
+    n = rows.n();
+    p = rows.p();
+    return 0;
+  });
   const sideclust::Options o(options);
   const sideclust::RdpParams par = rdp_params(o);
   const sideclust::SideInfo s = sideclust::side_from_r(side, n);
   const std::string divergence = o.get<std::string>("divergence");
   sideclust::RHooks hooks(o.get<bool>("verbose"));
   const sideclust::RdpResult r = with_divergence(divergence, [&](auto div) {
-    return sideclust::rdp_means<decltype(div)>(xt.begin(), n, p, s, par, hooks);
+    return sideclust::with_rows(xt, [&](const auto& rows) {
+      return sideclust::rdp_means_rows<decltype(div)>(rows, s, par, hooks);
+    });
   });
 
   Rcpp::NumericMatrix centres(p, r.k);
@@ -77,23 +86,26 @@ Rcpp::List rdp_means_cpp(Rcpp::NumericMatrix xt, SEXP side, Rcpp::List options) 
 }
 
 // [[Rcpp::export(.dp_lambda_cpp)]]
-double dp_lambda_cpp(Rcpp::NumericMatrix xt, int k, std::string method,
-                     std::string divergence) {
-  const int p = xt.nrow(), n = xt.ncol();
+double dp_lambda_cpp(SEXP xt, int k, std::string method, std::string divergence) {
   return with_divergence(divergence, [&](auto div) {
     using Div = decltype(div);
-    return method == "farthest_first"
-               ? sideclust::farthest_first_lambda<Div>(xt.begin(), n, p, k)
-               : sideclust::kth_distance_lambda<Div>(xt.begin(), n, p, k);
+    return sideclust::with_rows(xt, [&](const auto& rows) {
+      return method == "farthest_first" ? sideclust::farthest_first_lambda<Div>(rows, k)
+                                        : sideclust::kth_distance_lambda<Div>(rows, k);
+    });
   });
 }
 
 // [[Rcpp::export(.centre_divergences_cpp)]]
-Rcpp::NumericMatrix centre_divergences_cpp(Rcpp::NumericMatrix xt, Rcpp::NumericMatrix centres,
+Rcpp::NumericMatrix centre_divergences_cpp(SEXP xt, Rcpp::NumericMatrix centres,
                                            std::string divergence) {
-  const int p = xt.nrow(), n = xt.ncol(), k = centres.ncol();
+  const int k = centres.ncol();
+  int n = 0;
   const std::vector<double> d = with_divergence(divergence, [&](auto div) {
-    return sideclust::centre_divergences<decltype(div)>(xt.begin(), n, p, centres.begin(), k);
+    return sideclust::with_rows(xt, [&](const auto& rows) {
+      n = rows.n();
+      return sideclust::centre_divergences<decltype(div)>(rows, centres.begin(), k);
+    });
   });
   Rcpp::NumericMatrix out(n, k);
   std::copy(d.begin(), d.end(), out.begin());

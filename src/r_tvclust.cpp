@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "tvclust/partition_estimate.h"
@@ -41,6 +42,30 @@ Rcpp::NumericMatrix trace_matrix(const std::vector<sideclust::ChainRecord>& rec,
   return out;
 }
 
+// The number of points of xt: a p x n matrix or sparse points (r_glue.h).
+int points_n(SEXP xt) {
+  return sideclust::is_sparse_points(xt) ? sideclust::sparse_rows_from_r(xt).n()
+                                         : Rcpp::NumericMatrix(xt).ncol();
+}
+
+// Calls f(points) with xt as the core reads it: a view of R's p x n matrix
+// (no copy) or of its sparse points, which only the multinomial family reads
+// (R densifies sparse data for the other families).
+template <class Family, class F>
+void with_points(SEXP xt, F&& f) {
+  if (sideclust::is_sparse_points(xt)) {
+    if constexpr (std::is_same_v<Family, sideclust::DirichletMultinomialCluster>) {
+      f(sideclust::sparse_rows_from_r(xt));
+      return;
+    } else {
+      Rcpp::stop("internal: sparse data reach TVClust's multinomial family only");
+    }
+  }
+  const Rcpp::NumericMatrix m(xt);
+  const Eigen::Map<const Eigen::MatrixXd> map(m.begin(), m.nrow(), m.ncol());
+  f(sideclust::DensePoints(map));
+}
+
 }  // namespace
 
 sideclust::ChainSchedule schedule_from(const sideclust::Options& o) {
@@ -62,10 +87,10 @@ sideclust::ChainSchedule schedule_from(const sideclust::Options& o) {
 // thin, store (one flag per kept sweep), threads, verbose, and optionally
 // seeds.
 // [[Rcpp::export(.tvclust_chains_cpp)]]
-Rcpp::List tvclust_chains_cpp(const Eigen::MatrixXd& xt, SEXP side, std::string family,
+Rcpp::List tvclust_chains_cpp(SEXP xt, SEXP side, std::string family,
                               Rcpp::List prior, Rcpp::List settings, Rcpp::List init,
                               Rcpp::List options) {
-  const int n = static_cast<int>(xt.cols());
+  const int n = points_n(xt);
   const int chains = init.size();
   const sideclust::Options o(options);
   const sideclust::SideInfo s = sideclust::side_from_r(side, n);
@@ -121,8 +146,10 @@ Rcpp::List tvclust_chains_cpp(const Eigen::MatrixXd& xt, SEXP side, std::string 
     using Family = std::decay_t<decltype(make())>;
     std::vector<sideclust::ChainRecord> rec;
     try {
-      rec = sideclust::run_tvclust_chains<Family>(xt, s, make, par, start, schedule, seeds,
-                                                  threads, progress, poll);
+      with_points<Family>(xt, [&](const auto& x) {
+        rec = sideclust::run_tvclust_chains<Family>(x, s, make, par, start, schedule, seeds,
+                                                    threads, progress, poll);
+      });
     } catch (const sideclust::ChainStopped&) {
       throw Rcpp::internal::InterruptedException();
     }
@@ -193,26 +220,31 @@ Rcpp::NumericMatrix psm_cpp(Rcpp::IntegerMatrix draws) {
 // predictive density) and of a new cluster (log prior predictive; the caller
 // adds log alpha) for every column of `newt`.
 // [[Rcpp::export(.tvclust_predict_cpp)]]
-Rcpp::NumericMatrix tvclust_predict_cpp(const Eigen::MatrixXd& xt, Rcpp::IntegerVector cluster,
-                                        std::string family, Rcpp::List prior,
-                                        const Eigen::MatrixXd& newt) {
+Rcpp::NumericMatrix tvclust_predict_cpp(SEXP xt, Rcpp::IntegerVector cluster,
+                                        std::string family, Rcpp::List prior, SEXP newt) {
   Rcpp::NumericMatrix out;
   sideclust::with_family(family, prior, [&](auto make) {
     using Family = std::decay_t<decltype(make())>;
     int k = 0;
     for (int v : cluster) k = std::max(k, v);
     std::vector<Family> clusters(k, make());
-    for (int i = 0; i < static_cast<int>(xt.cols()); ++i) clusters[cluster[i] - 1].add(xt.col(i));
-    const Family empty = make();
-    const int m = static_cast<int>(newt.cols());
-    out = Rcpp::NumericMatrix(m, k + 1);
-    for (int j = 0; j < m; ++j) {
-      for (int c = 0; c < k; ++c) {
-        out(j, c) = std::log(static_cast<double>(clusters[c].size())) +
-                    clusters[c].log_predictive(newt.col(j));
+    with_points<Family>(xt, [&](const auto& x) {
+      for (int i = 0; i < sideclust::point_count(x); ++i) {
+        clusters[cluster[i] - 1].add(sideclust::point(x, i));
       }
-      out(j, k) = empty.log_predictive(newt.col(j));
-    }
+    });
+    const Family empty = make();
+    with_points<Family>(newt, [&](const auto& x) {
+      const int m = sideclust::point_count(x);
+      out = Rcpp::NumericMatrix(m, k + 1);
+      for (int j = 0; j < m; ++j) {
+        for (int c = 0; c < k; ++c) {
+          out(j, c) = std::log(static_cast<double>(clusters[c].size())) +
+                      clusters[c].log_predictive(sideclust::point(x, j));
+        }
+        out(j, k) = empty.log_predictive(sideclust::point(x, j));
+      }
+    });
     return Rcpp::List();
   });
   return out;

@@ -4,6 +4,7 @@
 #include <RcppEigen.h>
 
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "r_glue.h"
@@ -63,6 +64,28 @@ sideclust::VbStart vb_start_from(const std::string& init) {
   Rcpp::stop("internal: unknown init '%s'", init);
 }
 
+// Calls f(points) with xt as the core reads it: a view of R's p x n matrix
+// or of its sparse points (r_glue.h), which only the multinomial factor reads.
+template <class Family, class F>
+void with_vb_points(SEXP xt, F&& f) {
+  if (sideclust::is_sparse_points(xt)) {
+    if constexpr (std::is_same_v<Family, sideclust::VbMultinomial>) {
+      f(sideclust::sparse_rows_from_r(xt));
+      return;
+    } else {
+      Rcpp::stop("internal: sparse data reach TVClust's multinomial family only");
+    }
+  }
+  const Rcpp::NumericMatrix m(xt);
+  const Eigen::Map<const Eigen::MatrixXd> map(m.begin(), m.nrow(), m.ncol());
+  f(sideclust::DensePoints(map));
+}
+
+int vb_points_n(SEXP xt) {
+  return sideclust::is_sparse_points(xt) ? sideclust::sparse_rows_from_r(xt).n()
+                                         : Rcpp::NumericMatrix(xt).ncol();
+}
+
 }  // namespace
 
 // Runs `restarts` variational fits and returns the one of largest ELBO.
@@ -71,9 +94,9 @@ sideclust::VbStart vb_start_from(const std::string& init) {
 // starts (a list of 1-based partitions, for "given"), verbose,
 // check_each_update, delete_moves.
 // [[Rcpp::export(.tvclust_vb_cpp)]]
-Rcpp::List tvclust_vb_cpp(const Eigen::MatrixXd& xt, SEXP side, std::string family, Rcpp::List prior,
+Rcpp::List tvclust_vb_cpp(SEXP xt, SEXP side, std::string family, Rcpp::List prior,
                           Rcpp::List settings, Rcpp::List options) {
-  const int n = static_cast<int>(xt.cols());
+  const int n = vb_points_n(xt);
   const sideclust::Options o(options);
   const sideclust::SideInfo s = sideclust::side_from_r(side, n);
   const sideclust::TvclustVbParams par = vb_params_from(settings, o);
@@ -82,8 +105,12 @@ Rcpp::List tvclust_vb_cpp(const Eigen::MatrixXd& xt, SEXP side, std::string fami
   for (R_xlen_t t = 0; t < starts.size(); ++t) given.push_back(sideclust::zero_based(starts[t]));
   sideclust::RHooks hooks(o.get<bool>("verbose"), "tvclust variational sweep");
   return with_vb_family(family, prior, [&](const auto& empty) {
-    const auto fit = sideclust::run_tvclust_vb(xt, s, empty, par, o.get<int>("restarts"), o.get<int>("k"),
-                                               vb_start_from(o.get<std::string>("init")), given, hooks);
+    using Family = std::decay_t<decltype(empty)>;
+    sideclust::TvclustVbRestarts fit;
+    with_vb_points<Family>(xt, [&](const auto& x) {
+      fit = sideclust::run_tvclust_vb(x, s, empty, par, o.get<int>("restarts"), o.get<int>("k"),
+                                      vb_start_from(o.get<std::string>("init")), given, hooks);
+    });
     const sideclust::TvclustVbResult& best = fit.best;
     return Rcpp::List::create(
         Rcpp::_["responsibility"] = Eigen::MatrixXd(best.r.transpose()),
@@ -100,18 +127,18 @@ Rcpp::List tvclust_vb_cpp(const Eigen::MatrixXd& xt, SEXP side, std::string fami
 // refitted from the training data `xt` with the weights of each column of
 // `membership`, and a last column under the prior (an unused component).
 // [[Rcpp::export(.tvclust_vb_predict_cpp)]]
-Rcpp::NumericMatrix tvclust_vb_predict_cpp(const Eigen::MatrixXd& xt, const Eigen::MatrixXd& membership,
-                                           std::string family, Rcpp::List prior,
-                                           const Eigen::MatrixXd& newt) {
+Rcpp::NumericMatrix tvclust_vb_predict_cpp(SEXP xt, const Eigen::MatrixXd& membership,
+                                           std::string family, Rcpp::List prior, SEXP newt) {
   const int k = static_cast<int>(membership.cols());
-  const int m = static_cast<int>(newt.cols());
+  const int m = vb_points_n(newt);
   Rcpp::NumericMatrix out(m, k + 1);
   with_vb_family(family, prior, [&](const auto& empty) {
+    using Family = std::decay_t<decltype(empty)>;
     Eigen::VectorXd e(m);
     for (int c = 0; c <= k; ++c) {
       auto factor = empty;
-      if (c < k) factor.fit(xt, membership.col(c));
-      factor.expected_log_lik(newt, e);
+      if (c < k) with_vb_points<Family>(xt, [&](const auto& x) { factor.fit(x, membership.col(c)); });
+      with_vb_points<Family>(newt, [&](const auto& x) { factor.expected_log_lik(x, e); });
       for (int j = 0; j < m; ++j) out(j, c) = e(j);
     }
     return Rcpp::List();

@@ -2,6 +2,9 @@
 // Each divergence splits its evaluation into a per-point term (computed once),
 // a per-centre cache (recomputed when a centre moves) and an O(p) part, so
 // that one point-to-centre evaluation costs a single pass over p numbers.
+// A sparse point (common/sparse_rows.h) costs a pass over its non-zeros: the
+// sparse_* members below add what depends on the centre only (a per-centre
+// sum, kept by kmeans/centres.h) for the coordinates the point does not store.
 #pragma once
 
 #include <algorithm>
@@ -9,6 +12,8 @@
 #include <cstddef>
 #include <cstring>
 #include <limits>
+
+#include "common/sparse_rows.h"
 
 namespace sideclust {
 
@@ -93,6 +98,20 @@ struct SquaredEuclidean {
     });
   }
   static double finish(double acc, double, double) { return acc; }
+  // Sparse points (offset 0): |x|^2 - 2 x.mu + |mu|^2, with acc = v.mu.
+  static double point_term(const SparseRow& r, int) {
+    double acc = 0.0;
+    for (int j = 0; j < r.nnz; ++j) acc += r.val[j] * r.val[j];
+    return r.scale * r.scale * acc;
+  }
+  static double sparse_centre_term(const double* mu, const double*, int p) {
+    double acc = 0.0;
+    for (int d = 0; d < p; ++d) acc += mu[d] * mu[d];
+    return acc;
+  }
+  static double finish_sparse(double acc, double pt, double, double st, const SparseRow& r) {
+    return std::max(0.0, pt - 2.0 * r.scale * acc + st);
+  }
 };
 
 // sum_d x_d log(mu_d), skipping x_d = 0 (0 log 0 = 0); -inf when x_d > 0 and
@@ -115,6 +134,34 @@ inline void accumulate_weighted_logs(const double* x, int p, const double* by_di
   accumulate_pairs(x, p, by_dim, stride, k_even, acc, [](Pair xd, Pair log_mu) {
     return xd[0] > 0.0 ? xd * log_mu : Pair{0.0, 0.0};
   });
+}
+
+// sum over the stored coordinates of a sparse point of v_d * cache_dc, into
+// acc[c] for clusters c < k_even (cache laid out by dimension as above):
+// O(nnz k). Stored zeros are skipped (0 log 0 = 0 where log mu = -inf).
+inline void accumulate_sparse(const SparseRow& r, const double* by_dim, std::size_t stride,
+                              int k_even, double* acc) {
+  for (int j = 0; j < r.nnz; ++j) {
+    const double v = r.val[j];
+    if (v == 0.0) continue;
+    const double* row = by_dim + static_cast<std::size_t>(r.idx[j]) * stride;
+    for (int c = 0; c < k_even; ++c) acc[c] += v * row[c];
+  }
+}
+
+// sum_d x_d log(mu_d) for the sparse point x = scale (v + offset), given acc =
+// sum over its non-zeros of v_d log mu_d and log_mu_sum = sum_d log mu_d.
+inline double sparse_weighted_log_sum(double acc, double log_mu_sum, const SparseRow& r) {
+  return r.scale * (r.offset > 0.0 ? acc + r.offset * log_mu_sum : acc);
+}
+
+// sum_d f(x_d) over every coordinate of a sparse point: the stored ones plus
+// (p - nnz) times f at the constant part.
+template <class F>
+double sparse_coordinate_sum(const SparseRow& r, int p, F f) {
+  double acc = 0.0;
+  for (int j = 0; j < r.nnz; ++j) acc += f(r.scale * (r.val[j] + r.offset));
+  return acc + (p - r.nnz) * f(r.scale * r.offset);
 }
 
 // Multinomial family: KL divergence between probability vectors (points are
@@ -141,6 +188,18 @@ struct KullbackLeibler {
     accumulate_weighted_logs(x, p, by_dim, stride, k_even, acc);
   }
   static double finish(double acc, double pt, double) { return std::max(0.0, pt - acc); }
+  static double point_term(const SparseRow& r, int p) {
+    return sparse_coordinate_sum(r, p, x_log_x);
+  }
+  // sum_d log mu_d, for the offset part of smoothed sparse points.
+  static double sparse_centre_term(const double*, const double* log_mu, int p) {
+    double acc = 0.0;
+    for (int d = 0; d < p; ++d) acc += log_mu[d];
+    return acc;
+  }
+  static double finish_sparse(double acc, double pt, double, double st, const SparseRow& r) {
+    return std::max(0.0, pt - sparse_weighted_log_sum(acc, st, r));
+  }
 };
 
 // Poisson family: generalized I-divergence sum x log(x / mu) - x + mu.
@@ -168,6 +227,15 @@ struct IDivergence {
   }
   static double finish(double acc, double pt, double ct) {
     return std::max(0.0, pt + ct - acc);
+  }
+  static double point_term(const SparseRow& r, int p) {
+    return sparse_coordinate_sum(r, p, [](double v) { return x_log_x(v) - v; });
+  }
+  static double sparse_centre_term(const double* mu, const double* log_mu, int p) {
+    return KullbackLeibler::sparse_centre_term(mu, log_mu, p);
+  }
+  static double finish_sparse(double acc, double pt, double ct, double st, const SparseRow& r) {
+    return std::max(0.0, pt + ct - sparse_weighted_log_sum(acc, st, r));
   }
 };
 

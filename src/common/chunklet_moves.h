@@ -63,12 +63,13 @@ inline Chunklets may_link_chunklets(const PairGraph& g) {
 // singleton is in the point sweep. Updates z, size, k, the centres and the
 // agreement; returns the number of points moved.
 // Cost O(sum of chunklet sizes * k * p + their degrees).
-template <class Div, class CentreCache>
-int move_chunklets(const double* x, int p, const std::vector<double>& point_term,
+template <class Div, class Rows, class CentreCache>
+int move_chunklets(const Rows& x, const std::vector<double>& point_term,
                    const Chunklets& ch, const PairGraph& g, double lambda,
                    CentreCache& centres, std::vector<int>& z,
                    std::vector<int>& size, int& k, double xi_may,
                    double xi_may_not, SideAgreement& agree) {
+  const int p = x.p();
   int moved = 0;
   std::vector<double> data, may, may_not, mean(p);
   for (int c = 0; c < ch.count(); ++c) {
@@ -77,13 +78,13 @@ int move_chunklets(const double* x, int p, const std::vector<double>& point_term
     may_not.assign(k, 0.0);
     std::fill(mean.begin(), mean.end(), 0.0);
     double data_now = 0.0, may_now = 0.0, may_not_now = 0.0;
-    double inner_may = 0.0, inner_may_not = 0.0;
+    double inner_may = 0.0, inner_may_not = 0.0, shift = 0.0;
     for (int t = ch.start[c]; t < ch.start[c + 1]; ++t) {
       const int i = ch.member[t];
-      const double* xi = x + static_cast<std::size_t>(i) * p;
-      for (int d = 0; d < p; ++d) mean[d] += xi[d];
+      const auto xi = x.row(i);
+      add_row(xi, p, mean.data(), shift);
       for (int q = 0; q < k; ++q) {
-        const double d = Div::eval(xi, point_term[i], centres.cache(q), centres.term(q), p);
+        const double d = centres.distance(xi, point_term[i], q);
         data[q] += d;
         if (q == z[i]) data_now += d;
       }
@@ -117,15 +118,13 @@ int move_chunklets(const double* x, int p, const std::vector<double>& point_term
     }
     // A cluster of its own: every inner may-link kept, every outer one broken.
     const int m = ch.start[c + 1] - ch.start[c];
-    for (double& v : mean) v /= m;
-    std::vector<double> cache(p);
-    Div::centre_cache(mean.data(), cache.data(), p);
-    const double term = Div::centre_term(mean.data(), p);
+    for (double& v : mean) v = (v + shift) / m;
+    CentreCache own(p);
+    own.push(mean.data());
     double data_own = lambda;
     for (int t = ch.start[c]; t < ch.start[c + 1]; ++t) {
       const int i = ch.member[t];
-      data_own += Div::eval(x + static_cast<std::size_t>(i) * p, point_term[i],
-                            cache.data(), term, p);
+      data_own += own.distance(x.row(i), point_term[i], 0);
     }
     const double own_delta = (data_own - data_now) - xi_may * (inner_may - may_now) +
                              xi_may_not * (inner_may_not - may_not_now);

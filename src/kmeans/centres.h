@@ -2,12 +2,15 @@
 // divergence's per-centre cache kept twice: by cluster (one centre's numbers
 // together, for single evaluations) and by dimension (one dimension of every
 // centre together), so that the distances from a point to all k centres take
-// one vectorizable pass.
+// one vectorizable pass. Points may be dense or sparse (common/sparse_rows.h);
+// for sparse ones each centre also keeps Div::sparse_centre_term.
 #pragma once
 
 #include <algorithm>
 #include <cstddef>
 #include <vector>
+
+#include "common/sparse_rows.h"
 
 namespace sideclust {
 
@@ -24,6 +27,14 @@ class Centres {
   double distance(const double* x, double point_term, int k) const {
     return Div::eval(x, point_term, cache(k), term_[k], p_);
   }
+  double distance(const SparseRow& x, double point_term, int k) const {
+    const double* c = cache(k);
+    double acc = 0.0;
+    for (int j = 0; j < x.nnz; ++j) {
+      if (x.val[j] != 0.0) acc += x.val[j] * c[x.idx[j]];
+    }
+    return Div::finish_sparse(acc, point_term, term_[k], sparse_term_[k], x);
+  }
 
   // Divergences from x to every centre, into out[0 .. size()).
   void distances(const double* x, double point_term, std::vector<double>& out) const {
@@ -34,14 +45,30 @@ class Centres {
     out.resize(k);
     for (int c = 0; c < k; ++c) out[c] = Div::finish(out[c], point_term, term_[c]);
   }
+  void distances(const SparseRow& x, double point_term, std::vector<double>& out) const {
+    const int k = size();
+    const int k_even = k + (k & 1);
+    out.assign(k_even, 0.0);
+    accumulate_sparse(x, by_dim_.data(), stride_, k_even, out.data());
+    out.resize(k);
+    for (int c = 0; c < k; ++c) {
+      out[c] = Div::finish_sparse(out[c], point_term, term_[c], sparse_term_[c], x);
+    }
+  }
 
   // Append a centre at mu.
   void push(const double* mu) {
     mean_.insert(mean_.end(), mu, mu + p_);
     cache_.resize(mean_.size());
     term_.push_back(0.0);
+    sparse_term_.push_back(0.0);
     if (static_cast<std::size_t>(size()) > stride_) relayout(2 * stride_ + 2);
     refresh(size() - 1);
+  }
+  void push(const SparseRow& x) {
+    std::vector<double> mu(p_);
+    densify(x, p_, mu.data());
+    push(mu.data());
   }
 
   // Replace all centres by the means of the clusters of z (all non-empty);
@@ -58,17 +85,43 @@ class Centres {
     for (int c = 0; c < k; ++c) {
       for (int d = 0; d < p_; ++d) mean_[static_cast<std::size_t>(c) * p_ + d] /= count[c];
     }
+    finish_recompute(k);
+  }
+  void recompute(const DenseRows& rows, const std::vector<int>& z, int k) {
+    recompute(rows.data(), z, k);
+  }
+  // Sparse points: O(nnz + k p).
+  void recompute(const SparseRows& rows, const std::vector<int>& z, int k) {
+    mean_.assign(static_cast<std::size_t>(k) * p_, 0.0);
+    std::vector<double> count(k, 0.0), shift(k, 0.0);
+    for (std::size_t i = 0; i < z.size(); ++i) {
+      add_row(rows.row(static_cast<int>(i)), p_, &mean_[static_cast<std::size_t>(z[i]) * p_],
+              shift[z[i]]);
+      count[z[i]] += 1.0;
+    }
+    for (int c = 0; c < k; ++c) {
+      for (int d = 0; d < p_; ++d) {
+        double& m = mean_[static_cast<std::size_t>(c) * p_ + d];
+        m = (m + shift[c]) / count[c];
+      }
+    }
+    finish_recompute(k);
+  }
+
+ private:
+  void finish_recompute(int k) {
     cache_.resize(mean_.size());
     term_.assign(k, 0.0);
+    sparse_term_.assign(k, 0.0);
     relayout(static_cast<std::size_t>(k + (k & 1)));
     for (int c = 0; c < k; ++c) refresh(c);
   }
 
- private:
   void refresh(int k) {
     const std::size_t at = static_cast<std::size_t>(k) * p_;
     Div::centre_cache(&mean_[at], &cache_[at], p_);
     term_[k] = Div::centre_term(&mean_[at], p_);
+    sparse_term_[k] = Div::sparse_centre_term(&mean_[at], &cache_[at], p_);
     for (int d = 0; d < p_; ++d) by_dim_[d * stride_ + k] = cache_[at + d];
   }
 
@@ -85,7 +138,7 @@ class Centres {
 
   int p_;
   std::size_t stride_ = 0;
-  std::vector<double> mean_, cache_, term_, by_dim_;
+  std::vector<double> mean_, cache_, term_, sparse_term_, by_dim_;
 };
 
 }  // namespace sideclust

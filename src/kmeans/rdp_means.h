@@ -1,13 +1,15 @@
 // DP-means (Kulis & Jordan 2012) and relational DP-means, the small-variance
 // limit of TVClust (Khashabi et al., Algorithm 1). Points are the columns of a
 // p x n column-major array. Side information enters through ClusterLinks, so
-// a sweep costs O(n K p + number of pairs + n) whatever its form.
+// a sweep costs O(n K p + number of pairs + n) whatever its form. Sparse points
+// (common/sparse_rows.h) go through the same code: O(nnz K) per sweep.
 #pragma once
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "common/bregman.h"
@@ -30,6 +32,9 @@ struct RdpParams {
   bool random_order = true;
   bool uniform_order = false;   // random order: a uniformly random permutation at any n
   bool chunklet_moves = false;  // also move whole may-link chunklets
+  // Cap on the number of clusters (centres are dense, k x p: on sparse data
+  // with many columns a too small lambda would otherwise exhaust memory).
+  int max_clusters = std::numeric_limits<int>::max();
 };
 
 struct RdpResult {
@@ -74,18 +79,18 @@ inline std::vector<int> cluster_order(const std::vector<int>& z_original, int k)
 
 }  // namespace detail
 
-template <class Div>
-RdpResult rdp_means_sweeps(const double* x, int n, int p, const SideInfo& side,
-                           VisitOrder& visit, const RdpParams& par,
-                           RunHooks& hooks);
+template <class Div, class Rows>
+RdpResult rdp_means_sweeps(const Rows& rows, const SideInfo& side, VisitOrder& visit,
+                           const RdpParams& par, RunHooks& hooks);
 
-// DP-means / RDP-means on the points stored as the columns of x (p x n), in
-// place: the random order visits blocks of consecutive points (see
-// VisitOrder), so neither the data nor the pairs are copied or relabelled.
-// The pairs need their adjacency (build_adjacency()).
-template <class Div>
-RdpResult rdp_means(const double* x, int n, int p, const SideInfo& side,
-                    const RdpParams& par, RunHooks& hooks) {
+// DP-means / RDP-means on the points `rows` (common/sparse_rows.h: the columns
+// of a p x n array, or sparse rows), in place: the random order visits blocks
+// of consecutive points (see VisitOrder), so neither the data nor the pairs
+// are copied or relabelled. The pairs need their adjacency (build_adjacency()).
+template <class Div, class Rows>
+RdpResult rdp_means_rows(const Rows& rows, const SideInfo& side, const RdpParams& par,
+                         RunHooks& hooks) {
+  const int n = rows.n(), p = rows.p();
   if (!side.pairs.empty() && !side.pairs.has_adjacency()) {
     throw std::logic_error("internal: rdp_means needs the pairs' adjacency");
   }
@@ -94,7 +99,7 @@ RdpResult rdp_means(const double* x, int n, int p, const SideInfo& side,
                    : par.uniform_order ? VisitKind::uniform
                                        : VisitKind::random,
                    hooks);
-  RdpResult res = rdp_means_sweeps<Div>(x, n, p, side, visit, par, hooks);
+  RdpResult res = rdp_means_sweeps<Div>(rows, side, visit, par, hooks);
   const std::vector<int> rank = detail::cluster_order(res.cluster, res.k);
   for (int& v : res.cluster) v = rank[v];
   std::vector<double> centres(res.centres.size());
@@ -107,14 +112,21 @@ RdpResult rdp_means(const double* x, int n, int p, const SideInfo& side,
   return res;
 }
 
-// The sweeps of Algorithm 1 over points in storage order 0 .. n - 1.
+// DP-means / RDP-means on the points stored as the columns of x (p x n).
 template <class Div>
-RdpResult rdp_means_sweeps(const double* x, int n, int p, const SideInfo& side,
-                           VisitOrder& visit, const RdpParams& par,
-                           RunHooks& hooks) {
+RdpResult rdp_means(const double* x, int n, int p, const SideInfo& side,
+                    const RdpParams& par, RunHooks& hooks) {
+  return rdp_means_rows<Div>(DenseRows(x, n, p), side, par, hooks);
+}
+
+// The sweeps of Algorithm 1 over points in storage order 0 .. n - 1.
+template <class Div, class Rows>
+RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visit,
+                           const RdpParams& par, RunHooks& hooks) {
+  const int n = x.n(), p = x.p();
   RdpResult res;
   std::vector<double> point_term(n);
-  for (int i = 0; i < n; ++i) point_term[i] = Div::point_term(x + static_cast<std::size_t>(i) * p, p);
+  for (int i = 0; i < n; ++i) point_term[i] = Div::point_term(x.row(i), p);
 
   // Algorithm 1 starts from one cluster holding every point.
   std::vector<int> z(n, 0);
@@ -154,14 +166,14 @@ RdpResult rdp_means_sweeps(const double* x, int n, int p, const SideInfo& side,
           const int last = std::min(n, first + block);
           auto add = [&ahead](const void* ptr, std::size_t bytes) { ahead.add(ptr, bytes); };
           ahead.clear();
-          add(x + static_cast<std::size_t>(first) * p, sizeof(double) * p * (last - first));
+          x.block_memory(first, last, add);
           add(&point_term[first], sizeof(double) * (last - first));
           add(&z[first], sizeof(int) * (last - first));
           links.block_memory(first, last, add);
         }
         ahead.step(4);
       }
-      const double* xi = x + static_cast<std::size_t>(i) * p;
+      const auto xi = x.row(i);
       centres.distances(xi, point_term[i], d);
       links.gather(i, z);
       links.add_side_terms(d.data(), k, xi1, xi2);
@@ -177,6 +189,13 @@ RdpResult rdp_means_sweeps(const double* x, int n, int p, const SideInfo& side,
         }
       }
       if (!(best_d <= par.lambda)) {  // every centre beyond lambda: open a cluster at x_i
+        if (k >= par.max_clusters) {
+          throw std::length_error(
+              "RDP-means opened more clusters than the dense centres may hold (" +
+              std::to_string(par.max_clusters) + " centres of " + std::to_string(p) +
+              " coordinates, options(sideclust.max_centre_bytes)); raise lambda (or give a "
+              "smaller k to derive it from)");
+        }
         centres.push(xi);
         size.push_back(0);
         links.add_cluster();
@@ -209,7 +228,7 @@ RdpResult rdp_means_sweeps(const double* x, int n, int p, const SideInfo& side,
     };
     update_centres();
     if (chunklets.count() > 0) {
-      const int moved = move_chunklets<Div>(x, p, point_term, chunklets, side.pairs,
+      const int moved = move_chunklets<Div>(x, point_term, chunklets, side.pairs,
                                             par.lambda, centres, z, size, k, xi1,
                                             xi2, agree);
       if (moved > 0) {
@@ -221,7 +240,7 @@ RdpResult rdp_means_sweeps(const double* x, int n, int p, const SideInfo& side,
 
     double obj = par.lambda * k - xi1 * agree.may_satisfied + xi2 * agree.may_not_violated;
     for (int i = 0; i < n; ++i) {
-      obj += centres.distance(x + static_cast<std::size_t>(i) * p, point_term[i], z[i]);
+      obj += centres.distance(x.row(i), point_term[i], z[i]);
     }
 
     res.objective.push_back(obj);
@@ -259,18 +278,17 @@ RdpResult rdp_means_sweeps(const double* x, int n, int p, const SideInfo& side,
   return res;
 }
 
-// Divergence (by Div) of every column of x to every centre: an n x k
+// Divergence (by Div) of every point of x to every centre: an n x k
 // column-major matrix, for predict() on new points.
-template <class Div>
-std::vector<double> centre_divergences(const double* x, int n, int p,
-                                       const double* centres, int k) {
+template <class Div, class Rows>
+std::vector<double> centre_divergences(const Rows& x, const double* centres, int k) {
+  const int n = x.n(), p = x.p();
   Centres<Div> c(p);
   for (int j = 0; j < k; ++j) c.push(centres + static_cast<std::size_t>(j) * p);
   std::vector<double> out(static_cast<std::size_t>(n) * k);
   std::vector<double> d;
   for (int i = 0; i < n; ++i) {
-    const double* xi = x + static_cast<std::size_t>(i) * p;
-    c.distances(xi, Div::point_term(xi, p), d);
+    c.distances(x.row(i), Div::point_term(x.row(i), p), d);
     for (int j = 0; j < k; ++j) out[static_cast<std::size_t>(j) * n + i] = d[j];
   }
   return out;

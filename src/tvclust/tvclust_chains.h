@@ -34,8 +34,8 @@ struct ChainRecord {
 };
 
 // progress[c] counts the sweeps chain c has finished (read by the host's poll).
-template <class Family>
-std::vector<ChainRecord> run_tvclust_chains(const Eigen::Ref<const Eigen::MatrixXd>& x,
+template <class Family, class Points = DensePoints>
+std::vector<ChainRecord> run_tvclust_chains(const Points& x,
                                             const SideInfo& side,
                                             const std::function<Family()>& make,
                                             const TvclustParams& par,
@@ -47,7 +47,7 @@ std::vector<ChainRecord> run_tvclust_chains(const Eigen::Ref<const Eigen::Matrix
   const int chains = static_cast<int>(seeds.size());
   std::vector<ChainRecord> record(chains);
   auto run_chain = [&](int c, ChainHooks& hooks) {
-    TvclustGibbs<Family> sampler(x, side, make, par, init[c]);
+    TvclustGibbs<Family, Points> sampler(x, side, make, par, init[c]);
     ChainRecord& out = record[c];
     const int n = sampler.n();
     out.draws.n = n;

@@ -8,7 +8,8 @@
 // Confidences act as exponents on the per-pair likelihoods.
 //
 // Family is a conjugate cluster type (niw.h, conjugate_simple.h): add(x),
-// remove(x), log_predictive(x), log_marginal(), size().
+// remove(x), log_predictive(x), log_marginal(), size(). Points is
+// DensePoints or, for the multinomial family, SparseRows (tvclust/points.h).
 #pragma once
 
 #include <Eigen/Dense>
@@ -18,12 +19,14 @@
 #include <limits>
 #include <memory>
 #include <stdexcept>
+#include <type_traits>
 #include <vector>
 
 #include "common/chunklet_moves.h"
 #include "common/cluster_links.h"
 #include "common/run_hooks.h"
 #include "common/side_graph.h"
+#include "tvclust/points.h"
 
 namespace sideclust {
 
@@ -49,20 +52,20 @@ struct TvclustParams {
   bool point_scan = true;  // the single-point Gibbs scan (off only to test other moves)
 };
 
-template <class Family>
+template <class Family, class Points = DensePoints>
 class TvclustGibbs {
  public:
   using Factory = std::function<Family()>;
 
-  // x: p x n, points as columns. z: initial clusters 0 .. k - 1.
-  TvclustGibbs(const Eigen::Ref<const Eigen::MatrixXd>& x, const SideInfo& side,
+  // x: p x n, points as columns (or sparse rows). z: initial clusters 0 .. k - 1.
+  TvclustGibbs(const Points& x, const SideInfo& side,
                Factory make_cluster, const TvclustParams& par, std::vector<int> z)
       : x_(x), side_(side), make_(std::move(make_cluster)), par_(par),
         z_(std::move(z)), links_(side) {
     int k = 0;
     for (int v : z_) k = std::max(k, v + 1);
     for (int c = 0; c < k; ++c) clusters_.push_back(make_());
-    for (int i = 0; i < n(); ++i) clusters_[z_[i]].add(x_.col(i));
+    for (int i = 0; i < n(); ++i) clusters_[z_[i]].add(point(x_, i));
     links_.reset(z_, k);
     if (par_.chunklet_moves) {
       if (!side.labels.empty()) {
@@ -111,25 +114,25 @@ class TvclustGibbs {
     const double log_alpha = std::log(par_.alpha);
     for (int i = 0; i < (par_.point_scan ? n() : 0); ++i) {
       const int from = z_[i];
-      clusters_[from].remove(x_.col(i));
+      clusters_[from].remove(point(x_, i));
       links_.gather(i, z_);
       const int k = static_cast<int>(clusters_.size());
-      hooks.poll_interrupt(static_cast<std::size_t>(k + 1) * x_.rows() * x_.rows());
+      hooks.poll_interrupt(static_cast<std::size_t>(k + 1) * point_cost(x_, i));
       weight_.assign(k + 1, -std::numeric_limits<double>::infinity());
       double top = -std::numeric_limits<double>::infinity();
       for (int c = 0; c < k; ++c) {
         const int size = clusters_[c].size();
         if (size == 0) continue;
         weight_[c] = std::log(static_cast<double>(size)) +
-                     clusters_[c].log_predictive(x_.col(i)) +
+                     clusters_[c].log_predictive(point(x_, i)) +
                      links_.may(c) * bonus_may + links_.may_not(c) * bonus_not;
         top = std::max(top, weight_[c]);
       }
-      weight_[k] = log_alpha + prior_cluster().log_predictive(x_.col(i));
+      weight_[k] = log_alpha + prior_cluster().log_predictive(point(x_, i));
       top = std::max(top, weight_[k]);
       const int chosen = draw(top, hooks);
       const int to = chosen < k ? chosen : open_cluster();
-      clusters_[to].add(x_.col(i));
+      clusters_[to].add(point(x_, i));
       links_.move(i, from, to);
       z_[i] = to;
     }
@@ -219,12 +222,12 @@ class TvclustGibbs {
     double log_q = 0.0;
     for (std::size_t t = 0; t < set.size(); ++t) {
       const int k = set[t], from = z_[k];
-      clusters_[from].remove(x_.col(k));
+      clusters_[from].remove(point(x_, k));
       links_.gather(k, z_);
       auto weight = [&](int c) {
         const int size = clusters_[c].size();
         if (size == 0) return -std::numeric_limits<double>::infinity();
-        return std::log(static_cast<double>(size)) + clusters_[c].log_predictive(x_.col(k)) +
+        return std::log(static_cast<double>(size)) + clusters_[c].log_predictive(point(x_, k)) +
                links_.may(c) * bonus_may + links_.may_not(c) * bonus_not;
       };
       const double wa = weight(a), wb = weight(b);
@@ -234,7 +237,7 @@ class TvclustGibbs {
       if (forced) to = (*forced)[t];
       else to = std::log(hooks.uniform()) < wa - log_norm ? a : b;
       log_q += (to == a ? wa : wb) - log_norm;
-      clusters_[to].add(x_.col(k));
+      clusters_[to].add(point(x_, k));
       links_.move(k, from, to);
       z_[k] = to;
     }
@@ -243,8 +246,8 @@ class TvclustGibbs {
 
   void move_point(int k, int from, int to) {
     if (from == to) return;
-    clusters_[from].remove(x_.col(k));
-    clusters_[to].add(x_.col(k));
+    clusters_[from].remove(point(x_, k));
+    clusters_[to].add(point(x_, k));
     links_.move(k, from, to);
     z_[k] = to;
   }
@@ -265,7 +268,7 @@ class TvclustGibbs {
       bool together = true;
       for (int t = first; t < last && together; ++t) together = z_[chunklets_.member[t]] == from;
       if (!together) continue;
-      for (int t = first; t < last; ++t) clusters_[from].remove(x_.col(chunklets_.member[t]));
+      for (int t = first; t < last; ++t) clusters_[from].remove(point(x_, chunklets_.member[t]));
       const int k = static_cast<int>(clusters_.size());
       std::vector<double> may(k, 0.0), may_not(k, 0.0);
       for (int t = first; t < last; ++t) {
@@ -278,25 +281,41 @@ class TvclustGibbs {
       }
       weight_.assign(k + 1, -std::numeric_limits<double>::infinity());
       double top = -std::numeric_limits<double>::infinity();
+      // log p(X_C | X_q): sparse counts sum the chunklet once and touch only
+      // its non-zero categories; otherwise the marginals with and without it.
+      if constexpr (std::is_same_v<Points, SparseRows>) chunk_.set(x_, &chunklets_.member[first], m);
+      auto gain = [&](const Family& cluster) {
+        if constexpr (std::is_same_v<Points, SparseRows>) {
+          return cluster.log_marginal_gain(chunk_);
+        } else {
+          Family joined = cluster;
+          for (int t = first; t < last; ++t) joined.add(point(x_, chunklets_.member[t]));
+          return joined.log_marginal() - cluster.log_marginal();
+        }
+      };
       for (int q = 0; q < k; ++q) {
         const int size = clusters_[q].size();
         if (size == 0) continue;
-        Family joined = clusters_[q];
-        for (int t = first; t < last; ++t) joined.add(x_.col(chunklets_.member[t]));
         weight_[q] = std::lgamma(static_cast<double>(size + m)) -
-                     std::lgamma(static_cast<double>(size)) + joined.log_marginal() -
-                     clusters_[q].log_marginal() + may[q] * bonus_may + may_not[q] * bonus_not;
+                     std::lgamma(static_cast<double>(size)) + gain(clusters_[q]) +
+                     may[q] * bonus_may + may_not[q] * bonus_not;
         top = std::max(top, weight_[q]);
       }
-      Family alone = make_();
-      for (int t = first; t < last; ++t) alone.add(x_.col(chunklets_.member[t]));
-      weight_[k] = std::log(par_.alpha) + std::lgamma(static_cast<double>(m)) + alone.log_marginal();
+      double alone = 0.0;
+      if constexpr (std::is_same_v<Points, SparseRows>) {
+        alone = gain(prior_cluster());
+      } else {
+        Family empty = make_();
+        for (int t = first; t < last; ++t) empty.add(point(x_, chunklets_.member[t]));
+        alone = empty.log_marginal();
+      }
+      weight_[k] = std::log(par_.alpha) + std::lgamma(static_cast<double>(m)) + alone;
       top = std::max(top, weight_[k]);
       const int chosen = draw(top, hooks);
       const int to = chosen < k ? chosen : open_cluster();
       for (int t = first; t < last; ++t) {
         const int i = chunklets_.member[t];
-        clusters_[to].add(x_.col(i));
+        clusters_[to].add(point(x_, i));
         links_.move(i, from, to);
         z_[i] = to;
       }
@@ -340,7 +359,7 @@ class TvclustGibbs {
     return static_cast<int>(weight_.size()) - 1;
   }
 
-  Eigen::Ref<const Eigen::MatrixXd> x_;
+  Points x_;
   const SideInfo& side_;
   Factory make_;
   TvclustParams par_;
@@ -350,6 +369,7 @@ class TvclustGibbs {
   std::unique_ptr<Family> prior_;
   std::vector<double> weight_;
   Chunklets chunklets_;
+  SparseCounts chunk_;  // a chunklet's summed sparse counts (sparse points only)
 };
 
 }  // namespace sideclust

@@ -36,6 +36,7 @@
 #include "common/run_hooks.h"
 #include "common/seeding.h"
 #include "common/side_graph.h"
+#include "tvclust/points.h"
 #include "tvclust/vb_families.h"
 
 namespace sideclust {
@@ -68,17 +69,40 @@ struct TvclustVbResult {
   int updates_checked = 0;
 };
 
+// kmeanspp_indices() (common/seeding.h) over the points `members` of x (all
+// of them when empty), returning positions in `members`; the same draws and
+// arithmetic, on dense or sparse points without copying them.
+template <class Points>
+std::vector<int> kmeanspp_points(const Points& x, const std::vector<int>& members, int k,
+                                 RunHooks& hooks) {
+  const bool all = members.empty();
+  const int n = all ? point_count(x) : static_cast<int>(members.size());
+  auto at = [&](int t) { return all ? t : members[t]; };
+  std::vector<int> seeds;
+  seeds.reserve(k);
+  Eigen::VectorXd d2 = Eigen::VectorXd::Constant(n, std::numeric_limits<double>::infinity());
+  for (int j = 0; j < k; ++j) {
+    const double total = j == 0 ? 0.0 : d2.sum();
+    const int pick = total > 0.0 ? proportional_index(d2.data(), n, total, hooks)
+                                 : uniform_index(n, hooks);
+    seeds.push_back(pick);
+    hooks.poll_interrupt(static_cast<std::size_t>(n) * dimension(x));  // a pass over the points
+    for (int i = 0; i < n; ++i) d2[i] = std::min(d2[i], squared_distance(x, at(i), at(pick)));
+  }
+  return seeds;
+}
+
 // Responsibilities below this share of a point's largest are set to zero.
 constexpr double kNegligible = 1e-12;
 
-template <class Family>
+template <class Family, class Points = DensePoints>
 class TvclustVb {
  public:
   // x: p x n, points as columns. start: a partition into at most T clusters
   // (0-based), the responsibilities start one-hot on it.
-  TvclustVb(const Eigen::Ref<const Eigen::MatrixXd>& x, const SideInfo& side, const Family& empty,
+  TvclustVb(const Points& x, const SideInfo& side, const Family& empty,
             const TvclustVbParams& par, const std::vector<int>& start)
-      : x_(x), side_(side), par_(par), T_(par.truncation), n_(static_cast<int>(x.cols())),
+      : x_(x), side_(side), par_(par), T_(par.truncation), n_(point_count(x)),
         empty_(empty) {
     if (T_ < 1) throw std::invalid_argument("the truncation must be at least 1");
     if (static_cast<int>(start.size()) != n_) throw std::invalid_argument("start has the wrong length");
@@ -93,7 +117,7 @@ class TvclustVb {
     kl_.assign(T_, 0.0);
     ell_.resize(T_, n_);
     point_const_ = 0.0;
-    for (int i = 0; i < n_; ++i) point_const_ += Family::point_constant(x_.col(i));
+    for (int i = 0; i < n_; ++i) point_const_ += Family::point_constant(point(x_, i));
     e_alpha_ = par_.alpha;
     e_log_alpha_ = std::log(par_.alpha);
     alpha_shape_ = par_.alpha_a + (T_ - 1);
@@ -175,13 +199,12 @@ class TvclustVb {
       if (best == c) members.push_back(i);
     }
     if (members.size() < 2) return false;
-    Eigen::MatrixXd sub(x_.rows(), static_cast<Eigen::Index>(members.size()));
-    for (std::size_t t = 0; t < members.size(); ++t) sub.col(t) = x_.col(members[t]);
-    const std::vector<int> seeds = kmeanspp_indices(sub, 2, hooks);
-    if ((sub.col(seeds[0]) - sub.col(seeds[1])).squaredNorm() == 0.0) return false;
+    std::vector<int> seeds = kmeanspp_points(x_, members, 2, hooks);
+    for (int& v : seeds) v = members[v];
+    if (squared_distance(x_, seeds[0], seeds[1]) == 0.0) return false;
     for (std::size_t t = 0; t < members.size(); ++t) {
-      const double d0 = (sub.col(t) - sub.col(seeds[0])).squaredNorm();
-      const double d1 = (sub.col(t) - sub.col(seeds[1])).squaredNorm();
+      const double d0 = squared_distance(x_, members[t], seeds[0]);
+      const double d1 = squared_distance(x_, members[t], seeds[1]);
       if (d1 < d0) {
         const int i = members[t];
         r_(target, i) += r_(c, i);
@@ -464,7 +487,7 @@ class TvclustVb {
     ++checked_;
   }
 
-  Eigen::Ref<const Eigen::MatrixXd> x_;
+  Points x_;
   const SideInfo& side_;
   TvclustVbParams par_;
   int T_, n_;
@@ -489,20 +512,20 @@ class TvclustVb {
 // clusters, or the partition given.
 enum class VbStart { kmeanspp, random, given };
 
-inline std::vector<int> vb_start_partition(const Eigen::Ref<const Eigen::MatrixXd>& x, int k,
-                                           VbStart kind, RunHooks& hooks) {
-  const int n = static_cast<int>(x.cols());
+template <class Points>
+std::vector<int> vb_start_partition(const Points& x, int k, VbStart kind, RunHooks& hooks) {
+  const int n = point_count(x);
   k = std::max(1, std::min(k, n));
   std::vector<int> z(n, 0);
   if (kind == VbStart::random) {
     for (int& v : z) v = uniform_index(k, hooks);
     return z;
   }
-  const std::vector<int> seeds = kmeanspp_indices(x, k, hooks);
+  const std::vector<int> seeds = kmeanspp_points(x, std::vector<int>(), k, hooks);
   for (int i = 0; i < n; ++i) {
     double best = std::numeric_limits<double>::infinity();
     for (int c = 0; c < k; ++c) {
-      const double d = (x.col(i) - x.col(seeds[c])).squaredNorm();
+      const double d = squared_distance(x, i, seeds[c]);
       if (d < best) {
         best = d;
         z[i] = c;
@@ -528,8 +551,9 @@ struct TvclustVbRestarts {
 // the converged one the proposal is kept and the run continues to
 // convergence, so the ELBO of the fit only grows. Rounds of splits, then
 // deletions, until a round keeps nothing, or 2 T proposals of each kind.
-template <class Family>
-bool try_proposal(std::unique_ptr<TvclustVb<Family>>& vb, std::unique_ptr<TvclustVb<Family>> trial,
+template <class Family, class Points = DensePoints>
+bool try_proposal(std::unique_ptr<TvclustVb<Family, Points>>& vb,
+                  std::unique_ptr<TvclustVb<Family, Points>> trial,
                   const TvclustVbParams& par, TvclustVbResult& res, RunHooks& hooks) {
   const int probe = 3;
   TvclustVbResult attempt;
@@ -549,8 +573,8 @@ bool try_proposal(std::unique_ptr<TvclustVb<Family>>& vb, std::unique_ptr<Tvclus
   return true;
 }
 
-template <class Family>
-void split_delete_moves(std::unique_ptr<TvclustVb<Family>>& vb, const TvclustVbParams& par,
+template <class Family, class Points = DensePoints>
+void split_delete_moves(std::unique_ptr<TvclustVb<Family, Points>>& vb, const TvclustVbParams& par,
                         TvclustVbResult& res, RunHooks& hooks) {
   int splits = 0, deletes = 0;
   const int cap = 2 * par.truncation;
@@ -562,7 +586,7 @@ void split_delete_moves(std::unique_ptr<TvclustVb<Family>>& vb, const TvclustVbP
       if (splits >= cap || static_cast<int>(vb->occupied_by_mass().size()) >= par.truncation) break;
       const int target = vb->first_empty();
       if (target < 0) break;
-      auto trial = std::make_unique<TvclustVb<Family>>(*vb);
+      auto trial = std::make_unique<TvclustVb<Family, Points>>(*vb);
       if (!trial->split_component(c, target, hooks)) continue;
       ++splits;
       if (try_proposal(vb, std::move(trial), par, res, hooks)) kept = true;
@@ -574,7 +598,7 @@ void split_delete_moves(std::unique_ptr<TvclustVb<Family>>& vb, const TvclustVbP
       for (int c : small) {
         if (deletes >= cap) break;
         ++deletes;
-        auto trial = std::make_unique<TvclustVb<Family>>(*vb);
+        auto trial = std::make_unique<TvclustVb<Family, Points>>(*vb);
         trial->delete_component(c);
         if (try_proposal(vb, std::move(trial), par, res, hooks)) {
           deleted = kept = true;
@@ -590,8 +614,8 @@ void split_delete_moves(std::unique_ptr<TvclustVb<Family>>& vb, const TvclustVbP
 // with VbStart::given, otherwise drawn), each followed by the split and
 // delete moves,
 // keeping the largest final ELBO.
-template <class Family>
-TvclustVbRestarts run_tvclust_vb(const Eigen::Ref<const Eigen::MatrixXd>& x, const SideInfo& side,
+template <class Family, class Points = DensePoints>
+TvclustVbRestarts run_tvclust_vb(const Points& x, const SideInfo& side,
                                  const Family& empty, const TvclustVbParams& par, int restarts,
                                  int k, VbStart kind, const std::vector<std::vector<int>>& given,
                                  RunHooks& hooks) {
@@ -599,7 +623,7 @@ TvclustVbRestarts run_tvclust_vb(const Eigen::Ref<const Eigen::MatrixXd>& x, con
   for (int t = 0; t < restarts; ++t) {
     const std::vector<int> start =
         kind == VbStart::given ? given[t % given.size()] : vb_start_partition(x, k, kind, hooks);
-    auto vb = std::make_unique<TvclustVb<Family>>(x, side, empty, par, start);
+    auto vb = std::make_unique<TvclustVb<Family, Points>>(x, side, empty, par, start);
     TvclustVbResult res;
     vb->run(hooks, par.max_iter, res);
     if (par.delete_moves) split_delete_moves(vb, par, res, hooks);

@@ -21,6 +21,7 @@
 #include "common/digamma.h"
 #include "tvclust/conjugate_simple.h"
 #include "tvclust/niw.h"
+#include "tvclust/points.h"
 
 namespace sideclust {
 
@@ -188,6 +189,34 @@ class VbMultinomial {
     double out = std::lgamma(x.sum() + 1.0);
     for (Eigen::Index d = 0; d < x.size(); ++d) out -= std::lgamma(x(d) + 1.0);
     return out;
+  }
+
+  // Sparse counts (tvclust/points.h): the same over the non-zeros, O(nnz).
+  void fit(const SparseRows& x, const Eigen::Ref<const Eigen::VectorXd>& w) {
+    a_ = *alpha0_;
+    for (int i = 0; i < x.n(); ++i) {
+      if (w(i) == 0.0) continue;
+      const SparseRow r = x.row(i);
+      for (int j = 0; j < r.nnz; ++j) a_(r.idx[j]) += w(i) * r.val[j];
+    }
+    const double total = digamma(a_.sum());
+    e_log_phi_ = a_.unaryExpr([](double v) { return digamma(v); }).array() - total;
+  }
+  void expected_log_lik(const SparseRows& x, Eigen::Ref<Eigen::VectorXd> out) const {
+    for (int i = 0; i < x.n(); ++i) {
+      const SparseRow r = x.row(i);
+      double acc = 0.0;
+      for (int j = 0; j < r.nnz; ++j) acc += r.val[j] * e_log_phi_(r.idx[j]);
+      out(i) = acc;
+    }
+  }
+  static double point_constant(const SparseRow& x) {
+    double total = 0.0, out = 0.0;
+    for (int j = 0; j < x.nnz; ++j) {
+      total += x.val[j];
+      out -= std::lgamma(x.val[j] + 1.0);
+    }
+    return out + std::lgamma(total + 1.0);
   }
 
   Eigen::VectorXd mean() const { return a_ / a_.sum(); }
