@@ -134,14 +134,10 @@ print.summary.tvclust <- function(x, digits = 3L, ...) {
 predict.tvclust <- function(object, newdata, ...) {
   if (missing(newdata)) newdata <- training_data(object)
   if (object$family == "multinomial") {
-    train <- count_points(object$data, "object$data")
-    newdata <- count_points(newdata, "newdata")
-    if (n_coordinates(newdata) != n_coordinates(train)) {
-      stop_arg("newdata", sprintf("has %d columns but the fit has %d",
-                                  n_coordinates(newdata), n_coordinates(train)))
-    }
-    logw <- .tvclust_predict_cpp(points_for_core(train), object$cluster, object$family,
-                                 object$prior, points_for_core(newdata))
+    pts <- multinomial_predict_points(object, newdata)
+    newdata <- pts$newdata
+    logw <- .tvclust_predict_cpp(pts$train, object$cluster, object$family, object$prior,
+                                 pts$new)
     newdata <- list(row_names = point_names(newdata))
   } else {
     newdata <- check_newdata(newdata, ncol(object$data))
@@ -247,4 +243,16 @@ as.mcmc.list.tvclust <- function(x, ...) {
     m <- matrix(a[, c, ], nrow = dim(a)[1L], dimnames = list(NULL, dimnames(a)$variable))
     coda::mcmc(m, start = start, thin = x$thin)
   }))
+}
+
+# The training and new counts of a multinomial TVClust fit (either method) as
+# the core reads them, dense or sparse; newdata checked against the fit.
+multinomial_predict_points <- function(object, newdata) {
+  train <- count_points(object$data, "object$data")
+  newdata <- count_points(newdata, "newdata")
+  if (n_coordinates(newdata) != n_coordinates(train)) {
+    stop_arg("newdata", sprintf("has %d columns but the fit has %d",
+                                n_coordinates(newdata), n_coordinates(train)))
+  }
+  list(train = points_for_core(train), new = points_for_core(newdata), newdata = newdata)
 }

@@ -137,14 +137,10 @@ plot.tvclust_vb <- function(x, what = c("elbo", "estimate", "uncertainty", "psm"
 predict.tvclust_vb <- function(object, newdata, ...) {
   if (missing(newdata)) newdata <- training_data(object)
   if (object$family == "multinomial") {
-    train <- count_points(object$data, "object$data")
-    newdata <- count_points(newdata, "newdata")
-    if (n_coordinates(newdata) != n_coordinates(train)) {
-      stop_arg("newdata", sprintf("has %d columns but the fit has %d",
-                                  n_coordinates(newdata), n_coordinates(train)))
-    }
-    logw <- .tvclust_vb_predict_cpp(points_for_core(train), object$membership, object$family,
-                                    object$prior, points_for_core(newdata))
+    pts <- multinomial_predict_points(object, newdata)
+    newdata <- pts$newdata
+    logw <- .tvclust_vb_predict_cpp(pts$train, object$membership, object$family,
+                                    object$prior, pts$new)
   } else {
     newdata <- check_newdata(newdata, ncol(object$data))
     logw <- .tvclust_vb_predict_cpp(t(object$data), object$membership, object$family,

@@ -48,23 +48,9 @@ int points_n(SEXP xt) {
                                          : Rcpp::NumericMatrix(xt).ncol();
 }
 
-// Calls f(points) with xt as the core reads it: a view of R's p x n matrix
-// (no copy) or of its sparse points, which only the multinomial family reads
-// (R densifies sparse data for the other families).
-template <class Family, class F>
-void with_points(SEXP xt, F&& f) {
-  if (sideclust::is_sparse_points(xt)) {
-    if constexpr (std::is_same_v<Family, sideclust::DirichletMultinomialCluster>) {
-      f(sideclust::sparse_rows_from_r(xt));
-      return;
-    } else {
-      Rcpp::stop("internal: sparse data reach TVClust's multinomial family only");
-    }
-  }
-  const Rcpp::NumericMatrix m(xt);
-  const Eigen::Map<const Eigen::MatrixXd> map(m.begin(), m.nrow(), m.ncol());
-  f(sideclust::DensePoints(map));
-}
+// Gibbs reads sparse points with the Dirichlet-multinomial family only.
+template <class Family>
+constexpr bool sparse_ok = std::is_same_v<Family, sideclust::DirichletMultinomialCluster>;
 
 }  // namespace
 
@@ -146,7 +132,7 @@ Rcpp::List tvclust_chains_cpp(SEXP xt, SEXP side, std::string family,
     using Family = std::decay_t<decltype(make())>;
     std::vector<sideclust::ChainRecord> rec;
     try {
-      with_points<Family>(xt, [&](const auto& x) {
+      sideclust::with_points<sparse_ok<Family>>(xt, [&](const auto& x) {
         rec = sideclust::run_tvclust_chains<Family>(x, s, make, par, start, schedule, seeds,
                                                     threads, progress, poll);
       });
@@ -228,13 +214,13 @@ Rcpp::NumericMatrix tvclust_predict_cpp(SEXP xt, Rcpp::IntegerVector cluster,
     int k = 0;
     for (int v : cluster) k = std::max(k, v);
     std::vector<Family> clusters(k, make());
-    with_points<Family>(xt, [&](const auto& x) {
+    sideclust::with_points<sparse_ok<Family>>(xt, [&](const auto& x) {
       for (int i = 0; i < sideclust::point_count(x); ++i) {
         clusters[cluster[i] - 1].add(sideclust::point(x, i));
       }
     });
     const Family empty = make();
-    with_points<Family>(newt, [&](const auto& x) {
+    sideclust::with_points<sparse_ok<Family>>(newt, [&](const auto& x) {
       const int m = sideclust::point_count(x);
       out = Rcpp::NumericMatrix(m, k + 1);
       for (int j = 0; j < m; ++j) {

@@ -1,5 +1,6 @@
-// Glue shared by r_tvclust.cpp and r_testing.cpp: the cluster family and the
-// model settings of TVClust from R's lists. No algorithm here.
+// Glue shared by r_tvclust.cpp, r_tvclust_vb.cpp and r_testing.cpp: the
+// cluster family, the model settings and the points of TVClust from R's
+// objects. No algorithm here.
 #pragma once
 
 #include <RcppEigen.h>
@@ -7,11 +8,31 @@
 #include <functional>
 #include <string>
 
+#include "r_glue.h"
 #include "tvclust/conjugate_simple.h"
 #include "tvclust/niw.h"
 #include "tvclust/tvclust_gibbs.h"
 
 namespace sideclust {
+
+// Calls f(points) with xt as a TVClust core reads it: a view of R's p x n
+// matrix (no copy), or of its sparse points, which only the count families
+// (SparseOk: Gibbs' Dirichlet-multinomial, the variational multinomial) read;
+// R densifies sparse data for the other families.
+template <bool SparseOk, class F>
+void with_points(SEXP xt, F&& f) {
+  if (is_sparse_points(xt)) {
+    if constexpr (SparseOk) {
+      f(sparse_rows_from_r(xt));
+      return;
+    } else {
+      Rcpp::stop("internal: sparse data reach TVClust's multinomial family only");
+    }
+  }
+  const Rcpp::NumericMatrix m(xt);
+  const Eigen::Map<const Eigen::MatrixXd> map(m.begin(), m.nrow(), m.ncol());
+  f(DensePoints(map));
+}
 
 // Calls f(factory) with a factory of empty clusters of the named family.
 template <class F>

@@ -64,22 +64,9 @@ sideclust::VbStart vb_start_from(const std::string& init) {
   Rcpp::stop("internal: unknown init '%s'", init);
 }
 
-// Calls f(points) with xt as the core reads it: a view of R's p x n matrix
-// or of its sparse points (r_glue.h), which only the multinomial factor reads.
-template <class Family, class F>
-void with_vb_points(SEXP xt, F&& f) {
-  if (sideclust::is_sparse_points(xt)) {
-    if constexpr (std::is_same_v<Family, sideclust::VbMultinomial>) {
-      f(sideclust::sparse_rows_from_r(xt));
-      return;
-    } else {
-      Rcpp::stop("internal: sparse data reach TVClust's multinomial family only");
-    }
-  }
-  const Rcpp::NumericMatrix m(xt);
-  const Eigen::Map<const Eigen::MatrixXd> map(m.begin(), m.nrow(), m.ncol());
-  f(sideclust::DensePoints(map));
-}
+// The variational fit reads sparse points with the multinomial factor only.
+template <class Family>
+constexpr bool sparse_ok = std::is_same_v<Family, sideclust::VbMultinomial>;
 
 int vb_points_n(SEXP xt) {
   return sideclust::is_sparse_points(xt) ? sideclust::sparse_rows_from_r(xt).n()
@@ -107,7 +94,7 @@ Rcpp::List tvclust_vb_cpp(SEXP xt, SEXP side, std::string family, Rcpp::List pri
   return with_vb_family(family, prior, [&](const auto& empty) {
     using Family = std::decay_t<decltype(empty)>;
     sideclust::TvclustVbRestarts fit;
-    with_vb_points<Family>(xt, [&](const auto& x) {
+    sideclust::with_points<sparse_ok<Family>>(xt, [&](const auto& x) {
       fit = sideclust::run_tvclust_vb(x, s, empty, par, o.get<int>("restarts"), o.get<int>("k"),
                                       vb_start_from(o.get<std::string>("init")), given, hooks);
     });
@@ -137,8 +124,8 @@ Rcpp::NumericMatrix tvclust_vb_predict_cpp(SEXP xt, const Eigen::MatrixXd& membe
     Eigen::VectorXd e(m);
     for (int c = 0; c <= k; ++c) {
       auto factor = empty;
-      if (c < k) with_vb_points<Family>(xt, [&](const auto& x) { factor.fit(x, membership.col(c)); });
-      with_vb_points<Family>(newt, [&](const auto& x) { factor.expected_log_lik(x, e); });
+      if (c < k) sideclust::with_points<sparse_ok<Family>>(xt, [&](const auto& x) { factor.fit(x, membership.col(c)); });
+      sideclust::with_points<sparse_ok<Family>>(newt, [&](const auto& x) { factor.expected_log_lik(x, e); });
       for (int j = 0; j < m; ++j) out(j, c) = e(j);
     }
     return Rcpp::List();
