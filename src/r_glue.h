@@ -11,6 +11,7 @@
 #include "common/seeding.h"
 #include "common/side_graph.h"
 #include "common/sparse_rows.h"
+#include "kmeans/xi_schedule.h"
 
 namespace sideclust {
 
@@ -33,6 +34,21 @@ class Options {
  private:
   Rcpp::List list_;
 };
+
+// The xi schedule of RDP-means and kernel RDP-means from their options: xi
+// and xi_max (may, may-not), xi_rate, patience, max_iter, random_order.
+inline void read_xi_schedule(const Options& o, XiScheduleParams& par) {
+  const Rcpp::NumericVector xi = o.get<Rcpp::NumericVector>("xi");
+  const Rcpp::NumericVector xi_max = o.get<Rcpp::NumericVector>("xi_max");
+  par.xi_may = xi[0];
+  par.xi_may_not = xi[1];
+  par.xi_rate = o.get<double>("xi_rate");
+  par.xi_max_may = xi_max[0];
+  par.xi_max_may_not = xi_max[1];
+  par.patience = o.get<int>("patience");
+  par.max_iter = o.get<int>("max_iter");
+  par.random_order = o.get<bool>("random_order");
+}
 
 // R's 1-based indices (cluster numbers, starts) as 0-based; NA becomes -1.
 inline std::vector<int> zero_based(const Rcpp::IntegerVector& v) {

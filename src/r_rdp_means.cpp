@@ -27,16 +27,7 @@ auto with_divergence(const std::string& name, F&& f) {
 sideclust::RdpParams rdp_params(const sideclust::Options& o) {
   sideclust::RdpParams par;
   par.lambda = o.get<double>("lambda");
-  const Rcpp::NumericVector xi = o.get<Rcpp::NumericVector>("xi");
-  const Rcpp::NumericVector xi_max = o.get<Rcpp::NumericVector>("xi_max");
-  par.xi_may = xi[0];
-  par.xi_may_not = xi[1];
-  par.xi_rate = o.get<double>("xi_rate");
-  par.xi_max_may = xi_max[0];
-  par.xi_max_may_not = xi_max[1];
-  par.patience = o.get<int>("patience");
-  par.max_iter = o.get<int>("max_iter");
-  par.random_order = o.get<bool>("random_order");
+  sideclust::read_xi_schedule(o, par);
   par.uniform_order = o.has("uniform_order") && o.get<bool>("uniform_order");
   par.chunklet_moves = o.get<bool>("chunklet_moves");
   if (o.has("max_clusters")) par.max_clusters = o.get<int>("max_clusters");

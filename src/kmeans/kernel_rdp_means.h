@@ -27,17 +27,12 @@
 #include "common/run_hooks.h"
 #include "common/side_graph.h"
 #include "kmeans/kernel_sources.h"
+#include "kmeans/xi_schedule.h"
 
 namespace sideclust {
 
-struct KernelRdpParams {
+struct KernelRdpParams : XiScheduleParams {
   double lambda = 1.0;
-  double xi_may = 0.0, xi_may_not = 0.0;  // weights of the first sweep
-  double xi_rate = 1.0;
-  double xi_max_may = 0.0, xi_max_may_not = 0.0;
-  int patience = 20;
-  int max_iter = 1000;
-  bool random_order = true;
   bool merge_moves = true;  // try merging whole clusters when no point moves
 };
 
@@ -239,8 +234,7 @@ KernelRdpResult kernel_rdp_means(Kern& kern, const SideInfo& side, std::vector<i
   std::vector<int> order(n);
   for (int i = 0; i < n; ++i) order[i] = i;
   std::vector<double> r;
-  double xi1 = par.xi_may, xi2 = par.xi_may_not;
-  int stable = 0;
+  XiSchedule xi(par);
   // Moves must gain more than rounding can fake, or two equal-cost clusters
   // could trade a point forever.
   double scale = 0.0;
@@ -250,6 +244,7 @@ KernelRdpResult kernel_rdp_means(Kern& kern, const SideInfo& side, std::vector<i
   for (int iter = 0; iter < par.max_iter; ++iter) {
     if (par.random_order) shuffle(order, hooks);
     int changed = 0;
+    const double xi1 = xi.may(), xi2 = xi.may_not();
     for (int idx = 0; idx < n; ++idx) {
       const int i = order[idx];
       const int a = z[i];
@@ -356,15 +351,10 @@ KernelRdpResult kernel_rdp_means(Kern& kern, const SideInfo& side, std::vector<i
     hooks.check_interrupt();
     hooks.on_sweep(iter + 1, k, obj);
 
-    stable = changed == 0 ? stable + 1 : 0;
-    const double next1 = std::min(xi1 * par.xi_rate, par.xi_max_may);
-    const double next2 = std::min(xi2 * par.xi_rate, par.xi_max_may_not);
-    if (stable >= par.patience || (stable > 0 && next1 == xi1 && next2 == xi2)) {
+    if (xi.finish_sweep(changed)) {
       res.converged = true;
       break;
     }
-    xi1 = next1;
-    xi2 = next2;
   }
 
   // Number clusters by their first point and report exact sums.

@@ -19,17 +19,12 @@
 #include "common/run_hooks.h"
 #include "common/side_graph.h"
 #include "kmeans/visit_order.h"
+#include "kmeans/xi_schedule.h"
 
 namespace sideclust {
 
-struct RdpParams {
+struct RdpParams : XiScheduleParams {
   double lambda = 1.0;
-  double xi_may = 0.0, xi_may_not = 0.0;  // weights of the first sweep
-  double xi_rate = 1.0;                    // multiplied in after every sweep
-  double xi_max_may = 0.0, xi_max_may_not = 0.0;
-  int patience = 20;   // sweeps without a change that end the run
-  int max_iter = 1000;
-  bool random_order = true;
   bool uniform_order = false;   // random order: a uniformly random permutation at any n
   bool chunklet_moves = false;  // also move whole may-link chunklets
   // Cap on the number of clusters (centres are dense, k x p: on sparse data
@@ -137,8 +132,7 @@ RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visi
   ClusterLinks links(side);
   links.reset(z, k);
 
-  double xi1 = par.xi_may, xi2 = par.xi_may_not;
-  int stable = 0;
+  XiSchedule xi(par);
   // Kept may-link and broken may-not weight, updated as points move.
   SideAgreement agree = side_agreement(side, z, k);
   std::vector<double> d;
@@ -151,11 +145,11 @@ RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visi
     visit.next_sweep(hooks);
     const std::vector<int>& order = visit.order();
     int changed = 0;
+    const double xi1 = xi.may(), xi2 = xi.may_not();
     // Whether the weights still grow after this sweep, and whether (while no
     // point has moved in it) every point keeps preferring its own cluster
     // however far they grow; see the stopping rule below.
-    const bool grow1 = std::min(xi1 * par.xi_rate, par.xi_max_may) != xi1;
-    const bool grow2 = std::min(xi2 * par.xi_rate, par.xi_max_may_not) != xi2;
+    const bool grow1 = xi.may_grows(), grow2 = xi.may_not_grows();
     bool side_settled = par.xi_rate > 1.0 && chunklets.count() == 0 && (grow1 || grow2);
     for (int idx = 0; idx < n; ++idx) {
       const int i = order[idx];
@@ -252,21 +246,14 @@ RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visi
     hooks.check_interrupt();
     hooks.on_sweep(iter + 1, k, obj);
 
-    stable = changed == 0 ? stable + 1 : 0;
-    const double next1 = std::min(xi1 * par.xi_rate, par.xi_max_may);
-    const double next2 = std::min(xi2 * par.xi_rate, par.xi_max_may_not);
-    // With the weights fixed, a sweep without a change is a fixed point:
-    // every later sweep would repeat it, so waiting is pointless. The same
-    // holds while the weights still grow when no point has a broken pair whose
-    // growing penalty could pull it elsewhere (side_settled): the remaining
-    // sweeps of the schedule would change nothing but the weights.
-    if (stable >= par.patience ||
-        (stable > 0 && ((next1 == xi1 && next2 == xi2) || side_settled))) {
+    // A sweep without a change ends the run also while the weights still
+    // grow when no point has a broken pair whose growing penalty could pull
+    // it elsewhere (side_settled): the remaining sweeps of the schedule would
+    // change nothing but the weights.
+    if (xi.finish_sweep(changed, side_settled)) {
       res.converged = true;
       break;
     }
-    xi1 = next1;
-    xi2 = next2;
   }
 
   // Exact, free of rounding drift; the links' view of the neighbours'
