@@ -185,6 +185,7 @@ slope <- vapply(split(res, res$method), function(r) {
 lloyd <- res[res$method == "kmeans", c("n", "per_iteration")]
 res$ratio_to_lloyd <- res$per_iteration / lloyd$per_iteration[match(res$n, lloyd$n)]
 res$peak_over_data <- res$peak_mb / res$data_mb
+res$iterations <- as.integer(res$iterations)
 
 load <- tryCatch(readLines("/proc/loadavg"), error = function(e) NA)
 lines <- c(
@@ -200,7 +201,7 @@ lines <- c(
                  "resident memory above the start of the %d-iteration call; data_mb: size of x ",
                  "(or of the sparse counts)."), p_dim, k_true, iters),
   "",
-  md_table(res[, c("method", "n", "data_mb", "set_up", "per_iteration", "iterations",
+  md_table(transform(res, n = format(n, scientific = TRUE))[, c("method", "n", "data_mb", "set_up", "per_iteration", "iterations",
                    "ratio_to_lloyd", "peak_mb", "peak_over_data")], digits = 3),
   "",
   "Exponent of the per-iteration time in n (least squares on log-log):",
