@@ -187,6 +187,7 @@ class LcvqeRun {
     lcvqe_detail::CentreDistances cd;  // its buffer and `broken` are reused by every iteration
     BrokenPairs status(pairs_, edge_pair_);
     std::vector<int> broken;
+    SweepSums sums;
     cd.refresh(x_, m, hooks);
     for (int iter = 1; iter <= par_.max_iter; ++iter) {
       if (par_.random_order) {
@@ -194,10 +195,11 @@ class LcvqeRun {
       } else {
         for (int i = 0; i < n_; ++i) order[i] = i;
       }
-      int changed = assign(m, cd, order, z, status, hooks);
-      if (par_.group_moves) changed += move_components(m, cd, z, status, hooks);
+      sums.reset(m.rows(), k);
+      int changed = assign(m, cd, order, z, status, sums, hooks);
+      if (par_.group_moves) changed += move_components(m, cd, z, status, sums, hooks);
       status.list(broken);
-      const double moved = update_centres(z, cd, broken, m);
+      const double moved = update_centres(z, cd, broken, sums, m);
       cd.refresh(x_, m, hooks, &z);
       const double within = 0.5 * cd.assigned_sum();
       const double penalty = lcvqe_detail::penalty_part(pairs_, z, cd, broken);
@@ -222,7 +224,7 @@ class LcvqeRun {
   // the number of points that changed cluster.
   int assign(const Eigen::MatrixXd& m, const lcvqe_detail::CentreDistances& cd,
              const std::vector<int>& order, std::vector<int>& z, BrokenPairs& status,
-             RunHooks& hooks) const {
+             SweepSums& sums, RunHooks& hooks) const {
     const int k = static_cast<int>(m.cols());
     const bool has_pairs = !pairs_.empty();
     std::vector<double> cost(k);
@@ -236,6 +238,8 @@ class LcvqeRun {
           [&](int f) {
             prefetch(cd.record(f));
             prefetch(&z[f]);
+            prefetch(x_.col(f).data());
+            prefetch(x_.col(f).data() + (x_.rows() - 1));
           },
           [&](int o, int) {
             prefetch(cd.record(o));
@@ -275,6 +279,7 @@ class LcvqeRun {
         ++changed;
         for (int e = first; e < last; ++e) status.update(e, best, z[edges[e].nbr]);
       }
+      sums.add(z[i], x_.col(i).data());
     }
     return changed;
   }
@@ -315,7 +320,8 @@ class LcvqeRun {
   // are the members' own, the must-links inside (all kept in u) and the
   // cannot-links touching the component. Returns the points moved.
   int move_components(const Eigen::MatrixXd& m, const lcvqe_detail::CentreDistances& cd,
-                      std::vector<int>& z, BrokenPairs& status, RunHooks& hooks) const {
+                      std::vector<int>& z, BrokenPairs& status, SweepSums& sums,
+                      RunHooks& hooks) const {
     if (comp_start_.empty()) return 0;
     const int k = static_cast<int>(m.cols());
     const int count = static_cast<int>(comp_start_.size()) - 1;
@@ -370,6 +376,7 @@ class LcvqeRun {
       for (int t = comp_start_[g]; t < comp_start_[g + 1]; ++t) {
         const int i = comp_members_[t];
         if (z[i] != best) {
+          sums.move(z[i], best, x_.col(i).data());
           z[i] = best;
           ++moved;
           status.update_point(i, z);
@@ -381,19 +388,15 @@ class LcvqeRun {
 
   // The exact minimizer of L in the centres with z and, for every broken
   // cannot-link, its alternative (r, j) at the current centres fixed:
-  // c_j = (sum_{z_i = j} x_i + pulls w x) / (n_j + pull weights). A cluster
-  // of zero weight keeps its centre. Returns the largest coordinate move.
+  // c_j = (sum_{z_i = j} x_i + pulls w x) / (n_j + pull weights), the
+  // clusters' sums and sizes from the sweep (`sums`, taken over as the pulls'
+  // accumulators). A cluster of zero weight keeps its centre. Returns the
+  // largest coordinate move.
   double update_centres(const std::vector<int>& z, const lcvqe_detail::CentreDistances& cd,
-                        const std::vector<int>& broken, Eigen::MatrixXd& m) const {
+                        const std::vector<int>& broken, SweepSums& sums, Eigen::MatrixXd& m) const {
     const int k = static_cast<int>(m.cols());
-    Eigen::MatrixXd sum = Eigen::MatrixXd::Zero(m.rows(), k);
-    std::vector<double> weight(k, 0.0);
-    for (int i = 0; i < n_; ++i) {  // coordinate by coordinate, as Eigen's += would
-      double* to = sum.col(z[i]).data();
-      const double* from = x_.col(i).data();
-      for (Eigen::Index d = 0; d < m.rows(); ++d) to[d] += from[d];
-      weight[z[i]] += 1.0;
-    }
+    Eigen::MatrixXd& sum = sums.sum;
+    std::vector<double>& weight = sums.count;
     for (const int l : broken) {
       const int a = pairs_.first[l], b = pairs_.second[l], u = z[a], v = z[b];
       const double w = pairs_.magnitude(l);
