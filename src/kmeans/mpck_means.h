@@ -107,7 +107,7 @@ struct Metrics {
   // ||x - mu||^2 under the metric of cluster h, x and mu contiguous
   // p-vectors (sq_distance() for "none" and "diagonal": the values of
   // norm2(x - mu, h), inlined).
-  double dist2(const double* x, const double* mu, int h) const {
+  SIDECLUST_FORCE_INLINE double dist2(const double* x, const double* mu, int h) const {
     const int p = static_cast<int>(diag.rows());
     switch (kind) {
       case MpckMetric::none: return sq_distance(x, mu, p);
@@ -123,7 +123,7 @@ struct Metrics {
   // cost[h] = ||v - mu_h||^2 under metric h - log det A_h for every cluster
   // h: what a point v (p contiguous doubles) costs in each cluster before
   // its constraints.
-  void point_costs(const double* v, const Eigen::MatrixXd& mu, Eigen::VectorXd& cost) const {
+  SIDECLUST_FORCE_INLINE void point_costs(const double* v, const Eigen::MatrixXd& mu, Eigen::VectorXd& cost) const {
     for (int h = 0; h < k(); ++h) cost[h] = dist2(v, mu.col(h).data(), h) - logdet[h];
   }
 

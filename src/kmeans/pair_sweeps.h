@@ -23,6 +23,7 @@
 
 #include <Eigen/Dense>
 
+#include "common/force_inline.h"
 #include "common/prefetch.h"
 #include "common/run_hooks.h"
 #include "common/side_graph.h"
@@ -89,7 +90,7 @@ class SweepLookahead {
         has_edges_(!start.empty()) {}
 
   template <class Own, class Partner>
-  void step(std::size_t t, Own&& own, Partner&& partner) const {
+  SIDECLUST_FORCE_INLINE void step(std::size_t t, Own&& own, Partner&& partner) const {
     if (t + 3 * kStage < n_) {
       const int f = order_[t + 3 * kStage];
       own(f);
@@ -131,7 +132,7 @@ class BrokenPairs {
 
   // Point i has just moved to cluster zi: the status of its pair through
   // adjacency entry e, whose other point is in cluster zo (-1: unassigned).
-  void update(int e, int zi, int zo) {
+  SIDECLUST_FORCE_INLINE void update(int e, int zi, int zo) {
     broken_[edge_pair_[e]] = !std::signbit(g_.weight[e]) == (zi != zo);
   }
 
@@ -163,12 +164,13 @@ class BrokenPairs {
   std::vector<std::uint8_t> broken_;
 };
 
-// The per-cluster sums and counts of the points a sweep assigns, added as
-// the sweep settles each point (a point's cluster is final for the sweep
-// once it is visited): the centre update then needs no pass of its own over
-// all n points, which at n = 1e6, p = 10 costs a sizeable part of a Lloyd
-// iteration. Sums are in visit order, so centres differ from sums in index
-// order by rounding only.
+// The per-cluster sums and counts of the points, kept by the sweeps so that
+// the centre update needs no pass of its own over all n points (at n = 1e6,
+// p = 10 a sizeable part of a Lloyd iteration): either added afresh as a
+// sweep settles each point (a point's cluster is final for the sweep once it
+// is visited), or carried along as points move (a sweep that does not read
+// the coordinates otherwise). Either way the centres differ from sums taken
+// in index order by rounding only.
 struct SweepSums {
   Eigen::MatrixXd sum;        // p x k
   std::vector<double> count;  // k
@@ -177,7 +179,7 @@ struct SweepSums {
     sum.setZero(p, k);
     count.assign(k, 0.0);
   }
-  void add(int h, const double* x) {
+  SIDECLUST_FORCE_INLINE void add(int h, const double* x) {
     double* to = sum.col(h).data();
     for (Eigen::Index d = 0; d < sum.rows(); ++d) to[d] += x[d];
     count[h] += 1.0;
