@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "common/force_inline.h"
+#include "common/huge_pages.h"
 #include "common/run_hooks.h"
 #include "common/seeding.h"
 #include "common/side_graph.h"
@@ -77,10 +78,7 @@ class CentreDistances {
     k_ = static_cast<int>(m.cols());
     stride_ = k_ + 3 <= 8 ? 8 : k_ + 3;
     const std::size_t n = static_cast<std::size_t>(x.cols());
-    const std::size_t need = stride_ * n + 8;
-    if (buffer_.size() < need) buffer_.resize(need);  // reused across iterations
-    const std::uintptr_t addr = reinterpret_cast<std::uintptr_t>(buffer_.data());
-    base_ = buffer_.data() + ((64 - addr % 64) % 64) / sizeof(double);
+    base_ = table_.reserve(stride_ * n);  // reused across iterations
     const int p = static_cast<int>(x.rows());
     for (std::size_t i = 0; i < n; ++i) {
       hooks.poll_interrupt(static_cast<std::size_t>(k_) * p);
@@ -148,7 +146,7 @@ class CentreDistances {
   int k_ = 0;
   double assigned_sum_ = 0.0;
   std::size_t stride_ = 8;
-  std::vector<double> buffer_;
+  RandomAccessTable table_;
   double* base_ = nullptr;
 };
 
