@@ -167,7 +167,13 @@ inline Alternative cannot_alternative(const CentreDistances& cd, int a, int b, i
 inline double penalty_part(const PairGraph& g, const std::vector<int>& z, const CentreDistances& cd,
                            const std::vector<int>& broken) {
   double penalty = 0.0;
-  for (const int l : broken) {
+  auto fetch = [&](int a, int b) {
+    prefetch(cd.record(a));
+    prefetch(cd.record(b));
+    prefetch(&z[a]);
+    prefetch(&z[b]);
+  };
+  for_each_pair_ahead(broken, g, fetch, [&](int l) {
     const int a = g.first[l], b = g.second[l], u = z[a], v = z[b];
     const double w = g.magnitude(l);
     if (g.must(l)) {
@@ -175,7 +181,7 @@ inline double penalty_part(const PairGraph& g, const std::vector<int>& z, const 
     } else {
       penalty += 0.5 * w * cannot_alternative(cd, a, b, u).d;
     }
-  }
+  });
   return penalty;
 }
 
@@ -423,7 +429,16 @@ class LcvqeRun {
     const int k = static_cast<int>(m.cols());
     Eigen::MatrixXd sum = sums.sum;
     std::vector<double> weight = sums.count;
-    for (const int l : broken) {
+    const Eigen::Index p = x_.rows();
+    auto fetch = [&](int a, int b) {
+      for (const int i : {a, b}) {
+        prefetch(&z[i]);
+        prefetch(cd.record(i));
+        prefetch(x_.col(i).data());
+        prefetch(x_.col(i).data() + (p - 1));
+      }
+    };
+    for_each_pair_ahead(broken, pairs_, fetch, [&](int l) {
       const int a = pairs_.first[l], b = pairs_.second[l], u = z[a], v = z[b];
       const double w = pairs_.magnitude(l);
       if (pairs_.must(l)) {
@@ -436,7 +451,7 @@ class LcvqeRun {
         sum.col(alt.j) += w * x_.col(alt.r);
         weight[alt.j] += w;
       }
-    }
+    });
     double moved = 0.0;
     for (int j = 0; j < k; ++j) {
       if (!(weight[j] > 0)) continue;

@@ -506,9 +506,16 @@ class MpckRun {
     } else {
       size = *counts;
     }
-    for (const int l : broken) {
+    auto fetch = [&](int a, int b) {
+      for (const int i : {a, b}) {
+        prefetch(&z[i]);
+        prefetch(x_.col(i).data());
+        prefetch(x_.col(i).data() + (p_ - 1));
+      }
+    };
+    for_each_pair_ahead(broken, pairs_, fetch, [&](int l) {
       const double w = pairs_.magnitude(l);
-      if (w == 0.0) continue;
+      if (w == 0.0) return;
       const int u = z[pairs_.first[l]], v = z[pairs_.second[l]];
       const bool must = pairs_.must(l);
       diff = x_.col(pairs_.first[l]) - x_.col(pairs_.second[l]);
@@ -526,7 +533,7 @@ class MpckRun {
       } else {
         sd.col(u) += w * (range2_ - diff.cwiseAbs2());
       }
-    }
+    });
     const double ridge = par_.ridge * s2_;
     for (int h = 0; h < k; ++h) {
       if (size[h] == 0) continue;

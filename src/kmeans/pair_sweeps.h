@@ -120,6 +120,23 @@ class SweepLookahead {
   bool has_edges_;
 };
 
+// Runs body(l) for every l in `broken` (pairs of g), calling fetch(a, b)
+// with the points of the pair kAhead places further on: the loops over the
+// broken pairs read data at both points of each, two random accesses per
+// pair, which this lets overlap instead of waiting on each in turn.
+template <class Fetch, class Body>
+void for_each_pair_ahead(const std::vector<int>& broken, const PairGraph& g, Fetch&& fetch, Body&& body) {
+  constexpr std::size_t kAhead = 16;
+  const std::size_t count = broken.size();
+  for (std::size_t t = 0; t < count; ++t) {
+    if (t + kAhead < count) {
+      const int l = broken[t + kAhead];
+      fetch(g.first[l], g.second[l]);
+    }
+    body(broken[t]);
+  }
+}
+
 class BrokenPairs {
  public:
   // edge_pair: edge_pairs(g), which must outlive this object. Starts with
