@@ -205,10 +205,12 @@ class LcvqeRun {
       : x_(x), pairs_(pairs), par_(par), n_(static_cast<int>(x.cols())) {
     if (!pairs.empty() && pairs.n != n_) throw std::invalid_argument("pairs are over another number of points");
     scale_ = 1.0 + (x.size() > 0 ? x.cwiseAbs().maxCoeff() : 0.0);
-    must_link_components();
+    if (par.group_moves) must_link_components();  // only component moves use them
     edge_pair_ = edge_pairs(pairs, hooks);
     // tag: the partner's must-link component (-1: none), read by move_components()
-    edges_ = pack_edges(pairs, [&](int e) { return PackedEdge{pairs.nbr[e], comp_[pairs.nbr[e]], pairs.weight[e]}; });
+    edges_ = pack_edges(pairs, [&](int e) {
+      return PackedEdge{pairs.nbr[e], comp_.empty() ? -1 : comp_[pairs.nbr[e]], pairs.weight[e]};
+    });
   }
 
   LcvqeResult run(Eigen::MatrixXd m, RunHooks& hooks) const {
