@@ -25,11 +25,10 @@ class RandomAccessTable {
   // the memory is kept when a later call needs no more.
   double* reserve(std::size_t n) {
     if (n <= capacity_) return base_;
-    const std::size_t bytes = n * sizeof(double) + kAlign;
-    memory_.reset(std::malloc(bytes));  // malloc: large blocks are mapped, not yet touched
+    const std::size_t align = n * sizeof(double) >= kAlign ? kAlign : 64;
+    memory_.reset(std::malloc(n * sizeof(double) + align));  // large blocks are mapped, not yet touched
     if (!memory_) throw std::bad_alloc();
     const std::uintptr_t addr = reinterpret_cast<std::uintptr_t>(memory_.get());
-    const std::size_t align = n * sizeof(double) >= kAlign ? kAlign : 64;
     base_ = reinterpret_cast<double*>(addr + (align - addr % align) % align);
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
     if (align == kAlign) {
