@@ -17,10 +17,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <stdexcept>
 #include <vector>
 
+#include "common/force_inline.h"
+#include "common/huge_pages.h"
 #include "common/run_hooks.h"
 #include "common/seeding.h"
 #include "common/side_graph.h"
@@ -55,57 +58,67 @@ struct LcvqeResult {
 namespace lcvqe_detail {
 
 // Squared distances of every point to every centre, with each point's
-// nearest centre and the distances to it and to the second nearest, in one
-// record per point: a constraint reads its partner's whole record, which for
-// k <= 5 is one aligned cache line (records padded to 8 doubles), so that a
-// sweep over randomly placed pairs costs one memory access per partner
-// instead of one per array (at n = 1e6 the partners' data is far outside the
-// cache). Computed once per centre update, O(n k p). Given the clusters z,
-// the same pass sums every point's distance to its own centre (in the order
-// of the points, as objective_parts() would), sparing the objective a second
-// pass over the records.
+// nearest centre and the distances to it and to the second nearest, and the
+// point's cluster, in one record per point: a constraint reads its
+// partner's whole record, which for k <= 5 is one aligned cache line
+// (records padded to 8 doubles), so that a sweep over randomly placed pairs
+// costs one memory access per partner instead of one per array (at n = 1e6
+// the partners' data is far outside the cache; the cluster in the record
+// spares a second access to the cluster vector). Computed once per centre
+// update, O(n k p). The same pass sums every point's distance to its own
+// centre (in the order of the points, as objective_parts() would), sparing
+// the objective a second pass over the records.
 class CentreDistances {
  public:
+  // z: the clusters (-1: unassigned), copied into the records; a sweep that
+  // moves a point updates its record with set_cluster().
   void refresh(const Eigen::Ref<const Eigen::MatrixXd>& x, const Eigen::MatrixXd& m, RunHooks& hooks,
-               const std::vector<int>* z = nullptr) {
+               const std::vector<int>& z) {
     assigned_sum_ = 0.0;
     k_ = static_cast<int>(m.cols());
     stride_ = k_ + 3 <= 8 ? 8 : k_ + 3;
     const std::size_t n = static_cast<std::size_t>(x.cols());
-    const std::size_t need = stride_ * n + 8;
-    if (buffer_.size() < need) buffer_.resize(need);  // reused across iterations
-    const std::uintptr_t addr = reinterpret_cast<std::uintptr_t>(buffer_.data());
-    base_ = buffer_.data() + ((64 - addr % 64) % 64) / sizeof(double);
+    base_ = table_.reserve(stride_ * n);  // reused across iterations
+    const int p = static_cast<int>(x.rows());
     for (std::size_t i = 0; i < n; ++i) {
-      hooks.poll_interrupt(static_cast<std::size_t>(k_) * x.rows());
+      hooks.poll_interrupt(static_cast<std::size_t>(k_) * p);
       double* r = base_ + i * stride_;
-      for (int j = 0; j < k_; ++j) r[j] = sq_distance(x.col(i).data(), m.col(j).data(), static_cast<int>(x.rows()));
-      int b = 0, c = -1;
+      const double* xi = x.col(i).data();
+      for (int j = 0; j < k_; ++j) r[j] = sq_distance(xi, m.col(j).data(), p);
+      // the nearest (first on ties) and the second smallest distance,
+      // without branches (their outcome is random from point to point)
+      double b1 = r[0], b2 = std::numeric_limits<double>::infinity();
+      int b = 0;
       for (int j = 1; j < k_; ++j) {
-        if (r[j] < r[b]) {
-          c = b;
-          b = j;
-        } else if (c < 0 || r[j] < r[c]) {
-          c = j;
-        }
+        const double v = r[j];
+        b2 = std::min(b2, std::max(v, b1));
+        b = v < b1 ? j : b;
+        b1 = std::min(v, b1);
       }
-      r[k_] = r[b];
-      r[k_ + 1] = c < 0 ? 0.0 : r[c];
-      r[k_ + 2] = b;
-      if (z != nullptr) assigned_sum_ += r[(*z)[i]];
+      r[k_] = b1;
+      r[k_ + 1] = k_ > 1 ? b2 : 0.0;
+      const int zi = z[i];
+      set_slot(r, b, zi);
+      if (zi >= 0) assigned_sum_ += r[zi];
     }
   }
 
   // sum_i dist(i, z_i) for the z given to the last refresh().
   double assigned_sum() const { return assigned_sum_; }
 
-  const double* record(int i) const { return base_ + static_cast<std::size_t>(i) * stride_; }
-  double dist(int i, int j) const { return record(i)[j]; }
+  SIDECLUST_FORCE_INLINE const double* record(int i) const { return base_ + static_cast<std::size_t>(i) * stride_; }
+  SIDECLUST_FORCE_INLINE double dist(int i, int j) const { return record(i)[j]; }
+  // The cluster of point i (-1: unassigned), as the records hold it.
+  SIDECLUST_FORCE_INLINE int cluster(int i) const { return slot(record(i), 1); }
+  void set_cluster(int i, int c) {
+    double* r = base_ + static_cast<std::size_t>(i) * stride_;
+    set_slot(r, slot(r, 0), c);
+  }
   // The squared distance of point i to the centre j != u nearest to it (0
   // when k = 1).
-  double alternative_dist(int i, int u) const {
+  SIDECLUST_FORCE_INLINE double alternative_dist(int i, int u) const {
     const double* r = record(i);
-    return static_cast<int>(r[k_ + 2]) == u ? r[k_ + 1] : r[k_];
+    return slot(r, 0) == u ? r[k_ + 1] : r[k_];
   }
   // That centre: the first of the nearest on ties (-1 when k = 1).
   int alternative(int i, int u) const {
@@ -118,10 +131,22 @@ class CentreDistances {
   }
 
  private:
+  // The record's last double holds two ints: the nearest centre (which 0)
+  // and the cluster (which 1).
+  SIDECLUST_FORCE_INLINE int slot(const double* r, int which) const {
+    int v[2];
+    std::memcpy(v, r + k_ + 2, sizeof v);
+    return v[which];
+  }
+  SIDECLUST_FORCE_INLINE void set_slot(double* r, int nearest, int c) const {
+    const int v[2] = {nearest, c};
+    std::memcpy(r + k_ + 2, v, sizeof v);
+  }
+
   int k_ = 0;
   double assigned_sum_ = 0.0;
   std::size_t stride_ = 8;
-  std::vector<double> buffer_;
+  RandomAccessTable table_;
   double* base_ = nullptr;
 };
 
@@ -142,7 +167,13 @@ inline Alternative cannot_alternative(const CentreDistances& cd, int a, int b, i
 inline double penalty_part(const PairGraph& g, const std::vector<int>& z, const CentreDistances& cd,
                            const std::vector<int>& broken) {
   double penalty = 0.0;
-  for (const int l : broken) {
+  auto fetch = [&](int a, int b) {
+    prefetch(cd.record(a));
+    prefetch(cd.record(b));
+    prefetch(&z[a]);
+    prefetch(&z[b]);
+  };
+  for_each_pair_ahead(broken, g, fetch, [&](int l) {
     const int a = g.first[l], b = g.second[l], u = z[a], v = z[b];
     const double w = g.magnitude(l);
     if (g.must(l)) {
@@ -150,7 +181,7 @@ inline double penalty_part(const PairGraph& g, const std::vector<int>& z, const 
     } else {
       penalty += 0.5 * w * cannot_alternative(cd, a, b, u).d;
     }
-  }
+  });
   return penalty;
 }
 
@@ -174,10 +205,12 @@ class LcvqeRun {
       : x_(x), pairs_(pairs), par_(par), n_(static_cast<int>(x.cols())) {
     if (!pairs.empty() && pairs.n != n_) throw std::invalid_argument("pairs are over another number of points");
     scale_ = 1.0 + (x.size() > 0 ? x.cwiseAbs().maxCoeff() : 0.0);
-    must_link_components();
+    if (par.group_moves) must_link_components();  // only component moves use them
     edge_pair_ = edge_pairs(pairs, hooks);
     // tag: the partner's must-link component (-1: none), read by move_components()
-    edges_ = pack_edges(pairs, [&](int e) { return PackedEdge{pairs.nbr[e], comp_[pairs.nbr[e]], pairs.weight[e]}; });
+    edges_ = pack_edges(pairs, [&](int e) {
+      return PackedEdge{pairs.nbr[e], comp_.empty() ? -1 : comp_[pairs.nbr[e]], pairs.weight[e]};
+    });
   }
 
   LcvqeResult run(Eigen::MatrixXd m, RunHooks& hooks) const {
@@ -187,18 +220,20 @@ class LcvqeRun {
     lcvqe_detail::CentreDistances cd;  // its buffer and `broken` are reused by every iteration
     BrokenPairs status(pairs_, edge_pair_);
     std::vector<int> broken;
-    cd.refresh(x_, m, hooks);
+    SweepSums sums;  // kept up to date as points move, see assign()
+    sums.reset(m.rows(), k);
+    cd.refresh(x_, m, hooks, z);
     for (int iter = 1; iter <= par_.max_iter; ++iter) {
       if (par_.random_order) {
         blocked_random_order(order, n_, hooks);
       } else {
         for (int i = 0; i < n_; ++i) order[i] = i;
       }
-      int changed = assign(m, cd, order, z, status, hooks);
-      if (par_.group_moves) changed += move_components(m, cd, z, status, hooks);
+      int changed = assign(m, cd, order, z, status, sums, hooks);
+      if (par_.group_moves) changed += move_components(m, cd, z, status, sums, hooks);
       status.list(broken);
-      const double moved = update_centres(z, cd, broken, m);
-      cd.refresh(x_, m, hooks, &z);
+      const double moved = update_centres(z, cd, broken, sums, m);
+      cd.refresh(x_, m, hooks, z);
       const double within = 0.5 * cd.assigned_sum();
       const double penalty = lcvqe_detail::penalty_part(pairs_, z, cd, broken);
       res.objective.push_back(within + penalty);
@@ -218,11 +253,14 @@ class LcvqeRun {
   // Iterated conditional modes with the centres fixed: every point in turn
   // moves to the cluster minimizing L given the others' clusters, when that
   // is strictly cheaper than its own (partners not yet assigned, in the first
-  // step, are ignored). O(k (p + d)) for a point with d constraints. Returns
-  // the number of points that changed cluster.
-  int assign(const Eigen::MatrixXd& m, const lcvqe_detail::CentreDistances& cd,
+  // step, are ignored). O(k (p + d)) for a point with d constraints. A point
+  // that moves carries its coordinates from one cluster sum of `sums` to the
+  // other, so the centre update needs no pass over all points (only movers'
+  // coordinates are read: the sweep itself reads the distance records).
+  // Returns the number of points that changed cluster.
+  int assign(const Eigen::MatrixXd& m, lcvqe_detail::CentreDistances& cd,
              const std::vector<int>& order, std::vector<int>& z, BrokenPairs& status,
-             RunHooks& hooks) const {
+             SweepSums& sums, RunHooks& hooks) const {
     const int k = static_cast<int>(m.cols());
     const bool has_pairs = !pairs_.empty();
     std::vector<double> cost(k);
@@ -233,21 +271,15 @@ class LcvqeRun {
     for (std::size_t t = 0; t < n; ++t) {
       ahead.step(
           t,
-          [&](int f) {
-            prefetch(cd.record(f));
-            prefetch(&z[f]);
-          },
-          [&](int o, int) {
-            prefetch(cd.record(o));
-            prefetch(&z[o]);
-          });
+          [&](int f) { prefetch(cd.record(f)); },
+          [&](int o, int) { prefetch(cd.record(o)); });  // the records hold the clusters
       const int i = order[t];
       const int first = has_pairs ? pairs_.start[i] : 0, last = has_pairs ? pairs_.start[i + 1] : 0;
       hooks.poll_interrupt(static_cast<std::size_t>(k) * (x_.rows() + last - first));
       const double* own = cd.record(i);
       for (int j = 0; j < k; ++j) cost[j] = 0.5 * own[j];
       for (int e = first; e < last; ++e) {
-        const int o = edges[e].nbr, zo = z[o];
+        const int o = edges[e].nbr, zo = cd.cluster(o);
         if (zo < 0) continue;
         const double w = edges[e].value;
         const double half = 0.5 * std::abs(w);
@@ -270,10 +302,17 @@ class LcvqeRun {
           best = j;
         }
       }
-      if (z[i] < 0 || cost[best] < cost[z[i]]) {
+      const int zi = cd.cluster(i);
+      if (zi < 0 || cost[best] < cost[zi]) {
+        if (zi < 0) {
+          sums.add(best, x_.col(i).data());
+        } else {
+          sums.move(zi, best, x_.col(i).data());
+        }
         z[i] = best;
+        cd.set_cluster(i, best);
         ++changed;
-        for (int e = first; e < last; ++e) status.update(e, best, z[edges[e].nbr]);
+        for (int e = first; e < last; ++e) status.update(e, best, cd.cluster(edges[e].nbr));
       }
     }
     return changed;
@@ -314,8 +353,9 @@ class LcvqeRun {
   // moves a component split by the seeds stays split. The terms that change
   // are the members' own, the must-links inside (all kept in u) and the
   // cannot-links touching the component. Returns the points moved.
-  int move_components(const Eigen::MatrixXd& m, const lcvqe_detail::CentreDistances& cd,
-                      std::vector<int>& z, BrokenPairs& status, RunHooks& hooks) const {
+  int move_components(const Eigen::MatrixXd& m, lcvqe_detail::CentreDistances& cd,
+                      std::vector<int>& z, BrokenPairs& status, SweepSums& sums,
+                      RunHooks& hooks) const {
     if (comp_start_.empty()) return 0;
     const int k = static_cast<int>(m.cols());
     const int count = static_cast<int>(comp_start_.size()) - 1;
@@ -370,7 +410,9 @@ class LcvqeRun {
       for (int t = comp_start_[g]; t < comp_start_[g + 1]; ++t) {
         const int i = comp_members_[t];
         if (z[i] != best) {
+          sums.move(z[i], best, x_.col(i).data());
           z[i] = best;
+          cd.set_cluster(i, best);
           ++moved;
           status.update_point(i, z);
         }
@@ -381,20 +423,24 @@ class LcvqeRun {
 
   // The exact minimizer of L in the centres with z and, for every broken
   // cannot-link, its alternative (r, j) at the current centres fixed:
-  // c_j = (sum_{z_i = j} x_i + pulls w x) / (n_j + pull weights). A cluster
-  // of zero weight keeps its centre. Returns the largest coordinate move.
+  // c_j = (sum_{z_i = j} x_i + pulls w x) / (n_j + pull weights), the
+  // clusters' sums and sizes from `sums`. A cluster of zero weight keeps its
+  // centre. Returns the largest coordinate move.
   double update_centres(const std::vector<int>& z, const lcvqe_detail::CentreDistances& cd,
-                        const std::vector<int>& broken, Eigen::MatrixXd& m) const {
+                        const std::vector<int>& broken, const SweepSums& sums, Eigen::MatrixXd& m) const {
     const int k = static_cast<int>(m.cols());
-    Eigen::MatrixXd sum = Eigen::MatrixXd::Zero(m.rows(), k);
-    std::vector<double> weight(k, 0.0);
-    for (int i = 0; i < n_; ++i) {  // coordinate by coordinate, as Eigen's += would
-      double* to = sum.col(z[i]).data();
-      const double* from = x_.col(i).data();
-      for (Eigen::Index d = 0; d < m.rows(); ++d) to[d] += from[d];
-      weight[z[i]] += 1.0;
-    }
-    for (const int l : broken) {
+    Eigen::MatrixXd sum = sums.sum;
+    std::vector<double> weight = sums.count;
+    const Eigen::Index p = x_.rows();
+    auto fetch = [&](int a, int b) {
+      for (const int i : {a, b}) {
+        prefetch(&z[i]);
+        prefetch(cd.record(i));
+        prefetch(x_.col(i).data());
+        prefetch(x_.col(i).data() + (p - 1));
+      }
+    };
+    for_each_pair_ahead(broken, pairs_, fetch, [&](int l) {
       const int a = pairs_.first[l], b = pairs_.second[l], u = z[a], v = z[b];
       const double w = pairs_.magnitude(l);
       if (pairs_.must(l)) {
@@ -407,7 +453,7 @@ class LcvqeRun {
         sum.col(alt.j) += w * x_.col(alt.r);
         weight[alt.j] += w;
       }
-    }
+    });
     double moved = 0.0;
     for (int j = 0; j < k; ++j) {
       if (!(weight[j] > 0)) continue;
@@ -437,7 +483,7 @@ class LcvqeRun {
     res.cluster = z;
     res.k = kept;
     lcvqe_detail::CentreDistances cd;
-    cd.refresh(x_, res.centres, hooks);
+    cd.refresh(x_, res.centres, hooks, res.cluster);
     std::vector<int> broken;  // renumbering keeps every pair's status
     status.list(broken);
     lcvqe_detail::objective_parts(pairs_, res.cluster, cd, broken, res.within, res.penalty);

@@ -25,6 +25,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "common/force_inline.h"
 #include "common/run_hooks.h"
 #include "common/seeding.h"
 #include "common/side_graph.h"
@@ -69,11 +70,12 @@ struct Metrics {
   Eigen::MatrixXd diag;               // p x k ("none": ones)
   std::vector<Eigen::MatrixXd> full;  // "full" only
   Eigen::VectorXd logdet, bound, trace;
+  Eigen::VectorXd zero;               // p zeros, for norm2_at()
 
   Metrics(MpckMetric kind_, int p, int k, const Eigen::VectorXd& range2)
       : kind(kind_), diag(Eigen::MatrixXd::Ones(p, k)), logdet(Eigen::VectorXd::Zero(k)),
         bound(Eigen::VectorXd::Constant(k, range2.sum() * (kind_ == MpckMetric::full ? p : 1))),
-        trace(Eigen::VectorXd::Constant(k, p)) {
+        trace(Eigen::VectorXd::Constant(k, p)), zero(Eigen::VectorXd::Zero(p)) {
     if (kind == MpckMetric::full) full.assign(k, Eigen::MatrixXd::Identity(p, p));
   }
 
@@ -87,6 +89,16 @@ struct Metrics {
       case MpckMetric::diagonal: return v.cwiseAbs2().dot(diag.col(h));
       default: return v.dot(full[h] * v);
     }
+  }
+
+  // norm2(v, h) for "none" and "diagonal", v p contiguous doubles: the same
+  // value (sq_distance() from zero sums the squares in Eigen's order), inline
+  // and without the matrix-vector product of norm2_all(), which at k = 5 was
+  // mostly call overhead.
+  SIDECLUST_FORCE_INLINE double norm2_at(const double* v, int h) const {
+    const int p = static_cast<int>(diag.rows());
+    if (kind == MpckMetric::none) return sq_distance(v, zero.data(), p);
+    return sq_distance<true>(v, zero.data(), diag.col(h).data(), p);
   }
 
   // ||v||^2 under every cluster's metric, into q (length k); sq (length p)
@@ -107,7 +119,7 @@ struct Metrics {
   // ||x - mu||^2 under the metric of cluster h, x and mu contiguous
   // p-vectors (sq_distance() for "none" and "diagonal": the values of
   // norm2(x - mu, h), inlined).
-  double dist2(const double* x, const double* mu, int h) const {
+  SIDECLUST_FORCE_INLINE double dist2(const double* x, const double* mu, int h) const {
     const int p = static_cast<int>(diag.rows());
     switch (kind) {
       case MpckMetric::none: return sq_distance(x, mu, p);
@@ -123,7 +135,7 @@ struct Metrics {
   // cost[h] = ||v - mu_h||^2 under metric h - log det A_h for every cluster
   // h: what a point v (p contiguous doubles) costs in each cluster before
   // its constraints.
-  void point_costs(const double* v, const Eigen::MatrixXd& mu, Eigen::VectorXd& cost) const {
+  SIDECLUST_FORCE_INLINE void point_costs(const double* v, const Eigen::MatrixXd& mu, Eigen::VectorXd& cost) const {
     for (int h = 0; h < k(); ++h) cost[h] = dist2(v, mu.col(h).data(), h) - logdet[h];
   }
 
@@ -265,30 +277,95 @@ class MpckRun {
 
   MpckResult run(Eigen::MatrixXd m, RunHooks& hooks) const {
     const int k = static_cast<int>(m.cols());
+    const bool diagonal = par_.metric == MpckMetric::diagonal;
     mpck_detail::Metrics met(par_.metric, p_, k, range2_);
     MpckResult res;
     std::vector<int> z(n_, -1), order(n_), broken;
     BrokenPairs status(pairs_, edge_pair_);
+    SweepAccumulators acc;
+    Eigen::MatrixXd used(p_, k), scatter;
     for (int iter = 1; iter <= par_.max_iter; ++iter) {
       blocked_random_order(order, n_, hooks);
-      const int changed = assign(m, met, order, z, status, hooks);
-      status.list(broken);
-      update_centres(z, m);
-      if (par_.metric != MpckMetric::none) update_metrics(z, m, broken, met);
-      const double j = objective(z, m, met, broken, res);
+      acc.reset(p_, k, diagonal);
+      const int changed = assign(m, met, order, z, status, acc, hooks);
+      used = m;  // the centres the sweep measured from
+      for (int h = 0; h < k; ++h) {  // means; an empty cluster keeps its centre
+        if (acc.sums.count[h] > 0) m.col(h) = acc.sums.sum.col(h) / acc.sums.count[h];
+      }
+      double j = 0.0;
+      if (par_.metric == MpckMetric::none) {
+        j = objective_from_sweep(m, used, acc, status, res);
+      } else {
+        status.list(broken);
+        if (diagonal) {
+          // the scatter about the new centres from the moments about those
+          // the sweep used: sum (x - a)^2 - n (mean - a)^2
+          scatter = acc.moment;
+          for (int h = 0; h < k; ++h) {
+            for (int d = 0; d < p_; ++d) {
+              const double shift = m(d, h) - used(d, h);
+              scatter(d, h) = std::max(0.0, scatter(d, h) - acc.sums.count[h] * shift * shift);
+            }
+          }
+          j = update_metrics(z, m, &scatter, &acc.sums.count, broken, met, &res);
+        } else {
+          update_metrics(z, m, nullptr, nullptr, broken, met, nullptr);
+          j = objective(z, m, met, broken, res);
+        }
+      }
       res.objective.push_back(j);
       res.iterations = iter;
       hooks.check_interrupt();
       hooks.on_sweep(iter, k, j);
       // No point moved: the centres and metrics, functions of the
-      // assignment, are those the sweep used, so the state is a fixed point.
+      // assignment, are those the sweep used (up to the rounding of sums
+      // taken in another order), so the state is a fixed point.
       if (changed == 0) {
         res.converged = true;
         break;
       }
     }
+    if (par_.metric == MpckMetric::none) status.list(broken);
     finish(z, m, met, broken, res);
     return res;
+  }
+
+  // What a sweep adds up as it settles each point, for the steps after it:
+  // the cluster sums (the centres), for metric "none" each cluster's sum of
+  // squared distances to the centre the sweep used (the within part of J,
+  // shifted to the new centres), for "diagonal" each cluster's per-coordinate
+  // sums of squares about that centre (the scatter of the metric update).
+  // This spares each of those steps a pass over all n points.
+  struct SweepAccumulators {
+    SweepSums sums;
+    Eigen::VectorXd near;    // k ("none")
+    Eigen::MatrixXd moment;  // p x k ("diagonal")
+    void reset(int p, int k, bool diagonal) {
+      sums.reset(p, k);
+      near.setZero(k);
+      if (diagonal) moment.setZero(p, k);
+    }
+  };
+
+  // J for metric "none" after the centre update: the within part from the
+  // sweep's sums, sum_h (sum_{i in h} ||x_i - a_h||^2 - n_h ||mu_h - a_h||^2)
+  // with a_h the centre the sweep used, and the penalty from the pairs'
+  // fixed charges; parts stored in res.
+  double objective_from_sweep(const Eigen::MatrixXd& m, const Eigen::MatrixXd& used,
+                              const SweepAccumulators& acc, const BrokenPairs& status,
+                              MpckResult& res) const {
+    double within = 0.0;
+    for (int h = 0; h < static_cast<int>(m.cols()); ++h) {
+      if (acc.sums.count[h] == 0) continue;
+      within += acc.near[h] - acc.sums.count[h] * sq_distance(m.col(h).data(), used.col(h).data(), p_);
+    }
+    within = std::max(0.0, within);
+    const double penalty = pairs_.empty() ? 0.0 : status.sum(pair_charge_);
+    res.within = within;
+    res.logdet = 0.0;
+    res.penalty = penalty;
+    res.regularization = 0.0;
+    return within + penalty;
   }
 
   // Iterated conditional modes with centres and metrics fixed: the points in
@@ -298,15 +375,17 @@ class MpckRun {
   // number of points that changed cluster.
   int assign(const Eigen::MatrixXd& m, const mpck_detail::Metrics& met,
              const std::vector<int>& order, std::vector<int>& z, BrokenPairs& status,
-             RunHooks& hooks) const {
+             SweepAccumulators& acc, RunHooks& hooks) const {
     const int k = static_cast<int>(m.cols());
     const std::size_t unit = met.cost_units(p_);
+    const bool none = par_.metric == MpckMetric::none;
+    const bool diagonal = par_.metric == MpckMetric::diagonal;
     const bool has_pairs = !pairs_.empty();
     const bool charged = par_.metric == MpckMetric::none;  // edges_ hold the charges
     const bool diffs = edge_diff_.cols() > 0;
     const PackedEdge* edges = edges_.data();
     const SweepLookahead ahead(order, pairs_.start, edges);
-    Eigen::VectorXd cost(k), q(k);
+    Eigen::VectorXd cost(k), q(k), own(k);
     Eigen::VectorXd diff(p_), sq(p_);
     int changed = 0;
     const std::size_t n = order.size();
@@ -327,7 +406,9 @@ class MpckRun {
           });
       const int i = order[t];
       std::size_t work = static_cast<std::size_t>(k) * unit;
-      met.point_costs(x_.col(i).data(), m, cost);
+      const double* xi = x_.col(i).data();
+      met.point_costs(xi, m, cost);
+      if (none) own = cost;  // the squared distances (log det is 0)
       const int first = has_pairs ? pairs_.start[i] : 0, last = has_pairs ? pairs_.start[i + 1] : 0;
       for (int e = first; e < last; ++e) {
         const PackedEdge& pe = edges[e];
@@ -343,12 +424,19 @@ class MpckRun {
             continue;
           }
           const double w = pe.value;
-          pair_diff(i, e, diff);
-          met.norm2_all(diff, q, sq);
+          if (diagonal) {  // inline, from the cache without a copy
+            const double* v = pair_diff_at(i, e, diff);
+            for (int h = 0; h < k; ++h) q[h] = met.norm2_at(v, h);
+          } else {
+            pair_diff(i, e, diff);
+            met.norm2_all(diff, q, sq);
+          }
           for (int h = 0; h < k; ++h) cost[h] += h != g ? 0.5 * w * (q[h] + q[g]) : 0.0;
         } else {
           if (charged) {
             cost[g] -= pe.value;
+          } else if (diagonal) {
+            cost[g] -= pe.value * (met.bound[g] - met.norm2_at(pair_diff_at(i, e, diff), g));
           } else {
             pair_diff(i, e, diff);
             cost[g] -= pe.value * (met.bound[g] - met.norm2(diff, g));
@@ -370,25 +458,19 @@ class MpckRun {
         ++changed;
         for (int e = first; e < last; ++e) status.update(e, best, z[edges[e].nbr]);
       }
+      acc.sums.add(best, xi);
+      if (none) {
+        acc.near[best] += own[best];
+      } else if (diagonal) {
+        double* to = acc.moment.col(best).data();
+        const double* a = m.col(best).data();
+        for (int d = 0; d < p_; ++d) {
+          const double t = xi[d] - a[d];
+          to[d] += t * t;
+        }
+      }
     }
     return changed;
-  }
-
-  // Cluster means (the penalties do not involve the centres); an empty
-  // cluster keeps its centre.
-  void update_centres(const std::vector<int>& z, Eigen::MatrixXd& m) const {
-    const int k = static_cast<int>(m.cols());
-    Eigen::MatrixXd sum = Eigen::MatrixXd::Zero(p_, k);
-    std::vector<int> size(k, 0);
-    for (int i = 0; i < n_; ++i) {  // coordinate by coordinate, as Eigen's += would
-      double* to = sum.col(z[i]).data();
-      const double* from = x_.col(i).data();
-      for (int d = 0; d < p_; ++d) to[d] += from[d];
-      ++size[z[i]];
-    }
-    for (int h = 0; h < k; ++h) {
-      if (size[h] > 0) m.col(h) = sum.col(h) / size[h];
-    }
   }
 
   // The exact minimizer of J over each metric: A_h = n_h (S_h + ridge s2 I)^-1
@@ -396,34 +478,44 @@ class MpckRun {
   // w/2 (x_a - x_b)(x_a - x_b)' for each broken must-link with an end in h
   // and w (R - (x_a - x_b)(x_a - x_b)') for each broken cannot-link in h,
   // R = c diag(r^2): PSD, so S_h is. An empty cluster keeps its metric.
-  void update_metrics(const std::vector<int>& z, const Eigen::MatrixXd& m,
-                      const std::vector<int>& broken, mpck_detail::Metrics& met) const {
+  // For "diagonal", `scatter` (p x k) and `counts` are the clusters'
+  // per-coordinate scatters and sizes from the sweep, and the return value
+  // is J: its within part is sum_h A_h . scatter_h and its penalty
+  // sum_h A_h . (the pairs' part of S_h), as ||v||^2_A = A . v^2 and
+  // D_h = A_h . r^2 (parts stored in *parts). For "full" (scatter and
+  // counts null) the points' scatter takes a pass over them, and the return
+  // value is 0 (J from objective()).
+  double update_metrics(const std::vector<int>& z, const Eigen::MatrixXd& m,
+                        const Eigen::MatrixXd* scatter, const std::vector<double>* counts,
+                        const std::vector<int>& broken, mpck_detail::Metrics& met,
+                        MpckResult* parts) const {
     const int k = static_cast<int>(m.cols());
     const bool full = par_.metric == MpckMetric::full;
     const double c = full ? p_ : 1.0;
-    std::vector<int> size(k, 0);
-    Eigen::MatrixXd sd = Eigen::MatrixXd::Zero(p_, k);  // diagonal S_h
+    std::vector<double> size(k, 0.0);
+    Eigen::MatrixXd sd = Eigen::MatrixXd::Zero(p_, k);  // the pairs' part of the diagonal S_h
     std::vector<Eigen::MatrixXd> sf(full ? k : 0, Eigen::MatrixXd::Zero(p_, p_));
     Eigen::VectorXd diff(p_);
-    for (int i = 0; i < n_; ++i) {
-      const int h = z[i];
-      ++size[h];
-      if (full) {
+    if (full) {
+      for (int i = 0; i < n_; ++i) {
+        const int h = z[i];
+        size[h] += 1.0;
         diff = x_.col(i) - m.col(h);
         sf[h].selfadjointView<Eigen::Lower>().rankUpdate(diff, 1.0);
-      } else {  // sd.col(h) += (x_i - m_h)^2 coordinate by coordinate
-        double* to = sd.col(h).data();
-        const double* xi = x_.col(i).data();
-        const double* mh = m.col(h).data();
-        for (int d = 0; d < p_; ++d) {
-          const double t = xi[d] - mh[d];
-          to[d] += t * t;
-        }
       }
+    } else {
+      size = *counts;
     }
-    for (const int l : broken) {
+    auto fetch = [&](int a, int b) {
+      for (const int i : {a, b}) {
+        prefetch(&z[i]);
+        prefetch(x_.col(i).data());
+        prefetch(x_.col(i).data() + (p_ - 1));
+      }
+    };
+    for_each_pair_ahead(broken, pairs_, fetch, [&](int l) {
       const double w = pairs_.magnitude(l);
-      if (w == 0.0) continue;
+      if (w == 0.0) return;
       const int u = z[pairs_.first[l]], v = z[pairs_.second[l]];
       const bool must = pairs_.must(l);
       diff = x_.col(pairs_.first[l]) - x_.col(pairs_.second[l]);
@@ -441,7 +533,7 @@ class MpckRun {
       } else {
         sd.col(u) += w * (range2_ - diff.cwiseAbs2());
       }
-    }
+    });
     const double ridge = par_.ridge * s2_;
     for (int h = 0; h < k; ++h) {
       if (size[h] == 0) continue;
@@ -459,7 +551,7 @@ class MpckRun {
         met.logdet[h] = p_ * std::log(nh) - logdet_m;
         met.diag.col(h) = met.full[h].diagonal();
       } else {
-        const Eigen::ArrayXd mh = sd.col(h).array() + ridge;
+        const Eigen::ArrayXd mh = scatter->col(h).array() + sd.col(h).array() + ridge;
         if (!(mh > 0.0).all()) throw std::runtime_error("a cluster's metric became singular; raise `ridge`");
         met.diag.col(h) = (nh / mh).matrix();
         met.logdet[h] = (nh / mh).log().sum();
@@ -467,6 +559,19 @@ class MpckRun {
       met.trace[h] = met.diag.col(h).sum();
       met.bound[h] = c * met.diag.col(h).dot(range2_);
     }
+    if (full) return 0.0;
+    double within = 0.0, logdet = 0.0, penalty = 0.0;
+    for (int h = 0; h < k; ++h) {
+      if (size[h] == 0) continue;
+      within += met.diag.col(h).dot(scatter->col(h));
+      penalty += met.diag.col(h).dot(sd.col(h));
+      logdet += size[h] * met.logdet[h];
+    }
+    parts->within = within;
+    parts->logdet = logdet;
+    parts->penalty = penalty;
+    parts->regularization = par_.ridge * s2_ * met.trace.sum();
+    return within - logdet + penalty + parts->regularization;
   }
 
   // J and its parts (stored in res); the ridge term only for learned metrics.
@@ -529,6 +634,13 @@ class MpckRun {
   // x_i - x_j for the pair of adjacency entry e of point i, as the sweeps
   // use it: from the cache when there is one (the same values, copied into
   // diff so that every norm is computed exactly as from the data).
+  // The same values in place: the cache's column, or diff filled.
+  SIDECLUST_FORCE_INLINE const double* pair_diff_at(int i, int e, Eigen::VectorXd& diff) const {
+    if (edge_diff_.cols() > 0) return edge_diff_.col(e).data();
+    diff = x_.col(i) - x_.col(pairs_.nbr[e]);
+    return diff.data();
+  }
+
   void pair_diff(int i, int e, Eigen::VectorXd& diff) const {
     if (edge_diff_.cols() > 0) {
       diff = edge_diff_.col(e);
@@ -555,6 +667,7 @@ class MpckRun {
     const bool charged = par_.metric == MpckMetric::none;
     const double bound = mpck_detail::Metrics(par_.metric, p_, 1, range2_).bound[0];
     edges_.resize(entries);
+    if (charged) pair_charge_.assign(pairs_.n_pairs(), 0.0);
     for (int i = 0; i < n_; ++i) {
       hooks.poll_interrupt(static_cast<std::size_t>(pairs_.start[i + 1] - pairs_.start[i]) * p_);
       if (charged && i + kSetupAhead < n_) {  // the partners' coordinates, a random access each
@@ -573,6 +686,7 @@ class MpckRun {
         if (!charged || pe.tag == kSkip) continue;
         const double d2 = sq_distance(x_.col(i).data(), x_.col(pe.nbr).data(), p_);  // = (x_i - x_j).squaredNorm()
         pe.value = pe.tag == kMust ? 0.5 * w * (d2 + d2) : w * (bound - d2);
+        pair_charge_[edge_pair_[e]] = pe.tag == kMust ? pe.value : -pe.value;  // what a broken pair adds to J
       }
     }
     if (charged) return;
@@ -601,6 +715,7 @@ class MpckRun {
   double s2_ = 1.0;
   std::vector<int> edge_pair_;   // edge_pairs(pairs_)
   std::vector<PackedEdge> edges_;  // per adjacency entry, see cache_edges()
+  std::vector<double> pair_charge_;  // metric "none": each pair's penalty when broken, in the pairs' order
   Eigen::MatrixXd edge_diff_;      // learned metrics: x_i - x_j per adjacency entry (p x entries), or empty
   static constexpr std::size_t kMaxEdgeCacheBytes = std::size_t(1) << 29;  // 512 MiB
   static constexpr int kSkip = 0, kMust = 1, kCannot = 2;  // PackedEdge::tag

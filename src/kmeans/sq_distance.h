@@ -9,11 +9,13 @@
 // give in the default build, so fits do not change with the rewrite.
 #pragma once
 
+#include "common/force_inline.h"
+
 namespace sideclust {
 
 // sum_d (a_d - b_d)^2, times w_d when Weighted.
 template <bool Weighted>
-inline double sq_distance(const double* a, const double* b, const double* w, int p) {
+SIDECLUST_FORCE_INLINE double sq_distance(const double* a, const double* b, const double* w, int p) {
   auto term = [&](int d) {
     const double diff = a[d] - b[d];
     return Weighted ? (diff * diff) * w[d] : diff * diff;
@@ -41,7 +43,7 @@ inline double sq_distance(const double* a, const double* b, const double* w, int
   return out;
 }
 
-inline double sq_distance(const double* a, const double* b, int p) {
+SIDECLUST_FORCE_INLINE double sq_distance(const double* a, const double* b, int p) {
   return sq_distance<false>(a, b, nullptr, p);
 }
 

@@ -225,3 +225,20 @@ test_that("conclust::lcvqe finds the same partition on separated blobs", {
   expect_equal(ari(ref, fit$cluster), 1)
   expect_equal(ari(d$y, fit$cluster), 1)
 })
+
+test_that("each iteration's L, from cluster sums carried along by the moves, equals L recomputed when the fit stops there", {
+  d <- cvqe_blobs(12, sd = 1.5, seed = 4)
+  set.seed(6)
+  side <- sample_constraints(d$y, "nelson_cohen", n_constraints = 50, noise = 0.3)
+  start <- d$x[c(1, 2, 3), ]
+  for (groups in c(FALSE, TRUE)) {
+    set.seed(2)
+    whole <- lcvqe(d$x, side, k = 3, start = start, max_iter = 20, group_moves = groups)
+    expect_gt(whole$iterations, 2)
+    for (t in seq_len(whole$iterations - 1L)) {
+      set.seed(2)
+      part <- suppressWarnings(lcvqe(d$x, side, k = 3, start = start, max_iter = t, group_moves = groups))
+      expect_equal(whole$objective[seq_len(t)], part$objective, tolerance = 1e-10)
+    }
+  }
+})

@@ -274,3 +274,23 @@ test_that("conclust's mpckm agrees on well separated groups with consistent cons
   fit <- mpck_means(d$x, side, k = 3)
   expect_equal(ari(ref, fit$cluster), 1)
 })
+
+test_that("each iteration's J, kept from the sweep's sums, equals J recomputed when the fit stops there", {
+  # The sweeps add up the cluster sums (and the within part or per-coordinate
+  # scatter) as they go; a fit stopped after t iterations recomputes its last
+  # J from scratch, on the same trajectory (same seed, same start).
+  d <- mpck_blobs(15, seed = 7)
+  set.seed(3)
+  side <- sample_constraints(d$y, "nelson_cohen", n_constraints = 60, noise = 0.25)
+  start <- d$x[c(1, 2, 3), ]
+  for (metric in c("none", "diagonal", "full")) {
+    set.seed(11)
+    whole <- mpck_means(d$x, side, k = 3, metric = metric, start = start, max_iter = 20)
+    expect_gt(whole$iterations, 2, label = metric)
+    for (t in seq_len(whole$iterations - 1L)) {
+      set.seed(11)
+      part <- suppressWarnings(mpck_means(d$x, side, k = 3, metric = metric, start = start, max_iter = t))
+      expect_equal(whole$objective[seq_len(t)], part$objective, tolerance = 1e-10, label = metric)
+    }
+  }
+})

@@ -1,0 +1,52 @@
+// Storage for a large table that a sweep reads at random places (LCVQE's
+// distance records: 64 MB at n = 1e6). With 4 KiB pages nearly every such
+// read also misses the TLB and waits for a page walk on top of the memory
+// access; on Linux, where transparent huge pages are commonly enabled only
+// on request, the table asks for 2 MiB pages (madvise(MADV_HUGEPAGE) before
+// the first touch). Elsewhere, or when the request is refused, it is plain
+// memory: only the speed differs.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <new>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+namespace sideclust {
+
+class RandomAccessTable {
+ public:
+  // At least n doubles starting on a 64-byte boundary, contents undefined;
+  // the memory is kept when a later call needs no more.
+  double* reserve(std::size_t n) {
+    if (n <= capacity_) return base_;
+    const std::size_t align = n * sizeof(double) >= kAlign ? kAlign : 64;
+    memory_.reset(std::malloc(n * sizeof(double) + align));  // large blocks are mapped, not yet touched
+    if (!memory_) throw std::bad_alloc();
+    const std::uintptr_t addr = reinterpret_cast<std::uintptr_t>(memory_.get());
+    base_ = reinterpret_cast<double*>(addr + (align - addr % align) % align);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (align == kAlign) {
+      (void)madvise(base_, (n * sizeof(double)) / kAlign * kAlign, MADV_HUGEPAGE);
+    }
+#endif
+    capacity_ = n;
+    return base_;
+  }
+
+ private:
+  static constexpr std::size_t kAlign = std::size_t(1) << 21;  // 2 MiB
+  struct Free {
+    void operator()(void* p) const { std::free(p); }
+  };
+  std::unique_ptr<void, Free> memory_;
+  double* base_ = nullptr;
+  std::size_t capacity_ = 0;
+};
+
+}  // namespace sideclust
