@@ -31,9 +31,14 @@
 #'   (starting from the previous iteration's labels). `cluster` holds the ICM
 #'   labels and `z` each point's label distribution given its neighbours'
 #'   ICM labels (so that without constraints ICM is plain EM).
-#' * `"gibbs"` (Lu & Leen's penalized probabilistic clustering): `burn_in` +
-#'   `sweeps` Gibbs sweeps over the labels per E-step (the chain continues
-#'   between iterations); `z` averages the sampled conditional distributions.
+#' * `"gibbs"` (Lu & Leen's penalized probabilistic clustering): `burn_in`
+#'   Gibbs sweeps over the labels in the first E-step only, since the chain
+#'   continues between iterations, then `sweeps` recorded sweeps in every
+#'   E-step; `z` averages each point's conditional label distributions over
+#'   the recorded sweeps (Rao-Blackwellized, far less noisy than counting
+#'   the sampled labels, hence the default of 10 sweeps). Points without
+#'   constraints get their exact posterior and are not sampled. The draws use
+#'   a fast generator seeded from R's, so `set.seed()` reproduces them.
 #' * `"mean_field"` (Lange et al.): the factorized approximation of equation
 #'   (9), \eqn{q_i(k) \propto w_k p(x_i | k) \exp(\sum_j J_{ij} q_j(k))}{q_i(k)
 #'   propto w_k p(x_i | k) exp(sum_j J_ij q_j(k))} with \eqn{J = 2W} for a
@@ -55,7 +60,9 @@
 #'   with probability \eqn{P} as certain, and compute the chunklet posterior
 #'   (as for `"chunklet"` but without cutset conditioning, whose cost would
 #'   be paid for every sample);
-#'   `z` is the \eqn{\omega}-weighted average (equation 11). Note that
+#'   `z` is the \eqn{\omega}-weighted average (equation 11). Points in no
+#'   pair are their own chunklet in every sample: they get their exact
+#'   posterior once and the samples cover the constrained points only. Note that
 #'   \eqn{P = 1 - e^{-W}} is the paper's Section 4.1 definition: with
 #'   confidences, \eqn{P} is the confidence.
 #' * `"exact"`: the exact posterior per connected component of the
@@ -108,7 +115,8 @@
 #' @param equal_weights Keep the mixing weights at `1 / k`.
 #' @param ridge Relative ridge on the covariances, see above.
 #' @param samples Sampled chunklets: samples per E-step.
-#' @param sweeps,burn_in Gibbs: recorded and burn-in sweeps per E-step.
+#' @param sweeps,burn_in Gibbs: recorded sweeps per E-step, and burn-in
+#'   sweeps before the first E-step's recorded ones.
 #' @param burnin Deprecated former name of `burn_in`: still accepted, with a
 #'   warning.
 #' @param inner_iter,inner_tol Mean field / ICM: largest number of sweeps per
@@ -171,7 +179,7 @@ constrained_mixture <- function(x, side, k,
                                 covariance = c("full", "diagonal", "spherical", "unit"),
                                 penalty = NULL, start = NULL, max_iter = 100L,
                                 tol = 1e-6, equal_weights = FALSE, ridge = 1e-6,
-                                samples = 20L, sweeps = 20L, burn_in = 5L,
+                                samples = 20L, sweeps = 10L, burn_in = 5L,
                                 inner_iter = 50L, inner_tol = 1e-6,
                                 max_labelings = 1e6, verbose = FALSE, burnin) {
   call <- match.call()

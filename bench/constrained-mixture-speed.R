@@ -89,7 +89,7 @@ add("sideclust, no constraints (plain EM)", plain, "the reference: ratio 1")
 notes <- c(mean_field = "default inner_iter = 50, inner_tol = 1e-6",
            chunklet = "every constraint certain; mean field over chunklets where not exact",
            sampled_chunklet = "default samples = 20",
-           gibbs = "default burn_in = 5, sweeps = 20",
+           gibbs = "default sweeps = 10 (burn_in = 5 in the first E-step only)",
            icm = "default inner_iter = 50")
 for (inf in names(notes)) add(sprintf("sideclust, %s", inf), per_iteration(cm_run(inf, side)),
                               notes[[inf]])
@@ -184,12 +184,19 @@ if (nzchar(base_lib) && requireNamespace("callr", quietly = TRUE)) {
       })
       set.seed(3)
       f <- suppressWarnings(constrained_mixture(d$x, d$side, d$K))
-      r4 <- lapply(c(mean_field = "mean_field", chunklet = "chunklet"),
-                   function(inf) run(inf, d$side, 1L + m_more))
+      infs <- c(mean_field = "mean_field", chunklet = "chunklet", gibbs = "gibbs",
+                sampled_chunklet = "sampled_chunklet")
+      per_it <- vapply(infs, function(inf) {
+        set.seed(4)
+        it(inf, d$side)
+      }, 1)
+      r4 <- lapply(infs, function(inf) {
+        set.seed(4)
+        run(inf, d$side, 1L + m_more)
+      })
       list(version = as.character(utils::packageVersion("sideclust")),
-           plain = it("mean_field", NULL), mean_field = it("mean_field", d$side),
-           chunklet = it("chunklet", d$side), fit = t_fit, iterations = f$iterations,
-           loglik = utils::tail(f$loglik, 1), ari = ari(d$y, f$cluster),
+           plain = it("mean_field", NULL), per_it = per_it, fit = t_fit,
+           iterations = f$iterations, loglik = utils::tail(f$loglik, 1), ari = ari(d$y, f$cluster),
            loglik4 = vapply(r4, function(r) utils::tail(r$loglik, 1), 1),
            ari4 = vapply(r4, function(r) ari(d$y, r$cluster), 1))
     }, args = list(reps = reps, m_more = m_more, bench_data = bench_data),
@@ -197,17 +204,16 @@ if (nzchar(base_lib) && requireNamespace("callr", quietly = TRUE)) {
   }
   old <- run_build(base_lib)
   new <- run_build(.libPaths()[1])
-  cell <- function(r) c(r$plain, r$mean_field, r$mean_field / r$plain, r$chunklet,
-                        r$chunklet / r$plain, r$fit, r$iterations, r$loglik, r$ari,
-                        r$loglik4[["mean_field"]], r$ari4[["mean_field"]],
-                        r$loglik4[["chunklet"]], r$ari4[["chunklet"]])
+  infs <- names(new$per_it)
+  cell <- function(r) c(r$plain, as.vector(rbind(r$per_it, r$per_it / r$plain)), r$fit,
+                        r$iterations, r$loglik, r$ari, as.vector(rbind(r$loglik4, r$ari4)))
   before <- data.frame(
-    measure = c("plain EM, s per iteration", "mean field, s per iteration", "mean field / plain",
-                "chunklet, s per iteration", "chunklet / plain", "default fit, s",
-                "default fit, EM iterations", "default fit, log-likelihood", "default fit, ARI",
-                "mean field, 4 iterations from the random start: log-likelihood",
-                "mean field, 4 iterations: ARI", "chunklet, 4 iterations: log-likelihood",
-                "chunklet, 4 iterations: ARI"),
+    measure = c("plain EM, s per iteration",
+                as.vector(rbind(sprintf("%s, s per iteration", infs), sprintf("%s / plain", infs))),
+                "default fit, s", "default fit, EM iterations", "default fit, log-likelihood",
+                "default fit, ARI",
+                as.vector(rbind(sprintf("%s, 4 iterations from the random start: log-likelihood", infs),
+                                sprintf("%s, 4 iterations: ARI", infs)))),
     before = cell(old), after = cell(new))
   print(before, row.names = FALSE)
 }
@@ -239,7 +245,7 @@ lines <- c(
   "")
 if (!is.null(before)) {
   lines <- c(lines, "## Before and after (same run)", "",
-             sprintf("The build in `BENCH_BASE_LIB` (before) and the installed one (after), each in a child R process, with the same data, starts and repeats. Log-likelihoods are the mixture's (without the constraints) after the last M-step."),
+             sprintf("The build in `BENCH_BASE_LIB` (before) and the installed one (after), each in a child R process, with the same data, starts, seeds and repeats, each inference at its defaults in that build. Log-likelihoods are the mixture's (without the constraints) after the last M-step."),
              "", md_table(before, 3), "")
 }
 dir.create(dirname(out_file), showWarnings = FALSE, recursive = TRUE)

@@ -28,8 +28,8 @@ struct EStepOptions {
   double max_labelings = 1e6;  // exact / chunklet enumeration limit per component
   int inner_sweeps = 50;       // mean-field and ICM sweeps per E-step
   double inner_tol = 1e-6;     // mean-field convergence
-  int burn_in = 5;              // Gibbs
-  int sweeps = 20;             // Gibbs
+  int burn_in = 5;             // Gibbs, first E-step only (the chain continues)
+  int sweeps = 10;             // Gibbs, recorded
   int samples = 20;            // sampled chunklets
 };
 
@@ -105,8 +105,10 @@ inline Eigen::MatrixXd e_step(Eigen::MatrixXd a, const PairGraph& pairs,
       break;
     }
     case Inference::gibbs: {
+      // the chain continues from the last E-step's state: burn-in only once
+      const int burn_in = st.ready ? 0 : opt.burn_in;
       if (!st.ready) st.y = argmax_cols(b);
-      q = gibbs(b, g, st.y, opt.burn_in, opt.sweeps, hooks);
+      q = gibbs(b, g, st.y, burn_in, opt.sweeps, hooks);
       break;
     }
     default:

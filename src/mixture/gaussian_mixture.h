@@ -55,10 +55,16 @@ inline void softmax_cols(Eigen::MatrixXd& a) {
 }
 
 // Column `at` of q becomes the softmax of the log weights `scores`.
-inline void set_softmax_col(Eigen::MatrixXd& q, Eigen::Index at, const Eigen::VectorXd& scores) {
-  Eigen::MatrixXd col = scores;
-  softmax_cols(col);
-  q.col(at) = col;
+// Same arithmetic as softmax_cols, without a temporary (called per unit).
+template <class Scores>
+void set_softmax_col(Eigen::MatrixXd& q, Eigen::Index at, const Scores& scores) {
+  const double m = scores.maxCoeff();
+  if (!std::isfinite(m)) {
+    q.col(at).setConstant(1.0 / static_cast<double>(q.rows()));
+    return;
+  }
+  q.col(at) = (scores.array() - m).exp();
+  q.col(at) /= q.col(at).sum();
 }
 
 // Columns are visited in blocks of this many points, so the centred data of

@@ -46,6 +46,24 @@ inline std::vector<int> argmax_cols(const Eigen::MatrixXd& b) {
   return y;
 }
 
+// exp(d) for d <= 0, with 0 below e^-700 (under 1e-304): a probability
+// relative to a largest term of 1 that small is negligible, and subnormal
+// numbers (below ~e^-708) make every later multiplication ~100x slower.
+inline double flushed_exp(double d) { return d < -700.0 ? 0.0 : std::exp(d); }
+
+// Sum of p[0 .. K-1] in two interleaved halves: half the dependent chain of
+// additions (the running total otherwise dominates a Gibbs draw).
+inline double sum_of(const double* p, Eigen::Index K) {
+  double t0 = 0.0, t1 = 0.0;
+  Eigen::Index k = 0;
+  for (; k + 1 < K; k += 2) {
+    t0 += p[k];
+    t1 += p[k + 1];
+  }
+  if (k < K) t0 += p[k];
+  return t0 + t1;
+}
+
 // Units without neighbours get their exact posterior, softmax of b, in q;
 // returns the active units that have neighbours, in order.
 template <class Active>
@@ -146,7 +164,7 @@ inline int mean_field(const Eigen::MatrixXd& b, const UnitGraph& g, Eigen::Matri
       double m = s[0];
       for (Eigen::Index k = 1; k < K; ++k) m = std::max(m, s[k]);
       double total = 0.0;
-      for (Eigen::Index k = 0; k < K; ++k) total += (s[k] = std::exp(s[k] - m));
+      for (Eigen::Index k = 0; k < K; ++k) total += (s[k] = flushed_exp(s[k] - m));
       double* qu = qd + static_cast<std::ptrdiff_t>(u) * K;
       double change = 0.0;
       for (Eigen::Index k = 0; k < K; ++k) {
@@ -221,56 +239,105 @@ inline Eigen::MatrixXd one_hot(const std::vector<int>& y, Eigen::Index K) {
 // overflow nor vanish, and a label whose unary weight underflowed (more than
 // ~745 below the best) stays negligible after them.
 constexpr double kProductCoupling = 50.0;
+// Log-weights this far below a unit's best (2 * kProductCoupling + 40) are
+// negligible in product form: e^-40 is under the rounding of a double.
+constexpr double kNegligibleLog = 2.0 * kProductCoupling + 40.0;
 
 // Gibbs sampling: `burn_in` sweeps, then `sweeps` sweeps whose conditional
-// label distributions are averaged (Rao-Blackwellized marginals). Units
-// without neighbours get their exact posterior. y holds the chain's state.
+// label distributions are averaged (Rao-Blackwellized marginals: each unit's
+// conditional probabilities rather than its sampled label, so fewer sweeps
+// reach a given accuracy). Units without neighbours get their exact
+// posterior and are never sampled. y holds the chain's state, so EM runs
+// the burn-in only in its first E-step (constrained_mixture.h).
 // A unit's conditional weights are exp(B(., u)) times exp(J_uv) for each
-// neighbour's label: with exp(B) (scaled to a maximum of 1) and exp(J)
-// computed once per E-step, a draw costs O(K + degree) multiplications and no
-// exponentials. Units with a certain cannot-link or couplings above
-// kProductCoupling take the exponentials of their scores instead.
+// neighbour's label, and 0 for a neighbour's label across a certain
+// cannot-link: with exp(B) (scaled to a maximum of 1) and exp(J) computed
+// once per E-step, a draw costs O(K + degree) multiplications and no
+// exponentials. Units whose soft couplings exceed kProductCoupling, and draws
+// whose weights all vanish (every label removed by certain cannot-links),
+// take the exponentials of their scores instead. Draws come from a SplitMix64
+// stream seeded from the host's generator (one host draw per E-step).
 inline Eigen::MatrixXd gibbs(const Eigen::MatrixXd& b, const UnitGraph& g, std::vector<int>& y,
                              int burn_in, int sweeps, RunHooks& hooks) {
   const Eigen::Index K = b.rows();
   Eigen::MatrixXd q = Eigen::MatrixXd::Zero(K, g.n_units);
-  Eigen::VectorXd s;
   const std::vector<int> linked = settle_isolated(b, g, q, [](int) { return true; });
-  if (linked.empty()) return q;
+  if (linked.empty() || burn_in + sweeps <= 0) return q;
   Eigen::MatrixXd weight(K, g.n_units);
   std::vector<char> product(static_cast<std::size_t>(g.n_units), 0);
   std::vector<double> factor(g.nbr.size(), 0.0);
   for (int u : linked) {
     double sum_j = 0.0;
-    bool hard = false;
     for (int e = g.start[u]; e < g.start[u + 1]; ++e) {
-      hard = hard || g.hard[e];
-      sum_j += std::abs(g.coupling[e]);
+      if (!g.hard[e]) sum_j += std::abs(g.coupling[e]);
     }
-    if (hard || !(sum_j <= kProductCoupling)) continue;
+    if (!(sum_j <= kProductCoupling)) continue;
     product[u] = 1;
-    weight.col(u) = (b.col(u).array() - b.col(u).maxCoeff()).exp();
-    for (int e = g.start[u]; e < g.start[u + 1]; ++e) factor[e] = std::exp(g.coupling[e]);
+    // weights below e^-kNegligibleLog are 0: times factors of at most e^50
+    // they stay below e^-kNegligibleLog+100 against at least e^-50 for the
+    // best label, under the rounding of the total, and they would otherwise
+    // underflow into subnormal numbers, whose arithmetic is ~100x slower
+    const double m = b.col(u).maxCoeff();
+    for (Eigen::Index k = 0; k < K; ++k) {
+      const double d = b(k, u) - m;
+      weight(k, u) = d < -kNegligibleLog ? 0.0 : std::exp(d);
+    }
+    for (int e = g.start[u]; e < g.start[u + 1]; ++e) {
+      factor[e] = g.hard[e] ? 0.0 : std::exp(g.coupling[e]);
+    }
   }
+  SplitMix64 rng(hooks);
+  Eigen::VectorXd scores;
+  std::vector<double> s(static_cast<std::size_t>(K));
+  double* sp = s.data();
+  // weights from the scores' exponentials into s; returns their total
+  auto exp_scores = [&](int u) {
+    label_scores(b, g, y, u, scores);
+    const double m = scores.maxCoeff();
+    for (Eigen::Index k = 0; k < K; ++k) sp[k] = flushed_exp(scores(k) - m);
+    return sum_of(sp, K);
+  };
+  const double* wd = weight.data();
+  double* qd = q.data();
+  int* yd = y.data();
   for (int sweep = 0; sweep < burn_in + sweeps; ++sweep) {
     hooks.check_interrupt();
-    for (int u : linked) {
-      if (product[u]) {
-        s = weight.col(u);
-        for (int e = g.start[u]; e < g.start[u + 1]; ++e) s(y[g.nbr[e]]) *= factor[e];
-      } else {
-        label_scores(b, g, y, u, s);
-        s = (s.array() - s.maxCoeff()).exp();
+    const bool record = sweep >= burn_in;
+    const std::size_t n_linked = linked.size();
+    for (std::size_t at = 0; at < n_linked; ++at) {
+      const int u = linked[at];
+      if (at + 4 < n_linked) {  // neighbours' labels of a unit four ahead:
+        const int w = linked[at + 4];  // random reads, the cost of a draw
+        for (int e = g.start[w]; e < g.start[w + 1]; ++e) prefetch(yd + g.nbr[e]);
       }
-      const double total = s.sum();
-      if (sweep >= burn_in) q.col(u) += s / total;
-      double r = hooks.uniform() * total;
+      double total = 0.0;
+      if (product[u]) {
+        const double* wu = wd + static_cast<std::ptrdiff_t>(u) * K;
+        for (Eigen::Index k = 0; k < K; ++k) sp[k] = wu[k];
+        for (int e = g.start[u]; e < g.start[u + 1]; ++e) sp[yd[g.nbr[e]]] *= factor[e];
+        total = sum_of(sp, K);
+      }
+      if (!(total > 0.0)) total = exp_scores(u);  // not in product form, or no label left
+      if (record) {
+        double* qu = qd + static_cast<std::ptrdiff_t>(u) * K;
+        const double inv = 1.0 / total;
+        for (Eigen::Index k = 0; k < K; ++k) qu[k] += sp[k] * inv;
+      }
+      double r = rng.uniform() * total;
       int k = 0;
-      while (k < K - 1 && r >= s(k)) r -= s(k++);
-      y[u] = k;
+      while (k < K - 1 && r >= sp[k]) r -= sp[k++];
+      yd[u] = k;
     }
   }
-  for (int u : linked) q.col(u) /= static_cast<double>(sweeps);
+  if (sweeps > 0) {
+    for (int u : linked) q.col(u) /= static_cast<double>(sweeps);
+  } else {  // nothing recorded: the conditionals at the chain's last state
+    Eigen::VectorXd sc;
+    for (int u : linked) {
+      label_scores(b, g, y, u, sc);
+      set_softmax_col(q, u, sc);
+    }
+  }
   return q;
 }
 

@@ -6,7 +6,7 @@
 // with probability P as certain ones, and compute the chunklet model's
 // posterior (exact on trees and small components, otherwise mean field).
 // The posteriors are averaged with weights omega_s (equation 11). Cost per
-// sample O(n K + pairs + exact components). Plain C++17 + Eigen, no R API.
+// sample O(n K + pairs + exact components), n the points in pairs. Plain C++17 + Eigen, no R API.
 #pragma once
 
 #include <Eigen/Dense>
@@ -33,14 +33,55 @@ inline double keep_probability(double w) {
   return std::isinf(w) ? 1.0 : -std::expm1(-w);
 }
 
+// Points in no pair are their own chunklet in every sample, with the exact
+// posterior softmax(a): they are set once, and the samples run on the
+// points in pairs only (renumbered in their order, so each sample's
+// chunklets and posteriors are those of the whole problem), at a cost per
+// sample proportional to the constrained part.
 inline Eigen::MatrixXd sampled_chunklet_posterior(const Eigen::MatrixXd& a, const PairGraph& pairs,
                                                   int samples, double max_labelings,
                                                   int mf_sweeps, double mf_tol,
                                                   RunHooks& hooks,
                                                   SampledChunkletStats* stats = nullptr,
                                                   const Eigen::MatrixXd* z_start = nullptr) {
-  const int n = static_cast<int>(a.cols());
+  const int n_all = static_cast<int>(a.cols());
   const Eigen::Index K = a.rows();
+  std::vector<int> local(static_cast<std::size_t>(n_all), -1);
+  std::vector<int> touched;  // the points in pairs, in order
+  for (std::size_t e = 0; e < pairs.n_pairs(); ++e) {
+    local[pairs.first[e]] = 0;
+    local[pairs.second[e]] = 0;
+  }
+  for (int i = 0; i < n_all; ++i) {
+    if (local[i] == 0) {
+      local[i] = static_cast<int>(touched.size());
+      touched.push_back(i);
+    }
+  }
+  const int n = static_cast<int>(touched.size());
+  std::vector<int> first(pairs.n_pairs()), second(pairs.n_pairs());
+  for (std::size_t e = 0; e < pairs.n_pairs(); ++e) {
+    first[e] = local[pairs.first[e]];
+    second[e] = local[pairs.second[e]];
+  }
+  Eigen::MatrixXd out(K, n_all);
+  for (int i = 0; i < n_all; ++i) {
+    if (local[i] < 0) set_softmax_col(out, i, a.col(i));
+  }
+  if (n == 0) {  // no pairs: every sample is the unconstrained posterior
+    if (stats != nullptr) {
+      stats->samples_used = samples;
+      stats->mean_field = 0;
+      stats->ess = samples;
+    }
+    return out;
+  }
+  Eigen::MatrixXd a_t(K, n), z_t;
+  for (int t = 0; t < n; ++t) a_t.col(t) = a.col(touched[t]);
+  if (z_start != nullptr) {
+    z_t.resize(K, n);
+    for (int t = 0; t < n; ++t) z_t.col(t) = z_start->col(touched[t]);
+  }
   Eigen::MatrixXd acc = Eigen::MatrixXd::Zero(K, n);
   double log_scale = -std::numeric_limits<double>::infinity();  // acc is in units exp(log_scale)
   double sum_w = 0.0, sum_w2 = 0.0;
@@ -52,15 +93,15 @@ inline Eigen::MatrixXd sampled_chunklet_posterior(const Eigen::MatrixXd& a, cons
       keep[e] = 0;
       if (pairs.must(e) && hooks.uniform() < keep_probability(pairs.magnitude(e))) {
         keep[e] = 1;
-        sets.unite(static_cast<std::size_t>(pairs.first[e]), static_cast<std::size_t>(pairs.second[e]));
+        sets.unite(static_cast<std::size_t>(first[e]), static_cast<std::size_t>(second[e]));
       }
     }
     double log_omega = 0.0;
     for (std::size_t e = 0; e < pairs.n_pairs(); ++e) {
       if (pairs.must(e)) continue;
       const double pk = keep_probability(pairs.magnitude(e));
-      if (sets.find(static_cast<std::size_t>(pairs.first[e])) ==
-          sets.find(static_cast<std::size_t>(pairs.second[e]))) {
+      if (sets.find(static_cast<std::size_t>(first[e])) ==
+          sets.find(static_cast<std::size_t>(second[e]))) {
         log_omega += std::log1p(-pk);  // -Inf for a certain cannot-link
       } else if (hooks.uniform() < pk) {
         keep[e] = 1;
@@ -74,16 +115,16 @@ inline Eigen::MatrixXd sampled_chunklet_posterior(const Eigen::MatrixXd& a, cons
     std::vector<UnitEdge> edges;
     for (std::size_t e = 0; e < pairs.n_pairs(); ++e) {
       if (!keep[e] || pairs.must(e)) continue;
-      edges.push_back({g.unit_of[pairs.first[e]], g.unit_of[pairs.second[e]], 0.0, true});
+      edges.push_back({g.unit_of[first[e]], g.unit_of[second[e]], 0.0, true});
     }
     finish_unit_graph(g, edges);
-    const Eigen::MatrixXd b = unit_unary(a, g);
+    const Eigen::MatrixXd b = unit_unary(a_t, g);
     // mean field starts from the previous E-step's answer (a unit takes one
     // of its points'), when there is one
     Eigen::MatrixXd q0;
     if (z_start != nullptr) {
       q0.resize(K, g.n_units);
-      for (int i = 0; i < n; ++i) q0.col(g.unit_of[i]) = z_start->col(i);
+      for (int i = 0; i < n; ++i) q0.col(g.unit_of[i]) = z_t.col(i);
     }
     int n_mf = 0;
     // trees and small components exact; no cutset conditioning (its cost,
@@ -112,7 +153,8 @@ inline Eigen::MatrixXd sampled_chunklet_posterior(const Eigen::MatrixXd& a, cons
   }
   st.ess = sum_w * sum_w / sum_w2;
   if (stats != nullptr) *stats = st;
-  return acc / sum_w;
+  for (int t = 0; t < n; ++t) out.col(touched[t]) = acc.col(t) / sum_w;
+  return out;
 }
 
 }  // namespace sideclust

@@ -369,3 +369,57 @@ test_that("the M-step over blocks of points equals the plain estimates (n above 
     }
   }
 })
+
+test_that("Gibbs and sampled chunklets leave points without pairs exact and untouched", {
+  # the constrained points draw the same samples with or without free points
+  # (draws per pair and per linked point, seeded once from R's generator)
+  set.seed(5)
+  k <- 3
+  prob <- matrix(runif(7 * k), 7, k)
+  prob <- prob / rowSums(prob)
+  pairs <- data.frame(i = c(1, 2, 3), j = c(2, 3, 4), must = c(TRUE, FALSE, TRUE),
+                      confidence = c(0.7, 0.6, 0.9))
+  side_all <- constraints(must = pairs[pairs$must, 1:2], cannot = pairs[!pairs$must, 1:2],
+                          n = 7, confidence = c(0.7, 0.9, 0.6))
+  side_sub <- constraints(must = pairs[pairs$must, 1:2], cannot = pairs[!pairs$must, 1:2],
+                          n = 4, confidence = c(0.7, 0.9, 0.6))
+  for (inf in c("gibbs", "sampled_chunklet")) {
+    set.seed(9)
+    all <- constraint_posterior(prob, side_all, inf, samples = 7, sweeps = 30, burn_in = 3)
+    set.seed(9)
+    sub <- constraint_posterior(prob[1:4, ], side_sub, inf, samples = 7, sweeps = 30,
+                                burn_in = 3)
+    expect_equal(unclass(all)[1:4, ], unclass(sub), ignore_attr = TRUE, info = inf)
+    expect_equal(unclass(all)[5:7, ], prob[5:7, ], ignore_attr = TRUE, info = inf)
+  }
+})
+
+test_that("Gibbs with certain cannot-links, soft links and far-apart unaries matches exact", {
+  # product-form weights: a certain cannot-link is a factor 0, unaries 600
+  # apart in log would underflow to subnormal numbers without the cut-off
+  set.seed(3)
+  k <- 3
+  lp <- matrix(rnorm(5 * k, sd = 2), 5, k)
+  lp[5, ] <- c(0, -600, -650)
+  side <- constraints(must = rbind(c(1, 2), c(4, 5)), cannot = rbind(c(2, 3), c(3, 4)),
+                      n = 5, confidence = c(0.5, 0.4, 1, 0.5))
+  ex <- constraint_posterior(lp, side, "exact", log = TRUE)
+  set.seed(4)
+  gb <- constraint_posterior(lp, side, "gibbs", log = TRUE, sweeps = 20000)
+  # Monte Carlo error ~0.01 here (the certain cannot-link slows mixing)
+  expect_lt(max(abs(unclass(gb) - unclass(ex))), 0.03)
+  expect_equal(unclass(gb)[5, ], unclass(ex)[5, ], ignore_attr = TRUE, tolerance = 0.01)
+  expect_true(all(is.finite(gb)))
+})
+
+test_that("Gibbs in EM: the burn-in runs once and set.seed() reproduces the fit", {
+  set.seed(1)
+  x <- rbind(matrix(rnorm(60, 0), 30), matrix(rnorm(60, 4), 30))
+  side <- sample_constraints(rep(1:2, each = 30), "nelson_cohen", n_constraints = 40)
+  set.seed(2)
+  a <- constrained_mixture(x, side, 2, inference = "gibbs", max_iter = 5)
+  set.seed(2)
+  b <- constrained_mixture(x, side, 2, inference = "gibbs", max_iter = 5)
+  expect_identical(a$z, b$z)
+  expect_equal(a$settings$sweeps, 10L)
+})
