@@ -16,7 +16,7 @@ print(side)
 fits <- list(
   `stats::kmeans` = stats::kmeans(x, centers = 3, nstart = 10)$cluster,
   `DP-means` = dp_means(x, k = 3)$cluster,
-  `RDP-means` = (rdp <- rdp_means(x, side, k = 3))$cluster,
+  `RDP-means` = (rdp <- rdp_means(x, side, k = 3, restarts = 10))$cluster,
   TVClust = (tv <- tvclust(x, side, iter = 400))$cluster
 )
 scores <- t(vapply(fits, compare_partitions, numeric(3), truth = truth))
