@@ -64,6 +64,31 @@ inline std::vector<int> renumber_by_first(std::vector<int>& z, int k, int& k_new
   return map;
 }
 
+// Renumbers the clusters of z by first point, dropping the empty ones with
+// their sums S_c, D_c and sizes, and resets the kernel source to the new
+// numbering. Returns the old -> new map (-1 for a dropped cluster).
+template <class Kernel>
+std::vector<int> drop_empty_clusters(Kernel& kern, std::vector<int>& z, int& k,
+                                     std::vector<double>& S, std::vector<double>& D,
+                                     std::vector<int>& size) {
+  int k_new = 0;
+  std::vector<int> map = renumber_by_first(z, k, k_new);
+  std::vector<double> S2(k_new), D2(k_new);
+  std::vector<int> size2(k_new);
+  for (int c = 0; c < k; ++c) {
+    if (map[c] < 0) continue;
+    S2[map[c]] = S[c];
+    D2[map[c]] = D[c];
+    size2[map[c]] = size[c];
+  }
+  S.swap(S2);
+  D.swap(D2);
+  size.swap(size2);
+  k = k_new;
+  kern.reset(z, k);
+  return map;
+}
+
 }  // namespace detail
 
 // Per-cluster sums S_c, diagonal sums D_c and sizes of partition z, exactly.
@@ -197,21 +222,7 @@ int merge_kernel_clusters(Kern& kern, const SideInfo& side, std::vector<int>& z,
     into[c] = t;
   }
   for (int& v : z) v = into[v];
-  int k_new = 0;
-  const std::vector<int> map = detail::renumber_by_first(z, k, k_new);
-  std::vector<double> S2(k_new), D2(k_new);
-  std::vector<int> size2(k_new);
-  for (int c = 0; c < k; ++c) {
-    if (!alive[c]) continue;
-    S2[map[c]] = S[c];
-    D2[map[c]] = D[c];
-    size2[map[c]] = size[c];
-  }
-  S.swap(S2);
-  D.swap(D2);
-  size.swap(size2);
-  k = k_new;
-  kern.reset(z, k);
+  detail::drop_empty_clusters(kern, z, k, S, D, size);  // the merged-away ones
   return merges;
 }
 
@@ -312,21 +323,7 @@ KernelRdpResult kernel_rdp_means(Kern& kern, const SideInfo& side, std::vector<i
 
     // Drop the clusters this sweep emptied.
     if (std::find(size.begin(), size.end(), 0) != size.end()) {
-      int k_new = 0;
-      const std::vector<int> map = detail::renumber_by_first(z, k, k_new);
-      std::vector<double> S2(k_new), D2(k_new);
-      std::vector<int> size2(k_new);
-      for (int c = 0; c < k; ++c) {
-        if (map[c] < 0) continue;
-        S2[map[c]] = S[c];
-        D2[map[c]] = D[c];
-        size2[map[c]] = size[c];
-      }
-      S.swap(S2);
-      D.swap(D2);
-      size.swap(size2);
-      k = k_new;
-      kern.reset(z, k);
+      const std::vector<int> map = detail::drop_empty_clusters(kern, z, k, S, D, size);
       links.renumber(map, z, k);
     }
     if (par.merge_moves && changed == 0) {
