@@ -193,6 +193,6 @@ coef.tvclust_vb <- function(object, ...) {
 
 #' @rdname tvclust_vb-methods
 #' @export
-logLik.tvclust_vb <- function(object, ...) tvclust_plugin_loglik(object, coef(object))
+logLik.tvclust_vb <- function(object, ...) tvclust_plugin_loglik(object, stats::coef(object))
 
 method_label.tvclust_vb <- function(object) "TVClust (variational)"
