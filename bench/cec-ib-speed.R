@@ -52,16 +52,9 @@ has_cec_pkg <- requireNamespace("CEC", quietly = TRUE)
 # ---- data and start ----------------------------------------------------------------
 
 set.seed(1)
-means <- matrix(stats::rnorm(k * p, sd = 2.5), k, p)
-y <- sample.int(k, n, replace = TRUE)
-x <- matrix(0, n, p)
-for (j in seq_len(k)) {
-  a <- matrix(stats::rnorm(p * p), p, p)
-  s <- a %*% t(a) / p + 0.2 * diag(p)
-  idx <- which(y == j)
-  x[idx, ] <- matrix(stats::rnorm(length(idx) * p), ncol = p) %*% chol(s) +
-    matrix(means[j, ], length(idx), p, byrow = TRUE)
-}
+sim <- simulate_gaussian_mixture(n, p, k)
+x <- sim$x
+y <- sim$y
 
 # k-means++ seeds (D^2 sampling) and the nearest-seed partition.
 kmeanspp <- function(x, k) {

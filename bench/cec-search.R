@@ -56,17 +56,7 @@ restarts <- 10L
 
 simulate_mixture <- function(n, p, k, seed) {
   set.seed(seed)
-  means <- matrix(stats::rnorm(k * p, sd = 2.5), k, p)
-  y <- sample.int(k, n, replace = TRUE)
-  x <- matrix(0, n, p)
-  for (j in seq_len(k)) {
-    a <- matrix(stats::rnorm(p * p), p, p)
-    s <- a %*% t(a) / p + 0.2 * diag(p)
-    idx <- which(y == j)
-    x[idx, ] <- matrix(stats::rnorm(length(idx) * p), ncol = p) %*% chol(s) +
-      matrix(means[j, ], length(idx), p, byrow = TRUE)
-  }
-  list(x = x, k = k)
+  list(x = simulate_gaussian_mixture(n, p, k)$x, k = k)
 }
 uci <- cecib_paper_datasets()
 sets <- list(

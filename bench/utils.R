@@ -187,3 +187,19 @@ cec_cost10 <- function(x, cluster, labels, beta, cov_reg = 0, small_sample = FAL
            if (small_sample) p * (p + 3) / (2 * (m - p - 2)) else 0)
   }, numeric(1)))
 }
+
+# n points in p dimensions from k Gaussians with random means (sd 2.5) and
+# random full covariances, drawn from the current RNG state: list(x, y).
+simulate_gaussian_mixture <- function(n, p, k) {
+  means <- matrix(stats::rnorm(k * p, sd = 2.5), k, p)
+  y <- sample.int(k, n, replace = TRUE)
+  x <- matrix(0, n, p)
+  for (j in seq_len(k)) {
+    a <- matrix(stats::rnorm(p * p), p, p)
+    s <- a %*% t(a) / p + 0.2 * diag(p)
+    idx <- which(y == j)
+    x[idx, ] <- matrix(stats::rnorm(length(idx) * p), ncol = p) %*% chol(s) +
+      matrix(means[j, ], length(idx), p, byrow = TRUE)
+  }
+  list(x = x, y = y)
+}
