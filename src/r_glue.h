@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "common/cluster_links.h"
 #include "common/run_hooks.h"
 #include "common/seeding.h"
 #include "common/side_graph.h"
@@ -48,6 +49,14 @@ inline void read_xi_schedule(const Options& o, XiScheduleParams& par) {
   par.patience = o.get<int>("patience");
   par.max_iter = o.get<int>("max_iter");
   par.random_order = o.get<bool>("random_order");
+}
+
+// The kept and broken side-information weight of a fit, as R's named vector.
+inline Rcpp::NumericVector agreement_to_r(const SideAgreement& a) {
+  return Rcpp::NumericVector::create(Rcpp::_["may_satisfied"] = a.may_satisfied,
+                                     Rcpp::_["may_violated"] = a.may_violated,
+                                     Rcpp::_["may_not_satisfied"] = a.may_not_satisfied,
+                                     Rcpp::_["may_not_violated"] = a.may_not_violated);
 }
 
 // R's 1-based indices (cluster numbers, starts) as 0-based; NA becomes -1.

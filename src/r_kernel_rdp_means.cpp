@@ -72,11 +72,7 @@ Rcpp::List kernel_rdp_means_cpp(Rcpp::List kernel, SEXP side, Rcpp::IntegerVecto
       Rcpp::_["k_trace"] = r.k_trace, Rcpp::_["changes"] = r.changes,
       Rcpp::_["iterations"] = r.iterations, Rcpp::_["converged"] = r.converged,
       Rcpp::_["xi"] = Rcpp::NumericVector::create(r.xi_may, r.xi_may_not),
-      Rcpp::_["agreement"] = Rcpp::NumericVector::create(
-          Rcpp::_["may_satisfied"] = r.agreement.may_satisfied,
-          Rcpp::_["may_violated"] = r.agreement.may_violated,
-          Rcpp::_["may_not_satisfied"] = r.agreement.may_not_satisfied,
-          Rcpp::_["may_not_violated"] = r.agreement.may_not_violated));
+      Rcpp::_["agreement"] = sideclust::agreement_to_r(r.agreement));
 }
 
 // Per-cluster kernel sums S_c and sizes of a 1-based partition (for the

@@ -69,11 +69,7 @@ Rcpp::List rdp_means_cpp(SEXP xt, SEXP side, Rcpp::List options) {
       Rcpp::_["iterations"] = r.iterations, Rcpp::_["converged"] = r.converged,
       Rcpp::_["interrupt_polls"] = static_cast<double>(hooks.polls()),
       Rcpp::_["xi"] = Rcpp::NumericVector::create(r.xi_may, r.xi_may_not),
-      Rcpp::_["agreement"] = Rcpp::NumericVector::create(
-          Rcpp::_["may_satisfied"] = r.agreement.may_satisfied,
-          Rcpp::_["may_violated"] = r.agreement.may_violated,
-          Rcpp::_["may_not_satisfied"] = r.agreement.may_not_satisfied,
-          Rcpp::_["may_not_violated"] = r.agreement.may_not_violated));
+      Rcpp::_["agreement"] = sideclust::agreement_to_r(r.agreement));
 }
 
 // [[Rcpp::export(.dp_lambda_cpp)]]
