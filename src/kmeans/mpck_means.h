@@ -29,14 +29,14 @@
 #include "common/run_hooks.h"
 #include "common/seeding.h"
 #include "common/side_graph.h"
-#include "common/union_find.h"
+#include "kmeans/mpck_metrics.h"
+#include "kmeans/mpck_seeding.h"
 #include "kmeans/pair_sweeps.h"
 #include "kmeans/sq_distance.h"
 #include "kmeans/visit_order.h"
 
 namespace sideclust {
 
-enum class MpckMetric { none, diagonal, full };
 enum class MpckInit { neighbourhoods, kmeanspp, random, start };
 
 struct MpckParams {
@@ -60,185 +60,6 @@ struct MpckResult {
   int iterations = 0;
   bool converged = false;
 };
-
-namespace mpck_detail {
-
-// The metrics of the k clusters with what the costs need of them: log det
-// and the diameter bound D_h.
-struct Metrics {
-  MpckMetric kind = MpckMetric::none;
-  Eigen::MatrixXd diag;               // p x k ("none": ones)
-  std::vector<Eigen::MatrixXd> full;  // "full" only
-  Eigen::VectorXd logdet, bound, trace;
-  Eigen::VectorXd zero;               // p zeros, for norm2_at()
-
-  Metrics(MpckMetric kind_, int p, int k, const Eigen::VectorXd& range2)
-      : kind(kind_), diag(Eigen::MatrixXd::Ones(p, k)), logdet(Eigen::VectorXd::Zero(k)),
-        bound(Eigen::VectorXd::Constant(k, range2.sum() * (kind_ == MpckMetric::full ? p : 1))),
-        trace(Eigen::VectorXd::Constant(k, p)), zero(Eigen::VectorXd::Zero(p)) {
-    if (kind == MpckMetric::full) full.assign(k, Eigen::MatrixXd::Identity(p, p));
-  }
-
-  int k() const { return static_cast<int>(logdet.size()); }
-
-  // ||v||^2 under the metric of cluster h.
-  template <class V>
-  double norm2(const V& v, int h) const {
-    switch (kind) {
-      case MpckMetric::none: return v.squaredNorm();
-      case MpckMetric::diagonal: return v.cwiseAbs2().dot(diag.col(h));
-      default: return v.dot(full[h] * v);
-    }
-  }
-
-  // norm2(v, h) for "none" and "diagonal", v p contiguous doubles: the same
-  // value (sq_distance() from zero sums the squares in Eigen's order), inline
-  // and without the matrix-vector product of norm2_all(), which at k = 5 was
-  // mostly call overhead.
-  SIDECLUST_FORCE_INLINE double norm2_at(const double* v, int h) const {
-    const int p = static_cast<int>(diag.rows());
-    if (kind == MpckMetric::none) return sq_distance(v, zero.data(), p);
-    return sq_distance<true>(v, zero.data(), diag.col(h).data(), p);
-  }
-
-  // ||v||^2 under every cluster's metric, into q (length k); sq (length p)
-  // holds the squares, which the product would otherwise allocate per call.
-  template <class V>
-  void norm2_all(const V& v, Eigen::VectorXd& q, Eigen::VectorXd& sq) const {
-    switch (kind) {
-      case MpckMetric::none: q.setConstant(v.squaredNorm()); break;
-      case MpckMetric::diagonal:
-        sq = v.cwiseAbs2();
-        q.noalias() = diag.transpose() * sq;
-        break;
-      default:
-        for (int h = 0; h < k(); ++h) q[h] = v.dot(full[h] * v);
-    }
-  }
-
-  // ||x - mu||^2 under the metric of cluster h, x and mu contiguous
-  // p-vectors (sq_distance() for "none" and "diagonal": the values of
-  // norm2(x - mu, h), inlined).
-  SIDECLUST_FORCE_INLINE double dist2(const double* x, const double* mu, int h) const {
-    const int p = static_cast<int>(diag.rows());
-    switch (kind) {
-      case MpckMetric::none: return sq_distance(x, mu, p);
-      case MpckMetric::diagonal: return sq_distance<true>(x, mu, diag.col(h).data(), p);
-      default: {
-        const Eigen::VectorXd d = Eigen::Map<const Eigen::VectorXd>(x, p) -
-                                  Eigen::Map<const Eigen::VectorXd>(mu, p);
-        return d.dot(full[h] * d);
-      }
-    }
-  }
-
-  // cost[h] = ||v - mu_h||^2 under metric h - log det A_h for every cluster
-  // h: what a point v (p contiguous doubles) costs in each cluster before
-  // its constraints.
-  SIDECLUST_FORCE_INLINE void point_costs(const double* v, const Eigen::MatrixXd& mu, Eigen::VectorXd& cost) const {
-    for (int h = 0; h < k(); ++h) cost[h] = dist2(v, mu.col(h).data(), h) - logdet[h];
-  }
-
-  // Work units of one norm2() for interrupt polling.
-  std::size_t cost_units(Eigen::Index p) const {
-    return static_cast<std::size_t>(kind == MpckMetric::full ? p * p : p);
-  }
-};
-
-// The penalty of one constraint (weight w >= 0, must or cannot) with its
-// points in clusters u and v; `diff` = x_a - x_b.
-template <class V>
-double pair_penalty(const Metrics& met, const V& diff, bool must, double w, int u, int v) {
-  if (w == 0.0) return 0.0;
-  if (must) return u != v ? 0.5 * w * (met.norm2(diff, u) + met.norm2(diff, v)) : 0.0;
-  return u == v ? w * (met.bound[u] - met.norm2(diff, u)) : 0.0;
-}
-
-// D^2 sampling (Arthur & Vassilvitskii 2007) of k - m.cols() further points
-// given the centres in m (p x m0): each draw has probability proportional to
-// the squared distance to the nearest centre so far, the first one uniform
-// when there is none; a draw is uniform when every point equals a centre.
-inline Eigen::MatrixXd extend_by_d2(const Eigen::Ref<const Eigen::MatrixXd>& x,
-                                    const Eigen::MatrixXd& m, int k, RunHooks& hooks) {
-  const int n = static_cast<int>(x.cols());
-  Eigen::MatrixXd out(x.rows(), k);
-  Eigen::VectorXd d2 = Eigen::VectorXd::Constant(n, std::numeric_limits<double>::infinity());
-  const int m0 = static_cast<int>(m.cols());
-  for (int j = 0; j < m0; ++j) {
-    out.col(j) = m.col(j);
-    for (int i = 0; i < n; ++i) d2[i] = std::min(d2[i], (x.col(i) - m.col(j)).squaredNorm());
-  }
-  for (int j = m0; j < k; ++j) {
-    const double total = j == 0 ? 0.0 : d2.sum();
-    const int pick = total > 0.0 && std::isfinite(total)
-                         ? proportional_index(d2.data(), n, total, hooks)
-                         : uniform_index(n, hooks);
-    out.col(j) = x.col(pick);
-    hooks.poll_interrupt(static_cast<std::size_t>(n) * x.rows());
-    for (int i = 0; i < n; ++i) d2[i] = std::min(d2[i], (x.col(i) - x.col(pick)).squaredNorm());
-  }
-  return out;
-}
-
-// Bilenko et al.'s (after Basu, Banerjee & Mooney 2002) seeding from the
-// neighbourhoods: the connected components of the must-link graph (pairs of
-// positive weight) with at least two points. With at least k of them, k
-// centroids by weighted farthest-first traversal (weights = sizes, the
-// largest first, then the one maximizing size * squared distance to the
-// nearest chosen); otherwise all centroids, completed by D^2 sampling.
-inline Eigen::MatrixXd neighbourhood_seeds(const Eigen::Ref<const Eigen::MatrixXd>& x,
-                                           const PairGraph& pairs, int k, RunHooks& hooks) {
-  const int n = static_cast<int>(x.cols());
-  const Eigen::Index p = x.rows();
-  UnionFind sets(static_cast<std::size_t>(n));
-  for (std::size_t l = 0; l < pairs.n_pairs(); ++l) {
-    if (pairs.signed_weight[l] > 0) sets.unite(pairs.first[l], pairs.second[l]);
-  }
-  std::vector<int> id(n, -1), root_id(n, -1);
-  std::vector<double> size;
-  Eigen::MatrixXd sum(p, 0);
-  int count = 0;
-  for (int i = 0; i < n; ++i) {
-    const int root = static_cast<int>(sets.find(i));
-    if (sets.set_size(root) < 2) continue;
-    if (root_id[root] < 0) {
-      root_id[root] = count++;
-      size.push_back(0.0);
-      sum.conservativeResize(p, count);
-      sum.col(count - 1).setZero();
-    }
-    id[i] = root_id[root];
-    sum.col(id[i]) += x.col(i);
-    size[id[i]] += 1.0;
-  }
-  Eigen::MatrixXd centroid(p, count);
-  for (int c = 0; c < count; ++c) centroid.col(c) = sum.col(c) / size[c];
-  if (count < k) return extend_by_d2(x, centroid, k, hooks);
-  Eigen::MatrixXd out(p, k);
-  std::vector<double> d2(count, std::numeric_limits<double>::infinity());
-  std::vector<bool> chosen(count, false);
-  for (int j = 0; j < k; ++j) {
-    int best = -1;
-    double best_score = -1.0;
-    for (int c = 0; c < count; ++c) {
-      if (chosen[c]) continue;
-      const double score = j == 0 ? size[c] : size[c] * d2[c];
-      if (score > best_score) {
-        best_score = score;
-        best = c;
-      }
-    }
-    chosen[best] = true;
-    out.col(j) = centroid.col(best);
-    hooks.poll_interrupt(static_cast<std::size_t>(count) * p);  // a pass over the centroids
-    for (int c = 0; c < count; ++c) {
-      d2[c] = std::min(d2[c], (centroid.col(c) - centroid.col(best)).squaredNorm());
-    }
-  }
-  return out;
-}
-
-}  // namespace mpck_detail
 
 // One run from given centres; the data-wide constants live here so that
 // restarts share them.
