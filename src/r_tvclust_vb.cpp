@@ -9,7 +9,7 @@
 
 #include "r_glue.h"
 #include "r_tvclust.h"
-#include "tvclust/tvclust_vb.h"
+#include "tvclust/tvclust_vb_runs.h"
 #include "tvclust/vb_families.h"
 
 namespace {
