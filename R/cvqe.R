@@ -60,6 +60,17 @@
 #' then computed over the prototypes kept, and as \eqn{h()} may change, the
 #' fixed-point property above holds for the state before the drop.
 #'
+#' @section Sparse data:
+#' `x` may be a sparse matrix (any class of the Matrix package, or slam's
+#' `simple_triplet_matrix`); it stays sparse: the points are read in place from
+#' their non-zeros, squared distances to a prototype are computed as
+#' \eqn{\|x\|^2 - 2 x^\top m + \|m\|^2}{|x|^2 - 2 x'm + |m|^2} (the
+#' prototypes are dense, `k` x `p`), and an iteration costs
+#' \eqn{O(k \cdot \mathrm{nnz})}{O(k nnz)} plus the constraints. The result
+#' is the same fit as on the dense matrix up to rounding. `k` is then checked
+#' against the number of points only: with fewer distinct rows than `k`,
+#' seeds repeat and the clusters left empty are dropped.
+#'
 #' @param x Data: a numeric matrix or data.frame, one row per point.
 #' @param side Pairwise side information: `NULL`, a [constraints()] object,
 #'   a TVClust matrix E, a data.frame of pairs, or partial labels (expanded
@@ -115,11 +126,12 @@ cvqe <- function(x, side = NULL, k, restarts = 10L, max_iter = 100L,
                  init = c("kmeans++", "random"), start = NULL, max_pairs = 1e6,
                  verbose = FALSE) {
   call <- match.call()
-  a <- check_prototype_fit(x, side, k, start, restarts, max_iter, init, verbose, max_pairs)
+  a <- check_prototype_fit(x, side, k, start, restarts, max_iter, init, verbose, max_pairs,
+                           sparse_ok = TRUE)
   res <- prototype_runs(a, .cvqe_cpp)
   fit <- prototype_fit(res, a, "cvqe", call,
                        stats = list(within = res$within, penalty = res$penalty))
-  fit <- finish_fit(fit, a$x, "cvqe")
+  fit <- finish_fit(fit, if (is_sparse_input(x)) x else a$x, "cvqe")
   fit
 }
 

@@ -191,7 +191,7 @@ training_data <- function(object, arg = "newdata") {
 prototype_fit <- function(res, a, fun, call, stats = list(), settings = list()) {
   if (!res$converged) warn_not_converged(fun, a$max_iter)
   centers <- t(res$centres)
-  dimnames(centers) <- list(NULL, colnames(a$x))
+  dimnames(centers) <- list(NULL, coordinate_names(a$x))
   c(list(cluster = res$cluster, centers = centers, k = res$k,
          size = tabulate(res$cluster, res$k), objective = res$objective),
     stats,
@@ -206,7 +206,7 @@ prototype_fit <- function(res, a, fun, call, stats = list(), settings = list()) 
 # options; `score` ranks a run (lowest final objective by default).
 prototype_runs <- function(a, core, extra = list(),
                            score = function(res) final_value(res$objective)) {
-  xt <- t(a$x)
+  xt <- points_for_core(a$x)
   options <- c(a$options, extra)
   best_run(a$restarts, function(r) core(xt, a$side, options), score)
 }
@@ -215,9 +215,17 @@ prototype_runs <- function(a, core, extra = list(),
 # every row of newdata: the prediction of the k-means-type fits (cvqe,
 # cop_kmeans, lcvqe), whose new points carry no constraints.
 predict_nearest_centre <- function(object, newdata) {
-  newdata <- check_newdata(newdata, ncol(object$centers))
-  cost <- .centre_divergences_cpp(t(newdata), t(object$centers), "sqeuclidean")
-  cluster_prediction(cost = cost, rows = rownames(newdata))
+  if (is_sparse_input(newdata)) {
+    newdata <- sparse_points(newdata, "newdata")
+    if (newdata$p != ncol(object$centers)) {
+      stop_arg("newdata", sprintf("has %d columns but the fit has %d", newdata$p,
+                                  ncol(object$centers)))
+    }
+  } else {
+    newdata <- check_newdata(newdata, ncol(object$centers))
+  }
+  cost <- .centre_divergences_cpp(points_for_core(newdata), t(object$centers), "sqeuclidean")
+  cluster_prediction(cost = cost, rows = point_names(newdata))
 }
 
 # The one shape of every predict(): `cluster` plus one n x k matrix with a

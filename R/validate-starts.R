@@ -170,6 +170,12 @@ kp_check_start <- function(start, m, k) {
 # At most as many clusters as distinct rows of x (seeds must differ). A
 # prefix of the rows usually settles it without scanning all of x.
 check_k_distinct <- function(k, x, arg = "k") {
+  if (inherits(x, "sideclust_sparse_points")) {
+    # Distinct sparse rows are not counted: with fewer, seeds repeat and the
+    # clusters left empty are dropped from the fit.
+    if (k > x$n) stop_arg(arg, sprintf("(%d) is larger than the number of points in `x` (%d)", k, x$n))
+    return(invisible(k))
+  }
   head_rows <- x[seq_len(min(nrow(x), 20L * k)), , drop = FALSE]
   if (nrow(unique(head_rows)) >= k) return(invisible(k))
   distinct <- nrow(unique(x))
@@ -197,7 +203,7 @@ check_k_or_start <- function(k, start, x) {
 # takes them: points as columns (p x 0 for none). A start means one run,
 # recorded as init "start".
 check_start_prototypes <- function(start, k, x, restarts, init) {
-  p <- ncol(x)
+  p <- n_coordinates(x)
   if (is.null(start)) return(list(centres = matrix(0, p, 0L), restarts = restarts, init = init))
   start <- check_data_matrix(start, "start")
   if (nrow(start) != k || ncol(start) != p) {
@@ -226,9 +232,10 @@ check_partition_starts <- function(start, n, k, must) {
 # `start` makes one run seeded "start". `options` is what every one of their
 # glue entry points reads, for one run: prototype_runs() makes `restarts`.
 check_prototype_fit <- function(x, side, k, start, restarts, max_iter, init, verbose,
-                                max_pairs, inits = c("kmeans++", "random")) {
-  x <- check_data_scale(check_data_matrix(x, "x"), "x")
-  side <- side_as_pairs(side, nrow(x), "side", max_pairs)
+                                max_pairs, inits = c("kmeans++", "random"), sparse_ok = FALSE) {
+  x <- if (sparse_ok && is_sparse_input(x)) check_sparse_scale(sparse_points(x, "x"), "x") else
+    check_data_scale(check_data_matrix(x, "x"), "x")
+  side <- side_as_pairs(side, n_points(x), "side", max_pairs)
   init <- match_choice(init, inits, "init")
   k <- check_k_or_start(k, start, x)
   restarts <- check_count(restarts, "restarts", lower = 1L)

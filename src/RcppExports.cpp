@@ -94,12 +94,12 @@ BEGIN_RCPP
 END_RCPP
 }
 // cvqe_cpp
-Rcpp::List cvqe_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP side, Rcpp::List options);
+Rcpp::List cvqe_cpp(SEXP xt, SEXP side, Rcpp::List options);
 RcppExport SEXP _sideclust_cvqe_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP optionsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type xt(xtSEXP);
     Rcpp::traits::input_parameter< SEXP >::type side(sideSEXP);
     Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
     rcpp_result_gen = Rcpp::wrap(cvqe_cpp(xt, side, options));

@@ -21,16 +21,18 @@ sideclust::CvqeParams cvqe_params(const sideclust::Options& o) {
 
 }  // namespace
 
-// xt: p x n data; side: the validated pairs (labels are expanded in R) or
-// NULL; options: k, restarts, max_iter, init, start (p x k prototypes),
-// verbose.
+// xt: p x n data or sparse points (see with_rows() in r_glue.h); side: the
+// validated pairs (labels are expanded in R) or NULL; options: k, restarts,
+// max_iter, init, start (p x k prototypes), verbose.
 // [[Rcpp::export(.cvqe_cpp)]]
-Rcpp::List cvqe_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP side, Rcpp::List options) {
+Rcpp::List cvqe_cpp(SEXP xt, SEXP side, Rcpp::List options) {
   const sideclust::Options o(options);
   const sideclust::CvqeParams par = cvqe_params(o);
-  const sideclust::SideInfo s = sideclust::side_from_r(side, static_cast<int>(xt.cols()));
   sideclust::RHooks hooks(o.get<bool>("verbose"), "iteration");
-  const sideclust::CvqeResult r = sideclust::cvqe_fit(xt, s.pairs, par, hooks);
+  const sideclust::CvqeResult r = sideclust::with_rows(xt, [&](const auto& rows) {
+    const sideclust::SideInfo s = sideclust::side_from_r(side, rows.n());
+    return sideclust::cvqe_fit(rows, s.pairs, par, hooks);
+  });
 
   return Rcpp::List::create(
       Rcpp::_["cluster"] = sideclust::one_based(r.cluster), Rcpp::_["centres"] = Rcpp::wrap(r.centres),

@@ -1,12 +1,14 @@
 // Seed points for the prototype methods (CEC, CVQE, disparate k-means):
-// k-means++ and uniformly drawn points among the columns of a p x n matrix,
-// drawn with R's generator through RunHooks.
+// k-means++ and uniformly drawn points among the columns of a p x n matrix
+// (or any points with a distance class like ColumnDistances), drawn with R's
+// generator through RunHooks.
 #pragma once
 
 #include <Eigen/Dense>
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <limits>
 #include <utility>
 #include <vector>
@@ -36,6 +38,22 @@ inline int proportional_index(const double* w, int n, double total, RunHooks& ho
   return pick;
 }
 
+// Squared Euclidean distances between the columns of a p x n matrix, in the
+// shape the seeding below reads them: from(c) gives the function i -> the
+// squared distance between points i and c.
+class ColumnDistances {
+ public:
+  explicit ColumnDistances(const Eigen::Ref<const Eigen::MatrixXd>& x) : x_(x) {}
+  int n() const { return static_cast<int>(x_.cols()); }
+  std::size_t pass_work() const { return static_cast<std::size_t>(x_.cols()) * x_.rows(); }
+  auto from(int c) const {
+    return [this, c](int i) { return (x_.col(i) - x_.col(c)).squaredNorm(); };
+  }
+
+ private:
+  const Eigen::Ref<const Eigen::MatrixXd> x_;
+};
+
 // k-means++ (Arthur & Vassilvitskii 2007): the first seed uniform, each
 // further one with probability proportional to its squared distance to the
 // nearest seed so far, so a point equal to a seed is never drawn again. Only
@@ -45,9 +63,11 @@ inline int proportional_index(const double* w, int n, double total, RunHooks& ho
 // Tetek 2023): each further seed is the best of `trials` candidates drawn
 // that way, the one leaving the smallest sum of squared distances to the
 // nearest seed. trials = 1 draws exactly the plain k-means++ seeds.
-inline std::vector<int> kmeanspp_indices(const Eigen::Ref<const Eigen::MatrixXd>& x, int k,
-                                         RunHooks& hooks, int trials = 1) {
-  const int n = static_cast<int>(x.cols());
+// `dist` is ColumnDistances or any class of the same shape (dense or sparse
+// points, common/row_distances.h).
+template <class Dist>
+std::vector<int> kmeanspp_seeds(Dist& dist, int k, RunHooks& hooks, int trials = 1) {
+  const int n = dist.n();
   std::vector<int> seeds;
   seeds.reserve(k);
   Eigen::VectorXd d2 = Eigen::VectorXd::Constant(n, std::numeric_limits<double>::infinity());
@@ -64,14 +84,15 @@ inline std::vector<int> kmeanspp_indices(const Eigen::Ref<const Eigen::MatrixXd>
     for (int t = 0; t < tries; ++t) {
       const int c = total > 0.0 ? proportional_index(d2.data(), n, total, hooks)
                                 : uniform_index(n, hooks);
-      hooks.poll_interrupt(static_cast<std::size_t>(n) * x.rows());  // a pass over x
+      hooks.poll_interrupt(dist.pass_work());  // a pass over x
       if (tries == 1) {
         pick = c;
         break;
       }
+      const auto to_c = dist.from(c);
       double sum = 0.0;
       for (int i = 0; i < n; ++i) {
-        cand[i] = std::min(d2[i], (x.col(i) - x.col(c)).squaredNorm());
+        cand[i] = std::min(d2[i], to_c(i));
         sum += cand[i];
       }
       if (sum < pick_sum) {  // ties keep the earlier candidate
@@ -82,12 +103,19 @@ inline std::vector<int> kmeanspp_indices(const Eigen::Ref<const Eigen::MatrixXd>
     }
     seeds.push_back(pick);
     if (tries == 1) {
-      for (int i = 0; i < n; ++i) d2[i] = std::min(d2[i], (x.col(i) - x.col(pick)).squaredNorm());
+      const auto to_pick = dist.from(pick);
+      for (int i = 0; i < n; ++i) d2[i] = std::min(d2[i], to_pick(i));
     } else {
       d2.swap(best_d2);
     }
   }
   return seeds;
+}
+
+inline std::vector<int> kmeanspp_indices(const Eigen::Ref<const Eigen::MatrixXd>& x, int k,
+                                         RunHooks& hooks, int trials = 1) {
+  ColumnDistances dist(x);
+  return kmeanspp_seeds(dist, k, hooks, trials);
 }
 
 // The number of candidates per seed of greedy k-means++: 2 + floor(log k),
@@ -99,23 +127,29 @@ inline int greedy_kmeanspp_trials(int k) {
 // k points drawn uniformly without replacement (partial Fisher-Yates),
 // skipping points equal to a seed already drawn as long as there are other
 // points left.
-inline std::vector<int> random_indices(const Eigen::Ref<const Eigen::MatrixXd>& x, int k,
-                                       RunHooks& hooks) {
-  const int n = static_cast<int>(x.cols());
+template <class Dist>
+std::vector<int> random_seeds(Dist& dist, int k, RunHooks& hooks) {
+  const int n = dist.n();
   std::vector<int> order(n), seeds, repeats;
   for (int i = 0; i < n; ++i) order[i] = i;
   for (int t = 0; t < n && static_cast<int>(seeds.size()) < k; ++t) {
     std::swap(order[t], order[t + uniform_index(n - t, hooks)]);
     const int c = order[t];
-    const bool repeat = std::any_of(seeds.begin(), seeds.end(), [&](int s) {
-      return (x.col(s) - x.col(c)).squaredNorm() == 0.0;
-    });
+    const auto to_c = dist.from(c);
+    const bool repeat =
+        std::any_of(seeds.begin(), seeds.end(), [&](int s) { return to_c(s) == 0.0; });
     (repeat ? repeats : seeds).push_back(c);
   }
   for (std::size_t r = 0; static_cast<int>(seeds.size()) < k && r < repeats.size(); ++r) {
     seeds.push_back(repeats[r]);
   }
   return seeds;
+}
+
+inline std::vector<int> random_indices(const Eigen::Ref<const Eigen::MatrixXd>& x, int k,
+                                       RunHooks& hooks) {
+  ColumnDistances dist(x);
+  return random_seeds(dist, k, hooks);
 }
 
 // The seed points as the columns of a p x k matrix.

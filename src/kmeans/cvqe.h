@@ -1,7 +1,8 @@
 // Constrained vector quantization error (CVQE): Davidson & Ravi's k-means
 // with must-link / cannot-link penalties, objective (68) of TR-09-12.
-// Points are the columns of a p x n matrix, prototypes the columns of a p x k
-// matrix. Plain C++17 + Eigen; randomness and interrupts come from RunHooks.
+// Points are dense (the columns of a p x n array) or sparse rows
+// (common/sparse_rows.h), prototypes the columns of a p x k matrix. Plain
+// C++17 + Eigen; randomness and interrupts come from RunHooks.
 #pragma once
 
 #include <Eigen/Dense>
@@ -12,9 +13,11 @@
 #include <stdexcept>
 #include <vector>
 
+#include "common/row_distances.h"
 #include "common/run_hooks.h"
 #include "common/seeding.h"
 #include "common/side_graph.h"
+#include "common/sparse_rows.h"
 
 namespace sideclust {
 
@@ -80,11 +83,14 @@ struct Geometry {
 // Pair l in its given order: first[l] is the point whose cluster is g1(l),
 // second[l] the one of g2(l); signed_weight > 0 a must-link, < 0 a
 // cannot-link, |signed_weight| its confidence.
-inline void objective_parts(const Eigen::Ref<const Eigen::MatrixXd>& x, const PairGraph& pairs,
-                            const std::vector<int>& z, const Eigen::MatrixXd& m,
-                            double& within, double& penalty) {
+template <class Rows>
+void objective_parts(const RowDistances<Rows>& dist, const PairGraph& pairs,
+                     const std::vector<int>& z, const Eigen::MatrixXd& m,
+                     double& within, double& penalty) {
+  std::vector<double> m_term(m.cols());
+  for (Eigen::Index j = 0; j < m.cols(); ++j) m_term[j] = dist.vector_term(m.col(j).data());
   within = 0.0;
-  for (Eigen::Index i = 0; i < x.cols(); ++i) within += (x.col(i) - m.col(z[i])).squaredNorm();
+  for (int i = 0; i < dist.n(); ++i) within += dist.to(i, m.col(z[i]).data(), m_term[z[i]]);
   within *= 0.5;
   penalty = 0.0;
   if (pairs.first.empty()) return;
@@ -98,15 +104,33 @@ inline void objective_parts(const Eigen::Ref<const Eigen::MatrixXd>& x, const Pa
 
 }  // namespace cvqe_detail
 
+// The largest absolute coordinate of the points (sparse: of the stored
+// ones; the others are 0).
+inline double max_abs_coordinate(const DenseRows& rows) {
+  double out = 0.0;
+  const std::size_t size = static_cast<std::size_t>(rows.n()) * rows.p();
+  for (std::size_t e = 0; e < size; ++e) out = std::max(out, std::abs(rows.data()[e]));
+  return out;
+}
+inline double max_abs_coordinate(const SparseRows& rows) {
+  double out = 0.0;
+  for (int i = 0; i < rows.n(); ++i) {
+    const SparseRow r = rows.row(i);
+    for (int j = 0; j < r.nnz; ++j) out = std::max(out, std::abs(r.scale * r.val[j]));
+  }
+  return out;
+}
+
 // One run from given prototypes; the state lives here so that restarts reuse
 // the buffers.
+template <class Rows>
 class CvqeRun {
  public:
-  CvqeRun(const Eigen::Ref<const Eigen::MatrixXd>& x, const PairGraph& pairs,
+  CvqeRun(const Rows& rows, const RowDistances<Rows>& dist, const PairGraph& pairs,
           const CvqeParams& par)
-      : x_(x), pairs_(pairs), par_(par), n_(static_cast<int>(x.cols())) {
+      : rows_(rows), dist_(dist), pairs_(pairs), par_(par), n_(rows.n()) {
     if (!pairs.empty() && pairs.n != n_) throw std::invalid_argument("pairs are over another number of points");
-    scale_ = 1.0 + (x.size() > 0 ? x.cwiseAbs().maxCoeff() : 0.0);
+    scale_ = 1.0 + max_abs_coordinate(rows);
   }
 
   CvqeResult run(Eigen::MatrixXd m, RunHooks& hooks) const {
@@ -118,7 +142,7 @@ class CvqeRun {
       const int changed = assign(m, z, hooks);
       fixed = update_prototypes(z, k, m);
       double within, penalty;
-      cvqe_detail::objective_parts(x_, pairs_, z, m, within, penalty);
+      cvqe_detail::objective_parts(dist_, pairs_, z, m, within, penalty);
       res.objective.push_back(within + penalty);
       res.iterations = iter;
       hooks.check_interrupt();
@@ -142,11 +166,12 @@ class CvqeRun {
   int assign(const Eigen::MatrixXd& m, std::vector<int>& z, RunHooks& hooks) const {
     const int k = static_cast<int>(m.cols());
     const cvqe_detail::Geometry geo(m);
-    std::vector<double> cost(k);
+    std::vector<double> cost(k), m_term(k);
+    for (int j = 0; j < k; ++j) m_term[j] = dist_.vector_term(m.col(j).data());
     int changed = 0;
     for (int i = 0; i < n_; ++i) {
-      hooks.poll_interrupt(static_cast<std::size_t>(k) * x_.rows());
-      for (int j = 0; j < k; ++j) cost[j] = (x_.col(i) - m.col(j)).squaredNorm();
+      hooks.poll_interrupt(static_cast<std::size_t>(k) * rows_.p());
+      for (int j = 0; j < k; ++j) cost[j] = dist_.to(i, m.col(j).data(), m_term[j]);
       if (!pairs_.empty()) {
         for (int e = pairs_.start[i]; e < pairs_.start[i + 1]; ++e) {
           const int other = z[pairs_.nbr[e]];
@@ -177,11 +202,12 @@ class CvqeRun {
   // cluster with z_j = 0 (no points) keeps its prototype. Returns whether the
   // last round was within the tolerance.
   bool update_prototypes(const std::vector<int>& z, int k, Eigen::MatrixXd& m) const {
-    const Eigen::Index p = x_.rows();
+    const Eigen::Index p = rows_.p();
     Eigen::MatrixXd sum = Eigen::MatrixXd::Zero(p, k);
     Eigen::VectorXd denom = Eigen::VectorXd::Zero(k);
+    double no_shift = 0.0;  // the points have no constant offset
     for (int i = 0; i < n_; ++i) {
-      sum.col(z[i]) += x_.col(i);
+      add_row(rows_.row(i), rows_.p(), sum.col(z[i]).data(), no_shift);
       denom[z[i]] += 1.0;
     }
     // Broken must-links pull m_g1 towards m_g2; broken cannot-links pull
@@ -249,28 +275,33 @@ class CvqeRun {
     for (int& v : z) v = map[v];
     res.cluster = z;
     res.k = kept;
-    cvqe_detail::objective_parts(x_, pairs_, res.cluster, res.centres, res.within, res.penalty);
+    cvqe_detail::objective_parts(dist_, pairs_, res.cluster, res.centres, res.within, res.penalty);
     if (!res.objective.empty()) res.objective.back() = res.within + res.penalty;
   }
 
-  const Eigen::Ref<const Eigen::MatrixXd> x_;
+  const Rows& rows_;
+  const RowDistances<Rows>& dist_;
   const PairGraph& pairs_;
   const CvqeParams& par_;
   int n_;
   double scale_ = 1.0;
 };
 
-// The best (lowest final L') of par.restarts runs, or one run from par.start.
-inline CvqeResult cvqe_fit(const Eigen::Ref<const Eigen::MatrixXd>& x, const PairGraph& pairs,
-                           const CvqeParams& par, RunHooks& hooks) {
-  if (par.k < 1 || par.k > x.cols()) throw std::invalid_argument("k out of range");
-  const CvqeRun runner(x, pairs, par);
+// The best (lowest final L') of par.restarts runs, or one run from par.start,
+// on dense or sparse points (common/sparse_rows.h, offset 0).
+template <class Rows>
+CvqeResult cvqe_fit(const Rows& rows, const PairGraph& pairs, const CvqeParams& par,
+                    RunHooks& hooks) {
+  if (par.k < 1 || par.k > rows.n()) throw std::invalid_argument("k out of range");
+  RowDistances<Rows> dist(rows);
+  const CvqeRun<Rows> runner(rows, dist, pairs, par);
   const int runs = par.init == SeedInit::start ? 1 : std::max(1, par.restarts);
   CvqeResult best;
   for (int r = 0; r < runs; ++r) {
-    Eigen::MatrixXd m =
-        par.init == SeedInit::start ? par.start : draw_prototypes(x, par.k, par.init, hooks);
-    if (m.rows() != x.rows() || m.cols() != par.k) throw std::invalid_argument("start has the wrong size");
+    Eigen::MatrixXd m = par.init == SeedInit::start
+                            ? par.start
+                            : draw_prototypes(dist, rows.p(), par.k, par.init, hooks);
+    if (m.rows() != rows.p() || m.cols() != par.k) throw std::invalid_argument("start has the wrong size");
     CvqeResult res = runner.run(std::move(m), hooks);
     if (r == 0 || res.objective.back() < best.objective.back()) best = std::move(res);
   }

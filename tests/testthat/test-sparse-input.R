@@ -1,5 +1,5 @@
-# Sparse data (document-term matrices) stay sparse in rdp_means() / dp_means()
-# and tvclust(family = "multinomial"), and give the dense data's fit.
+# Sparse data (document-term matrices) stay sparse in rdp_means() / dp_means(),
+# tvclust(family = "multinomial") and cvqe(), and give the dense data's fit.
 
 skip_if_not_installed("Matrix")
 
@@ -80,6 +80,54 @@ test_that("a sparse matrix far too large to densify runs (memory follows the non
   expect_length(fit$cluster, n)
   expect_lte(fit$k, 2L)
   expect_equal(dim(fit$centers), c(fit$k, p))
+})
+
+test_that("cvqe() on sparse data equals the dense fit, with and without constraints", {
+  set.seed(4)
+  side <- sample_constraints(docs$topic, "nelson_cohen", n_constraints = 80, noise = 0.1)
+  for (init in c("kmeans++", "random")) {
+    for (s in list(NULL, side)) {
+      fits <- fit_both(function(d) cvqe(d, s, k = 3, init = init, restarts = 3), x, xs)
+      label <- paste(init, is.null(s))
+      expect_identical(fits$sparse$cluster, fits$dense$cluster, label = label)
+      expect_equal(fits$sparse$objective, fits$dense$objective, tolerance = 1e-9, label = label)
+      expect_equal(fits$sparse$centers, fits$dense$centers, tolerance = 1e-9, label = label)
+      expect_equal(c(fits$sparse$within, fits$sparse$penalty),
+                   c(fits$dense$within, fits$dense$penalty), tolerance = 1e-9, label = label)
+    }
+  }
+  start <- x[c(1, 50, 100), ]
+  a <- cvqe(x, side, start = start)
+  b <- cvqe(methods::as(xs, "RsparseMatrix"), side, start = start)
+  expect_identical(b$cluster, a$cluster)
+  expect_s4_class(b$data, "RsparseMatrix")
+  expect_identical(colnames(b$centers), colnames(x))
+  expect_identical(names(b$cluster), rownames(x))
+  # predict() on the sparse training data, on sparse and on dense new data
+  p_dense <- predict(a)
+  expect_identical(predict(b)$cluster, p_dense$cluster)
+  expect_equal(predict(b, xs[1:10, ])$cost, p_dense$cost[1:10, ], tolerance = 1e-9)
+  expect_equal(predict(b, x[1:10, ])$cost, p_dense$cost[1:10, ], tolerance = 1e-9)
+  expect_error(predict(b, xs[, 1:5]), "`newdata` has 5 columns but the fit has 60")
+  expect_error(cvqe(xs, k = 200), "`k` \\(200\\) is larger than the number of points in `x` \\(150\\)")
+  # fewer distinct rows than k: seeds repeat, empty clusters are dropped
+  few <- Matrix::Matrix(x[rep(1:2, 10), ], sparse = TRUE)
+  set.seed(1)
+  expect_lte(cvqe(few, k = 4, restarts = 2)$k, 2L)
+})
+
+test_that("cvqe() runs on a sparse matrix too wide to densify", {
+  n <- 1000
+  p <- 1e6  # 8 GB dense
+  set.seed(6)
+  group <- rep(1:2, each = n / 2)
+  j <- sample(20, n * 3, TRUE) + ifelse(rep(group, 3) == 1, 0, 5e5)
+  big <- Matrix::sparseMatrix(i = rep(seq_len(n), 3), j = j, x = 1, dims = c(n, p))
+  side <- sample_constraints(group, "nelson_cohen", n_constraints = 50)
+  fit <- cvqe(big, side, k = 2, restarts = 2, max_iter = 20)
+  tab <- table(fit$cluster, group)
+  expect_identical(dim(tab), c(2L, 2L))
+  expect_true(all(rowSums(tab > 0) == 1))  # the two word groups, whatever the labels
 })
 
 test_that("sparse input errors name the argument and the rows", {

@@ -1,0 +1,100 @@
+// Squared Euclidean distances for the prototype methods that take dense or
+// sparse points (common/sparse_rows.h): from a point to a dense p-vector (a
+// prototype), and between two points (the shape common/seeding.h reads).
+// Dense points are summed from differences, bitwise as Eigen's
+// (a - b).squaredNorm(); sparse points (offset 0) as |x|^2 - 2 x.v + |v|^2
+// with every |x|^2 cached, so a distance costs O(nnz) and nothing is dense.
+#pragma once
+
+#include <Eigen/Dense>
+
+#include <algorithm>
+#include <cstddef>
+#include <vector>
+
+#include "common/seeding.h"
+#include "common/sparse_rows.h"
+#include "kmeans/sq_distance.h"
+
+namespace sideclust {
+
+template <class Rows>
+class RowDistances;
+
+template <>
+class RowDistances<DenseRows> {
+ public:
+  explicit RowDistances(const DenseRows& rows) : rows_(rows) {}
+  int n() const { return rows_.n(); }
+  std::size_t pass_work() const { return static_cast<std::size_t>(rows_.n()) * rows_.p(); }
+  // What to() needs of v besides v itself (nothing for dense points).
+  double vector_term(const double*) const { return 0.0; }
+  double to(int i, const double* v, double) const { return sq_distance(rows_.row(i), v, rows_.p()); }
+  auto from(int c) const {
+    return [this, c](int i) { return sq_distance(rows_.row(i), rows_.row(c), rows_.p()); };
+  }
+  void densify_point(int i, double* out) const {
+    std::copy(rows_.row(i), rows_.row(i) + rows_.p(), out);
+  }
+
+ private:
+  DenseRows rows_;
+};
+
+template <>
+class RowDistances<SparseRows> {
+ public:
+  explicit RowDistances(const SparseRows& rows)
+      : rows_(rows), norm2_(rows.n()), dense_(rows.p(), 0.0) {
+    for (int i = 0; i < rows.n(); ++i) {
+      const SparseRow r = rows.row(i);
+      double acc = 0.0;
+      for (int j = 0; j < r.nnz; ++j) acc += r.val[j] * r.val[j];
+      norm2_[i] = r.scale * r.scale * acc;
+    }
+  }
+  int n() const { return rows_.n(); }
+  std::size_t pass_work() const {
+    return rows_.n() > 0 ? static_cast<std::size_t>(rows_.row(rows_.n() - 1).idx - rows_.row(0).idx) + rows_.n()
+                         : 0;
+  }
+  double vector_term(const double* v) const {
+    double acc = 0.0;
+    for (int d = 0; d < rows_.p(); ++d) acc += v[d] * v[d];
+    return acc;
+  }
+  // v_term: vector_term(v), computed once per prototype.
+  double to(int i, const double* v, double v_term) const {
+    const SparseRow r = rows_.row(i);
+    double dot = 0.0;
+    for (int j = 0; j < r.nnz; ++j) dot += r.val[j] * v[r.idx[j]];
+    return std::max(0.0, norm2_[i] - 2.0 * r.scale * dot + v_term);
+  }
+  // Point c is spread into a dense buffer once; the function then reads it,
+  // so it is valid until the next call of from().
+  auto from(int c) {
+    std::fill(dense_.begin(), dense_.end(), 0.0);
+    densify_point(c, dense_.data());
+    return [this, c](int i) { return to(i, dense_.data(), norm2_[c]); };
+  }
+  void densify_point(int i, double* out) const { densify(rows_.row(i), rows_.p(), out); }
+
+ private:
+  SparseRows rows_;
+  std::vector<double> norm2_;
+  std::vector<double> dense_;
+};
+
+// k seed prototypes (p x k) among the points, drawn by k-means++ or
+// uniformly (common/seeding.h).
+template <class Rows>
+Eigen::MatrixXd draw_prototypes(RowDistances<Rows>& dist, int p, int k, SeedInit init,
+                                RunHooks& hooks) {
+  const std::vector<int> seeds =
+      init == SeedInit::random ? random_seeds(dist, k, hooks) : kmeanspp_seeds(dist, k, hooks);
+  Eigen::MatrixXd m(p, static_cast<Eigen::Index>(seeds.size()));
+  for (std::size_t j = 0; j < seeds.size(); ++j) dist.densify_point(seeds[j], m.col(j).data());
+  return m;
+}
+
+}  // namespace sideclust
