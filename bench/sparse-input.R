@@ -1,9 +1,10 @@
 # Sparse input stays sparse (issue 22, point 5): memory and time per sweep of
-# rdp_means() / dp_means() and tvclust(family = "multinomial") on a
+# rdp_means() / dp_means(), tvclust(family = "multinomial") and cvqe() on a
 # document-term matrix given as a dgCMatrix, against the same data as a dense
 # matrix where that fits, and a 1e6 x 1e5 matrix at 0.1% density alone.
 #
-# Rscript bench/sparse-input.R [small] [medium] [large]   (from the repository root)
+# Rscript bench/sparse-input.R [small] [medium] [large] [large_cvqe]   (from the repository root)
+# (large_cvqe: cvqe() alone on the large data, so it can be run without the rest)
 #
 # One fresh R process per data set and storage; inside it the methods run one
 # after the other, each after gc() and a reset of the peak resident memory
@@ -62,6 +63,7 @@ child_code <- '
                     smoothing = 0.001, max_iter = sweeps)
         },
         dp_sqeuclidean = dp_means(x, k = 10, max_iter = sweeps),
+        cvqe = suppressWarnings(cvqe(x, side, k = 10, restarts = 1, max_iter = sweeps)),
         tvclust_gibbs = tvclust(x, side, family = "multinomial", k = 10, iter = sweeps,
                                 burn_in = 1L, chains = 1L, threads = 1L,
                                 chunklet_moves = FALSE),
@@ -99,17 +101,20 @@ child <- function(n, p, density, storage, methods, sweeps) {
                    data_mb = as.numeric(sub("data_mb=", "", head[2]))), tab)
 }
 
-all_methods <- c("rdp_kl", "dp_sqeuclidean", "tvclust_gibbs", "tvclust_vb")
+all_methods <- c("rdp_kl", "dp_sqeuclidean", "tvclust_gibbs", "tvclust_vb", "cvqe")
 settings <- list(
   small = list(n = 1e4, p = 2e3, density = 0.01, storages = c("sparse", "dense"),
                methods = all_methods, sweeps = 3L),
   medium = list(n = 2e4, p = 1e4, density = 0.005, storages = c("sparse", "dense"),
-                methods = c("rdp_kl_2lambda", "rdp_idiv_2lambda", "dp_sqeuclidean", "tvclust_vb"),
+                methods = c("rdp_kl_2lambda", "rdp_idiv_2lambda", "dp_sqeuclidean", "tvclust_vb",
+                            "cvqe"),
                 sweeps = 3L),
   large = list(n = 1e6, p = 1e5, density = 0.001, storages = "sparse",
                methods = c("rdp_kl", "rdp_kl_2lambda", "rdp_idiv_2lambda", "dp_sqeuclidean",
-                           "tvclust_gibbs"),
-               sweeps = 3L))
+                           "tvclust_gibbs", "cvqe"),
+               sweeps = 3L),
+  large_cvqe = list(n = 1e6, p = 1e5, density = 0.001, storages = "sparse", methods = "cvqe",
+                    sweeps = 3L))
 
 for (part in parts) {
   s <- settings[[part]]
@@ -135,7 +140,7 @@ for (part in parts) {
     sprintf("- data: %s x %s document-term counts of 10 topics, about %g%% non-zeros, built as a dgCMatrix (dense: `as.matrix()` of it); %d pairs from `sample_constraints(topic, rate = 1 / n)`",
             format(s$n, scientific = TRUE), format(s$p, scientific = TRUE), 100 * s$density, s$n),
     "- one run per cell (one fresh process per storage, the methods in turn); seconds: the whole call with the data as the user gives it (conversion, lambda from k = 10, side information); per_sweep: seconds / sweeps (so it includes the set-up); peak_mb: peak resident memory of the call above the memory in use before it (VmHWM after a reset); data_mb: the input object",
-    "- rdp_kl: `rdp_means(k = 10, divergence = \"kl\")` (smoothing 0.3, kept as an offset); rdp_*_2lambda: `rdp_means(lambda = 2 * dp_lambda(k = 10), xi = 0.01 * lambda, xi_max = lambda, smoothing = 0.001)` for `\"kl\"` / `\"idiv\"` (on these data the k = 10 heuristic either keeps one cluster or, with the pairs' penalties, opens clusters until the cap on dense centres stops the fit; see the k and note columns); dp_sqeuclidean: `dp_means()`; tvclust_gibbs: `tvclust(family = \"multinomial\", chunklet_moves = FALSE, chains = 1, threads = 1)`; tvclust_vb: the variational fit, without its split / delete moves",
+    "- rdp_kl: `rdp_means(k = 10, divergence = \"kl\")` (smoothing 0.3, kept as an offset); rdp_*_2lambda: `rdp_means(lambda = 2 * dp_lambda(k = 10), xi = 0.01 * lambda, xi_max = lambda, smoothing = 0.001)` for `\"kl\"` / `\"idiv\"` (on these data the k = 10 heuristic either keeps one cluster or, with the pairs' penalties, opens clusters until the cap on dense centres stops the fit; see the k and note columns); dp_sqeuclidean: `dp_means()`; tvclust_gibbs: `tvclust(family = \"multinomial\", chunklet_moves = FALSE, chains = 1, threads = 1)`; tvclust_vb: the variational fit, without its split / delete moves; cvqe: `cvqe(k = 10, restarts = 1)` with the pairs (k-means++ seeding included; its iterations are the sweeps)",
     "",
     md_table(tab, digits = 3))
   if (length(s$storages) == 2L) lines <- c(lines, "", "Dense over sparse, same run:", "", md_table(ratios, digits = 2))

@@ -18,6 +18,16 @@
 
 namespace sideclust {
 
+// Prototypes (the columns of m) as to_all() reads them: vector_term() of
+// each and, for sparse points, a copy laid out by dimension (row d holds
+// the k prototypes' coordinate d).
+struct PreparedPrototypes {
+  const Eigen::MatrixXd* m;
+  int k;
+  std::vector<double> term;
+  std::vector<double> by_dim;
+};
+
 template <class Rows>
 class RowDistances;
 
@@ -35,6 +45,13 @@ class RowDistances<DenseRows> {
   }
   void densify_point(int i, double* out) const {
     std::copy(rows_.row(i), rows_.row(i) + rows_.p(), out);
+  }
+  // out[j] = the squared distance from point i to prototype j of m.
+  void to_all(int i, const PreparedPrototypes& m, double* out) const {
+    for (int j = 0; j < m.k; ++j) out[j] = sq_distance(rows_.row(i), m.m->col(j).data(), rows_.p());
+  }
+  PreparedPrototypes prepare(const Eigen::MatrixXd& m) const {
+    return PreparedPrototypes{&m, static_cast<int>(m.cols()), std::vector<double>(m.cols(), 0.0), {}};
   }
 
  private:
@@ -78,6 +95,27 @@ class RowDistances<SparseRows> {
     return [this, c](int i) { return to(i, dense_.data(), norm2_[c]); };
   }
   void densify_point(int i, double* out) const { densify(rows_.row(i), rows_.p(), out); }
+  // out[j] = the squared distance from point i to prototype j: each stored
+  // coordinate reads one run of k numbers of the dimension-major copy.
+  void to_all(int i, const PreparedPrototypes& m, double* out) const {
+    const SparseRow r = rows_.row(i);
+    std::fill(out, out + m.k, 0.0);
+    for (int e = 0; e < r.nnz; ++e) {
+      const double v = r.val[e];
+      const double* by_dim = m.by_dim.data() + static_cast<std::size_t>(r.idx[e]) * m.k;
+      for (int j = 0; j < m.k; ++j) out[j] += v * by_dim[j];
+    }
+    for (int j = 0; j < m.k; ++j) out[j] = std::max(0.0, norm2_[i] - 2.0 * r.scale * out[j] + m.term[j]);
+  }
+  PreparedPrototypes prepare(const Eigen::MatrixXd& m) const {
+    const int k = static_cast<int>(m.cols());
+    PreparedPrototypes out{&m, k, std::vector<double>(k), std::vector<double>(m.size())};
+    for (int j = 0; j < k; ++j) {
+      out.term[j] = vector_term(m.col(j).data());
+      for (Eigen::Index d = 0; d < m.rows(); ++d) out.by_dim[static_cast<std::size_t>(d) * k + j] = m(d, j);
+    }
+    return out;
+  }
 
  private:
   SparseRows rows_;

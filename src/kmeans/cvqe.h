@@ -166,12 +166,12 @@ class CvqeRun {
   int assign(const Eigen::MatrixXd& m, std::vector<int>& z, RunHooks& hooks) const {
     const int k = static_cast<int>(m.cols());
     const cvqe_detail::Geometry geo(m);
-    std::vector<double> cost(k), m_term(k);
-    for (int j = 0; j < k; ++j) m_term[j] = dist_.vector_term(m.col(j).data());
+    std::vector<double> cost(k);
+    const PreparedPrototypes prepared = dist_.prepare(m);
     int changed = 0;
     for (int i = 0; i < n_; ++i) {
       hooks.poll_interrupt(static_cast<std::size_t>(k) * rows_.p());
-      for (int j = 0; j < k; ++j) cost[j] = dist_.to(i, m.col(j).data(), m_term[j]);
+      dist_.to_all(i, prepared, cost.data());
       if (!pairs_.empty()) {
         for (int e = pairs_.start[i]; e < pairs_.start[i + 1]; ++e) {
           const int other = z[pairs_.nbr[e]];
