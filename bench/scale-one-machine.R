@@ -69,23 +69,30 @@ methods <- list(
     z <- mclust::unmap(d$start_labels)
     mclust::meVVV(d$x, z, control = mclust::emControl(itmax = it, tol = c(0, 0)))
   }, iterations = function(f) NA),
-  cvqe = list(max_n = 1e6, run = function(d, it) {
+  cvqe = list(max_n = 1e7, run = function(d, it) {
     sideclust::cvqe(d$x, d$side, k_true, restarts = 1L, max_iter = it)
   }),
   sib = list(max_n = 1e7, sparse = TRUE, run = function(d, it) {
     sideclust::sib(d$counts, k_true, restarts = 1L, max_iter = it)
+  }),
+  # the same with a vocabulary that does not grow with n (1e4 words), so that
+  # its k x m tables stay the same size
+  sib_1e4_words = list(max_n = 1e7, sparse = TRUE, words = function(n) 1e4,
+                       run = function(d, it) {
+    sideclust::sib(d$counts, k_true, restarts = 1L, max_iter = it)
   })
 )
 
-make_data <- function(n, sparse) {
+make_data <- function(n, sparse, words = NULL) {
   set.seed(1)
   if (sparse) {
-    # n documents over n / 10 words, 10 non-zero counts per row
+    # n documents over n / 10 words (or words(n)), 10 non-zero counts per row
     nnz <- 10 * n
+    m <- as.integer(if (is.null(words)) max(n %/% 10, 100L) else words(n))
     counts <- Matrix::sparseMatrix(i = rep.int(seq_len(n), 10L),
-                                   j = sample.int(max(n %/% 10, 100L), nnz, TRUE),
+                                   j = sample.int(m, nnz, TRUE),
                                    x = stats::rpois(nnz, 2) + 1,
-                                   dims = c(n, max(n %/% 10, 100L)))
+                                   dims = c(n, m))
     return(list(counts = counts))
   }
   centres <- matrix(stats::rnorm(k_true * p_dim, sd = 4), k_true, p_dim)
@@ -114,8 +121,8 @@ iterations_of <- function(spec, fit) {
 child <- function(name, n) {
   spec <- methods[[name]]
   suppressPackageStartupMessages(library(sideclust))
-  invisible(spec$run(make_data(1000, isTRUE(spec$sparse)), 2L))  # load what it loads
-  d <- make_data(n, isTRUE(spec$sparse))
+  invisible(spec$run(make_data(1000, isTRUE(spec$sparse), spec$words), 2L))  # load what it loads
+  d <- make_data(n, isTRUE(spec$sparse), spec$words)
   data_mb <- as.numeric(utils::object.size(if (isTRUE(spec$sparse)) d$counts else d$x)) / 2^20
   invisible(gc())
   # the longer call first, so its peak is not hidden in pages R kept from before
@@ -195,7 +202,7 @@ lines <- c(
           paste(ns, collapse = ","), script, load),
   sprintf(paste0("- data: n points in p = %d from %d Gaussian blobs, about n pairs from ",
                  "`sample_constraints(y, rate = 1 / n)`, 10%% labels for cec_ib; sib: n x n/10 ",
-                 "counts with 10 non-zeros per row (sparse). One fresh process per row; per_iteration = ",
+                 "counts with 10 non-zeros per row (sparse; sib_1e4_words: n x 1e4). One fresh process per row; per_iteration = ",
                  "(t_k - t_1) / (difference of the iterations done by the two calls), set_up = ",
                  "t_1 - (its iterations) x per_iteration (s); peak_mb: peak ",
                  "resident memory above the start of the %d-iteration call; data_mb: size of x ",
