@@ -23,7 +23,10 @@
 #   below the size rule max(floor(0.05 n), p + 2), up to L more draws;
 # * "redraw first pass": redrawn while the run loses a cluster in its first
 #   pass, up to L more draws (every draw is a run);
-# * "trials": 1, 2, 3 (the default for these k), 5 or 8 greedy candidates.
+# * "trials": 1, 2, 3, 5 or 8 greedy candidates (the default, 2 + floor(log k),
+#   is 3 for k = 3 and 7 and 4 for k = 10: the rows with limit 0 of "redraw
+#   small"; where a default appears twice, the difference between its two rows
+#   is the resampling noise of the statistic).
 
 library(sideclust)
 source(file.path("bench", "utils.R"))
