@@ -3,8 +3,8 @@
 #
 # Run from the repository root, with sideclust and CEC installed:
 #   Rscript bench/cec-search.R
-#   BENCH_SEEDS=10 BENCH_CORES=2 Rscript bench/cec-search.R   # (default 20 / 2)
-#   BENCH_SINGLE: single-start runs per package for the rows above 1 (300)
+#   BENCH_SEEDS=10 BENCH_CORES=2 Rscript bench/cec-search.R   # (default 50 / 2)
+#   BENCH_SINGLE: single-start runs per package for the rows examined (1000)
 #
 # Setup
 # * data: iris and wine as they are and scaled (scale()), the UCI data of the
@@ -33,7 +33,9 @@
 # * reported per data set and k: the median over the seeds of cost ours / CEC
 #   (where CEC returned a result and both costs are positive), the same
 #   without the seeds where CEC kept a singular cluster, the median difference
-#   ours - CEC, the share of seeds where ours is lower or equal (within 1e-9),
+#   ours - CEC, the share of seeds where ours is lower or equal (costs within
+#   tol = 1e-7 count as equal: CEC's reported cost differs from its
+#   partition's cost recomputed in R by up to about 1e-8),
 #   and how often CEC failed (error), gave a negative cost or kept a singular
 #   cluster. The packages draw their starts from different generators, so a
 #   seed pairs two independent best-of-10 draws, not two runs from one start;
@@ -42,7 +44,7 @@
 library(sideclust)
 source(file.path("bench", "utils.R"))
 
-n_seeds <- as.integer(Sys.getenv("BENCH_SEEDS", "20"))
+n_seeds <- as.integer(Sys.getenv("BENCH_SEEDS", "50"))
 n_cores <- as.integer(Sys.getenv("BENCH_CORES", "2"))
 out_file <- file.path("bench", "results", "cec-search.md")
 env_prefix <- Sys.getenv(c("BENCH_SEEDS", "BENCH_CORES", "BENCH_SINGLE"))
@@ -140,6 +142,7 @@ elapsed <- proc.time()[["elapsed"]] - t_start
 # ---- table ---------------------------------------------------------------------
 
 singular_limit <- 1e-12
+tol <- 1e-7  # costs equal up to rounding (see the header)
 res$cec_singular <- !is.na(res$cec) & res$cec_min_eigen_ratio < singular_limit
 med_ratio <- function(a, b, keep) {
   ok <- keep & !is.na(a) & !is.na(b) & a > 0 & b > 0
@@ -154,7 +157,7 @@ tab <- do.call(rbind, lapply(split(res, list(res$dataset, res$k), drop = TRUE), 
              `median ours / CEC` = med_ratio(g$ours, g$cec, TRUE),
              `same, CEC non-singular` = med_ratio(g$ours, g$cec, !g$cec_singular),
              `median ours - CEC` = if (any(both)) stats::median(g$ours[both] - g$cec[both]) else NA_real_,
-             `ours <= CEC` = if (any(both)) mean(g$ours[both] <= g$cec[both] + 1e-9) else NA_real_,
+             `ours <= CEC` = if (any(both)) mean(g$ours[both] <= g$cec[both] + tol) else NA_real_,
              `kmeans++ / CEC` = med_ratio(g$kmpp, g$cec, TRUE),
              `eps 0.05 / CEC` = med_ratio(g$paper, g$cec, TRUE),
              `median cost ours` = stats::median(g$ours, na.rm = TRUE),
@@ -165,42 +168,54 @@ tab <- do.call(rbind, lapply(split(res, list(res$dataset, res$k), drop = TRUE), 
 }))
 tab <- tab[order(match(tab$dataset, names(sets)), tab$k), ]
 has_ratio <- !is.na(tab$`median ours / CEC`)
-ratio_ok <- !has_ratio | tab$`median ours / CEC` <= 1 + 1e-9
-diff_ok <- is.na(tab$`median ours - CEC`) | tab$`median ours - CEC` <= 1e-9
-kmpp_ok <- is.na(tab$`kmeans++ / CEC`) | tab$`kmeans++ / CEC` <= 1 + 1e-9
-paper_ok <- is.na(tab$`eps 0.05 / CEC`) | tab$`eps 0.05 / CEC` <= 1 + 1e-9
+ratio_ok <- !has_ratio | tab$`median ours / CEC` <= 1 + tol
+diff_ok <- is.na(tab$`median ours - CEC`) | tab$`median ours - CEC` <= tol
+kmpp_ok <- is.na(tab$`kmeans++ / CEC`) | tab$`kmeans++ / CEC` <= 1 + tol
+paper_ok <- is.na(tab$`eps 0.05 / CEC`) | tab$`eps 0.05 / CEC` <= 1 + tol
 # ours against our own plain k-means++ seeding: both from R's generator, so a
 # seed pairs two runs of the same code that differ only in the seeding
 own <- do.call(rbind, lapply(split(res, list(res$dataset, res$k), drop = TRUE), function(g) {
   d <- g$ours - g$kmpp
-  data.frame(dataset = g$dataset[1], k = g$k[1], lower = sum(d < -1e-9), equal = sum(abs(d) <= 1e-9),
-             higher = sum(d > 1e-9), `median ours - kmeans++` = stats::median(d), check.names = FALSE)
+  data.frame(dataset = g$dataset[1], k = g$k[1], lower = sum(d < -tol), equal = sum(abs(d) <= tol),
+             higher = sum(d > tol), `median ours - kmeans++` = stats::median(d), check.names = FALSE)
 }))
 own <- own[order(match(own$dataset, names(sets)), own$k), ]
 drift <- abs(res$cec - res$cec_recomputed)
 drift_ok <- is.finite(drift) & !res$cec_singular
 
-# per-seed evidence for the rows whose median ratio is above 1
-evidence <- unlist(lapply(which(!ratio_ok), function(r) {
+# Rows examined in detail: those whose median ratio is above 1 or whose
+# median difference is above 0 (rows with negative costs have no ratio), and
+# the two rows that were above 1 with 20 seeds (wine k = 3, where CEC returns
+# on few seeds, and sim5 k = 10, within sampling noise of 1), whatever their
+# value now.
+examined <- which(!ratio_ok | !diff_ok | (tab$dataset == "wine" & tab$k == 3L) |
+                    (tab$dataset == "sim5" & tab$k == 10L))
+examined_name <- function(r) {
+  why <- c(if (!ratio_ok[r]) "median ratio above 1", if (!diff_ok[r]) "median difference above 0")
+  sprintf("%s, k = %d%s", tab$dataset[r], tab$k[r],
+          if (length(why)) sprintf(" (%s)", paste(why, collapse = ", ")) else "")
+}
+# per-seed evidence for the rows examined
+evidence <- unlist(lapply(examined, function(r) {
   g <- res[res$dataset == tab$dataset[r] & res$k == tab$k[r], ]
   g <- g[order(g$seed), ]
   status <- ifelse(is.na(g$cec), paste0("CEC error: ", g$cec_error),
                    ifelse(g$cec_singular, sprintf("CEC kept a singular cluster (eigenvalue ratio %.1e)",
                                                   g$cec_min_eigen_ratio), ""))
-  c(sprintf("### %s, k = %d", tab$dataset[r], tab$k[r]), "",
+  c(sprintf("### %s", examined_name(r)), "",
     md_table(data.frame(seed = g$seed, ours = g$ours, `kmeans++` = g$kmpp, CEC = g$cec,
                         `CEC k` = g$cec_k, `ours / CEC` = g$ours / g$cec, note = status,
                         check.names = FALSE), 4), "")
 }))
 
-# Rows above 1: the seeds pair independent best-of-10 draws, so the median of
+# Rows examined: the seeds pair independent best-of-10 draws, so the median of
 # the ratio is itself random. Its value over all pairs of draws is estimated
 # from n_single single-start runs of each package (restarts = 1 / nstart =
 # 1; the default seeds of cec() and also init = "kmeans++"): best-of-10 of
 # either resampled B times (a best-of-10 of CEC fails when one of its 10
 # starts failed, as CEC::cec(nstart = 10) does).
-n_single <- as.integer(Sys.getenv("BENCH_SINGLE", "300"))
-population <- do.call(rbind, lapply(which(!ratio_ok), function(r) {
+n_single <- as.integer(Sys.getenv("BENCH_SINGLE", "1000"))
+population <- do.call(rbind, lapply(examined, function(r) {
   x <- sets[[tab$dataset[r]]]$x
   k <- tab$k[r]
   one <- function(init) {
@@ -224,21 +239,28 @@ population <- do.call(rbind, lapply(which(!ratio_ok), function(r) {
   }
   stat <- function(v) {
     pairs <- replicate(4000L, c(best10(v), best10(peer)))
-    ok <- !is.na(pairs[2, ]) & pairs[2, ] > 0
-    c(stats::median(pairs[1, ok] / pairs[2, ok]), mean(pairs[1, ok] <= pairs[2, ok] + 1e-9))
+    ok <- !is.na(pairs[2, ])
+    pos <- ok & pairs[2, ] > 0
+    c(if (any(pos)) stats::median(pairs[1, pos] / pairs[2, pos]) else NA_real_,
+      stats::median(pairs[1, ok] - pairs[2, ok]), mean(pairs[1, ok] <= pairs[2, ok] + tol))
   }
   sg <- stat(greedy)
   sk <- stat(kmpp)
   data.frame(dataset = tab$dataset[r], k = k, `single runs` = n_single,
              `CEC single-start failures` = mean(is.na(peer)),
-             `median ours / CEC` = sg[1], `P(ours <= CEC)` = sg[2],
-             `kmeans++ / CEC` = sk[1], `P(kmeans++ <= CEC)` = sk[2], check.names = FALSE)
+             `median ours / CEC` = sg[1], `median ours - CEC` = sg[2], `P(ours <= CEC)` = sg[3],
+             `kmeans++ / CEC` = sk[1], `kmeans++ - CEC` = sk[2], `P(kmeans++ <= CEC)` = sk[3],
+             check.names = FALSE)
 }))
 
-# Rows above 1, from the same starts: n_single k-means++ seeds drawn in R,
+# Rows examined, from the same starts: n_single k-means++ seeds drawn in R,
 # the nearest-seed partition given to cec() (start =) and the seeds to
-# CEC::cec (centers =), one run each.
-same_start <- do.call(rbind, lapply(which(!ratio_ok), function(r) {
+# CEC::cec (centers =), one run each. Best-of-10 from these starts, resampled:
+# (a) both from the same 10 starts, drawn among those where CEC returned (the
+# starts CEC::cec(nstart = 10) uses whenever it returns a result); (b) ours
+# from any 10 starts against CEC from 10 where it returned, independently: the
+# selection the seeds of the table make.
+same_start <- do.call(rbind, lapply(examined, function(r) {
   x <- sets[[tab$dataset[r]]]$x
   k <- tab$k[r]
   n <- nrow(x)
@@ -264,11 +286,24 @@ same_start <- do.call(rbind, lapply(which(!ratio_ok), function(r) {
   m <- do.call(rbind, runs)
   ok <- !is.na(m[, "cec"])
   d <- m[ok, "ours"] - m[ok, "cec"]
+  set.seed(98)
+  returned <- which(ok)
+  matched <- replicate(4000L, {
+    i <- returned[sample.int(length(returned), restarts, replace = TRUE)]
+    c(min(m[i, "ours"]), min(m[i, "cec"]))
+  })
+  selected <- replicate(4000L, c(min(m[sample.int(n_single, restarts, replace = TRUE), "ours"]),
+                                 min(m[returned[sample.int(length(returned), restarts, replace = TRUE)], "cec"])))
   data.frame(dataset = tab$dataset[r], k = k, starts = n_single, `CEC failed` = sum(!ok),
-             `same partition` = sum(m[ok, "same"] == 1), `ours lower` = sum(d < -1e-9),
-             `CEC lower` = sum(d > 1e-9), `median ours where CEC returned` = stats::median(m[ok, "ours"]),
+             `same partition` = sum(m[ok, "same"] == 1), `ours lower` = sum(d < -tol),
+             `CEC lower` = sum(d > tol), `median ours where CEC returned` = stats::median(m[ok, "ours"]),
              `median ours where CEC failed` = if (any(!ok)) stats::median(m[!ok, "ours"]) else NA_real_,
              `ours k where CEC failed` = if (any(!ok)) paste(sort(unique(m[!ok, "ours_k"])), collapse = ", ") else "-",
+             `ours keeps k` = mean(m[, "ours_k"] == k),
+             `(a) same 10 CEC ran: ours - CEC` = stats::median(matched[1, ] - matched[2, ]),
+             `(a) P(ours <= CEC)` = mean(matched[1, ] <= matched[2, ] + tol),
+             `(b) ours any 10 - CEC 10 it ran` = stats::median(selected[1, ] - selected[2, ]),
+             `(b) P(ours <= CEC)` = mean(selected[1, ] <= selected[2, ] + tol),
              check.names = FALSE)
 }))
 
@@ -287,7 +322,9 @@ lines <- c("# CEC search quality: sideclust::cec against CEC::cec at equal resta
   "  where CEC returned a result and both costs are positive; differences over the seeds where both returned one.",
   "  `kmeans++ / CEC`: cec(init = \"kmeans++\"); `eps 0.05 / CEC`: cec(eps = 0.05), the paper's size rule.",
   sprintf("  CEC singular: CEC kept a cluster whose covariance has eigenvalue ratio below %g (exact cost -Inf).",
-          singular_limit), "",
+          singular_limit),
+  sprintf("  Costs within %g count as equal (rounding: CEC's reported cost and its partition's cost differ by ~1e-8).",
+          tol), "",
   "## Summary", "",
   sprintf("- median ratio ours / CEC <= 1 on %d of %d (data set, k) rows with a ratio; median difference <= 0 on %d of %d",
           sum(ratio_ok & has_ratio), sum(has_ratio),
@@ -297,7 +334,7 @@ lines <- c("# CEC search quality: sideclust::cec against CEC::cec at equal resta
                                             tab$`median ours / CEC`[!ratio_ok]), collapse = "; ")),
   sprintf("- over all %d seeds where both returned a result: ours lower or equal in %.0f%%; CEC failed in %d of %d calls and kept a singular cluster in %d",
           sum(!is.na(res$ours) & !is.na(res$cec)),
-          100 * mean((res$ours <= res$cec + 1e-9)[!is.na(res$ours) & !is.na(res$cec)]),
+          100 * mean((res$ours <= res$cec + tol)[!is.na(res$ours) & !is.na(res$cec)]),
           sum(is.na(res$cec)), nrow(res), sum(res$cec_singular)),
   sprintf("- with CEC's plain k-means++ seeding (init = \"kmeans++\"): median ratio <= 1 on %d of %d rows; with the paper's size rule (eps = 0.05): %d of %d",
           sum(kmpp_ok & has_ratio), sum(has_ratio), sum(paper_ok & has_ratio), sum(has_ratio)),
@@ -310,14 +347,15 @@ lines <- c("# CEC search quality: sideclust::cec against CEC::cec at equal resta
   md_table(tab, 4), "",
   "## Greedy against plain k-means++ seeds (cec() both)", "",
   md_table(own, 4), "",
-  if (length(evidence)) c("## Per-seed evidence for the rows above 1", "", evidence),
+  if (length(evidence)) c("## Per-seed evidence for the rows examined", "", evidence),
   if (!is.null(population)) c(
-    "## Rows above 1: the statistic over all pairs of draws", "",
+    "## Rows examined: the statistic over all pairs of draws", "",
     sprintf(paste("From %d single-start runs of each (restarts = 1 / nstart = 1), best-of-10 resampled 4000",
                   "times for each package independently, as the seeds above pair them."), n_single), "",
     md_table(population, 4), "",
     "From the same starts (k-means++ seeds drawn in R; cec(start = nearest-seed partition), CEC::cec(centers =",
-    "seeds)), one run each:", "",
+    "seeds)), one run each. Best-of-10 resampled 4000 times: (a) both from the same 10 starts, drawn among those",
+    "where CEC returned; (b) ours from any 10 starts, CEC from 10 where it returned (the selection of the seeds above).", "",
     md_table(same_start, 4), ""))
 dir.create(dirname(out_file), showWarnings = FALSE, recursive = TRUE)
 writeLines(lines, out_file)
