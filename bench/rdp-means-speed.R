@@ -210,7 +210,7 @@ lines <- c(
           repeats, inner(1e5), inner_lloyd(1e5), inner(1e6), inner_lloyd(1e6)),
   "- the machine was shared with other jobs (load ~1 on 2 cores), so single timings are noisy; the ratios come from interleaved runs.",
   "- memory: in a fresh R process per method holding only the data (x is 8n x 10 bytes: 8 MB / 80 MB): peak RSS (VmHWM) above the RSS before the call, and R heap \"max used\" above the heap in use before, for one 11-iteration call.",
-  "- target: ratio to Lloyd <= 1.5.",
+  "- target: ratio to Lloyd <= 1.2 (issue 22).",
   "", md_table(tab), "")
 dir.create(dirname(out_file), showWarnings = FALSE, recursive = TRUE)
 writeLines(lines, out_file)
