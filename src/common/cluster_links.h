@@ -10,8 +10,11 @@
 // random writes happen only for points that move.
 #pragma once
 
+#include <cstdint>
+#include <cstring>
 #include <vector>
 
+#include "common/force_inline.h"
 #include "common/side_graph.h"
 
 namespace sideclust {
@@ -79,8 +82,7 @@ class ClusterLinks {
     if (!g.empty()) {
       f(&g.start[first], sizeof(int) * (last - first + 1));
       const int a = g.start[first], b = g.start[last];
-      if (b > a) {
-        f(&g.nbr[a], sizeof(int) * (b - a));
+      if (b > a) {  // gather() reads no g.nbr
         f(&g.weight[a], sizeof(double) * (b - a));
         f(&nbr_cluster_[a], sizeof(int) * (b - a));
       }
@@ -90,7 +92,7 @@ class ClusterLinks {
 
   // Collect the pairwise weights of point i under assignment z. Afterwards
   // may(k) and may_not(k) hold for every cluster k, until the next gather().
-  void gather(int i, const std::vector<int>& z) {
+  SIDECLUST_FORCE_INLINE void gather(int i, const std::vector<int>& z) {
     for (int k : touched_) {
       f_[k] = 0.0;
       s_[k] = 0.0;
@@ -116,7 +118,8 @@ class ClusterLinks {
   // d[c] += -xi_may * may(c) + xi_may_not * may_not(c) for every cluster c,
   // touching only the clusters the point has pairs into (O(degree)) plus,
   // for a labelled point, O(1) per cluster from the tallies.
-  void add_side_terms(double* d, int k, double xi_may, double xi_may_not) const {
+  SIDECLUST_FORCE_INLINE void add_side_terms(double* d, int k, double xi_may,
+                                             double xi_may_not) const {
     for (int c : touched_) d[c] += -xi_may * f_[c] + xi_may_not * s_[c];
     if (point_label_ < 0) return;
     const int* count = &count_[point_label_];
@@ -217,22 +220,44 @@ struct SideAgreement {
   double may_not_satisfied = 0.0, may_not_violated = 0.0;
 };
 
+// v when keep, else +0.0, without a branch.
+inline double masked(double v, bool keep) {
+  std::uint64_t bits;
+  std::memcpy(&bits, &v, sizeof bits);
+  bits &= -static_cast<std::uint64_t>(keep);
+  std::memcpy(&v, &bits, sizeof bits);
+  return v;
+}
+
 inline SideAgreement side_agreement(const SideInfo& side,
                                     const std::vector<int>& z, int k,
                                     const int* nbr_cluster = nullptr) {
   SideAgreement a;
   const PairGraph& g = side.pairs;
+  // Branch-free (which sum a pair feeds is unpredictable): every entry adds
+  // to each sum its weight or +0.0 (masked bits, so infinite weights stay
+  // safe); adding a zero leaves a sum exactly as skipping the entry did, so
+  // the sums equal the branching form's.
+  double ms = 0.0, mv = 0.0, nv = 0.0, ns = 0.0;
   for (int i = 0; i < g.n && !g.empty(); ++i) {
     const int zi = k == 1 ? 0 : z[i];
     for (int e = g.start[i]; e < g.start[i + 1]; ++e) {
       const int j = g.nbr[e];
-      if (j < i) continue;
       const bool same = k == 1 || zi == (nbr_cluster != nullptr ? nbr_cluster[e] : z[j]);
       const double w = g.weight[e];
-      if (w > 0.0) (same ? a.may_satisfied : a.may_violated) += w;
-      else (same ? a.may_not_violated : a.may_not_satisfied) -= w;
+      // each pair once, from its first point (no && : it would branch)
+      const bool counted = j > i, may = w > 0.0;
+      const bool cm = counted & may, cn = counted & !may;
+      ms += masked(w, cm & same);
+      mv += masked(w, cm & !same);
+      nv += masked(-w, cn & same);
+      ns += masked(-w, cn & !same);
     }
   }
+  a.may_satisfied = ms;
+  a.may_violated = mv;
+  a.may_not_violated = nv;
+  a.may_not_satisfied = ns;
   const int L = side.labels.n_levels;
   if (L == 0) return a;
   // From the cluster x label table: same-label pairs inside a cluster are kept

@@ -72,8 +72,10 @@ class Centres {
   }
 
   // Replace all centres by the means of the clusters of z (all non-empty);
-  // x holds the points as columns.
-  void recompute(const double* x, const std::vector<int>& z, int k) {
+  // x holds the points as columns. With `gap`, also *gap = sum over the new
+  // clusters c of |c| D(mean_c, old centre old_of[c]) (see anchor_gap()).
+  void recompute(const double* x, const std::vector<int>& z, int k,
+                 const std::vector<int>* old_of = nullptr, double* gap = nullptr) {
     mean_.assign(static_cast<std::size_t>(k) * p_, 0.0);
     std::vector<double> count(k, 0.0);
     for (std::size_t i = 0; i < z.size(); ++i) {
@@ -85,13 +87,16 @@ class Centres {
     for (int c = 0; c < k; ++c) {
       for (int d = 0; d < p_; ++d) mean_[static_cast<std::size_t>(c) * p_ + d] /= count[c];
     }
+    if (gap != nullptr) *gap = anchor_gap(*old_of, count);
     finish_recompute(k);
   }
-  void recompute(const DenseRows& rows, const std::vector<int>& z, int k) {
-    recompute(rows.data(), z, k);
+  void recompute(const DenseRows& rows, const std::vector<int>& z, int k,
+                 const std::vector<int>* old_of = nullptr, double* gap = nullptr) {
+    recompute(rows.data(), z, k, old_of, gap);
   }
   // Sparse points: O(nnz + k p).
-  void recompute(const SparseRows& rows, const std::vector<int>& z, int k) {
+  void recompute(const SparseRows& rows, const std::vector<int>& z, int k,
+                 const std::vector<int>* old_of = nullptr, double* gap = nullptr) {
     mean_.assign(static_cast<std::size_t>(k) * p_, 0.0);
     std::vector<double> count(k, 0.0), shift(k, 0.0);
     for (std::size_t i = 0; i < z.size(); ++i) {
@@ -105,10 +110,26 @@ class Centres {
         m = (m + shift[c]) / count[c];
       }
     }
+    if (gap != nullptr) *gap = anchor_gap(*old_of, count);
     finish_recompute(k);
   }
 
  private:
+  // Between the new means (mean_) and the refresh of the caches, which
+  // still describe the old centres: sum over c of count[c] D(mean_c, old
+  // centre old_of[c]). For any Bregman divergence, sum over the members i of
+  // D(x_i, a) = sum of D(x_i, mean) + |c| D(mean, a) (Banerjee et al. 2005),
+  // so a sweep that summed D(x_i, a) at its visits gets the objective at the
+  // new means without another pass over the points.
+  double anchor_gap(const std::vector<int>& old_of, const std::vector<double>& count) const {
+    double gap = 0.0;
+    for (std::size_t c = 0; c < count.size(); ++c) {
+      const double* m = &mean_[c * p_];
+      gap += count[c] * distance(m, Div::point_term(m, p_), old_of[c]);
+    }
+    return gap;
+  }
+
   void finish_recompute(int k) {
     cache_.resize(mean_.size());
     term_.assign(k, 0.0);

@@ -10,6 +10,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "common/bregman.h"
@@ -48,7 +49,8 @@ struct RdpResult {
 namespace detail {
 
 // Renumber the non-empty clusters 0 .. k' - 1 in order; sets k = k' and
-// returns the map old -> new (-1 for the removed empty clusters).
+// returns the map old -> new (-1 for the removed empty clusters). z is only
+// rewritten when a cluster is removed.
 inline std::vector<int> drop_empty_clusters(std::vector<int>& z,
                                             const std::vector<int>& size, int& k) {
   std::vector<int> map(size.size(), -1);
@@ -56,7 +58,9 @@ inline std::vector<int> drop_empty_clusters(std::vector<int>& z,
   for (std::size_t c = 0; c < size.size(); ++c) {
     if (size[c] > 0) map[c] = next++;
   }
-  for (int& v : z) v = map[v];
+  if (next != static_cast<int>(size.size())) {
+    for (int& v : z) v = map[v];
+  }
   k = next;
   return map;
 }
@@ -120,8 +124,16 @@ RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visi
                            const RdpParams& par, RunHooks& hooks) {
   const int n = x.n(), p = x.p();
   RdpResult res;
-  std::vector<double> point_term(n);
-  for (int i = 0; i < n; ++i) point_term[i] = Div::point_term(x.row(i), p);
+  // Dense points under the squared Euclidean distance have no point term:
+  // the sweeps then neither store nor read one (a block's prefetch is
+  // smaller, and random visits touch one array less).
+  constexpr bool no_point_term =
+      std::is_same<Div, SquaredEuclidean>::value && std::is_same<Rows, DenseRows>::value;
+  std::vector<double> point_term(no_point_term && !par.chunklet_moves ? 0 : n, 0.0);
+  if (!no_point_term) {
+    for (int i = 0; i < n; ++i) point_term[i] = Div::point_term(x.row(i), p);
+  }
+  auto term = [&point_term](int i) { return no_point_term ? 0.0 : point_term[i]; };
 
   // Algorithm 1 starts from one cluster holding every point.
   std::vector<int> z(n, 0);
@@ -135,7 +147,8 @@ RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visi
   XiSchedule xi(par);
   // Kept may-link and broken may-not weight, updated as points move.
   SideAgreement agree = side_agreement(side, z, k);
-  std::vector<double> d;
+  // d: divergences to the centres; cost: d plus the side terms.
+  std::vector<double> d, cost;
   BlockPrefetch ahead;
   const Chunklets chunklets =
       par.chunklet_moves ? may_link_chunklets(side.pairs) : Chunklets{};
@@ -145,6 +158,9 @@ RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visi
     visit.next_sweep(hooks);
     const std::vector<int>& order = visit.order();
     int changed = 0;
+    // Sum of D(x_i, centre of its cluster when i was visited): with
+    // Centres' anchor gap it gives the sweep's objective (see below).
+    double visit_sum = 0.0;
     const double xi1 = xi.may(), xi2 = xi.may_not();
     // Whether the weights still grow after this sweep, and whether (while no
     // point has moved in it) every point keeps preferring its own cluster
@@ -161,24 +177,25 @@ RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visi
           auto add = [&ahead](const void* ptr, std::size_t bytes) { ahead.add(ptr, bytes); };
           ahead.clear();
           x.block_memory(first, last, add);
-          add(&point_term[first], sizeof(double) * (last - first));
+          if (!no_point_term) add(&point_term[first], sizeof(double) * (last - first));
           add(&z[first], sizeof(int) * (last - first));
           links.block_memory(first, last, add);
         }
         ahead.step(4);
       }
       const auto xi = x.row(i);
-      centres.distances(xi, point_term[i], d);
+      centres.distances(xi, term(i), d);
+      cost.assign(d.begin(), d.end());
       links.gather(i, z);
-      links.add_side_terms(d.data(), k, xi1, xi2);
+      links.add_side_terms(cost.data(), k, xi1, xi2);
       if (side_settled && changed == 0) side_settled = links.prefers_own(k, grow1, grow2);
       hooks.poll_interrupt(static_cast<std::size_t>(k) * p);
       int best = -1;
       double best_d = std::numeric_limits<double>::infinity();
       for (int c = 0; c < k; ++c) {
         // A cluster emptied during this sweep is removed at its end.
-        if (size[c] > 0 && d[c] < best_d) {
-          best_d = d[c];
+        if (size[c] > 0 && cost[c] < best_d) {
+          best_d = cost[c];
           best = c;
         }
       }
@@ -194,12 +211,14 @@ RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visi
         size.push_back(0);
         links.add_cluster();
         best = k++;
+        d.push_back(centres.distance(xi, term(i), best));
       }
       if (best < 0) {  // no finite cost anywhere (lambda infinite): never index at -1
         throw std::domain_error(
             "RDP-means found no finite cost for a point (lambda or the distances are not "
             "finite); scale the data or give a finite lambda");
       }
+      visit_sum += d[best];
       const int from = z[i];
       if (best != from) {
         agree.may_satisfied += links.may(best) - links.may(from);
@@ -212,31 +231,45 @@ RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visi
       }
     }
 
-    // Centre update: cluster means; empty clusters are removed.
-    auto update_centres = [&]() {
+    // Centre update: cluster means; empty clusters are removed. With `gap`,
+    // also the anchor gap of the new means to the centres the sweep used.
+    auto update_centres = [&](double* gap) {
+      const int k_old = k;
       const std::vector<int> map = detail::drop_empty_clusters(z, size, k);
-      centres.recompute(x, z, k);
-      size.assign(k, 0);
-      for (int v : z) ++size[v];
-      links.renumber(map, z, k);
+      std::vector<int> old_of(k);
+      for (int c = 0; c < k_old; ++c) {
+        if (map[c] >= 0) old_of[map[c]] = c;
+      }
+      centres.recompute(x, z, k, &old_of, gap);
+      if (k != k_old) {
+        for (int c = 0; c < k; ++c) size[c] = size[old_of[c]];
+        size.resize(k);
+        links.renumber(map, z, k);
+      }
     };
-    update_centres();
+    double gap = 0.0;
+    update_centres(&gap);
+    // The objective at the new centres: the visits' divergences less the gap
+    // (equal up to rounding to a pass over the points), unless chunklet moves
+    // changed the clusters afterwards.
+    double point_obj = visit_sum - gap;
     if (chunklets.count() > 0) {
       const int moved = move_chunklets<Div>(x, point_term, chunklets, side.pairs,
                                             par.lambda, centres, z, size, k, xi1,
                                             xi2, agree);
       if (moved > 0) {
         links.reset(z, k);
-        update_centres();
+        update_centres(nullptr);
+        point_obj = 0.0;
+        for (int i = 0; i < n; ++i) {
+          point_obj += centres.distance(x.row(i), term(i), z[i]);
+        }
       }
       changed += moved;
     }
 
-    double obj = par.lambda * k - xi1 * agree.may_satisfied + xi2 * agree.may_not_violated;
-    for (int i = 0; i < n; ++i) {
-      obj += centres.distance(x.row(i), point_term[i], z[i]);
-    }
-
+    const double obj =
+        par.lambda * k - xi1 * agree.may_satisfied + xi2 * agree.may_not_violated + point_obj;
     res.objective.push_back(obj);
     res.k_trace.push_back(k);
     res.changes.push_back(changed);

@@ -51,6 +51,36 @@ test_that("at convergence no single move lowers objective (20), for every diverg
   }
 })
 
+test_that("every sweep's objective, summed while assigning, equals a recomputation", {
+  # A sweep adds up each point's divergence to the centre it chose and
+  # subtracts |c| D(new mean, old centre) per cluster (Centres::anchor_gap);
+  # after sweep m that must be objective (20) at the state of a run stopped
+  # there, for every divergence, dense and sparse points, pairs and labels.
+  set.seed(7)
+  n <- 60
+  y <- rep(1:3, length.out = n)
+  counts <- matrix(rpois(n * 5, lambda = 2 + 3 * (col(matrix(0, n, 5)) == y)), n)
+  pairs <- sample_constraints(y, rate = 0.05, noise = 0.15)
+  labels <- sample_labels(y, fraction = 0.3)
+  sparse <- if (requireNamespace("Matrix", quietly = TRUE)) c(FALSE, TRUE) else FALSE
+  for (div in c("sqeuclidean", "kl", "idiv")) for (sp in sparse) for (m in 1:4) {
+    x <- if (div == "sqeuclidean") scale(counts) else counts
+    xin <- if (sp) Matrix::Matrix(x, sparse = TRUE) else x
+    smoothing <- if (div == "idiv") 0.5
+    info <- paste(div, if (sp) "sparse" else "dense", "sweep", m)
+    fit <- rdp_means(xin, pairs, k = 4, divergence = div, smoothing = smoothing,
+                     order = "fixed", max_iter = m)
+    expect_equal(utils::tail(fit$objective, 1), rdp_objective(fit, x, pairs),
+                 tolerance = 1e-10, info = info)
+    set.seed(m)
+    fit <- rdp_means(xin, labels, k = 4, divergence = div, smoothing = smoothing,
+                     max_iter = m)
+    expect_equal(utils::tail(fit$objective, 1),
+                 rdp_objective(fit, x, as_constraints(labels, expand = TRUE)),
+                 tolerance = 1e-10, info = paste(info, "labels"))
+  }
+})
+
 test_that("with fixed weights the objective never increases", {
   b <- three_blobs(30, sep = 2.5)
   set.seed(4)
