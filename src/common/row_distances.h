@@ -39,8 +39,6 @@ class RowDistances<DenseRows> {
   std::size_t pass_work() const { return static_cast<std::size_t>(rows_.n()) * rows_.p(); }
   // What to() needs of v besides v itself (nothing for dense points).
   double vector_term(const double*) const { return 0.0; }
-  // The numbers point i holds (what one distance reads).
-  std::size_t work(int) const { return static_cast<std::size_t>(rows_.p()); }
   double to(int i, const double* v, double) const { return sq_distance(rows_.row(i), v, rows_.p()); }
   auto from(int c) const {
     return [this, c](int i) { return sq_distance(rows_.row(i), rows_.row(c), rows_.p()); };
@@ -77,7 +75,6 @@ class RowDistances<SparseRows> {
     return rows_.n() > 0 ? static_cast<std::size_t>(rows_.row(rows_.n() - 1).idx - rows_.row(0).idx) + rows_.n()
                          : 0;
   }
-  std::size_t work(int i) const { return static_cast<std::size_t>(rows_.row(i).nnz) + 1; }
   double vector_term(const double* v) const {
     double acc = 0.0;
     for (int d = 0; d < rows_.p(); ++d) acc += v[d] * v[d];

@@ -37,6 +37,8 @@ class DenseRows {
   int p() const { return p_; }
   const double* row(int i) const { return x_ + static_cast<std::size_t>(i) * p_; }
   const double* data() const { return x_; }
+  // The numbers point i holds: what a pass over it reads (interrupt polling).
+  std::size_t work(int) const { return static_cast<std::size_t>(p_); }
   // Hands add(pointer, bytes) the memory of the points first .. last - 1.
   template <class Add>
   void block_memory(int first, int last, Add add) const {
@@ -62,6 +64,7 @@ class SparseRows {
     return SparseRow{idx_ + ptr_[i], val_ + ptr_[i], ptr_[i + 1] - ptr_[i],
                      scale_ ? scale_[i] : 1.0, offset_};
   }
+  std::size_t work(int i) const { return static_cast<std::size_t>(ptr_[i + 1] - ptr_[i]) + 1; }
   template <class Add>
   void block_memory(int first, int last, Add add) const {
     for (int i = first; i < last; ++i) {

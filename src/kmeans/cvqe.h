@@ -170,7 +170,7 @@ class CvqeRun {
     const PreparedPrototypes prepared = dist_.prepare(m);
     int changed = 0;
     for (int i = 0; i < n_; ++i) {
-      hooks.poll_interrupt(static_cast<std::size_t>(k) * dist_.work(i));
+      hooks.poll_interrupt(static_cast<std::size_t>(k) * rows_.work(i));
       dist_.to_all(i, prepared, cost.data());
       if (!pairs_.empty()) {
         for (int e = pairs_.start[i]; e < pairs_.start[i + 1]; ++e) {

@@ -189,7 +189,7 @@ RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visi
       links.gather(i, z);
       links.add_side_terms(cost.data(), k, xi1, xi2);
       if (side_settled && changed == 0) side_settled = links.prefers_own(k, grow1, grow2);
-      hooks.poll_interrupt(static_cast<std::size_t>(k) * p);
+      hooks.poll_interrupt(static_cast<std::size_t>(k) * x.work(i));
       int best = -1;
       double best_d = std::numeric_limits<double>::infinity();
       for (int c = 0; c < k; ++c) {

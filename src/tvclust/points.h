@@ -23,7 +23,7 @@ inline Eigen::Index dimension(const SparseRows& x) { return x.p(); }
 inline std::size_t point_cost(const DensePoints& x, int) {
   return static_cast<std::size_t>(x.rows()) * x.rows();
 }
-inline std::size_t point_cost(const SparseRows& x, int i) { return x.row(i).nnz + 1; }
+inline std::size_t point_cost(const SparseRows& x, int i) { return x.work(i); }
 inline int point_count(const DensePoints& x) { return static_cast<int>(x.cols()); }
 inline int point_count(const SparseRows& x) { return x.n(); }
 
