@@ -85,11 +85,16 @@ class CentreDistances {
     // table (see stream_line()); longer ones are written in place.
     const bool streamed = stride_ == 8;
     alignas(64) double line[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    // the centres two by two, for two distances per instruction
+    std::vector<double> paired(static_cast<std::size_t>(p) * k_);
+    interleave_pairs(m.data(), p, k_, paired.data());
+    const double* pairs = paired.data();
     for (std::size_t i = 0; i < n; ++i) {
       hooks.poll_interrupt(static_cast<std::size_t>(k_) * p);
       double* r = streamed ? line : base_ + i * stride_;
       const double* xi = x.col(i).data();
-      for (int j = 0; j < k_; ++j) r[j] = sq_distance(xi, m.col(j).data(), p);
+      for (int j = 0; j + 1 < k_; j += 2) sq_distance_pair(xi, pairs + j * p, p, r[j], r[j + 1]);
+      if (k_ % 2 == 1) r[k_ - 1] = sq_distance(xi, m.col(k_ - 1).data(), p);
       // the nearest (first on ties) and the second smallest distance,
       // without branches (their outcome is random from point to point)
       double b1 = r[0], b2 = std::numeric_limits<double>::infinity();

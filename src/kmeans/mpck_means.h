@@ -216,6 +216,10 @@ class MpckRun {
     const SweepLookahead ahead(order, pairs_.start, edges);
     Eigen::VectorXd cost(k), q(k), own(k);
     Eigen::VectorXd diff(p_), sq(p_);
+    // the centres and diagonals two by two for point_costs_paired()
+    std::vector<double> mu2(static_cast<std::size_t>(p_) * k), diag2(diagonal ? mu2.size() : 0);
+    interleave_pairs(m.data(), p_, k, mu2.data());
+    if (diagonal) interleave_pairs(met.diag.data(), p_, k, diag2.data());
     int changed = 0;
     const std::size_t n = order.size();
     for (std::size_t t = 0; t < n; ++t) {
@@ -236,7 +240,7 @@ class MpckRun {
       const int i = order[t];
       std::size_t work = static_cast<std::size_t>(k) * unit;
       const double* xi = x_.col(i).data();
-      met.point_costs(xi, m, cost);
+      met.point_costs_paired(xi, m, mu2.data(), diag2.data(), cost);
       if (none) own = cost;  // the squared distances (log det is 0)
       const int first = has_pairs ? pairs_.start[i] : 0, last = has_pairs ? pairs_.start[i + 1] : 0;
       for (int e = first; e < last; ++e) {
