@@ -25,7 +25,7 @@ typedef double Lanes2 __attribute__((vector_size(16)));
 // sum_d term(d) for d < p in the order described above; T is double or, for
 // two sums at once, Lanes2.
 template <class T, class Term>
-SIDECLUST_FORCE_INLINE T sum_of_terms(Term&& term, int p) {
+SIDECLUST_FORCE_INLINE T sum_of_terms(const Term& term, int p) {
   if (p < 2) return p == 1 ? term(0) : T{};
   const int end4 = (p / 4) * 4, end2 = (p / 2) * 2;
   T s0 = term(0), s1 = term(1);
@@ -49,20 +49,43 @@ SIDECLUST_FORCE_INLINE T sum_of_terms(Term&& term, int p) {
   return out;
 }
 
+// The terms as function objects whose call is forced inline (a lambda's
+// call may not be, which at 1e6 points cost a sweep several per cent).
+template <bool Weighted>
+struct SqTerm {
+  const double *a, *b, *w;
+  SIDECLUST_FORCE_INLINE double operator()(int d) const {
+    const double diff = a[d] - b[d];
+    return Weighted ? (diff * diff) * w[d] : diff * diff;
+  }
+};
+
 // sum_d (a_d - b_d)^2, times w_d when Weighted.
 template <bool Weighted>
 SIDECLUST_FORCE_INLINE double sq_distance(const double* a, const double* b, const double* w, int p) {
-  return sum_of_terms<double>(
-      [&](int d) {
-        const double diff = a[d] - b[d];
-        return Weighted ? (diff * diff) * w[d] : diff * diff;
-      },
-      p);
+  return sum_of_terms<double>(SqTerm<Weighted>{a, b, w}, p);
 }
 
 SIDECLUST_FORCE_INLINE double sq_distance(const double* a, const double* b, int p) {
   return sq_distance<false>(a, b, nullptr, p);
 }
+
+#if defined(SIDECLUST_HAS_LANES2)
+// A term of two sums at once: a against bc (and w) interleaved.
+template <bool Weighted>
+struct SqTermPair {
+  const double *a, *bc, *w;
+  SIDECLUST_FORCE_INLINE Lanes2 operator()(int d) const {
+    Lanes2 v;
+    std::memcpy(&v, bc + 2 * d, sizeof v);
+    const Lanes2 diff = Lanes2{a[d], a[d]} - v;
+    if (!Weighted) return diff * diff;
+    Lanes2 wd;
+    std::memcpy(&wd, w + 2 * d, sizeof wd);
+    return (diff * diff) * wd;
+  }
+};
+#endif
 
 // The squared distances of a to two points b and c at once, given
 // interleaved in bc (bc[2d] = b_d, bc[2d + 1] = c_d), weighted when Weighted
@@ -74,30 +97,22 @@ template <bool Weighted>
 SIDECLUST_FORCE_INLINE void sq_distance_pair(const double* a, const double* bc, const double* w, int p,
                                              double& to_b, double& to_c) {
 #if defined(SIDECLUST_HAS_LANES2)
-  const Lanes2 out = sum_of_terms<Lanes2>(
-      [&](int d) {
-        Lanes2 v;
-        std::memcpy(&v, bc + 2 * d, sizeof v);
-        const Lanes2 diff = Lanes2{a[d], a[d]} - v;
-        if (!Weighted) return diff * diff;
-        Lanes2 wd;
-        std::memcpy(&wd, w + 2 * d, sizeof wd);
-        return (diff * diff) * wd;
-      },
-      p);
+  const Lanes2 out = sum_of_terms<Lanes2>(SqTermPair<Weighted>{a, bc, w}, p);
   to_b = out[0];
   to_c = out[1];
 #else
-  auto one = [&](int lane) {
-    return sum_of_terms<double>(
-        [&](int d) {
-          const double diff = a[d] - bc[2 * d + lane];
-          return Weighted ? (diff * diff) * w[2 * d + lane] : diff * diff;
-        },
-        p);
-  };
-  to_b = one(0);
-  to_c = one(1);
+  to_b = sum_of_terms<double>(
+      [&](int d) {
+        const double diff = a[d] - bc[2 * d];
+        return Weighted ? (diff * diff) * w[2 * d] : diff * diff;
+      },
+      p);
+  to_c = sum_of_terms<double>(
+      [&](int d) {
+        const double diff = a[d] - bc[2 * d + 1];
+        return Weighted ? (diff * diff) * w[2 * d + 1] : diff * diff;
+      },
+      p);
 #endif
 }
 
