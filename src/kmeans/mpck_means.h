@@ -220,6 +220,7 @@ class MpckRun {
     std::vector<double> mu2(static_cast<std::size_t>(p_) * k), diag2(diagonal ? mu2.size() : 0);
     interleave_pairs(m.data(), p_, k, mu2.data());
     if (diagonal) interleave_pairs(met.diag.data(), p_, k, diag2.data());
+    const std::vector<double> zero2(diagonal ? 2 * p_ : 0, 0.0);  // the origin, twice interleaved
     int changed = 0;
     const std::size_t n = order.size();
     for (std::size_t t = 0; t < n; ++t) {
@@ -259,7 +260,11 @@ class MpckRun {
           const double w = pe.value;
           if (diagonal) {  // inline, from the cache without a copy
             const double* v = pair_diff_at(i, e, diff);
-            for (int h = 0; h < k; ++h) q[h] = met.norm2_at(v, h);
+            // norm2_at(v, h) for every h, two at a time (v - 0 = v)
+            for (int h = 0; h + 1 < k; h += 2) {
+              sq_distance_pair<true>(v, zero2.data(), diag2.data() + h * p_, p_, q[h], q[h + 1]);
+            }
+            if (k % 2 == 1) q[k - 1] = met.norm2_at(v, k - 1);
           } else {
             pair_diff(i, e, diff);
             met.norm2_all(diff, q, sq);
