@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "common/csr_transpose.h"
+#include "common/huge_pages.h"
 #include "common/transpose.h"
 
 // [[Rcpp::export(.csr_of_csc_cpp)]]
@@ -29,6 +30,8 @@ SEXP transpose_cpp(SEXP x) {
   if (!Rf_isMatrix(x) || TYPEOF(x) != REALSXP) Rcpp::stop("internal: .transpose_cpp() takes a double matrix");
   const int rows = Rf_nrows(x), cols = Rf_ncols(x);
   SEXP out = PROTECT(Rf_allocMatrix(REALSXP, cols, rows));  // not zero-filled: every value is written
+  // the cores read it for the whole fit, some sweeps out of order
+  sideclust::advise_huge_pages(REAL(out), static_cast<std::size_t>(rows) * cols * sizeof(double));
   sideclust::transpose_dense(REAL(x), static_cast<std::size_t>(rows), static_cast<std::size_t>(cols), REAL(out));
   UNPROTECT(1);
   return out;
