@@ -157,6 +157,10 @@ sample_pairs_cpp <- function(code, n_classes, m, noise) {
     .Call(`_sideclust_csr_of_csc_cpp`, p, i, x, n_rows, n_cols)
 }
 
+.transpose_cpp <- function(x) {
+    .Call(`_sideclust_transpose_cpp`, x)
+}
+
 .niw_check_cpp <- function(add, remove, query, m0, kappa0, nu0, S0) {
     .Call(`_sideclust_niw_check_cpp`, add, remove, query, m0, kappa0, nu0, S0)
 }

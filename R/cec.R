@@ -498,7 +498,7 @@ fit_cec <- function(x, labels, k, beta, type, param, restarts, max_iter, eps, co
     rep(0, k)
   }
   options$split_penalty <- unname(penalty)
-  xt <- t(x)
+  xt <- transpose_points(x)
   res <- best_run(restarts, function(r) .cec_cpp(xt, side, options),
                   function(run) run$cost + sum(penalty[run$origin]))
   centers <- t(res$means)

@@ -209,7 +209,7 @@ constrained_mixture <- function(x, side, k,
   options$tol <- tol
   options$verbose <- verbose
   z0 <- cm_start(start, x, k)
-  res <- .constrained_mixture_cpp(t(x), z0, side, w, inference, covariance, options)
+  res <- .constrained_mixture_cpp(transpose_points(x), z0, side, w, inference, covariance, options)
   rm(z0)
   if (res$dropped > 0L) {
     warning(sprintf(paste0("inference = \"chunklet\" takes every constraint as certain: ",

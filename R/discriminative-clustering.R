@@ -255,7 +255,7 @@ discriminative_clustering <- function(x, side, k, sigma = NULL, n0 = 1,
   settings <- list(sigma = sigma, n0 = n0, method = method, restarts = restarts, init = init)
   core_options <- list(k = k, sigma = sigma, n0 = n0, restarts = 1L, init = init,
                        start = seeds$centres, verbose = verbose)
-  xt <- t(x)
+  xt <- transpose_points(x)
   highest <- function(run) -final_value(run$objective)
   if (method == "stochastic") {
     options <- c(core_options, epochs = epochs, step = step)

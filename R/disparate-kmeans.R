@@ -163,7 +163,7 @@ disparate_kmeans <- function(x, k, lambda = NULL, restarts = 10L, max_iter = 100
     lambda <- check_number(lambda, "lambda", lower = 0)
   }
 
-  xt <- t(xc)
+  xt <- transpose_points(xc)
   options <- list(k1 = k[1], k2 = k[2], lambda = lambda, restarts = 1L, max_iter = max_iter,
                   init = init, start1 = start[[1]], start2 = start[[2]], verbose = verbose)
   res <- best_run(restarts, function(r) .disparate_kmeans_cpp(xt, options),

@@ -191,7 +191,7 @@ ib_kmeans <- function(x, k, beta, s = NULL, normalize = c("space", "data"),
   seeds <- check_start_prototypes(start, k, x, restarts, init)
   restarts <- seeds$restarts
   init <- seeds$init
-  xt <- t(x)
+  xt <- transpose_points(x)
   options <- list(k = k, beta = beta, s = s, normalize_over_data = normalize == "data",
                   restarts = 1L, max_iter = max_iter, tol = tol, init = init,
                   start = seeds$centres, verbose = verbose)

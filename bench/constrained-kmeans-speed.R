@@ -25,7 +25,10 @@
 # * large (n = 1e6): ours alone, seconds per iteration (a call's time divided
 #   by its iterations, median of 3 calls with the same start), against a
 #   Lloyd iteration of stats::kmeans(x, start, algorithm = "Lloyd") on the
-#   same data and start (also a call's time over its iterations). Set-up
+#   same data and start (also a call's time over its iterations), timed
+#   (median of 3 calls) just before each method's calls, so that a change in
+#   the machine's load during the run moves both sides of a ratio; the
+#   same ratios are also given in processor seconds. Set-up
 #   (validating 1e6 pairs in R, building the pair graph, caches) is part of
 #   a call; `steady` leaves it out: (median call - median call with
 #   max_iter = 1) / (iterations - 1), the cost of the iterations after the
@@ -55,11 +58,15 @@ make_data <- function(n, seed = 20261125L) {
   list(x = x, y = y, noisy = noisy, clean = clean, start = start)
 }
 
+# Wall-clock seconds of f(), and its processor seconds (user + system, this
+# process): on a shared machine the second does not count the time spent
+# waiting for a core.
 elapsed <- function(f) {
   gc(FALSE)
-  t0 <- proc.time()[["elapsed"]]
+  t0 <- proc.time()
   out <- f()
-  list(seconds = proc.time()[["elapsed"]] - t0, out = out)
+  t <- proc.time() - t0
+  list(seconds = t[["elapsed"]], cpu = t[["user.self"]] + t[["sys.self"]], out = out)
 }
 
 ours <- function(d, max_iter = 100L) list(
@@ -130,38 +137,59 @@ run_large <- function() {
     paste(strsplit(readLines("/proc/loadavg", n = 1L), " ")[[1]][1:3], collapse = ", ")
   } else "unknown"
   d <- make_data(1e6L)
-  lloyd <- vapply(1:3, function(r) {
-    e <- elapsed(function() suppressWarnings(
-      stats::kmeans(d$x, d$start, iter.max = 10, algorithm = "Lloyd")))
-    e$seconds / e$out$iter
-  }, numeric(1))
-  lloyd_s <- stats::median(lloyd)
+  lloyd_iteration <- function() {
+    t <- vapply(1:3, function(r) {
+      e <- elapsed(function() suppressWarnings(
+        stats::kmeans(d$x, d$start, iter.max = 10, algorithm = "Lloyd")))
+      c(e$seconds, e$cpu) / e$out$iter
+    }, numeric(2))
+    apply(t, 1, stats::median)
+  }
   calls <- ours(d)
   first <- ours(d, max_iter = 1L)
-  rows <- list(data.frame(method = "stats::kmeans (Lloyd)", per_iteration = lloyd_s,
-                          iterations = NA_integer_, ratio = 1, steady = NA_real_,
-                          steady_ratio = NA_real_))
+  rows <- list()
+  lloyd_all <- lloyd_cpu_all <- numeric()
   for (m in names(calls)) {
-    whole <- one <- numeric(3)
+    lloyd <- lloyd_iteration()
+    lloyd_s <- lloyd[1]
+    lloyd_all <- c(lloyd_all, lloyd_s)
+    lloyd_cpu_all <- c(lloyd_cpu_all, lloyd[2])
+    whole <- one <- whole_cpu <- one_cpu <- numeric(3)
     for (r in 1:3) {
       e <- elapsed(function() suppressWarnings(calls[[m]]()))
       whole[r] <- e$seconds
+      whole_cpu[r] <- e$cpu
       iters <- e$out$iterations
-      one[r] <- elapsed(function() suppressWarnings(first[[m]]()))$seconds
+      e1 <- elapsed(function() suppressWarnings(first[[m]]()))
+      one[r] <- e1$seconds
+      one_cpu[r] <- e1$cpu
     }
     per <- stats::median(whole) / iters
     steady <- if (iters > 1) (stats::median(whole) - stats::median(one)) / (iters - 1) else NA_real_
-    rows[[length(rows) + 1L]] <- data.frame(method = m, per_iteration = per,
+    per_cpu <- stats::median(whole_cpu) / iters
+    steady_cpu <- if (iters > 1) {
+      (stats::median(whole_cpu) - stats::median(one_cpu)) / (iters - 1)
+    } else NA_real_
+    rows[[length(rows) + 1L]] <- data.frame(method = m, lloyd = lloyd_s, per_iteration = per,
                                             iterations = iters, ratio = per / lloyd_s,
-                                            steady = steady, steady_ratio = steady / lloyd_s)
+                                            steady = steady, steady_ratio = steady / lloyd_s,
+                                            cpu_ratio = per_cpu / lloyd[2],
+                                            cpu_steady_ratio = steady_cpu / lloyd[2])
     cat(sprintf("n = 1e6 %s done (%.0f s)\n", m, proc.time()[["elapsed"]] - t_start))
   }
-  tab <- do.call(rbind, rows)
+  tab <- do.call(rbind, c(list(data.frame(
+    method = "stats::kmeans (Lloyd)", lloyd = stats::median(lloyd_all),
+    per_iteration = stats::median(lloyd_all), iterations = NA_integer_, ratio = 1,
+    steady = NA_real_, steady_ratio = NA_real_, cpu_ratio = 1, cpu_steady_ratio = NA_real_)),
+    rows))
+  load_end <- if (file.exists("/proc/loadavg")) {
+    paste(strsplit(readLines("/proc/loadavg", n = 1L), " ")[[1]][1:3], collapse = ", ")
+  } else "unknown"
   lines <- c("## n = 1e6, p = 10, k = 5, 1e6 pairs: seconds per iteration against Lloyd", "",
     bench_header(command, command_note = sprintf("; run time %.0f s",
                                                   proc.time()[["elapsed"]] - t_start)),
-    "- per_iteration: median over 3 calls of the seconds of a call, divided by its iterations, set-up included; ratio: against a Lloyd iteration of stats::kmeans on the same data and start (its call over its iterations); steady: (median call - median call with max_iter = 1) / (iterations - 1), i.e. an iteration after the first without the set-up, and steady_ratio that against the same Lloyd iteration.",
-    sprintf("- load average at the start (1, 5, 15 min): %s; the machine may be shared with other jobs, so only the ratios within one run compare.", load_start),
+    "- per_iteration: median over 3 calls of the seconds of a call, divided by its iterations, set-up included; lloyd: a Lloyd iteration of stats::kmeans on the same data and start (its call over its iterations, median of 3 calls timed just before the method's; the Lloyd row: the median of those); ratio: per_iteration / lloyd; steady: (median call - median call with max_iter = 1) / (iterations - 1), i.e. an iteration after the first without the set-up, and steady_ratio that against the same Lloyd iteration; cpu_ratio and cpu_steady_ratio: ratio and steady_ratio from processor seconds (user + system of the R process) instead of wall-clock seconds, which leave out the time spent waiting for a core on a loaded machine.",
+    sprintf("- load average (1, 5, 15 min) at the start: %s; at the end: %s; the machine may be shared with other jobs, so only the ratios within one run compare.", load_start, load_end),
     "", md_table(tab, 3, format_integers = FALSE), "")
   write_md_section(out_file, "large", lines,
                    bench_preamble("# Speed of the constrained k-means family",

@@ -19,6 +19,23 @@
 
 namespace sideclust {
 
+// Ask Linux for 2 MiB pages over the 2 MiB-aligned part of [p, p + bytes),
+// memory just allocated and not yet written (such as a large R vector about
+// to be filled): one page fault per 2 MiB instead of per 4 KiB when it is
+// filled, and fewer translation misses when a sweep reads it out of order.
+// Only advice: nothing changes but the speed, and nothing where it is refused.
+inline void advise_huge_pages(void* p, std::size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  constexpr std::uintptr_t huge = std::uintptr_t(1) << 21;
+  const std::uintptr_t a = reinterpret_cast<std::uintptr_t>(p);
+  const std::uintptr_t lo = (a + huge - 1) / huge * huge, hi = (a + bytes) / huge * huge;
+  if (hi > lo) (void)madvise(reinterpret_cast<void*>(lo), hi - lo, MADV_HUGEPAGE);
+#else
+  (void)p;
+  (void)bytes;
+#endif
+}
+
 class RandomAccessTable {
  public:
   // At least n doubles starting on a 64-byte boundary, contents undefined;

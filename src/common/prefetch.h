@@ -1,5 +1,12 @@
-// A cache hint shared by the sweeps whose reads jump around memory.
+// Cache hints shared by the sweeps whose reads jump around memory and the
+// passes that write tables too large for the cache.
 #pragma once
+
+#include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace sideclust {
 
@@ -16,6 +23,25 @@ inline void prefetch(const void* p) {
   __asm__ volatile("");
 #else
   (void)p;
+#endif
+}
+
+// Write the 8 doubles of src to dst (64-byte aligned: one cache line)
+// without first reading dst's line into the cache: a pass writing a table
+// far larger than the cache then moves half the memory traffic (an ordinary
+// store loads the line before overwriting it). Call stream_fence() after
+// the last, before the table is read. Plain copies where SSE2 is missing.
+inline void stream_line(double* dst, const double* src) {
+#if defined(__SSE2__)
+  for (int t = 0; t < 8; t += 2) _mm_stream_pd(dst + t, _mm_loadu_pd(src + t));
+#else
+  std::memcpy(dst, src, 8 * sizeof(double));
+#endif
+}
+
+inline void stream_fence() {
+#if defined(__SSE2__)
+  _mm_sfence();
 #endif
 }
 

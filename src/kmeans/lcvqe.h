@@ -24,6 +24,7 @@
 
 #include "common/force_inline.h"
 #include "common/huge_pages.h"
+#include "common/prefetch.h"
 #include "common/run_hooks.h"
 #include "common/seeding.h"
 #include "common/side_graph.h"
@@ -80,11 +81,20 @@ class CentreDistances {
     const std::size_t n = static_cast<std::size_t>(x.cols());
     base_ = table_.reserve(stride_ * n);  // reused across iterations
     const int p = static_cast<int>(x.rows());
+    // A record of one cache line is built in `line` and streamed to the
+    // table (see stream_line()); longer ones are written in place.
+    const bool streamed = stride_ == 8;
+    alignas(64) double line[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    // the centres two by two, for two distances per instruction
+    std::vector<double> paired(static_cast<std::size_t>(p) * k_);
+    interleave_pairs(m.data(), p, k_, paired.data());
+    const double* pairs = paired.data();
     for (std::size_t i = 0; i < n; ++i) {
       hooks.poll_interrupt(static_cast<std::size_t>(k_) * p);
-      double* r = base_ + i * stride_;
+      double* r = streamed ? line : base_ + i * stride_;
       const double* xi = x.col(i).data();
-      for (int j = 0; j < k_; ++j) r[j] = sq_distance(xi, m.col(j).data(), p);
+      for (int j = 0; j + 1 < k_; j += 2) sq_distance_pair(xi, pairs + j * p, p, r[j], r[j + 1]);
+      if (k_ % 2 == 1) r[k_ - 1] = sq_distance(xi, m.col(k_ - 1).data(), p);
       // the nearest (first on ties) and the second smallest distance,
       // without branches (their outcome is random from point to point)
       double b1 = r[0], b2 = std::numeric_limits<double>::infinity();
@@ -100,7 +110,9 @@ class CentreDistances {
       const int zi = z[i];
       set_slot(r, b, zi);
       if (zi >= 0) assigned_sum_ += r[zi];
+      if (streamed) stream_line(base_ + i * stride_, line);
     }
+    if (streamed) stream_fence();
   }
 
   // sum_i dist(i, z_i) for the z given to the last refresh().
@@ -220,6 +232,7 @@ class LcvqeRun {
     lcvqe_detail::CentreDistances cd;  // its buffer and `broken` are reused by every iteration
     BrokenPairs status(pairs_, edge_pair_);
     std::vector<int> broken;
+    LastParts last;  // L's parts at the last refresh: the z and centres run() ends with
     SweepSums sums;  // kept up to date as points move, see assign()
     sums.reset(m.rows(), k);
     cd.refresh(x_, m, hooks, z);
@@ -236,6 +249,7 @@ class LcvqeRun {
       cd.refresh(x_, m, hooks, z);
       const double within = 0.5 * cd.assigned_sum();
       const double penalty = lcvqe_detail::penalty_part(pairs_, z, cd, broken);
+      last = {within, penalty};
       res.objective.push_back(within + penalty);
       res.iterations = iter;
       hooks.check_interrupt();
@@ -245,7 +259,7 @@ class LcvqeRun {
         break;
       }
     }
-    finish(z, m, status, res, hooks);
+    finish(z, m, status, last, res, hooks);
     return res;
   }
 
@@ -464,10 +478,17 @@ class LcvqeRun {
     return moved;
   }
 
+  struct LastParts {
+    double within = 0.0, penalty = 0.0;
+  };
+
   // Drop empty clusters (numbering the others consecutively, in order) and
-  // compute the final L over the centres kept.
-  void finish(std::vector<int>& z, const Eigen::MatrixXd& m, const BrokenPairs& status, LcvqeResult& res,
-              RunHooks& hooks) const {
+  // compute the final L over the centres kept. With none dropped that is the
+  // L of the last iteration (`last`, at the same centres and assignment, by
+  // the same sums), which spares a pass over all points and the records'
+  // memory.
+  void finish(std::vector<int>& z, const Eigen::MatrixXd& m, const BrokenPairs& status,
+              const LastParts& last, LcvqeResult& res, RunHooks& hooks) const {
     const int k = static_cast<int>(m.cols());
     std::vector<int> map(k, -1);
     for (int v : z) map[v] = 0;
@@ -482,6 +503,11 @@ class LcvqeRun {
     for (int& v : z) v = map[v];
     res.cluster = z;
     res.k = kept;
+    if (kept == k && !res.objective.empty()) {
+      res.within = last.within;
+      res.penalty = last.penalty;
+      return;
+    }
     lcvqe_detail::CentreDistances cd;
     cd.refresh(x_, res.centres, hooks, res.cluster);
     std::vector<int> broken;  // renumbering keeps every pair's status

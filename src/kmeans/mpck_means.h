@@ -102,13 +102,19 @@ class MpckRun {
     mpck_detail::Metrics met(par_.metric, p_, k, range2_);
     MpckResult res;
     std::vector<int> z(n_, -1), order(n_), broken;
+    // The sweeps read the partners' clusters at random places: from a copy
+    // of z in bytes (a quarter of the memory, so more of it stays cached)
+    // when the labels fit.
+    const bool small_labels = k <= 127;
+    std::vector<std::int8_t> z8(small_labels ? n_ : 0, -1);
     BrokenPairs status(pairs_, edge_pair_);
     SweepAccumulators acc;
     Eigen::MatrixXd used(p_, k), scatter;
     for (int iter = 1; iter <= par_.max_iter; ++iter) {
       blocked_random_order(order, n_, hooks);
       acc.reset(p_, k, diagonal);
-      const int changed = assign(m, met, order, z, status, acc, hooks);
+      const int changed = small_labels ? assign(m, met, order, z, z8, status, acc, hooks)
+                                       : assign(m, met, order, z, z, status, acc, hooks);
       used = m;  // the centres the sweep measured from
       for (int h = 0; h < k; ++h) {  // means; an empty cluster keeps its centre
         if (acc.sums.count[h] > 0) m.col(h) = acc.sums.sum.col(h) / acc.sums.count[h];
@@ -192,11 +198,13 @@ class MpckRun {
   // Iterated conditional modes with centres and metrics fixed: the points in
   // the given order each move to the cluster minimizing J with all else
   // fixed (partners not yet assigned, in the first sweep, are ignored); a
-  // point stays unless another cluster is strictly cheaper. Returns the
-  // number of points that changed cluster.
+  // point stays unless another cluster is strictly cheaper. `zp` holds the
+  // same clusters as z (or is z), read for the partners. Returns the number
+  // of points that changed cluster.
+  template <class Label>
   int assign(const Eigen::MatrixXd& m, const mpck_detail::Metrics& met,
-             const std::vector<int>& order, std::vector<int>& z, BrokenPairs& status,
-             SweepAccumulators& acc, RunHooks& hooks) const {
+             const std::vector<int>& order, std::vector<int>& z, std::vector<Label>& zp,
+             BrokenPairs& status, SweepAccumulators& acc, RunHooks& hooks) const {
     const int k = static_cast<int>(m.cols());
     const std::size_t unit = met.cost_units(p_);
     const bool none = par_.metric == MpckMetric::none;
@@ -208,6 +216,11 @@ class MpckRun {
     const SweepLookahead ahead(order, pairs_.start, edges);
     Eigen::VectorXd cost(k), q(k), own(k);
     Eigen::VectorXd diff(p_), sq(p_);
+    // the centres and diagonals two by two for point_costs_paired()
+    std::vector<double> mu2(static_cast<std::size_t>(p_) * k), diag2(diagonal ? mu2.size() : 0);
+    interleave_pairs(m.data(), p_, k, mu2.data());
+    if (diagonal) interleave_pairs(met.diag.data(), p_, k, diag2.data());
+    const std::vector<double> zero2(diagonal ? 2 * p_ : 0, 0.0);  // the origin, twice interleaved
     int changed = 0;
     const std::size_t n = order.size();
     for (std::size_t t = 0; t < n; ++t) {
@@ -219,7 +232,7 @@ class MpckRun {
             prefetch(&z[f]);
           },
           [&](int j, int e) {
-            prefetch(&z[j]);
+            prefetch(&zp[j]);
             if (diffs) {
               prefetch(edge_diff_.col(e).data());
               prefetch(edge_diff_.col(e).data() + (p_ - 1));
@@ -228,12 +241,12 @@ class MpckRun {
       const int i = order[t];
       std::size_t work = static_cast<std::size_t>(k) * unit;
       const double* xi = x_.col(i).data();
-      met.point_costs(xi, m, cost);
+      met.point_costs_paired(xi, m, mu2.data(), diag2.data(), cost);
       if (none) own = cost;  // the squared distances (log det is 0)
       const int first = has_pairs ? pairs_.start[i] : 0, last = has_pairs ? pairs_.start[i + 1] : 0;
       for (int e = first; e < last; ++e) {
         const PackedEdge& pe = edges[e];
-        const int g = z[pe.nbr];
+        const int g = zp[pe.nbr];
         if (g < 0 || pe.tag == kSkip) continue;
         if (pe.tag == kMust) {
           // broken when i leaves g: half the distance under each end's
@@ -247,7 +260,11 @@ class MpckRun {
           const double w = pe.value;
           if (diagonal) {  // inline, from the cache without a copy
             const double* v = pair_diff_at(i, e, diff);
-            for (int h = 0; h < k; ++h) q[h] = met.norm2_at(v, h);
+            // norm2_at(v, h) for every h, two at a time (v - 0 = v)
+            for (int h = 0; h + 1 < k; h += 2) {
+              sq_distance_pair<true>(v, zero2.data(), diag2.data() + h * p_, p_, q[h], q[h + 1]);
+            }
+            if (k % 2 == 1) q[k - 1] = met.norm2_at(v, k - 1);
           } else {
             pair_diff(i, e, diff);
             met.norm2_all(diff, q, sq);
@@ -276,8 +293,9 @@ class MpckRun {
       }
       if (best != z[i]) {
         z[i] = best;
+        zp[i] = static_cast<Label>(best);
         ++changed;
-        for (int e = first; e < last; ++e) status.update(e, best, z[edges[e].nbr]);
+        for (int e = first; e < last; ++e) status.update(e, best, zp[edges[e].nbr]);
       }
       acc.sums.add(best, xi);
       if (none) {

@@ -97,6 +97,30 @@ struct Metrics {
     for (int h = 0; h < k(); ++h) cost[h] = dist2(v, mu.col(h).data(), h) - logdet[h];
   }
 
+  // point_costs() with the centres mu (and for "diagonal" the diagonals)
+  // also given two by two in mu2 (diag2) as interleave_pairs() lays them
+  // out: the same values, two distances per instruction ("full" as
+  // point_costs()).
+  SIDECLUST_FORCE_INLINE void point_costs_paired(const double* v, const Eigen::MatrixXd& mu, const double* mu2,
+                                                 const double* diag2, Eigen::VectorXd& cost) const {
+    if (kind == MpckMetric::full) {
+      point_costs(v, mu, cost);
+      return;
+    }
+    const int p = static_cast<int>(diag.rows()), kk = k();
+    for (int h = 0; h + 1 < kk; h += 2) {
+      double a, b;
+      if (kind == MpckMetric::none) {
+        sq_distance_pair(v, mu2 + h * p, p, a, b);
+      } else {
+        sq_distance_pair<true>(v, mu2 + h * p, diag2 + h * p, p, a, b);
+      }
+      cost[h] = a - logdet[h];
+      cost[h + 1] = b - logdet[h + 1];
+    }
+    if (kk % 2 == 1) cost[kk - 1] = dist2(v, mu.col(kk - 1).data(), kk - 1) - logdet[kk - 1];
+  }
+
   // Work units of one norm2() for interrupt polling.
   std::size_t cost_units(Eigen::Index p) const {
     return static_cast<std::size_t>(kind == MpckMetric::full ? p * p : p);
