@@ -72,7 +72,9 @@
 #'   \eqn{w_k p(x_i | k)}, so an E-step takes the exponentials once per
 #'   point, not once per sample. Points in no pair are their own chunklet
 #'   in every sample: they get their exact posterior once and the samples
-#'   cover the constrained points only. Note that \eqn{P = 1 - e^{-W}} is
+#'   cover the constrained points only; connected components of the
+#'   constraint graph whose constraints all have confidence 1 (or 0) are the
+#'   same in every sample and are computed once per E-step. Note that \eqn{P = 1 - e^{-W}} is
 #'   the paper's Section 4.1 definition: with confidences, \eqn{P} is the
 #'   confidence.
 #' * `"exact"`: the exact posterior per connected component of the

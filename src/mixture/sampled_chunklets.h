@@ -13,7 +13,9 @@
 // sets, and the likelihood path is not jittered by fresh draws). A sample
 // keeps only its chunklet graph over the points in pairs
 // (cannot_link_field.h): points in no pair are their own chunklet in every
-// sample and get the exact posterior softmax(a) once. Per E-step a sample
+// sample and get the exact posterior softmax(a) once, and components of the
+// constraint graph whose pairs are all certain (or void) are the same in
+// every sample: they are one sample of weight 1, computed once per E-step. Per E-step a sample
 // costs a product of its points' weights per chunklet (the exponentials are
 // taken once per point, not per sample) and its cannot-link part: message
 // passing on trees, enumeration of small components with cycles, mean field
@@ -39,127 +41,165 @@ inline double keep_probability(double w) {
   return std::isinf(w) ? 1.0 : -std::expm1(-w);
 }
 
-// The samples of one fit and the warm start of their mean field.
+// The constrained points of one part of the problem and its samples: the
+// components of the constraint graph whose pairs are all certain or void
+// (keep probability 1 or 0) are the same in every sample, so they form one
+// part with a single sample of weight 1; the other components form a part
+// with the drawn samples. The posterior of a component depends only on its
+// own draws and the weights omega_s factor over components, so the split is
+// exact.
+struct ChunkletPart {
+  std::vector<int> points;              // its points, in order
+  std::vector<CannotLinkGraph> samples; // its samples with omega_s > 0
+  std::vector<double> weight;           // their omega_s, summing to 1
+};
+
+// The samples of one fit.
 struct SampledChunklets {
   bool drawn = false;
-  std::vector<int> points;              // the points in pairs, in order
-  std::vector<CannotLinkGraph> samples; // the samples with omega_s > 0
-  std::vector<double> weight;           // their omega_s, summing to 1
+  ChunkletPart fixed, drawn_part;
   double ess = 0.0;                     // effective number of samples
   int max_units = 0;
 };
 
-// Draws the samples (R's generator through hooks, in the order of the
-// earlier per-E-step draws: per sample the must-links, then the cannot-links
-// between different chunklets) and builds their graphs.
+// One sample of the part over `points` (local ids in first / second of the
+// pairs `ids`), its must-links kept when `keep_must` says so and its
+// cannot-links between different chunklets when `keep_cannot` does; returns
+// log omega_s (-Inf when a certain cannot-link fell inside a chunklet).
+template <class KeepMust, class KeepCannot>
+double chunklet_sample(CannotLinkGraph& g, int n, const PairGraph& pairs,
+                       const std::vector<std::size_t>& ids, const std::vector<int>& first,
+                       const std::vector<int>& second, int K, double max_labelings,
+                       KeepMust&& keep_must, KeepCannot&& keep_cannot) {
+  UnionFind sets(static_cast<std::size_t>(n));
+  for (std::size_t t = 0; t < ids.size(); ++t) {
+    const std::size_t e = ids[t];
+    if (pairs.must(e) && keep_must(keep_probability(pairs.magnitude(e)))) {
+      sets.unite(static_cast<std::size_t>(first[t]), static_cast<std::size_t>(second[t]));
+    }
+  }
+  double lo = 0.0;
+  std::vector<std::pair<int, int>> edges;
+  for (std::size_t t = 0; t < ids.size(); ++t) {
+    const std::size_t e = ids[t];
+    if (pairs.must(e)) continue;
+    const double pk = keep_probability(pairs.magnitude(e));
+    if (sets.find(static_cast<std::size_t>(first[t])) ==
+        sets.find(static_cast<std::size_t>(second[t]))) {
+      lo += std::log1p(-pk);  // -Inf for a certain cannot-link
+    } else if (keep_cannot(pk)) {
+      edges.emplace_back(first[t], second[t]);
+    }
+  }
+  if (!std::isfinite(lo)) return lo;
+  g.unit_of = unit_ids(sets, n, &g.n_units);
+  for (auto& e : edges) e = {g.unit_of[e.first], g.unit_of[e.second]};
+  classify_cannot_links(g, edges, K, max_labelings);
+  return lo;
+}
+
+// Draws the samples (R's generator through hooks: per sample the must-links,
+// then the cannot-links between different chunklets, of the components with
+// uncertain pairs) and builds their graphs.
 inline void draw_chunklet_samples(SampledChunklets& sc, int n_all, const PairGraph& pairs,
                                   int samples, int K, double max_labelings, RunHooks& hooks) {
   sc = SampledChunklets();
   sc.drawn = true;
+  sc.ess = samples;
+  // components of the constraint graph, and which hold an uncertain pair
+  UnionFind comps(static_cast<std::size_t>(n_all));
+  std::vector<char> in_pair(static_cast<std::size_t>(n_all), 0);
+  for (std::size_t e = 0; e < pairs.n_pairs(); ++e) {
+    comps.unite(static_cast<std::size_t>(pairs.first[e]), static_cast<std::size_t>(pairs.second[e]));
+    in_pair[pairs.first[e]] = in_pair[pairs.second[e]] = 1;
+  }
+  std::vector<char> uncertain(static_cast<std::size_t>(n_all), 0);
+  for (std::size_t e = 0; e < pairs.n_pairs(); ++e) {
+    const double pk = keep_probability(pairs.magnitude(e));
+    if (pk > 0.0 && pk < 1.0) uncertain[comps.find(static_cast<std::size_t>(pairs.first[e]))] = 1;
+  }
   std::vector<int> local(static_cast<std::size_t>(n_all), -1);
-  for (std::size_t e = 0; e < pairs.n_pairs(); ++e) {
-    local[pairs.first[e]] = 0;
-    local[pairs.second[e]] = 0;
-  }
   for (int i = 0; i < n_all; ++i) {
-    if (local[i] == 0) {
-      local[i] = static_cast<int>(sc.points.size());
-      sc.points.push_back(i);
-    }
+    if (!in_pair[i]) continue;
+    ChunkletPart& part = uncertain[comps.find(static_cast<std::size_t>(i))] ? sc.drawn_part
+                                                                             : sc.fixed;
+    local[i] = static_cast<int>(part.points.size());
+    part.points.push_back(i);
   }
-  const int n = static_cast<int>(sc.points.size());
-  if (n == 0) {  // no pairs: every sample is the unconstrained posterior
-    sc.ess = samples;
-    return;
-  }
-  std::vector<int> first(pairs.n_pairs()), second(pairs.n_pairs());
+  std::vector<std::size_t> ids_fixed, ids_drawn;
+  std::vector<int> f_fixed, s_fixed, f_drawn, s_drawn;
   for (std::size_t e = 0; e < pairs.n_pairs(); ++e) {
-    first[e] = local[pairs.first[e]];
-    second[e] = local[pairs.second[e]];
+    const bool drawn = uncertain[comps.find(static_cast<std::size_t>(pairs.first[e]))];
+    (drawn ? ids_drawn : ids_fixed).push_back(e);
+    (drawn ? f_drawn : f_fixed).push_back(local[pairs.first[e]]);
+    (drawn ? s_drawn : s_fixed).push_back(local[pairs.second[e]]);
   }
-  std::vector<double> log_omega;
-  std::vector<std::pair<int, int>> edges;
-  for (int s = 0; s < samples; ++s) {
-    hooks.check_interrupt();
-    UnionFind sets(static_cast<std::size_t>(n));
-    for (std::size_t e = 0; e < pairs.n_pairs(); ++e) {
-      if (pairs.must(e) && hooks.uniform() < keep_probability(pairs.magnitude(e))) {
-        sets.unite(static_cast<std::size_t>(first[e]), static_cast<std::size_t>(second[e]));
-      }
-    }
-    double lo = 0.0;
-    edges.clear();
-    for (std::size_t e = 0; e < pairs.n_pairs(); ++e) {
-      if (pairs.must(e)) continue;
-      const double pk = keep_probability(pairs.magnitude(e));
-      if (sets.find(static_cast<std::size_t>(first[e])) ==
-          sets.find(static_cast<std::size_t>(second[e]))) {
-        lo += std::log1p(-pk);  // -Inf for a certain cannot-link
-      } else if (hooks.uniform() < pk) {
-        edges.emplace_back(first[e], second[e]);
-      }
-    }
-    if (!std::isfinite(lo)) continue;
-    CannotLinkGraph g;
-    g.unit_of = unit_ids(sets, n, &g.n_units);
-    for (auto& e : edges) e = {g.unit_of[e.first], g.unit_of[e.second]};
-    classify_cannot_links(g, edges, K, max_labelings);
-    sc.max_units = std::max(sc.max_units, g.n_units);
-    sc.samples.push_back(std::move(g));
-    log_omega.push_back(lo);
-  }
-  if (sc.samples.empty()) {
+  auto no_infeasible = [&]() {
     throw std::invalid_argument(
         "sampled chunklets: every sample put a certain cannot-link inside a chunklet");
+  };
+  if (!sc.fixed.points.empty()) {
+    CannotLinkGraph g;
+    auto certain = [](double pk) { return pk >= 1.0; };
+    const double lo = chunklet_sample(g, static_cast<int>(sc.fixed.points.size()), pairs, ids_fixed,
+                                      f_fixed, s_fixed, K, max_labelings, certain, certain);
+    if (!std::isfinite(lo)) no_infeasible();
+    sc.max_units = g.n_units;
+    sc.fixed.samples.push_back(std::move(g));
+    sc.fixed.weight.push_back(1.0);
   }
+  if (sc.drawn_part.points.empty()) return;
+  ChunkletPart& part = sc.drawn_part;
+  const int n = static_cast<int>(part.points.size());
+  auto draw = [&hooks](double pk) { return hooks.uniform() < pk; };
+  std::vector<double> log_omega;
+  for (int s = 0; s < samples; ++s) {
+    hooks.check_interrupt();
+    CannotLinkGraph g;
+    const double lo = chunklet_sample(g, n, pairs, ids_drawn, f_drawn, s_drawn, K, max_labelings,
+                                      draw, draw);
+    if (!std::isfinite(lo)) continue;
+    sc.max_units = std::max(sc.max_units, g.n_units);
+    part.samples.push_back(std::move(g));
+    log_omega.push_back(lo);
+  }
+  if (part.samples.empty()) no_infeasible();
   double m = -std::numeric_limits<double>::infinity();
   for (double lo : log_omega) m = std::max(m, lo);
   double sum_w = 0.0, sum_w2 = 0.0;
   for (double lo : log_omega) {
     const double w = std::exp(lo - m);
-    sc.weight.push_back(w);
+    part.weight.push_back(w);
     sum_w += w;
     sum_w2 += w * w;
   }
-  for (double& w : sc.weight) w /= sum_w;
+  for (double& w : part.weight) w /= sum_w;
   sc.ess = sum_w * sum_w / sum_w2;
 }
 
-// One E-step from the unaries a (K x n), in place: a becomes the posterior.
-// *n_mean_field counts the components left to mean field over the samples.
-inline void sampled_chunklet_estep(Eigen::MatrixXd& a, SampledChunklets& sc, int mf_sweeps,
-                                   double mf_tol, RunHooks& hooks, int* n_mean_field = nullptr) {
+// The posterior of one part's points, the omega-weighted average over its
+// samples, written into their columns of a (which hold their unaries).
+inline int chunklet_part_posterior(Eigen::MatrixXd& a, const ChunkletPart& part,
+                                   CannotLinkWork& work, int mf_sweeps, double mf_tol,
+                                   RunHooks& hooks) {
   const Eigen::Index K = a.rows();
-  const int n = static_cast<int>(sc.points.size());
-  // the constrained points' weights exp(a - max), once for all samples
+  const int n = static_cast<int>(part.points.size());
+  if (n == 0) return 0;
+  // the points' weights exp(a - max), once for all samples
   Eigen::MatrixXd e(K, n);
   for (int t = 0; t < n; ++t) {
-    const auto at = a.col(sc.points[t]);
+    const auto at = a.col(part.points[t]);
     const double m = at.maxCoeff();
     for (Eigen::Index k = 0; k < K; ++k) {
       e(k, t) = std::isfinite(m) ? flushed_exp(at(k) - m) : 1.0;
     }
   }
-  // every other point: its exact posterior, in place
-  {
-    std::size_t next = 0;
-    for (Eigen::Index i = 0; i < a.cols(); ++i) {
-      if (next < sc.points.size() && sc.points[next] == i) {
-        ++next;
-        continue;
-      }
-      set_softmax_col(a, i, a.col(i));
-    }
-  }
-  if (n == 0) return;
-  CannotLinkWork work;
-  work.reserve(K, sc.max_units);
   Eigen::MatrixXd acc = Eigen::MatrixXd::Zero(K, n);
   int n_mf = 0;
   std::vector<int> mf;
-  for (std::size_t s = 0; s < sc.samples.size(); ++s) {
+  for (std::size_t s = 0; s < part.samples.size(); ++s) {
     hooks.check_interrupt();
-    const CannotLinkGraph& g = sc.samples[s];
+    const CannotLinkGraph& g = part.samples[s];
     const int U = g.n_units;
     // unit weights: products of their points' weights, scaled to a maximum
     // of 1; a product that underflows is taken again from the logarithms
@@ -181,7 +221,7 @@ inline void sampled_chunklet_estep(Eigen::MatrixXd& a, SampledChunklets& sc, int
       for (int t = 0; t < n; ++t) {
         const int u = g.unit_of[t];
         if (w(0, u) != -1.0) continue;
-        const auto at = a.col(sc.points[t]);  // a's constrained columns are still unaries
+        const auto at = a.col(part.points[t]);  // a's columns are still unaries
         lw.col(u) += (at.array() - at.maxCoeff()).matrix();
       }
       for (int t = 0; t < n; ++t) {
@@ -212,10 +252,28 @@ inline void sampled_chunklet_estep(Eigen::MatrixXd& a, SampledChunklets& sc, int
       mf.insert(mf.end(), work.extra.begin(), work.extra.end());
       cannot_link_mean_field(g, mf, work.w, work.q, work.mf, mf_sweeps, mf_tol, &hooks);
     }
-    const double ws = sc.weight[s];
+    const double ws = part.weight[s];
     for (int t = 0; t < n; ++t) acc.col(t) += ws * work.q.col(g.unit_of[t]);
   }
-  for (int t = 0; t < n; ++t) a.col(sc.points[t]) = acc.col(t);
+  for (int t = 0; t < n; ++t) a.col(part.points[t]) = acc.col(t);
+  return n_mf;
+}
+
+// One E-step from the unaries a (K x n), in place: a becomes the posterior.
+// *n_mean_field counts the components left to mean field over the samples.
+inline void sampled_chunklet_estep(Eigen::MatrixXd& a, SampledChunklets& sc, int mf_sweeps,
+                                   double mf_tol, RunHooks& hooks, int* n_mean_field = nullptr) {
+  CannotLinkWork work;
+  work.reserve(a.rows(), sc.max_units);
+  int n_mf = chunklet_part_posterior(a, sc.fixed, work, mf_sweeps, mf_tol, hooks);
+  n_mf += chunklet_part_posterior(a, sc.drawn_part, work, mf_sweeps, mf_tol, hooks);
+  // every point in no pair: its exact posterior, in place
+  std::vector<char> in_pair(static_cast<std::size_t>(a.cols()), 0);
+  for (int i : sc.fixed.points) in_pair[i] = 1;
+  for (int i : sc.drawn_part.points) in_pair[i] = 1;
+  for (Eigen::Index i = 0; i < a.cols(); ++i) {
+    if (!in_pair[i]) set_softmax_col(a, i, a.col(i));
+  }
   if (n_mean_field != nullptr) *n_mean_field = n_mf;
 }
 

@@ -477,3 +477,26 @@ test_that("sampled chunklets in product form match exact on trees, cycles and pe
                              inner_tol = 1e-12, inner_iter = 1000)
   expect_equal(mf, mf_ref, tolerance = 1e-6)
 })
+
+test_that("sampled chunklets take components of certain pairs once, exactly", {
+  # {1, 2, 3, 4}: certain pairs only, the same in every sample; {6, 7, 8}:
+  # uncertain pairs, sampled
+  set.seed(6)
+  k <- 3
+  prob <- matrix(runif(9 * k), 9, k)
+  prob <- prob / rowSums(prob)
+  side <- constraints(must = rbind(c(1, 2), c(6, 7)), cannot = rbind(c(2, 3), c(3, 4), c(7, 8)),
+                      n = 9, confidence = c(1, 0.7, 1, 1, 0.6))
+  certain <- constraints(must = rbind(c(1, 2)), cannot = rbind(c(2, 3), c(3, 4)), n = 4)
+  set.seed(1)
+  sc <- constraint_posterior(prob, side, "sampled_chunklet", samples = 5)
+  expect_equal(unclass(sc)[1:4, ], unclass(constraint_posterior(prob[1:4, ], certain, "exact")),
+               ignore_attr = TRUE, tolerance = 1e-12)
+  expect_equal(unclass(sc)[c(5, 9), ], prob[c(5, 9), ], ignore_attr = TRUE)
+  # the sampled component draws as if it were alone
+  soft <- constraints(must = rbind(c(1, 2)), cannot = rbind(c(2, 3)), n = 3,
+                      confidence = c(0.7, 0.6))
+  set.seed(1)
+  alone <- constraint_posterior(prob[6:8, ], soft, "sampled_chunklet", samples = 5)
+  expect_equal(unclass(sc)[6:8, ], unclass(alone), ignore_attr = TRUE)
+})
