@@ -115,15 +115,20 @@ struct MeanFieldScratch {
 
 // Workspaces of the per-E-step computation, shared by the samples.
 struct CannotLinkWork {
-  Eigen::MatrixXd w, q, up, down;  // K x units: weights, posteriors, tree messages
+  Eigen::MatrixXd w, q;      // K x units: weights, posteriors
+  Eigen::MatrixXd up, down;  // K x tree units (by position in tree_order): messages
+  std::vector<int> pos;      // unit -> its position in tree_order
   MeanFieldScratch mf;
   std::vector<int> extra;    // units of components whose exact pass failed
-  void reserve(Eigen::Index K, int units) {
+  void reserve(Eigen::Index K, int units, int tree_units) {
     if (w.cols() < units) {
       w.resize(K, units);
       q.resize(K, units);
-      up.resize(K, units);
-      down.resize(K, units);
+      pos.resize(static_cast<std::size_t>(units));
+    }
+    if (up.cols() < tree_units) {
+      up.resize(K, tree_units);
+      down.resize(K, tree_units);
     }
     mf.reserve(units);
   }
@@ -149,6 +154,8 @@ inline void cannot_link_trees(const CannotLinkGraph& g, CannotLinkWork& work) {
   auto col = [K](auto* d, int u) { return d + static_cast<std::ptrdiff_t>(u) * K; };
   std::vector<double> h(static_cast<std::size_t>(K));
   const int n_tree = static_cast<int>(g.tree_order.size());
+  std::vector<int>& pos = work.pos;
+  for (int t = 0; t < n_tree; ++t) pos[g.tree_order[t]] = t;
   int root_at = 0;
   while (root_at < n_tree) {
     int end = root_at + 1;
@@ -162,7 +169,7 @@ inline void cannot_link_trees(const CannotLinkGraph& g, CannotLinkWork& work) {
     for (int t = end - 1; t > root_at && ok; --t) {
       const int u = g.tree_order[t];
       double* qu = col(qd, u);
-      double* mu = col(ud, u);
+      double* mu = col(ud, t);
       ok = normalize_to_one(qu, K);
       double* qp = col(qd, g.tree_parent[t]);
       for (Eigen::Index k = 0; k < K; ++k) {
@@ -176,7 +183,7 @@ inline void cannot_link_trees(const CannotLinkGraph& g, CannotLinkWork& work) {
     for (int t = root_at; t < end && ok; ++t) {
       const int u = g.tree_order[t], parent = g.tree_parent[t];
       double* qu = col(qd, u);
-      const double* du = col(dd, u);
+      const double* du = col(dd, t);
       if (parent >= 0) {
         for (Eigen::Index k = 0; k < K; ++k) qu[k] *= du[k];
       }
@@ -184,7 +191,7 @@ inline void cannot_link_trees(const CannotLinkGraph& g, CannotLinkWork& work) {
       for (int e = g.start[u]; e < g.start[u + 1] && ok; ++e) {
         const int c = g.nbr[e];
         if (c == parent) continue;
-        const double* mc = col(ud, c);
+        const double* mc = col(ud, pos[c]);
         bool small = false;
         for (Eigen::Index k = 0; k < K; ++k) small = small || mc[k] < 1e-100;
         if (!small) {
@@ -195,12 +202,12 @@ inline void cannot_link_trees(const CannotLinkGraph& g, CannotLinkWork& work) {
           for (int f = g.start[u]; f < g.start[u + 1]; ++f) {
             const int d = g.nbr[f];
             if (d == parent || d == c) continue;
-            const double* md = col(ud, d);
+            const double* md = col(ud, pos[d]);
             for (Eigen::Index k = 0; k < K; ++k) h[k] *= md[k];
           }
         }
         ok = normalize_to_one(h.data(), K);
-        double* dc = col(dd, c);
+        double* dc = col(dd, pos[c]);
         for (Eigen::Index k = 0; k < K; ++k) dc[k] = 1.0 - h[k];
       }
     }

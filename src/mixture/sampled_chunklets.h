@@ -59,7 +59,7 @@ struct SampledChunklets {
   bool drawn = false;
   ChunkletPart fixed, drawn_part;
   double ess = 0.0;                     // effective number of samples
-  int max_units = 0;
+  int max_units = 0, max_tree_units = 0;
 };
 
 // One sample of the part over `points` (local ids in first / second of the
@@ -145,6 +145,7 @@ inline void draw_chunklet_samples(SampledChunklets& sc, int n_all, const PairGra
                                       f_fixed, s_fixed, K, max_labelings, certain, certain);
     if (!std::isfinite(lo)) no_infeasible();
     sc.max_units = g.n_units;
+    sc.max_tree_units = static_cast<int>(g.tree_order.size());
     sc.fixed.samples.push_back(std::move(g));
     sc.fixed.weight.push_back(1.0);
   }
@@ -160,6 +161,7 @@ inline void draw_chunklet_samples(SampledChunklets& sc, int n_all, const PairGra
                                       draw, draw);
     if (!std::isfinite(lo)) continue;
     sc.max_units = std::max(sc.max_units, g.n_units);
+    sc.max_tree_units = std::max(sc.max_tree_units, static_cast<int>(g.tree_order.size()));
     part.samples.push_back(std::move(g));
     log_omega.push_back(lo);
   }
@@ -194,7 +196,9 @@ inline int chunklet_part_posterior(Eigen::MatrixXd& a, const ChunkletPart& part,
       e(k, t) = std::isfinite(m) ? flushed_exp(at(k) - m) : 1.0;
     }
   }
-  Eigen::MatrixXd acc = Eigen::MatrixXd::Zero(K, n);
+  // the weighted sum over samples (a single sample is written directly)
+  const bool single = part.samples.size() == 1;
+  Eigen::MatrixXd acc = single ? Eigen::MatrixXd() : Eigen::MatrixXd::Zero(K, n);
   int n_mf = 0;
   std::vector<int> mf;
   for (std::size_t s = 0; s < part.samples.size(); ++s) {
@@ -252,6 +256,10 @@ inline int chunklet_part_posterior(Eigen::MatrixXd& a, const ChunkletPart& part,
       mf.insert(mf.end(), work.extra.begin(), work.extra.end());
       cannot_link_mean_field(g, mf, work.w, work.q, work.mf, mf_sweeps, mf_tol, &hooks);
     }
+    if (single) {
+      for (int t = 0; t < n; ++t) a.col(part.points[t]) = work.q.col(g.unit_of[t]);
+      return n_mf;
+    }
     const double ws = part.weight[s];
     for (int t = 0; t < n; ++t) acc.col(t) += ws * work.q.col(g.unit_of[t]);
   }
@@ -264,7 +272,7 @@ inline int chunklet_part_posterior(Eigen::MatrixXd& a, const ChunkletPart& part,
 inline void sampled_chunklet_estep(Eigen::MatrixXd& a, SampledChunklets& sc, int mf_sweeps,
                                    double mf_tol, RunHooks& hooks, int* n_mean_field = nullptr) {
   CannotLinkWork work;
-  work.reserve(a.rows(), sc.max_units);
+  work.reserve(a.rows(), sc.max_units, sc.max_tree_units);
   int n_mf = chunklet_part_posterior(a, sc.fixed, work, mf_sweeps, mf_tol, hooks);
   n_mf += chunklet_part_posterior(a, sc.drawn_part, work, mf_sweeps, mf_tol, hooks);
   // every point in no pair: its exact posterior, in place
