@@ -51,6 +51,18 @@ inline std::vector<int> argmax_cols(const Eigen::MatrixXd& b) {
 // numbers (below ~e^-708) make every later multiplication ~100x slower.
 inline double flushed_exp(double d) { return d < -700.0 ? 0.0 : std::exp(d); }
 
+// The same for K values in place, d[k] <= 0 becoming exp(d[k]), 0 below -cut
+// (at most 700): Eigen's vectorized exponential, several times faster than
+// one std::exp per value (the E-steps take K of them per unit).
+inline void flushed_exp_inplace(double* d, Eigen::Index K, double cut = 700.0) {
+  Eigen::Map<Eigen::ArrayXd> v(d, K);
+  const double floor = std::exp(-cut) * (1.0 + 1e-9);  // a clamped value, up to rounding
+  v = v.max(-cut).exp();
+  for (Eigen::Index k = 0; k < K; ++k) {
+    if (d[k] <= floor) d[k] = 0.0;
+  }
+}
+
 // Sum of p[0 .. K-1] in two interleaved halves: half the dependent chain of
 // additions (the running total otherwise dominates a Gibbs draw).
 inline double sum_of(const double* p, Eigen::Index K) {
@@ -148,7 +160,8 @@ inline int mean_field(const Eigen::MatrixXd& b, const UnitGraph& g, Eigen::Matri
       }
       double m = s[0];
       for (Eigen::Index k = 1; k < K; ++k) m = std::max(m, s[k]);
-      for (Eigen::Index k = 0; k < K; ++k) s[k] = flushed_exp(s[k] - m);
+      for (Eigen::Index k = 0; k < K; ++k) s[k] -= m;
+      flushed_exp_inplace(s.data(), K);
       if (has_hard[u]) {
         for (int e = g.start[u]; e < g.start[u + 1]; ++e) {
           if (!g.hard[e]) continue;
@@ -283,10 +296,8 @@ inline Eigen::MatrixXd gibbs(const Eigen::MatrixXd& b, const UnitGraph& g, std::
     // best label, under the rounding of the total, and they would otherwise
     // underflow into subnormal numbers, whose arithmetic is ~100x slower
     const double m = b.col(u).maxCoeff();
-    for (Eigen::Index k = 0; k < K; ++k) {
-      const double d = b(k, u) - m;
-      weight(k, u) = d < -kNegligibleLog ? 0.0 : std::exp(d);
-    }
+    weight.col(u) = b.col(u).array() - m;
+    flushed_exp_inplace(weight.col(u).data(), K, kNegligibleLog);
     for (int e = g.start[u]; e < g.start[u + 1]; ++e) {
       factor[e] = g.hard[e] ? 0.0 : std::exp(g.coupling[e]);
     }

@@ -192,8 +192,11 @@ inline int chunklet_part_posterior(Eigen::MatrixXd& a, const ChunkletPart& part,
   for (int t = 0; t < n; ++t) {
     const auto at = a.col(part.points[t]);
     const double m = at.maxCoeff();
-    for (Eigen::Index k = 0; k < K; ++k) {
-      e(k, t) = std::isfinite(m) ? flushed_exp(at(k) - m) : 1.0;
+    if (std::isfinite(m)) {
+      e.col(t) = at.array() - m;
+      flushed_exp_inplace(e.col(t).data(), K);
+    } else {
+      e.col(t).setOnes();
     }
   }
   // the weighted sum over samples (a single sample is written directly)
