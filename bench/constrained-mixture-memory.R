@@ -85,7 +85,7 @@ lines <- c(
   sprintf("- command: `%sRscript bench/constrained-mixture-memory.R` (from the repository root)",
           if (nzchar(base_lib)) sprintf("BENCH_N=%s BENCH_BASE_LIB=%s ", Sys.getenv("BENCH_N", "1e6"), base_lib) else ""),
   sprintf("- data: n = %s, p = %d, k = %d Gaussian blobs, %d pairs from `sample_constraints(y, rate = 1 / n)`; random start labels; 3 EM iterations (`tol = 0`), default settings otherwise",
-          format(n, big.mark = ","), p_dim, k_true, after$pairs[1]),
+          format(n, big.mark = ",", scientific = FALSE), p_dim, k_true, after$pairs[1]),
   "- peak_mb: peak resident memory of the call above the resident memory before it (VmHWM reset), in a fresh R process per row (MB = 2^20 bytes); `data_mb` is x (n x p doubles), `posterior_mb` the n x k posterior z that the fit returns (unavoidable); `peak_mb_before` the same call with the earlier build",
   "", md_table(tab, 3), "")
 writeLines(lines, out_file)
