@@ -13,8 +13,8 @@
     .Call(`_sideclust_cross_associations_cpp`, csr, options)
 }
 
-.constrained_mixture_cpp <- function(xt, z0, side, penalty, inference, covariance, options) {
-    .Call(`_sideclust_constrained_mixture_cpp`, xt, z0, side, penalty, inference, covariance, options)
+.constrained_mixture_cpp <- function(x, start, k, side, penalty, inference, covariance, options) {
+    .Call(`_sideclust_constrained_mixture_cpp`, x, start, k, side, penalty, inference, covariance, options)
 }
 
 .constraint_posterior_cpp <- function(log_unary, side, penalty, inference, options) {

@@ -45,16 +45,18 @@ cm_options <- function(samples, sweeps, burn_in, inner_iter, inner_tol, max_labe
        max_labelings = check_number(max_labelings, "max_labelings", lower = 1))
 }
 
-# n x k matrix of start probabilities.
+# The start: cluster numbers in 1..k (integer), or an n x k matrix of
+# probabilities when one was given (the glue makes the k x n start itself,
+# so no n x k indicator matrix exists in R).
 cm_start <- function(start, x, k) {
   n <- nrow(x)
   if (is.null(start)) {
-    if (k == 1L) return(matrix(1, n, 1L))
+    if (k == 1L) return(rep.int(1L, n))
     cl <- tryCatch(stats::kmeans(x, k, nstart = 5L)$cluster, error = function(e) {
       stop_arg("start", "is NULL and k-means could not start ", k, " clusters (",
                conditionMessage(e), "); give a start")
     })
-    return(diag(k)[cl, , drop = FALSE])
+    return(as.integer(cl))
   }
   if (is.matrix(start)) {
     if (nrow(start) != n || ncol(start) != k) {
@@ -72,5 +74,5 @@ cm_start <- function(start, x, k) {
     storage.mode(start) <- "double"
     return(start / rs)
   }
-  diag(k)[check_partition_start(start, n, k), , drop = FALSE]
+  as.integer(check_partition_start(start, n, k))
 }

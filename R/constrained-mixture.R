@@ -53,18 +53,30 @@
 #'   iteration (at most 0.01, which the first iteration uses; never below
 #'   `inner_tol`): early E-steps need not be exact, since the next M-step
 #'   changes the field again.
-#' * `"sampled_chunklet"` (Nelson & Cohen, Section 4): per E-step, `samples`
-#'   times: keep each must-link with probability \eqn{P = 1 - e^{-W}}, build
+#' * `"sampled_chunklet"` (Nelson & Cohen, Section 4, averaging the chunklet
+#'   model of Shental et al. over sampled constraint sets): `samples` times,
+#'   keep each must-link with probability \eqn{P = 1 - e^{-W}}, build
 #'   chunklets, weight the sample by \eqn{\omega_s = \prod (1 - P)} over the
 #'   cannot-links that fell inside a chunklet, keep each other cannot-link
-#'   with probability \eqn{P} as certain, and compute the chunklet posterior
-#'   (as for `"chunklet"` but without cutset conditioning, whose cost would
-#'   be paid for every sample);
-#'   `z` is the \eqn{\omega}-weighted average (equation 11). Points in no
-#'   pair are their own chunklet in every sample: they get their exact
-#'   posterior once and the samples cover the constrained points only. Note that
-#'   \eqn{P = 1 - e^{-W}} is the paper's Section 4.1 definition: with
-#'   confidences, \eqn{P} is the confidence.
+#'   with probability \eqn{P} as certain; `z` is the \eqn{\omega}-weighted
+#'   average of the samples' chunklet posteriors (equation 11). The samples
+#'   depend on the constraints alone, so they are drawn once per fit, in the
+#'   first E-step, and every E-step averages over the same ones (common
+#'   random numbers: the E-steps do not jitter from fresh draws, which also
+#'   makes EM's likelihood path smoother; `ess` is their effective number).
+#'   A sample's chunklet posterior is exact on components of its
+#'   chunklet-level cannot-link graph that are trees (message passing) or
+#'   have at most `max_labelings` labelings (enumeration), and mean field
+#'   otherwise (no cutset conditioning, whose cost would be paid for every
+#'   sample); all three work on products of the points' weights
+#'   \eqn{w_k p(x_i | k)}, so an E-step takes the exponentials once per
+#'   point, not once per sample. Points in no pair are their own chunklet
+#'   in every sample: they get their exact posterior once and the samples
+#'   cover the constrained points only; connected components of the
+#'   constraint graph whose constraints all have confidence 1 (or 0) are the
+#'   same in every sample and are computed once per E-step. Note that \eqn{P = 1 - e^{-W}} is
+#'   the paper's Section 4.1 definition: with confidences, \eqn{P} is the
+#'   confidence.
 #' * `"exact"`: the exact posterior per connected component of the
 #'   constraint graph (certain must-links merged first): by message passing
 #'   on components that are trees, otherwise by enumerating the \eqn{k^s}
@@ -114,7 +126,8 @@
 #'   `tol * (1 + |loglik|)`.
 #' @param equal_weights Keep the mixing weights at `1 / k`.
 #' @param ridge Relative ridge on the covariances, see above.
-#' @param samples Sampled chunklets: samples per E-step.
+#' @param samples Sampled chunklets: number of sampled constraint sets, drawn
+#'   once per fit.
 #' @param sweeps,burn_in Gibbs: recorded sweeps per E-step, and burn-in
 #'   sweeps before the first E-step's recorded ones.
 #' @param burnin Deprecated former name of `burn_in`: still accepted, with a
@@ -136,7 +149,8 @@
 #'   M-step), `iterations`, `converged`, `estep` (`"exact"` or `"mean
 #'   field"` for the chunklet model, otherwise the inference), `dropped`,
 #'   `n_chunklets` (units the field works on), `ess` (sampled chunklets:
-#'   effective number of samples in the last E-step), the settings used
+#'   effective number of the fit's samples, \eqn{(\sum \omega_s)^2 / \sum
+#'   \omega_s^2}), the settings used
 #'   (`inference`, `covariance`, `penalty` (per pair), `ridge` (absolute),
 #'   ...), `side` and `call`.
 #' @references
@@ -209,7 +223,8 @@ constrained_mixture <- function(x, side, k,
   options$tol <- tol
   options$verbose <- verbose
   z0 <- cm_start(start, x, k)
-  res <- .constrained_mixture_cpp(transpose_points(x), z0, side, w, inference, covariance, options)
+  # x (a plain double matrix from check_data_matrix()) is read in place
+  res <- .constrained_mixture_cpp(x, z0, k, side, w, inference, covariance, options)
   rm(z0)
   if (res$dropped > 0L) {
     warning(sprintf(paste0("inference = \"chunklet\" takes every constraint as certain: ",

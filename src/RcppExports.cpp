@@ -49,19 +49,20 @@ BEGIN_RCPP
 END_RCPP
 }
 // constrained_mixture_cpp
-Rcpp::List constrained_mixture_cpp(Eigen::Map<Eigen::MatrixXd> xt, Eigen::Map<Eigen::MatrixXd> z0, SEXP side, Rcpp::NumericVector penalty, std::string inference, std::string covariance, Rcpp::List options);
-RcppExport SEXP _sideclust_constrained_mixture_cpp(SEXP xtSEXP, SEXP z0SEXP, SEXP sideSEXP, SEXP penaltySEXP, SEXP inferenceSEXP, SEXP covarianceSEXP, SEXP optionsSEXP) {
+Rcpp::List constrained_mixture_cpp(Eigen::Map<Eigen::MatrixXd> x, SEXP start, int k, SEXP side, Rcpp::NumericVector penalty, std::string inference, std::string covariance, Rcpp::List options);
+RcppExport SEXP _sideclust_constrained_mixture_cpp(SEXP xSEXP, SEXP startSEXP, SEXP kSEXP, SEXP sideSEXP, SEXP penaltySEXP, SEXP inferenceSEXP, SEXP covarianceSEXP, SEXP optionsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type xt(xtSEXP);
-    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type z0(z0SEXP);
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type x(xSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type start(startSEXP);
+    Rcpp::traits::input_parameter< int >::type k(kSEXP);
     Rcpp::traits::input_parameter< SEXP >::type side(sideSEXP);
     Rcpp::traits::input_parameter< Rcpp::NumericVector >::type penalty(penaltySEXP);
     Rcpp::traits::input_parameter< std::string >::type inference(inferenceSEXP);
     Rcpp::traits::input_parameter< std::string >::type covariance(covarianceSEXP);
     Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
-    rcpp_result_gen = Rcpp::wrap(constrained_mixture_cpp(xt, z0, side, penalty, inference, covariance, options));
+    rcpp_result_gen = Rcpp::wrap(constrained_mixture_cpp(x, start, k, side, penalty, inference, covariance, options));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -770,7 +771,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_cec_cpp", (DL_FUNC) &_sideclust_cec_cpp, 3},
     {"_sideclust_itcc_cpp", (DL_FUNC) &_sideclust_itcc_cpp, 2},
     {"_sideclust_cross_associations_cpp", (DL_FUNC) &_sideclust_cross_associations_cpp, 2},
-    {"_sideclust_constrained_mixture_cpp", (DL_FUNC) &_sideclust_constrained_mixture_cpp, 7},
+    {"_sideclust_constrained_mixture_cpp", (DL_FUNC) &_sideclust_constrained_mixture_cpp, 8},
     {"_sideclust_constraint_posterior_cpp", (DL_FUNC) &_sideclust_constraint_posterior_cpp, 5},
     {"_sideclust_cop_kmeans_cpp", (DL_FUNC) &_sideclust_cop_kmeans_cpp, 3},
     {"_sideclust_cvqe_cpp", (DL_FUNC) &_sideclust_cvqe_cpp, 3},

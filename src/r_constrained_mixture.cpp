@@ -60,14 +60,27 @@ auto guarded(F&& f) -> decltype(f()) {
   }
 }
 
+// The start as K x n probabilities: from cluster numbers 1..K (one-hot) or
+// from an n x K matrix of probabilities.
+Eigen::MatrixXd start_from(SEXP start, int n, int K) {
+  if (Rf_isMatrix(start)) {
+    return Eigen::Map<const Eigen::MatrixXd>(REAL(start), n, K).transpose();
+  }
+  const int* cl = INTEGER(start);
+  Eigen::MatrixXd z0 = Eigen::MatrixXd::Zero(K, n);
+  for (int i = 0; i < n; ++i) z0(cl[i] - 1, i) = 1.0;
+  return z0;
+}
+
 }  // namespace
 
-// xt: p x n data; z0: n x K start; side: the validated pairs or NULL, with
-// one penalty W per pair; options: see R's cm_options(). Returns z as n x K
-// with columns named 1..K, written once (no transposed copy).
+// x: n x p data, read in place; start: cluster numbers 1..k or an n x k
+// probability matrix; side: the validated pairs or NULL, with one penalty W
+// per pair; options: see R's cm_options(). Returns z as n x K with columns
+// named 1..K, written once after the core's own copies are freed.
 // [[Rcpp::export(.constrained_mixture_cpp)]]
-Rcpp::List constrained_mixture_cpp(Eigen::Map<Eigen::MatrixXd> xt, Eigen::Map<Eigen::MatrixXd> z0,
-                                   SEXP side, Rcpp::NumericVector penalty, std::string inference,
+Rcpp::List constrained_mixture_cpp(Eigen::Map<Eigen::MatrixXd> x, SEXP start, int k, SEXP side,
+                                   Rcpp::NumericVector penalty, std::string inference,
                                    std::string covariance, Rcpp::List options) {
   sideclust::EmOptions opt;
   opt.mstep.type = cov_from(covariance);
@@ -76,19 +89,24 @@ Rcpp::List constrained_mixture_cpp(Eigen::Map<Eigen::MatrixXd> xt, Eigen::Map<Ei
   opt.estep = estep_from(inference, options);
   opt.max_iter = Rcpp::as<int>(options["max_iter"]);
   opt.tol = Rcpp::as<double>(options["tol"]);
-  const sideclust::PairGraph pl = pairs_from(side, static_cast<int>(xt.cols()), penalty);
+  const int n = static_cast<int>(x.rows()), p = static_cast<int>(x.cols());
+  const sideclust::PairGraph pl = pairs_from(side, n, penalty);
   sideclust::RHooks hooks(Rcpp::as<bool>(options["verbose"]), "iteration");
-  const sideclust::EmResult r = guarded(
-      [&]() { return sideclust::constrained_em(xt, z0.transpose(), pl, opt, hooks); });
-  const int p = static_cast<int>(xt.rows()), K = static_cast<int>(r.z.rows());
-  const int n = static_cast<int>(r.z.cols());
+  sideclust::EmResult r = guarded(
+      [&]() { return sideclust::constrained_em(x, start_from(start, n, k), pl, opt, hooks); });
+  const int K = static_cast<int>(r.z.rows());
+  const int n_units = r.state.graph.n_units, dropped = r.state.dropped;
+  const int mf_components = r.state.mean_field_components;
+  const double ess = r.state.ess;
+  r.state = sideclust::EStepState();  // the E-step's state goes before z is written
   Rcpp::NumericVector cov(Rcpp::Dimension(p, p, K));
-  for (int k = 0; k < K; ++k) {
-    std::copy(r.params.cov[k].data(), r.params.cov[k].data() + p * p,
-              cov.begin() + static_cast<R_xlen_t>(k) * p * p);
+  for (int j = 0; j < K; ++j) {
+    std::copy(r.params.cov[j].data(), r.params.cov[j].data() + p * p,
+              cov.begin() + static_cast<R_xlen_t>(j) * p * p);
   }
   Rcpp::NumericMatrix z(n, K);
   Eigen::Map<Eigen::MatrixXd>(z.begin(), n, K) = r.z.transpose();
+  r.z = Eigen::MatrixXd();
   Rcpp::IntegerVector names = Rcpp::seq_len(K);
   z.attr("dimnames") = Rcpp::List::create(R_NilValue, Rcpp::as<Rcpp::CharacterVector>(names));
   return Rcpp::List::create(
@@ -97,10 +115,9 @@ Rcpp::List constrained_mixture_cpp(Eigen::Map<Eigen::MatrixXd> xt, Eigen::Map<Ei
       Rcpp::_["covariances"] = cov,
       Rcpp::_["weights"] = Rcpp::wrap(Eigen::VectorXd(r.params.weights)),
       Rcpp::_["loglik"] = r.loglik, Rcpp::_["iterations"] = r.iterations,
-      Rcpp::_["converged"] = r.converged, Rcpp::_["n_units"] = r.state.graph.n_units,
-      Rcpp::_["dropped"] = r.state.dropped,
-      Rcpp::_["mean_field_components"] = r.state.mean_field_components,
-      Rcpp::_["ess"] = r.state.ess);
+      Rcpp::_["converged"] = r.converged, Rcpp::_["n_units"] = n_units,
+      Rcpp::_["dropped"] = dropped, Rcpp::_["mean_field_components"] = mf_components,
+      Rcpp::_["ess"] = ess);
 }
 
 // One E-step from given log unaries (K x n).

@@ -38,37 +38,62 @@ struct EStepOptions {
 struct EStepState {
   bool ready = false;
   UnitGraph graph;
-  Eigen::MatrixXd q;       // mean field: unit probabilities (sampled chunklets: point ones)
+  Eigen::MatrixXd q;       // mean field: unit probabilities
   std::vector<int> y;      // ICM / Gibbs: unit labels
   int dropped = 0;         // chunklet: cannot-links inside chunklets, ignored
   int mean_field_components = 0;  // chunklet / sampled: components left to mean field
   double ess = 0.0;        // sampled chunklets: effective number of samples
+  bool q_in_z = false;     // mean field: q was returned as z (units = points)
+  bool graph_built = false;
+  SampledChunklets sampled;  // sampled chunklets: the fit's samples
 };
+
+// What the E-steps of a fit share, made once: the unit graph, or the
+// samples of sampled chunklets (drawn from hooks; they depend on the
+// constraints only). EM calls it before its first M-step, so that the
+// temporaries of the construction are gone before any K x n matrix of
+// unaries exists; e_step() calls it too (a no-op when done).
+inline void prepare_e_step(int n, int K, const PairGraph& pairs, const EStepOptions& opt,
+                           EStepState& st, RunHooks& hooks) {
+  if (opt.inference == Inference::sampled_chunklet) {
+    if (!st.sampled.drawn) {
+      draw_chunklet_samples(st.sampled, n, pairs, opt.samples, K, opt.max_labelings, hooks);
+    }
+  } else if (!st.graph_built) {
+    st.graph = build_unit_graph(n, pairs, opt.inference == Inference::chunklet, &st.dropped);
+    st.graph_built = true;
+  }
+}
 
 // One E-step: posterior label probabilities (K x n) from the unaries
 // a(k, i) = log w_k + log p(x_i | k).
 // `a` is taken by value so that EM can hand it over: without chunklets the
 // units are the points and `a` becomes the unit unaries without a copy.
+// `prev_z`, when given, is the previous E-step's result, handed over too:
+// mean field over the points themselves keeps its state in it (the state
+// and the result are one matrix, not two); otherwise it is freed first.
 inline Eigen::MatrixXd e_step(Eigen::MatrixXd a, const PairGraph& pairs,
-                              const EStepOptions& opt, EStepState& st, RunHooks& hooks) {
+                              const EStepOptions& opt, EStepState& st, RunHooks& hooks,
+                              Eigen::MatrixXd* prev_z = nullptr) {
   const int n = static_cast<int>(a.cols());
+  Eigen::MatrixXd z_prev;
+  if (prev_z != nullptr) z_prev.swap(*prev_z);
+  if (!(opt.inference == Inference::mean_field && st.q_in_z)) z_prev = Eigen::MatrixXd();
   if (opt.inference == Inference::sampled_chunklet) {
-    SampledChunkletStats stats;
-    Eigen::MatrixXd z = sampled_chunklet_posterior(a, pairs, opt.samples, opt.max_labelings,
-                                                   opt.inner_sweeps, opt.inner_tol, hooks, &stats,
-                                                   st.ready ? &st.q : nullptr);
-    st.mean_field_components = stats.mean_field;
-    st.ess = stats.ess;
-    st.q = z;  // the next E-step's warm start
+    prepare_e_step(n, static_cast<int>(a.rows()), pairs, opt, st, hooks);
+    int n_mf = 0;
+    sampled_chunklet_estep(a, st.sampled, opt.inner_sweeps, opt.inner_tol, hooks, &n_mf);
+    st.mean_field_components = n_mf;
+    st.ess = st.sampled.ess;
     st.ready = true;
-    return z;
+    return a;  // the posterior, computed in place
   }
-  if (!st.ready) {
-    st.graph = build_unit_graph(n, pairs, opt.inference == Inference::chunklet, &st.dropped);
-  }
+  prepare_e_step(n, static_cast<int>(a.rows()), pairs, opt, st, hooks);
   const UnitGraph& g = st.graph;
-  const Eigen::MatrixXd b = g.n_units == n ? std::move(a) : unit_unary(a, g);
-  a = Eigen::MatrixXd();
+  // b is freed before the expansion to points, so that at most two K x n
+  // matrices exist at once (b and q, or q and z)
+  Eigen::MatrixXd b = std::move(a);
+  if (g.n_units != n) merge_into_units(b, g);
   Eigen::MatrixXd q;
   switch (opt.inference) {
     case Inference::chunklet:
@@ -81,15 +106,21 @@ inline Eigen::MatrixXd e_step(Eigen::MatrixXd a, const PairGraph& pairs,
       st.mean_field_components = n_mf;
       st.q = std::move(post);
       st.ready = true;
+      b = Eigen::MatrixXd();
       return expand_units(st.q, g);  // st.q stays as the next warm start
     }
     case Inference::mean_field: {
-      if (!st.ready) {
+      if (st.q_in_z) st.q.swap(z_prev);  // the state came back as the last result
+      if (st.q.cols() != g.n_units) {
         st.q = b;
         softmax_cols(st.q);
       }
       mean_field(b, g, st.q, opt.inner_sweeps, opt.inner_tol, {}, &hooks);
       st.ready = true;
+      // units are points: the state is the result (handed back next time)
+      st.q_in_z = g.n_units == n && prev_z != nullptr;
+      if (st.q_in_z) return std::move(st.q);
+      b = Eigen::MatrixXd();
       return expand_units(st.q, g);
     }
     case Inference::icm: {
@@ -115,6 +146,7 @@ inline Eigen::MatrixXd e_step(Eigen::MatrixXd a, const PairGraph& pairs,
       break;
   }
   st.ready = true;
+  b = Eigen::MatrixXd();
   return expand_units(q, g);
 }
 
@@ -139,7 +171,8 @@ struct EmResult {
   EStepState state;
 };
 
-// EM from the soft start z0 (K x n): M-step, unaries, E-step, until the
+// EM on the data x (n x p, points as rows) from the soft start z0 (K x n):
+// M-step, unaries, E-step, until the
 // mixture log-likelihood changes by less than tol * (1 + |loglik|). The first
 // E-step (no change known yet) uses loose_inner_tol.
 inline EmResult constrained_em(const Eigen::Ref<const Eigen::MatrixXd>& x, Eigen::MatrixXd z0,
@@ -148,10 +181,14 @@ inline EmResult constrained_em(const Eigen::Ref<const Eigen::MatrixXd>& x, Eigen
   r.z = std::move(z0);
   const int K = static_cast<int>(r.z.rows());
   EStepOptions eopt = opt.estep;
+  prepare_e_step(static_cast<int>(x.rows()), K, pairs, opt.estep, r.state, hooks);
   double rel_change = std::numeric_limits<double>::infinity();
   for (int it = 1; it <= opt.max_iter; ++it) {
     hooks.check_interrupt();
     r.params = m_step(x, r.z, opt.mstep, it == 1 ? nullptr : &r.params);
+    // z is not needed past the M-step unless it holds mean field's state:
+    // freed before the unaries exist
+    if (!r.state.q_in_z) r.z = Eigen::MatrixXd();
     Eigen::MatrixXd a = log_unary(x, r.params, opt.mstep.type);
     const double ll = log_sum_exp_cols(a).sum();
     if (it > 1) {
@@ -160,8 +197,8 @@ inline EmResult constrained_em(const Eigen::Ref<const Eigen::MatrixXd>& x, Eigen
     }
     eopt.inner_tol = std::max(opt.estep.inner_tol, std::min(opt.loose_inner_tol, rel_change));
     r.loglik.push_back(ll);
-    r.z = Eigen::MatrixXd();  // not needed past the M-step: free it before the E-step
-    r.z = e_step(std::move(a), pairs, eopt, r.state, hooks);
+    Eigen::MatrixXd z = e_step(std::move(a), pairs, eopt, r.state, hooks, &r.z);
+    r.z.swap(z);
     r.iterations = it;
     hooks.on_sweep(it, K, ll);
     if (it > 1) {

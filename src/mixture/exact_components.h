@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "mixture/cannot_link_field.h"
 #include "mixture/mrf_estep.h"
 #include "mixture/cutset_components.h"
 #include "mixture/mrf_graph.h"
@@ -99,18 +100,19 @@ inline double n_labelings(int K, std::size_t s) {
 }
 
 // Exact marginals of every component. With fallback, components too large
-// to enumerate go to mean field (from q as given, usually softmax(B)) and
+// to enumerate go to mean field (from *q_start, which is taken over and left
+// empty, or from softmax(B)) and
 // *n_mean_field counts them; without, such a component throws.
 inline Eigen::MatrixXd exact_posterior(const Eigen::MatrixXd& b, const UnitGraph& g,
                                        double max_labelings, bool fallback,
                                        int mf_sweeps, double mf_tol,
                                        int* n_mean_field = nullptr,
-                                       const Eigen::MatrixXd* q_start = nullptr,
+                                       Eigen::MatrixXd* q_start = nullptr,
                                        bool use_cutset = true) {
   const int K = static_cast<int>(b.rows());
-  Eigen::MatrixXd q(b.rows(), g.n_units);
-  if (q_start != nullptr) {
-    q = *q_start;
+  Eigen::MatrixXd q;
+  if (q_start != nullptr && q_start->cols() == g.n_units) {
+    q.swap(*q_start);  // taken over, not copied
   } else {
     q = b;
     softmax_cols(q);
@@ -146,7 +148,32 @@ inline Eigen::MatrixXd exact_posterior(const Eigen::MatrixXd& b, const UnitGraph
     for (int u : comp) active[u] = 1;
     ++n_mf;
   }
-  if (n_mf > 0) mean_field(b, g, q, mf_sweeps, mf_tol, active);
+  if (n_mf > 0) {
+    // only certain cannot-links between these units (the chunklet model):
+    // mean field in product form on the weights exp(B - max), with no
+    // exponential or logarithm per update (cannot_link_field.h)
+    std::vector<int> units;
+    bool all_hard = true;
+    for (int u = 0; u < g.n_units && all_hard; ++u) {
+      if (!active[u]) continue;
+      units.push_back(u);
+      for (int e = g.start[u]; e < g.start[u + 1]; ++e) all_hard = all_hard && g.hard[e];
+    }
+    if (all_hard) {
+      Eigen::MatrixXd w(b.rows(), g.n_units);
+      for (int u : units) {
+        const double m = b.col(u).maxCoeff();
+        for (Eigen::Index k = 0; k < b.rows(); ++k) {
+          w(k, u) = std::isfinite(m) ? flushed_exp(b(k, u) - m) : 1.0;
+        }
+      }
+      MeanFieldScratch scratch;
+      scratch.reserve(g.n_units);
+      cannot_link_mean_field(g, units, w, q, scratch, mf_sweeps, mf_tol, nullptr);
+    } else {
+      mean_field(b, g, q, mf_sweeps, mf_tol, active);
+    }
+  }
   if (n_mean_field != nullptr) *n_mean_field = n_mf;
   return q;
 }

@@ -1,7 +1,8 @@
 // Gaussian mixture pieces shared by the constrained-mixture E-steps: the
 // M-step from soft assignments (four covariance types, with a ridge) and the
 // per-point log densities log w_k + log N(x_i | mu_k, Sigma_k). Plain C++17 +
-// Eigen, no R API. Points are the columns of a p x n matrix.
+// Eigen, no R API. Points are the rows of the n x p data matrix, read in
+// place from R (no transposed copy).
 #pragma once
 
 #include <Eigen/Dense>
@@ -67,8 +68,8 @@ void set_softmax_col(Eigen::MatrixXd& q, Eigen::Index at, const Scores& scores) 
   q.col(at) /= q.col(at).sum();
 }
 
-// Columns are visited in blocks of this many points, so the centred data of
-// one cluster never exist for all n points at once (O(p * block) scratch).
+// Points are visited in blocks of this many, so the centred data of one
+// cluster never exist for all n points at once (O(p * block) scratch).
 constexpr Eigen::Index kColumnBlock = 4096;
 
 // Maximum-likelihood parameters from soft assignments z (K x n, columns sum
@@ -76,7 +77,7 @@ constexpr Eigen::Index kColumnBlock = 4096;
 // covariance (`prev`, when it has them) and gets a tiny weight.
 inline Gaussians m_step(const Eigen::Ref<const Eigen::MatrixXd>& x, const Eigen::MatrixXd& z,
                         const MStepOptions& opt, const Gaussians* prev) {
-  const Eigen::Index p = x.rows(), n = x.cols(), K = z.rows();
+  const Eigen::Index p = x.cols(), n = x.rows(), K = z.rows();
   Gaussians g;
   g.means.resize(p, K);
   g.cov.assign(static_cast<std::size_t>(K), Eigen::MatrixXd::Identity(p, p));
@@ -91,20 +92,20 @@ inline Gaussians m_step(const Eigen::Ref<const Eigen::MatrixXd>& x, const Eigen:
         g.means.col(k) = prev->means.col(k);
         g.cov[k] = prev->cov[k];
       } else {
-        g.means.col(k) = x.rowwise().mean();
+        g.means.col(k) = x.colwise().mean().transpose();
         g.cov[k] = Eigen::MatrixXd::Identity(p, p);
       }
       g.weights(k) = std::max(nk, tiny);
       continue;
     }
     g.weights(k) = nk;
-    const Eigen::VectorXd mu = x * z.row(k).transpose() / nk;
+    const Eigen::VectorXd mu = x.transpose() * z.row(k).transpose() / nk;
     g.means.col(k) = mu;
     if (opt.type == CovType::unit) continue;
     Eigen::MatrixXd s = Eigen::MatrixXd::Zero(p, opt.type == CovType::full ? p : 1);
     for (Eigen::Index j = 0; j < n; j += kColumnBlock) {
       const Eigen::Index m = std::min(kColumnBlock, n - j);
-      d = x.middleCols(j, m).colwise() - mu;
+      d = x.middleRows(j, m).transpose().colwise() - mu;
       const auto w = z.row(k).segment(j, m).transpose();
       if (opt.type == CovType::full) {
         s.noalias() += (d * w.asDiagonal()) * d.transpose();
@@ -132,7 +133,7 @@ inline Gaussians m_step(const Eigen::Ref<const Eigen::MatrixXd>& x, const Eigen:
 // K x n matrix of log w_k + log N(x_i | mu_k, Sigma_k): O(n K p^2).
 inline Eigen::MatrixXd log_unary(const Eigen::Ref<const Eigen::MatrixXd>& x, const Gaussians& g,
                                  CovType type) {
-  const Eigen::Index p = x.rows(), n = x.cols(), K = g.means.cols();
+  const Eigen::Index p = x.cols(), n = x.rows(), K = g.means.cols();
   const double log2pi = std::log(2.0 * 3.141592653589793);
   // per cluster: the Cholesky factor (full) or inverse standard deviations
   std::vector<Eigen::MatrixXd> factor(static_cast<std::size_t>(K));
@@ -165,7 +166,7 @@ inline Eigen::MatrixXd log_unary(const Eigen::Ref<const Eigen::MatrixXd>& x, con
   for (Eigen::Index j = 0; j < n; j += kColumnBlock) {
     const Eigen::Index m = std::min(kColumnBlock, n - j);
     for (Eigen::Index k = 0; k < K; ++k) {
-      d = x.middleCols(j, m).colwise() - g.means.col(k);
+      d = x.middleRows(j, m).transpose().colwise() - g.means.col(k);
       if (type == CovType::full) {
         factor[k].triangularView<Eigen::Lower>().solveInPlace(d);
       } else if (type != CovType::unit) {

@@ -51,6 +51,18 @@ inline std::vector<int> argmax_cols(const Eigen::MatrixXd& b) {
 // numbers (below ~e^-708) make every later multiplication ~100x slower.
 inline double flushed_exp(double d) { return d < -700.0 ? 0.0 : std::exp(d); }
 
+// The same for K values in place, d[k] <= 0 becoming exp(d[k]), 0 below -cut
+// (at most 700): Eigen's vectorized exponential, several times faster than
+// one std::exp per value (the E-steps take K of them per unit).
+inline void flushed_exp_inplace(double* d, Eigen::Index K, double cut = 700.0) {
+  Eigen::Map<Eigen::ArrayXd> v(d, K);
+  const double floor = std::exp(-cut) * (1.0 + 1e-9);  // a clamped value, up to rounding
+  v = v.max(-cut).exp();
+  for (Eigen::Index k = 0; k < K; ++k) {
+    if (d[k] <= floor) d[k] = 0.0;
+  }
+}
+
 // Sum of p[0 .. K-1] in two interleaved halves: half the dependent chain of
 // additions (the running total otherwise dominates a Gibbs draw).
 inline double sum_of(const double* p, Eigen::Index K) {
@@ -91,14 +103,17 @@ std::vector<int> settle_isolated(const Eigen::MatrixXd& b, const UnitGraph& g, E
 // updated again only when its field may have moved by more than tol since
 // its own last update. Each update adds to every neighbour's `debt` a bound
 // on how far it moved that neighbour's field (|J| times the largest change
-// of q for a coupling, the largest change of log(1 - q) for a certain
-// cannot-link), and a unit whose debt is at most tol is skipped: its update
-// would move q by at most tol / 2 (a softmax moves at most half as far as
-// its inputs). The run stops when no unit owes an update. So the result is a
-// sequential sweep's fixed point to within tol, at a cost that follows the
-// units still moving rather than all units in every sweep. log(1 - q_v) of
-// the units with certain cannot-links is cached when q_v changes: K
-// logarithms per update instead of K per edge.
+// of q for a coupling; for a certain cannot-link, whose field term is
+// log(1 - q), the largest |a - b| / min(1 - a, 1 - b) over labels for a
+// change of q from a to b), and a unit whose debt is at most tol is
+// skipped: its update would move q by at most tol / 2 (a softmax moves at
+// most half as far as its inputs). The run stops when no unit owes an
+// update. So the result is a sequential sweep's fixed point to within tol,
+// at a cost that follows the units still moving rather than all units in
+// every sweep. The factors (1 - q_v(k)) of certain cannot-links multiply
+// the exponentials of the rest of the field (no logarithms, no cached
+// log(1 - q)); when they leave no label (every label held for certain by a
+// neighbour) the update is redone in log form with 1 - q floored at 1e-300.
 inline int mean_field(const Eigen::MatrixXd& b, const UnitGraph& g, Eigen::MatrixXd& q,
                       int max_sweeps, double tol, const std::vector<char>& active = {},
                       RunHooks* hooks = nullptr) {
@@ -106,22 +121,10 @@ inline int mean_field(const Eigen::MatrixXd& b, const UnitGraph& g, Eigen::Matri
   auto is_active = [&](int u) { return active.empty() || active[u]; };
   const std::vector<int> linked = settle_isolated(b, g, q, is_active);
   if (linked.empty()) return 0;
-  // certain cannot-links: cache log(1 - q) of the units at their ends
   std::vector<char> has_hard(static_cast<std::size_t>(g.n_units), 0);
-  bool any_hard = false;
   for (int u : linked) {
     for (int e = g.start[u]; e < g.start[u + 1]; ++e) {
       if (g.hard[e]) has_hard[u] = 1;
-    }
-    any_hard = any_hard || has_hard[u];
-  }
-  Eigen::MatrixXd log_avoid;
-  auto log_avoid_of = [](double qk) { return std::log(std::max(1.0 - qk, 1e-300)); };
-  if (any_hard) {
-    log_avoid.resize(K, g.n_units);
-    for (int u : linked) {
-      if (!has_hard[u]) continue;
-      for (Eigen::Index k = 0; k < K; ++k) log_avoid(k, u) = log_avoid_of(q(k, u));
     }
   }
   std::vector<double> debt(static_cast<std::size_t>(g.n_units), 0.0);
@@ -129,7 +132,6 @@ inline int mean_field(const Eigen::MatrixXd& b, const UnitGraph& g, Eigen::Matri
   std::vector<double> s(static_cast<std::size_t>(K));
   const double* bd = b.data();
   double* qd = q.data();
-  double* ld = log_avoid.data();
   int sweep = 0;
   while (sweep < max_sweeps) {
     if (hooks) hooks->check_interrupt();  // an E-step may run many sweeps
@@ -151,37 +153,53 @@ inline int mean_field(const Eigen::MatrixXd& b, const UnitGraph& g, Eigen::Matri
       const double* bu = bd + static_cast<std::ptrdiff_t>(u) * K;
       for (Eigen::Index k = 0; k < K; ++k) s[k] = bu[k];
       for (int e = g.start[u]; e < g.start[u + 1]; ++e) {
-        const std::ptrdiff_t v = static_cast<std::ptrdiff_t>(g.nbr[e]) * K;
-        if (g.hard[e]) {
-          const double* lv = ld + v;
-          for (Eigen::Index k = 0; k < K; ++k) s[k] += lv[k];
-        } else {
-          const double* qv = qd + v;
-          const double j = g.coupling[e];
-          for (Eigen::Index k = 0; k < K; ++k) s[k] += j * qv[k];
-        }
+        if (g.hard[e]) continue;
+        const double* qv = qd + static_cast<std::ptrdiff_t>(g.nbr[e]) * K;
+        const double j = g.coupling[e];
+        for (Eigen::Index k = 0; k < K; ++k) s[k] += j * qv[k];
       }
       double m = s[0];
       for (Eigen::Index k = 1; k < K; ++k) m = std::max(m, s[k]);
-      double total = 0.0;
-      for (Eigen::Index k = 0; k < K; ++k) total += (s[k] = flushed_exp(s[k] - m));
+      for (Eigen::Index k = 0; k < K; ++k) s[k] -= m;
+      flushed_exp_inplace(s.data(), K);
+      if (has_hard[u]) {
+        for (int e = g.start[u]; e < g.start[u + 1]; ++e) {
+          if (!g.hard[e]) continue;
+          const double* qv = qd + static_cast<std::ptrdiff_t>(g.nbr[e]) * K;
+          for (Eigen::Index k = 0; k < K; ++k) s[k] *= 1.0 - qv[k];
+        }
+      }
+      double total = sum_of(s.data(), K);
+      if (!(total > 1e-250)) {  // no label left in product form: log form
+        for (Eigen::Index k = 0; k < K; ++k) s[k] = bu[k];
+        for (int e = g.start[u]; e < g.start[u + 1]; ++e) {
+          const double* qv = qd + static_cast<std::ptrdiff_t>(g.nbr[e]) * K;
+          const double j = g.coupling[e];
+          for (Eigen::Index k = 0; k < K; ++k) {
+            s[k] += g.hard[e] ? std::log(std::max(1.0 - qv[k], 1e-300)) : j * qv[k];
+          }
+        }
+        m = s[0];
+        for (Eigen::Index k = 1; k < K; ++k) m = std::max(m, s[k]);
+        for (Eigen::Index k = 0; k < K; ++k) s[k] = flushed_exp(s[k] - m);
+        total = sum_of(s.data(), K);
+      }
+      const double inv = 1.0 / total;
       double* qu = qd + static_cast<std::ptrdiff_t>(u) * K;
-      double change = 0.0;
+      double change = 0.0, top = 0.0, bottom = 1.0;
       for (Eigen::Index k = 0; k < K; ++k) {
-        const double v = s[k] / total;
-        change = std::max(change, std::abs(v - qu[k]));
+        const double v = s[k] * inv, old = qu[k];
+        const double d = std::abs(v - old);
+        change = std::max(change, d);
+        const double r = std::max(1.0 - std::max(v, old), 1e-300);
+        if (d * bottom > top * r) {  // the largest d / r, by products
+          top = d;
+          bottom = r;
+        }
         qu[k] = v;
       }
       if (change == 0.0) continue;
-      double log_change = 0.0;
-      if (has_hard[u]) {
-        double* lu = ld + static_cast<std::ptrdiff_t>(u) * K;
-        for (Eigen::Index k = 0; k < K; ++k) {
-          const double v = log_avoid_of(qu[k]);
-          log_change = std::max(log_change, std::abs(v - lu[k]));
-          lu[k] = v;
-        }
-      }
+      const double log_change = top / bottom;
       for (int e = g.start[u]; e < g.start[u + 1]; ++e) {
         debt[g.nbr[e]] += g.hard[e] ? log_change : std::abs(g.coupling[e]) * change;
       }
@@ -278,10 +296,8 @@ inline Eigen::MatrixXd gibbs(const Eigen::MatrixXd& b, const UnitGraph& g, std::
     // best label, under the rounding of the total, and they would otherwise
     // underflow into subnormal numbers, whose arithmetic is ~100x slower
     const double m = b.col(u).maxCoeff();
-    for (Eigen::Index k = 0; k < K; ++k) {
-      const double d = b(k, u) - m;
-      weight(k, u) = d < -kNegligibleLog ? 0.0 : std::exp(d);
-    }
+    weight.col(u) = b.col(u).array() - m;
+    flushed_exp_inplace(weight.col(u).data(), K, kNegligibleLog);
     for (int e = g.start[u]; e < g.start[u + 1]; ++e) {
       factor[e] = g.hard[e] ? 0.0 : std::exp(g.coupling[e]);
     }

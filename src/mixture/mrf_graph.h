@@ -64,15 +64,19 @@ inline void finish_unit_graph(UnitGraph& g, std::vector<UnitEdge>& edges) {
   std::sort(edges.begin(), edges.end(), [](const UnitEdge& a, const UnitEdge& b) {
     return a.u != b.u ? a.u < b.u : a.v < b.v;
   });
-  std::vector<UnitEdge> merged;
-  for (const auto& e : edges) {
-    if (!merged.empty() && merged.back().u == e.u && merged.back().v == e.v) {
-      merged.back().j += e.j;
-      merged.back().hard = merged.back().hard || e.hard;
+  // parallel edges merged in place (no second edge list)
+  std::size_t n_merged = 0;
+  for (std::size_t t = 0; t < edges.size(); ++t) {
+    const UnitEdge e = edges[t];
+    if (n_merged > 0 && edges[n_merged - 1].u == e.u && edges[n_merged - 1].v == e.v) {
+      edges[n_merged - 1].j += e.j;
+      edges[n_merged - 1].hard = edges[n_merged - 1].hard || e.hard;
     } else {
-      merged.push_back(e);
+      edges[n_merged++] = e;
     }
   }
+  edges.resize(n_merged);
+  const std::vector<UnitEdge>& merged = edges;
   g.start.assign(static_cast<std::size_t>(g.n_units) + 1, 0);
   for (const auto& e : merged) {
     ++g.start[e.u + 1];
@@ -149,12 +153,22 @@ inline std::vector<std::vector<int>> unit_components(const UnitGraph& g) {
   return comps;
 }
 
-// Unit unaries: B(k, u) = sum over the points of u of A(k, i).
-template <class Mat>
-Mat unit_unary(const Mat& a, const UnitGraph& g) {
-  Mat b = Mat::Zero(a.rows(), g.n_units);
-  for (int i = 0; i < static_cast<int>(g.unit_of.size()); ++i) b.col(g.unit_of[i]) += a.col(i);
-  return b;
+// Unit unaries B(k, u) = sum over the points i of u of A(k, i), in place:
+// the columns of A (K x n) become them and A shrinks to K x n_units. Units are numbered by their first point, so unit
+// u <= i for every point i of it: column u is written only after point u
+// was read, and no point is read after its column was overwritten.
+inline void merge_into_units(Eigen::MatrixXd& a, const UnitGraph& g) {
+  int next = 0;  // units seen so far
+  for (int i = 0; i < static_cast<int>(g.unit_of.size()); ++i) {
+    const int u = g.unit_of[i];
+    if (u == next) {
+      if (u != i) a.col(u) = a.col(i);
+      ++next;
+    } else {
+      a.col(u) += a.col(i);
+    }
+  }
+  a.conservativeResize(Eigen::NoChange, g.n_units);
 }
 
 // Point probabilities from unit probabilities.

@@ -1,12 +1,25 @@
-// The sampled chunklet E-step (Nelson & Cohen, Section 4): for each of S
-// samples, keep each must-link with probability P = 1 - exp(-W), build the
-// chunklets, give the sample the weight omega_s = prod (1 - P) over the
-// cannot-links that fell inside a chunklet (the probability that none of
-// them is drawn, so the sample stays feasible), draw the other cannot-links
-// with probability P as certain ones, and compute the chunklet model's
-// posterior (exact on trees and small components, otherwise mean field).
-// The posteriors are averaged with weights omega_s (equation 11). Cost per
-// sample O(n K + pairs + exact components), n the points in pairs. Plain C++17 + Eigen, no R API.
+// The sampled chunklet E-step (Nelson & Cohen, Section 4, after Shental et
+// al.'s chunklet model): S constraint sets are sampled, each must-link kept
+// with probability P = 1 - exp(-W), chunklets built from the kept ones; the
+// sample's weight omega_s = prod (1 - P) over the cannot-links that fell
+// inside a chunklet (the probability that none of them is drawn, so the
+// sample stays feasible); every other cannot-link is kept with probability
+// P as certain. The posterior is the omega-weighted average of the samples'
+// chunklet posteriors (equation 11).
+//
+// The samples depend on the constraints and their confidences only, not on
+// the mixture's parameters, so they are drawn once per fit (common random
+// numbers across EM iterations: the E-steps average the same constraint
+// sets, and the likelihood path is not jittered by fresh draws). A sample
+// keeps only its chunklet graph over the points in pairs
+// (cannot_link_field.h): points in no pair are their own chunklet in every
+// sample and get the exact posterior softmax(a) once, and components of the
+// constraint graph whose pairs are all certain (or void) are the same in
+// every sample: they are one sample of weight 1, computed once per E-step. Per E-step a sample
+// costs a product of its points' weights per chunklet (the exponentials are
+// taken once per point, not per sample) and its cannot-link part: message
+// passing on trees, enumeration of small components with cycles, mean field
+// for the rest. Plain C++17 + Eigen, no R API.
 #pragma once
 
 #include <Eigen/Dense>
@@ -14,147 +27,265 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
-#include "mixture/exact_components.h"
+#include "mixture/cannot_link_field.h"
 #include "mixture/mrf_graph.h"
 #include "common/run_hooks.h"
 #include "common/union_find.h"
 
 namespace sideclust {
 
-struct SampledChunkletStats {
-  int samples_used = 0;     // samples with omega_s > 0
-  int mean_field = 0;       // components left to mean field, over samples
-  double ess = 0.0;         // effective sample size of the weights
-};
-
 inline double keep_probability(double w) {
   return std::isinf(w) ? 1.0 : -std::expm1(-w);
 }
 
-// Points in no pair are their own chunklet in every sample, with the exact
-// posterior softmax(a): they are set once, and the samples run on the
-// points in pairs only (renumbered in their order, so each sample's
-// chunklets and posteriors are those of the whole problem), at a cost per
-// sample proportional to the constrained part.
-inline Eigen::MatrixXd sampled_chunklet_posterior(const Eigen::MatrixXd& a, const PairGraph& pairs,
-                                                  int samples, double max_labelings,
-                                                  int mf_sweeps, double mf_tol,
-                                                  RunHooks& hooks,
-                                                  SampledChunkletStats* stats = nullptr,
-                                                  const Eigen::MatrixXd* z_start = nullptr) {
-  const int n_all = static_cast<int>(a.cols());
-  const Eigen::Index K = a.rows();
+// The constrained points of one part of the problem and its samples: the
+// components of the constraint graph whose pairs are all certain or void
+// (keep probability 1 or 0) are the same in every sample, so they form one
+// part with a single sample of weight 1; the other components form a part
+// with the drawn samples. The posterior of a component depends only on its
+// own draws and the weights omega_s factor over components, so the split is
+// exact.
+struct ChunkletPart {
+  std::vector<int> points;              // its points, in order
+  std::vector<CannotLinkGraph> samples; // its samples with omega_s > 0
+  std::vector<double> weight;           // their omega_s, summing to 1
+};
+
+// The samples of one fit.
+struct SampledChunklets {
+  bool drawn = false;
+  ChunkletPart fixed, drawn_part;
+  double ess = 0.0;                     // effective number of samples
+  int max_units = 0, max_tree_units = 0;
+};
+
+// One sample of the part over `points` (local ids in first / second of the
+// pairs `ids`), its must-links kept when `keep_must` says so and its
+// cannot-links between different chunklets when `keep_cannot` does; returns
+// log omega_s (-Inf when a certain cannot-link fell inside a chunklet).
+template <class KeepMust, class KeepCannot>
+double chunklet_sample(CannotLinkGraph& g, int n, const PairGraph& pairs,
+                       const std::vector<std::size_t>& ids, const std::vector<int>& first,
+                       const std::vector<int>& second, int K, double max_labelings,
+                       KeepMust&& keep_must, KeepCannot&& keep_cannot) {
+  UnionFind sets(static_cast<std::size_t>(n));
+  for (std::size_t t = 0; t < ids.size(); ++t) {
+    const std::size_t e = ids[t];
+    if (pairs.must(e) && keep_must(keep_probability(pairs.magnitude(e)))) {
+      sets.unite(static_cast<std::size_t>(first[t]), static_cast<std::size_t>(second[t]));
+    }
+  }
+  double lo = 0.0;
+  std::vector<std::pair<int, int>> edges;
+  for (std::size_t t = 0; t < ids.size(); ++t) {
+    const std::size_t e = ids[t];
+    if (pairs.must(e)) continue;
+    const double pk = keep_probability(pairs.magnitude(e));
+    if (sets.find(static_cast<std::size_t>(first[t])) ==
+        sets.find(static_cast<std::size_t>(second[t]))) {
+      lo += std::log1p(-pk);  // -Inf for a certain cannot-link
+    } else if (keep_cannot(pk)) {
+      edges.emplace_back(first[t], second[t]);
+    }
+  }
+  if (!std::isfinite(lo)) return lo;
+  g.unit_of = unit_ids(sets, n, &g.n_units);
+  for (auto& e : edges) e = {g.unit_of[e.first], g.unit_of[e.second]};
+  classify_cannot_links(g, edges, K, max_labelings);
+  return lo;
+}
+
+// Draws the samples (R's generator through hooks: per sample the must-links,
+// then the cannot-links between different chunklets, of the components with
+// uncertain pairs) and builds their graphs.
+inline void draw_chunklet_samples(SampledChunklets& sc, int n_all, const PairGraph& pairs,
+                                  int samples, int K, double max_labelings, RunHooks& hooks) {
+  sc = SampledChunklets();
+  sc.drawn = true;
+  sc.ess = samples;
+  // components of the constraint graph, and which hold an uncertain pair
+  UnionFind comps(static_cast<std::size_t>(n_all));
+  std::vector<char> in_pair(static_cast<std::size_t>(n_all), 0);
+  for (std::size_t e = 0; e < pairs.n_pairs(); ++e) {
+    comps.unite(static_cast<std::size_t>(pairs.first[e]), static_cast<std::size_t>(pairs.second[e]));
+    in_pair[pairs.first[e]] = in_pair[pairs.second[e]] = 1;
+  }
+  std::vector<char> uncertain(static_cast<std::size_t>(n_all), 0);
+  for (std::size_t e = 0; e < pairs.n_pairs(); ++e) {
+    const double pk = keep_probability(pairs.magnitude(e));
+    if (pk > 0.0 && pk < 1.0) uncertain[comps.find(static_cast<std::size_t>(pairs.first[e]))] = 1;
+  }
   std::vector<int> local(static_cast<std::size_t>(n_all), -1);
-  std::vector<int> touched;  // the points in pairs, in order
-  for (std::size_t e = 0; e < pairs.n_pairs(); ++e) {
-    local[pairs.first[e]] = 0;
-    local[pairs.second[e]] = 0;
-  }
   for (int i = 0; i < n_all; ++i) {
-    if (local[i] == 0) {
-      local[i] = static_cast<int>(touched.size());
-      touched.push_back(i);
-    }
+    if (!in_pair[i]) continue;
+    ChunkletPart& part = uncertain[comps.find(static_cast<std::size_t>(i))] ? sc.drawn_part
+                                                                             : sc.fixed;
+    local[i] = static_cast<int>(part.points.size());
+    part.points.push_back(i);
   }
-  const int n = static_cast<int>(touched.size());
-  std::vector<int> first(pairs.n_pairs()), second(pairs.n_pairs());
+  std::vector<std::size_t> ids_fixed, ids_drawn;
+  std::vector<int> f_fixed, s_fixed, f_drawn, s_drawn;
   for (std::size_t e = 0; e < pairs.n_pairs(); ++e) {
-    first[e] = local[pairs.first[e]];
-    second[e] = local[pairs.second[e]];
+    const bool drawn = uncertain[comps.find(static_cast<std::size_t>(pairs.first[e]))];
+    (drawn ? ids_drawn : ids_fixed).push_back(e);
+    (drawn ? f_drawn : f_fixed).push_back(local[pairs.first[e]]);
+    (drawn ? s_drawn : s_fixed).push_back(local[pairs.second[e]]);
   }
-  Eigen::MatrixXd out(K, n_all);
-  for (int i = 0; i < n_all; ++i) {
-    if (local[i] < 0) set_softmax_col(out, i, a.col(i));
+  auto no_infeasible = [&]() {
+    throw std::invalid_argument(
+        "sampled chunklets: every sample put a certain cannot-link inside a chunklet");
+  };
+  if (!sc.fixed.points.empty()) {
+    CannotLinkGraph g;
+    auto certain = [](double pk) { return pk >= 1.0; };
+    const double lo = chunklet_sample(g, static_cast<int>(sc.fixed.points.size()), pairs, ids_fixed,
+                                      f_fixed, s_fixed, K, max_labelings, certain, certain);
+    if (!std::isfinite(lo)) no_infeasible();
+    sc.max_units = g.n_units;
+    sc.max_tree_units = static_cast<int>(g.tree_order.size());
+    sc.fixed.samples.push_back(std::move(g));
+    sc.fixed.weight.push_back(1.0);
   }
-  if (n == 0) {  // no pairs: every sample is the unconstrained posterior
-    if (stats != nullptr) {
-      stats->samples_used = samples;
-      stats->mean_field = 0;
-      stats->ess = samples;
-    }
-    return out;
-  }
-  Eigen::MatrixXd a_t(K, n), z_t;
-  for (int t = 0; t < n; ++t) a_t.col(t) = a.col(touched[t]);
-  if (z_start != nullptr) {
-    z_t.resize(K, n);
-    for (int t = 0; t < n; ++t) z_t.col(t) = z_start->col(touched[t]);
-  }
-  Eigen::MatrixXd acc = Eigen::MatrixXd::Zero(K, n);
-  double log_scale = -std::numeric_limits<double>::infinity();  // acc is in units exp(log_scale)
-  double sum_w = 0.0, sum_w2 = 0.0;
-  SampledChunkletStats st;
-  std::vector<char> keep(pairs.n_pairs());
+  if (sc.drawn_part.points.empty()) return;
+  ChunkletPart& part = sc.drawn_part;
+  const int n = static_cast<int>(part.points.size());
+  auto draw = [&hooks](double pk) { return hooks.uniform() < pk; };
+  std::vector<double> log_omega;
   for (int s = 0; s < samples; ++s) {
-    UnionFind sets(static_cast<std::size_t>(n));
-    for (std::size_t e = 0; e < pairs.n_pairs(); ++e) {
-      keep[e] = 0;
-      if (pairs.must(e) && hooks.uniform() < keep_probability(pairs.magnitude(e))) {
-        keep[e] = 1;
-        sets.unite(static_cast<std::size_t>(first[e]), static_cast<std::size_t>(second[e]));
-      }
-    }
-    double log_omega = 0.0;
-    for (std::size_t e = 0; e < pairs.n_pairs(); ++e) {
-      if (pairs.must(e)) continue;
-      const double pk = keep_probability(pairs.magnitude(e));
-      if (sets.find(static_cast<std::size_t>(first[e])) ==
-          sets.find(static_cast<std::size_t>(second[e]))) {
-        log_omega += std::log1p(-pk);  // -Inf for a certain cannot-link
-      } else if (hooks.uniform() < pk) {
-        keep[e] = 1;
-      }
-    }
-    if (!std::isfinite(log_omega)) continue;
-    UnitGraph g;
-    g.unit_of = unit_ids(sets, n, &g.n_units);
-    g.size.assign(static_cast<std::size_t>(g.n_units), 0);
-    for (int k = 0; k < n; ++k) ++g.size[g.unit_of[k]];
-    std::vector<UnitEdge> edges;
-    for (std::size_t e = 0; e < pairs.n_pairs(); ++e) {
-      if (!keep[e] || pairs.must(e)) continue;
-      edges.push_back({g.unit_of[first[e]], g.unit_of[second[e]], 0.0, true});
-    }
-    finish_unit_graph(g, edges);
-    const Eigen::MatrixXd b = unit_unary(a_t, g);
-    // mean field starts from the previous E-step's answer (a unit takes one
-    // of its points'), when there is one
-    Eigen::MatrixXd q0;
-    if (z_start != nullptr) {
-      q0.resize(K, g.n_units);
-      for (int i = 0; i < n; ++i) q0.col(g.unit_of[i]) = z_t.col(i);
-    }
-    int n_mf = 0;
-    // trees and small components exact; no cutset conditioning (its cost,
-    // paid for every sample, would dominate): mean field for the rest
-    const Eigen::MatrixXd q = exact_posterior(b, g, max_labelings, true, mf_sweeps, mf_tol, &n_mf,
-                                              z_start != nullptr ? &q0 : nullptr, false);
-    st.mean_field += n_mf;
-    ++st.samples_used;
-    if (log_omega > log_scale) {
-      if (std::isfinite(log_scale)) {
-        const double f = std::exp(log_scale - log_omega);
-        acc *= f;
-        sum_w *= f;
-        sum_w2 *= f * f;
-      }
-      log_scale = log_omega;
-    }
-    const double w = std::exp(log_omega - log_scale);
-    for (int i = 0; i < n; ++i) acc.col(i) += w * q.col(g.unit_of[i]);
+    hooks.check_interrupt();
+    CannotLinkGraph g;
+    const double lo = chunklet_sample(g, n, pairs, ids_drawn, f_drawn, s_drawn, K, max_labelings,
+                                      draw, draw);
+    if (!std::isfinite(lo)) continue;
+    sc.max_units = std::max(sc.max_units, g.n_units);
+    sc.max_tree_units = std::max(sc.max_tree_units, static_cast<int>(g.tree_order.size()));
+    part.samples.push_back(std::move(g));
+    log_omega.push_back(lo);
+  }
+  if (part.samples.empty()) no_infeasible();
+  double m = -std::numeric_limits<double>::infinity();
+  for (double lo : log_omega) m = std::max(m, lo);
+  double sum_w = 0.0, sum_w2 = 0.0;
+  for (double lo : log_omega) {
+    const double w = std::exp(lo - m);
+    part.weight.push_back(w);
     sum_w += w;
     sum_w2 += w * w;
   }
-  if (st.samples_used == 0) {
-    throw std::invalid_argument(
-        "sampled chunklets: every sample put a certain cannot-link inside a chunklet");
+  for (double& w : part.weight) w /= sum_w;
+  sc.ess = sum_w * sum_w / sum_w2;
+}
+
+// The posterior of one part's points, the omega-weighted average over its
+// samples, written into their columns of a (which hold their unaries).
+inline int chunklet_part_posterior(Eigen::MatrixXd& a, const ChunkletPart& part,
+                                   CannotLinkWork& work, int mf_sweeps, double mf_tol,
+                                   RunHooks& hooks) {
+  const Eigen::Index K = a.rows();
+  const int n = static_cast<int>(part.points.size());
+  if (n == 0) return 0;
+  // the points' weights exp(a - max), once for all samples
+  Eigen::MatrixXd e(K, n);
+  for (int t = 0; t < n; ++t) {
+    const auto at = a.col(part.points[t]);
+    const double m = at.maxCoeff();
+    if (std::isfinite(m)) {
+      e.col(t) = at.array() - m;
+      flushed_exp_inplace(e.col(t).data(), K);
+    } else {
+      e.col(t).setOnes();
+    }
   }
-  st.ess = sum_w * sum_w / sum_w2;
-  if (stats != nullptr) *stats = st;
-  for (int t = 0; t < n; ++t) out.col(touched[t]) = acc.col(t) / sum_w;
-  return out;
+  // the weighted sum over samples (a single sample is written directly)
+  const bool single = part.samples.size() == 1;
+  Eigen::MatrixXd acc = single ? Eigen::MatrixXd() : Eigen::MatrixXd::Zero(K, n);
+  int n_mf = 0;
+  std::vector<int> mf;
+  for (std::size_t s = 0; s < part.samples.size(); ++s) {
+    hooks.check_interrupt();
+    const CannotLinkGraph& g = part.samples[s];
+    const int U = g.n_units;
+    // unit weights: products of their points' weights, scaled to a maximum
+    // of 1; a product that underflows is taken again from the logarithms
+    auto w = work.w.leftCols(U);
+    w.setOnes();
+    for (int t = 0; t < n; ++t) w.col(g.unit_of[t]).array() *= e.col(t).array();
+    bool any_small = false;
+    for (int u = 0; u < U; ++u) {
+      const double m = w.col(u).maxCoeff();
+      if (m > 1e-200) {
+        if (m != 1.0) w.col(u) *= 1.0 / m;
+      } else {
+        w(0, u) = -1.0;  // marks a redo
+        any_small = true;
+      }
+    }
+    if (any_small) {
+      Eigen::MatrixXd lw = Eigen::MatrixXd::Zero(K, U);
+      for (int t = 0; t < n; ++t) {
+        const int u = g.unit_of[t];
+        if (w(0, u) != -1.0) continue;
+        const auto at = a.col(part.points[t]);  // a's columns are still unaries
+        lw.col(u) += (at.array() - at.maxCoeff()).matrix();
+      }
+      for (int t = 0; t < n; ++t) {
+        const int u = g.unit_of[t];
+        if (w(0, u) != -1.0 || lw.col(u).isZero(0.0)) continue;
+        const double m = lw.col(u).maxCoeff();
+        for (Eigen::Index k = 0; k < K; ++k) {
+          w(k, u) = std::isfinite(m) ? flushed_exp(lw(k, u) - m) : 1.0;
+        }
+        lw.col(u).setZero();
+      }
+    }
+    // a unit alone has its exact posterior, its normalized weights; trees
+    // and enumerated components overwrite theirs, mean field starts from them
+    // (a warm start from the last E-step saves no updates when EM moves the
+    // unaries, and would cost memory per sample)
+    for (int u = 0; u < U; ++u) work.q.col(u) = w.col(u) * (1.0 / w.col(u).sum());
+    work.extra.clear();
+    cannot_link_trees(g, work);
+    cannot_link_enumerate(g, work);
+    for (int u : work.extra) work.q.col(u) = w.col(u) * (1.0 / w.col(u).sum());
+    n_mf += g.n_mf_components;
+    if (work.extra.empty()) {
+      cannot_link_mean_field(g, g.mf_units, work.w, work.q, work.mf, mf_sweeps, mf_tol, &hooks);
+    } else {
+      ++n_mf;
+      mf = g.mf_units;
+      mf.insert(mf.end(), work.extra.begin(), work.extra.end());
+      cannot_link_mean_field(g, mf, work.w, work.q, work.mf, mf_sweeps, mf_tol, &hooks);
+    }
+    if (single) {
+      for (int t = 0; t < n; ++t) a.col(part.points[t]) = work.q.col(g.unit_of[t]);
+      return n_mf;
+    }
+    const double ws = part.weight[s];
+    for (int t = 0; t < n; ++t) acc.col(t) += ws * work.q.col(g.unit_of[t]);
+  }
+  for (int t = 0; t < n; ++t) a.col(part.points[t]) = acc.col(t);
+  return n_mf;
+}
+
+// One E-step from the unaries a (K x n), in place: a becomes the posterior.
+// *n_mean_field counts the components left to mean field over the samples.
+inline void sampled_chunklet_estep(Eigen::MatrixXd& a, SampledChunklets& sc, int mf_sweeps,
+                                   double mf_tol, RunHooks& hooks, int* n_mean_field = nullptr) {
+  CannotLinkWork work;
+  work.reserve(a.rows(), sc.max_units, sc.max_tree_units);
+  int n_mf = chunklet_part_posterior(a, sc.fixed, work, mf_sweeps, mf_tol, hooks);
+  n_mf += chunklet_part_posterior(a, sc.drawn_part, work, mf_sweeps, mf_tol, hooks);
+  // every point in no pair: its exact posterior, in place
+  std::vector<char> in_pair(static_cast<std::size_t>(a.cols()), 0);
+  for (int i : sc.fixed.points) in_pair[i] = 1;
+  for (int i : sc.drawn_part.points) in_pair[i] = 1;
+  for (Eigen::Index i = 0; i < a.cols(); ++i) {
+    if (!in_pair[i]) set_softmax_col(a, i, a.col(i));
+  }
+  if (n_mean_field != nullptr) *n_mean_field = n_mf;
 }
 
 }  // namespace sideclust

@@ -423,3 +423,80 @@ test_that("Gibbs in EM: the burn-in runs once and set.seed() reproduces the fit"
   expect_identical(a$z, b$z)
   expect_equal(a$settings$sweeps, 10L)
 })
+
+test_that("sampled chunklets draw their samples once per fit", {
+  # the samples depend on the constraints only: R's generator is used in the
+  # first E-step and not again, whatever the number of EM iterations
+  set.seed(2)
+  x <- rbind(matrix(rnorm(60), 30), matrix(rnorm(60, 3), 30))
+  side <- constraints(must = cbind(1:10, 11:20), cannot = cbind(1:10, 41:50), n = 60,
+                      confidence = 0.8)
+  draws <- function(iters) {
+    set.seed(7)
+    fit <- constrained_mixture(x, side, 2, inference = "sampled_chunklet", start = rep(1:2, 30),
+                               max_iter = iters, tol = 0, samples = 5)
+    list(next_draw = runif(1), ess = fit$ess)
+  }
+  one <- draws(1)
+  three <- draws(3)
+  expect_identical(one$next_draw, three$next_draw)
+  expect_identical(one$ess, three$ess)
+})
+
+test_that("sampled chunklets in product form match exact on trees, cycles and peaked unaries", {
+  k <- 4
+  # a star of certain cannot-links whose leaves are (numerically) certain of
+  # their labels: the messages into the centre have zeros, so the centre's
+  # messages to its leaves are multiplied out rather than divided
+  n <- 6
+  lp <- matrix(log(0.25), n, k)
+  lp[2, ] <- c(0, -1000, -1000, -1000)
+  lp[3, ] <- c(-1000, 0, -1000, -1000)
+  lp[4, ] <- c(-3, 0, -1, -2)
+  lp[5, ] <- c(-1, -1, 0, -2)
+  prob <- exp(lp) / rowSums(exp(lp))
+  star <- constraints(cannot = rbind(c(1, 2), c(1, 3), c(1, 4), c(4, 5), c(6, 5)), n = n)
+  ex <- constraint_posterior(prob, star, "exact")
+  expect_equal(constraint_posterior(prob, star, "sampled_chunklet", samples = 2), ex,
+               tolerance = 1e-12)
+  expect_equal(unname(ex[1, 1:2]), c(0, 0))
+  # a cycle with a must-link chunklet: enumerated per sample
+  set.seed(4)
+  prob <- matrix(runif(7 * k), 7, k)
+  prob <- prob / rowSums(prob)
+  cyc <- constraints(must = rbind(c(6, 7)), cannot = rbind(c(1, 2), c(2, 3), c(3, 1), c(3, 6),
+                                                          c(4, 6), c(4, 5)), n = 7)
+  ex <- constraint_posterior(prob, cyc, "exact")
+  expect_equal(constraint_posterior(prob, cyc, "sampled_chunklet", samples = 2), ex,
+               tolerance = 1e-12)
+  # too many labelings to enumerate: mean field in product form, the same
+  # fixed point as the chunklet model's mean field in log form
+  mf_ref <- constraint_posterior(prob, cyc, "chunklet", max_labelings = 2, inner_tol = 1e-12,
+                                 inner_iter = 1000)
+  mf <- constraint_posterior(prob, cyc, "sampled_chunklet", samples = 2, max_labelings = 2,
+                             inner_tol = 1e-12, inner_iter = 1000)
+  expect_equal(mf, mf_ref, tolerance = 1e-6)
+})
+
+test_that("sampled chunklets take components of certain pairs once, exactly", {
+  # {1, 2, 3, 4}: certain pairs only, the same in every sample; {6, 7, 8}:
+  # uncertain pairs, sampled
+  set.seed(6)
+  k <- 3
+  prob <- matrix(runif(9 * k), 9, k)
+  prob <- prob / rowSums(prob)
+  side <- constraints(must = rbind(c(1, 2), c(6, 7)), cannot = rbind(c(2, 3), c(3, 4), c(7, 8)),
+                      n = 9, confidence = c(1, 0.7, 1, 1, 0.6))
+  certain <- constraints(must = rbind(c(1, 2)), cannot = rbind(c(2, 3), c(3, 4)), n = 4)
+  set.seed(1)
+  sc <- constraint_posterior(prob, side, "sampled_chunklet", samples = 5)
+  expect_equal(unclass(sc)[1:4, ], unclass(constraint_posterior(prob[1:4, ], certain, "exact")),
+               ignore_attr = TRUE, tolerance = 1e-12)
+  expect_equal(unclass(sc)[c(5, 9), ], prob[c(5, 9), ], ignore_attr = TRUE)
+  # the sampled component draws as if it were alone
+  soft <- constraints(must = rbind(c(1, 2)), cannot = rbind(c(2, 3)), n = 3,
+                      confidence = c(0.7, 0.6))
+  set.seed(1)
+  alone <- constraint_posterior(prob[6:8, ], soft, "sampled_chunklet", samples = 5)
+  expect_equal(unclass(sc)[6:8, ], unclass(alone), ignore_attr = TRUE)
+})
