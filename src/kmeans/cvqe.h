@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "common/prefetch.h"
 #include "common/row_distances.h"
 #include "common/run_hooks.h"
 #include "common/seeding.h"
@@ -84,14 +85,45 @@ struct Geometry {
 // second[l] the one of g2(l); signed_weight > 0 a must-link, < 0 a
 // cannot-link, |signed_weight| its confidence.
 template <class Rows>
+double within_part(const RowDistances<Rows>& dist, const std::vector<int>& z,
+                   const Eigen::MatrixXd& m) {
+  std::vector<double> m_term(m.cols());
+  for (Eigen::Index j = 0; j < m.cols(); ++j) m_term[j] = dist.vector_term(m.col(j).data());
+  double within = 0.0;
+  for (int i = 0; i < dist.n(); ++i) within += dist.to(i, m.col(z[i]).data(), m_term[z[i]]);
+  return 0.5 * within;
+}
+
+// The constraints an assignment breaks, as the prototype update uses them:
+// each broken must-link pulls m_to towards m_from with weight w; cannot[j]
+// sums the weights of the broken cannot-links in cluster j.
+struct BrokenPairs {
+  struct Pull {
+    int to, from;
+    double w;
+  };
+  std::vector<Pull> must;
+  Eigen::VectorXd cannot;
+
+  // The penalty part of L' at prototypes m, without another pass over the
+  // pairs (at large n a pass over them reads the clusters at random).
+  double penalty(const Eigen::MatrixXd& m) const {
+    if (must.empty() && !(cannot.array() > 0).any()) return 0.0;
+    const Geometry geo(m);
+    double out = 0.0;
+    for (const Pull& pl : must) out += pl.w * geo.d(pl.to, pl.from);
+    for (Eigen::Index j = 0; j < cannot.size(); ++j) {
+      if (cannot[j] > 0) out += cannot[j] * geo.h_dist[j];
+    }
+    return 0.5 * out;
+  }
+};
+
+template <class Rows>
 void objective_parts(const RowDistances<Rows>& dist, const PairGraph& pairs,
                      const std::vector<int>& z, const Eigen::MatrixXd& m,
                      double& within, double& penalty) {
-  std::vector<double> m_term(m.cols());
-  for (Eigen::Index j = 0; j < m.cols(); ++j) m_term[j] = dist.vector_term(m.col(j).data());
-  within = 0.0;
-  for (int i = 0; i < dist.n(); ++i) within += dist.to(i, m.col(z[i]).data(), m_term[z[i]]);
-  within *= 0.5;
+  within = within_part(dist, z, m);
   penalty = 0.0;
   if (pairs.first.empty()) return;
   const Geometry geo(m);
@@ -137,12 +169,13 @@ class CvqeRun {
     const int k = static_cast<int>(m.cols());
     CvqeResult res;
     std::vector<int> z(n_, -1);
+    cvqe_detail::BrokenPairs broken;
     bool fixed = false;
     for (int iter = 1; iter <= par_.max_iter; ++iter) {
       const int changed = assign(m, z, hooks);
-      fixed = update_prototypes(z, k, m);
-      double within, penalty;
-      cvqe_detail::objective_parts(dist_, pairs_, z, m, within, penalty);
+      fixed = update_prototypes(z, k, m, broken);
+      const double within = cvqe_detail::within_part(dist_, z, m);
+      const double penalty = broken.penalty(m);
       res.objective.push_back(within + penalty);
       res.iterations = iter;
       hooks.check_interrupt();
@@ -171,6 +204,13 @@ class CvqeRun {
     int changed = 0;
     for (int i = 0; i < n_; ++i) {
       hooks.poll_interrupt(static_cast<std::size_t>(k) * rows_.work(i));
+      if (!pairs_.empty() && i + kAhead < n_) {
+        // the partners' clusters of a point a few visits ahead: random reads
+        // that miss the cache once n is large
+        for (int e = pairs_.start[i + kAhead]; e < pairs_.start[i + kAhead + 1]; ++e) {
+          prefetch(&z[pairs_.nbr[e]]);
+        }
+      }
       dist_.to_all(i, prepared, cost.data());
       if (!pairs_.empty()) {
         for (int e = pairs_.start[i]; e < pairs_.start[i + 1]; ++e) {
@@ -200,8 +240,10 @@ class CvqeRun {
   // until no coordinate moves more than tol * scale (at most max_rounds
   // rounds, each with the previous round's prototypes on the right). A
   // cluster with z_j = 0 (no points) keeps its prototype. Returns whether the
-  // last round was within the tolerance.
-  bool update_prototypes(const std::vector<int>& z, int k, Eigen::MatrixXd& m) const {
+  // last round was within the tolerance; `broken` receives the constraints
+  // the assignment breaks.
+  bool update_prototypes(const std::vector<int>& z, int k, Eigen::MatrixXd& m,
+                         cvqe_detail::BrokenPairs& broken) const {
     const Eigen::Index p = rows_.p();
     Eigen::MatrixXd sum = Eigen::MatrixXd::Zero(p, k);
     Eigen::VectorXd denom = Eigen::VectorXd::Zero(k);
@@ -212,13 +254,16 @@ class CvqeRun {
     }
     // Broken must-links pull m_g1 towards m_g2; broken cannot-links pull
     // m_g1 towards m_h(g1), with h taken from the previous round.
-    struct Pull {
-      int to, from;
-      double w;
-    };
-    std::vector<Pull> must;
-    Eigen::VectorXd cannot = Eigen::VectorXd::Zero(k);
-    for (std::size_t l = 0; l < pairs_.first.size(); ++l) {
+    std::vector<cvqe_detail::BrokenPairs::Pull>& must = broken.must;
+    must.clear();
+    Eigen::VectorXd& cannot = broken.cannot;
+    cannot = Eigen::VectorXd::Zero(k);
+    const std::size_t n_pairs = pairs_.first.size();
+    for (std::size_t l = 0; l < n_pairs; ++l) {
+      if (l + 8 * kAhead < n_pairs) {
+        prefetch(&z[pairs_.first[l + 8 * kAhead]]);
+        prefetch(&z[pairs_.second[l + 8 * kAhead]]);
+      }
       const int u = z[pairs_.first[l]], v = z[pairs_.second[l]];
       const double w = pairs_.signed_weight[l];
       if (w > 0 && u != v) {
@@ -233,7 +278,7 @@ class CvqeRun {
     Eigen::MatrixXd next(p, k);
     for (int round = 0; round < par_.max_rounds; ++round) {
       next = sum;
-      for (const Pull& pl : must) next.col(pl.to) += pl.w * m.col(pl.from);
+      for (const auto& pl : must) next.col(pl.to) += pl.w * m.col(pl.from);
       if ((cannot.array() > 0).any()) {
         const cvqe_detail::Geometry geo(m);
         for (int j = 0; j < k; ++j) {
@@ -279,6 +324,7 @@ class CvqeRun {
     if (!res.objective.empty()) res.objective.back() = res.within + res.penalty;
   }
 
+  static constexpr int kAhead = 4;  // visits between a prefetch and its use
   const Rows& rows_;
   const RowDistances<Rows>& dist_;
   const PairGraph& pairs_;
