@@ -132,6 +132,8 @@ child <- function(name, n) {
   peak <- status_mb("VmHWM") - base
   done <- iterations_of(spec, fit)
   if (is.na(done)) done <- iters
+  clusters <- if (is.numeric(fit$k) && length(fit$k) == 1L) fit$k else
+    if (is.matrix(fit$centers)) nrow(fit$centers) else NA
   rm(fit)
   invisible(gc())
   t1 <- system.time(fit1 <- spec$run(d, 1L))[["elapsed"]]
@@ -140,7 +142,7 @@ child <- function(name, n) {
   per <- if (done > done1) (tk - t1) / (done - done1) else NA
   rec <- list(method = name, n = n, data_mb = data_mb, t_1 = t1, t_k = tk,
               iterations = done, per_iteration = per, set_up = t1 - done1 * per,
-              peak_mb = peak)
+              peak_mb = peak, k = clusters)
   write.dcf(as.data.frame(lapply(rec, as.character)))  # "NA" kept as a field
 }
 
@@ -189,6 +191,14 @@ slope <- vapply(split(res, res$method), function(r) {
   if (sum(ok) < 2) return(NA_real_)
   unname(stats::coef(stats::lm(log(r$per_iteration[ok]) ~ log(r$n[ok])))[2])
 }, numeric(1))
+# DP-means-type fits open clusters as n grows (a fixed lambda meets more
+# outlying points), and an iteration costs O(n k): the exponent of the time
+# per iteration and cluster separates that from the cost of n itself.
+slope_per_cluster <- vapply(split(res, res$method), function(r) {
+  ok <- is.finite(r$per_iteration) & r$per_iteration > 0 & is.finite(r$k)
+  if (sum(ok) < 2) return(NA_real_)
+  unname(stats::coef(stats::lm(log(r$per_iteration[ok] / r$k[ok]) ~ log(r$n[ok])))[2])
+}, numeric(1))
 lloyd <- res[res$method == "kmeans", c("n", "per_iteration")]
 res$ratio_to_lloyd <- res$per_iteration / lloyd$per_iteration[match(res$n, lloyd$n)]
 res$peak_over_data <- res$peak_mb / res$data_mb
@@ -209,11 +219,14 @@ lines <- c(
                  "(or of the sparse counts)."), p_dim, k_true, iters),
   "",
   md_table(transform(res, n = format(n, scientific = TRUE))[, c("method", "n", "data_mb", "set_up", "per_iteration", "iterations",
-                   "ratio_to_lloyd", "peak_mb", "peak_over_data")], digits = 3),
+                   "k", "ratio_to_lloyd", "peak_mb", "peak_over_data")], digits = 3),
   "",
   "Exponent of the per-iteration time in n (least squares on log-log):",
   "",
-  md_table(data.frame(method = names(slope), exponent = slope), digits = 2))
+  md_table(data.frame(method = names(slope), exponent = slope,
+                      exponent_per_cluster = slope_per_cluster[names(slope)]), digits = 2),
+  "",
+  "exponent_per_cluster: of the time per iteration divided by the fit's number of clusters k.")
 write_md_section("bench/results/scale-one-machine.md", paste("scale", paste(ns, collapse = " ")),
                  lines, c("# Scale on one machine", ""))
 cat(lines, sep = "\n")
