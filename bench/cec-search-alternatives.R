@@ -36,20 +36,7 @@ n_single <- as.integer(Sys.getenv("BENCH_SINGLE", "300"))
 n_cores <- as.integer(Sys.getenv("BENCH_CORES", "2"))
 out_file <- file.path("bench", "results", "cec-search-alternatives.md")
 
-simulate_mixture <- function(n, p, k, seed) {
-  set.seed(seed)
-  list(x = simulate_gaussian_mixture(n, p, k)$x, k = k)
-}
-uci <- cecib_paper_datasets()
-sets <- list(
-  iris = list(x = as.matrix(iris[, 1:4]), k = 3L),
-  iris_scaled = list(x = scale(as.matrix(iris[, 1:4])), k = 3L),
-  wine = list(x = uci$wine$x, k = 3L), wine_scaled = list(x = scale(uci$wine$x), k = 3L),
-  ecoli = uci$ecoli[c("x", "k")], glass = uci$glass[c("x", "k")],
-  segmentation = uci$segmentation[c("x", "k")], user = uci$user[c("x", "k")],
-  vertebral = uci$vertebral[c("x", "k")],
-  sim5 = simulate_mixture(500L, 3L, 5L, 1L), sim10 = simulate_mixture(2000L, 5L, 10L, 2L))
-for (nm in names(sets)) dimnames(sets[[nm]]$x) <- NULL
+sets <- cec_search_sets()
 
 cec_peer <- function(x, k, nstart) {
   tryCatch(suppressWarnings(utils::tail(CEC::cec(x, centers = k, type = "all", nstart = nstart,

@@ -58,3 +58,12 @@ three_blobs <- function(n_each = 20, sep = 3, seed = 1) {
   y <- rep(1:3, each = n_each)
   list(x = centres[y, ] + matrix(rnorm(2 * length(y)), ncol = 2), y = y)
 }
+
+# Counts of n points in 3 groups over 5 columns (group g raises column g)
+# and noisy pairs among them, from seed 7.
+rdp_count_data <- function(n) {
+  set.seed(7)
+  y <- rep(1:3, length.out = n)
+  counts <- matrix(rpois(n * 5, lambda = 2 + 3 * (col(matrix(0, n, 5)) == y)), n)
+  list(y = y, counts = counts, pairs = sample_constraints(y, rate = 0.05, noise = 0.15))
+}

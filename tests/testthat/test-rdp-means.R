@@ -31,11 +31,11 @@ test_that("RDP-means without side information, or with xi = 0, is DP-means", {
 })
 
 test_that("at convergence no single move lowers objective (20), for every divergence", {
-  set.seed(7)
   n <- 40
-  y <- rep(1:3, length.out = n)
-  counts <- matrix(rpois(n * 5, lambda = 2 + 3 * (col(matrix(0, n, 5)) == y)), n)
-  pairs <- sample_constraints(y, rate = 0.05, noise = 0.15)
+  d0 <- rdp_count_data(n)
+  y <- d0$y
+  counts <- d0$counts
+  pairs <- d0$pairs
   for (div in c("sqeuclidean", "kl", "idiv")) {
     x <- if (div == "sqeuclidean") scale(counts) else counts
     set.seed(2)
@@ -56,11 +56,11 @@ test_that("every sweep's objective, summed while assigning, equals a recomputati
   # subtracts |c| D(new mean, old centre) per cluster (Centres::anchor_gap);
   # after sweep m that must be objective (20) at the state of a run stopped
   # there, for every divergence, dense and sparse points, pairs and labels.
-  set.seed(7)
   n <- 60
-  y <- rep(1:3, length.out = n)
-  counts <- matrix(rpois(n * 5, lambda = 2 + 3 * (col(matrix(0, n, 5)) == y)), n)
-  pairs <- sample_constraints(y, rate = 0.05, noise = 0.15)
+  d0 <- rdp_count_data(n)
+  y <- d0$y
+  counts <- d0$counts
+  pairs <- d0$pairs
   labels <- sample_labels(y, fraction = 0.3)
   sparse <- if (requireNamespace("Matrix", quietly = TRUE)) c(FALSE, TRUE) else FALSE
   for (div in c("sqeuclidean", "kl", "idiv")) for (sp in sparse) for (m in 1:4) {
