@@ -5,6 +5,7 @@
 #
 #   Rscript bench/scale-one-machine.R                 # n = 1e4, 1e5, 1e6
 #   BENCH_N=1e4,1e5 BENCH_METHODS=rdp_means,kmeans Rscript bench/scale-one-machine.R
+#   (BENCH_SECTION=name keeps such a run in its own results section)
 #
 # Every (method, n) runs in a fresh Rscript process, so the peak resident
 # memory (VmHWM, reset after the data are made) belongs to that call alone.
@@ -34,20 +35,20 @@ methods <- list(
     sideclust::tvclust(d$x, d$side, iter = it, burn_in = it - 1L, chains = 1L, threads = 1L,
                        split_merge = 0L)
   }, iterations = function(f) NA),
-  cec = list(max_n = 1e6, run = function(d, it) {
+  cec = list(max_n = 1e7, run = function(d, it) {
     sideclust::cec(d$x, k_true, restarts = 1L, max_iter = it)
   }),
-  CEC_cec = list(max_n = 1e6, peer = "CEC", run = function(d, it) {
+  CEC_cec = list(max_n = 1e7, peer = "CEC", run = function(d, it) {
     CEC::cec(d$x, centers = k_true, nstart = 1, iter.max = it)
   }, iterations = function(f) f$iterations),
-  cec_ib = list(max_n = 1e6, run = function(d, it) {
+  cec_ib = list(max_n = 1e7, run = function(d, it) {
     sideclust::cec_ib(d$x, d$labels, k_true, restarts = 1L, max_iter = it)
   }),
-  cmix_mean_field = list(max_n = 1e6, run = function(d, it) {
+  cmix_mean_field = list(max_n = 1e7, run = function(d, it) {
     sideclust::constrained_mixture(d$x, d$side, k_true, start = d$start_labels, max_iter = it,
                                    tol = 0)
   }),
-  cmix_chunklet = list(max_n = 1e6, run = function(d, it) {
+  cmix_chunklet = list(max_n = 1e7, run = function(d, it) {
     sideclust::constrained_mixture(d$x, d$side, k_true, inference = "chunklet",
                                    start = d$start_labels, max_iter = it, tol = 0)
   }),
@@ -55,7 +56,7 @@ methods <- list(
     sideclust::constrained_mixture(d$x, d$side, k_true, inference = "gibbs",
                                    start = d$start_labels, max_iter = it, tol = 0)
   }),
-  cmix_icm = list(max_n = 1e6, run = function(d, it) {
+  cmix_icm = list(max_n = 1e7, run = function(d, it) {
     sideclust::constrained_mixture(d$x, d$side, k_true, inference = "icm",
                                    start = d$start_labels, max_iter = it, tol = 0)
   }),
@@ -65,7 +66,7 @@ methods <- list(
     Rmixmod::mixmodCluster(as.data.frame(d$x), k_true, strategy = strategy,
                            models = Rmixmod::mixmodGaussianModel(listModels = "Gaussian_pk_Lk_Ck"))
   }, iterations = function(f) NA),
-  mclust_meVVV = list(max_n = 1e6, peer = "mclust", run = function(d, it) {
+  mclust_meVVV = list(max_n = 1e7, peer = "mclust", run = function(d, it) {
     z <- mclust::unmap(d$start_labels)
     mclust::meVVV(d$x, z, control = mclust::emControl(itmax = it, tol = c(0, 0)))
   }, iterations = function(f) NA),
@@ -227,6 +228,10 @@ lines <- c(
                       exponent_per_cluster = slope_per_cluster[names(slope)]), digits = 2),
   "",
   "exponent_per_cluster: of the time per iteration divided by the fit's number of clusters k.")
-write_md_section("bench/results/scale-one-machine.md", paste("scale", paste(ns, collapse = " ")),
+# BENCH_SECTION names the results section, so that runs of different method
+# sets at the same sizes keep their own tables
+section <- paste(c("scale", ns, Sys.getenv("BENCH_SECTION")[nzchar(Sys.getenv("BENCH_SECTION"))]),
+                 collapse = " ")
+write_md_section("bench/results/scale-one-machine.md", section,
                  lines, c("# Scale on one machine", ""))
 cat(lines, sep = "\n")
