@@ -143,7 +143,7 @@ child <- function(name, n) {
   per <- if (done > done1) (tk - t1) / (done - done1) else NA
   rec <- list(method = name, n = n, data_mb = data_mb, t_1 = t1, t_k = tk,
               iterations = done, per_iteration = per, set_up = t1 - done1 * per,
-              peak_mb = peak, k = clusters)
+              peak_mb = peak, k = if (is.na(clusters)) "NA" else clusters)
   write.dcf(as.data.frame(lapply(rec, as.character)))  # "NA" kept as a field
 }
 
