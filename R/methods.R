@@ -215,15 +215,7 @@ prototype_runs <- function(a, core, extra = list(),
 # every row of newdata: the prediction of the k-means-type fits (cvqe,
 # cop_kmeans, lcvqe), whose new points carry no constraints.
 predict_nearest_centre <- function(object, newdata) {
-  if (is_sparse_input(newdata)) {
-    newdata <- sparse_points(newdata, "newdata")
-    if (newdata$p != ncol(object$centers)) {
-      stop_arg("newdata", sprintf("has %d columns but the fit has %d", newdata$p,
-                                  ncol(object$centers)))
-    }
-  } else {
-    newdata <- check_newdata(newdata, ncol(object$centers))
-  }
+  newdata <- check_newdata(newdata, ncol(object$centers), sparse_ok = TRUE)
   cost <- .centre_divergences_cpp(points_for_core(newdata), t(object$centers), "sqeuclidean")
   cluster_prediction(cost = cost, rows = point_names(newdata))
 }

@@ -156,12 +156,15 @@ match_arg <- function(x, choices) {
            if (is.character(x) && length(x) == 1L) sprintf(', not "%s"', x) else "")
 }
 
-# `newdata` of a predict() method: a finite numeric matrix with the p columns
-# the fit was made on.
-check_newdata <- function(newdata, p) {
+
+
+check_newdata <- function(newdata, p, sparse_ok = FALSE) {
   if (missing(newdata)) stop_arg("newdata", "is missing")
-  x <- check_data_matrix(newdata, "newdata")
-  if (ncol(x) != p) stop_arg("newdata", sprintf("has %d columns but the fit has %d", ncol(x), p))
+  x <- if (sparse_ok && is_sparse_input(newdata)) sparse_points(newdata, "newdata") else
+    check_data_matrix(newdata, "newdata")
+  if (n_coordinates(x) != p) {
+    stop_arg("newdata", sprintf("has %d columns but the fit has %d", n_coordinates(x), p))
+  }
   x
 }
 
