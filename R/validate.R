@@ -156,8 +156,8 @@ match_arg <- function(x, choices) {
            if (is.character(x) && length(x) == 1L) sprintf(', not "%s"', x) else "")
 }
 
-
-
+# `newdata` of a predict() method: a finite numeric matrix with the p columns
+# the fit was made on, or (sparse_ok) sparse points from a sparse matrix.
 check_newdata <- function(newdata, p, sparse_ok = FALSE) {
   if (missing(newdata)) stop_arg("newdata", "is missing")
   x <- if (sparse_ok && is_sparse_input(newdata)) sparse_points(newdata, "newdata") else
