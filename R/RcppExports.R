@@ -13,6 +13,10 @@
     .Call(`_sideclust_cross_associations_cpp`, csr, options)
 }
 
+.column_variances_cpp <- function(x) {
+    .Call(`_sideclust_column_variances_cpp`, x)
+}
+
 .constrained_mixture_cpp <- function(x, start, k, side, penalty, inference, covariance, options) {
     .Call(`_sideclust_constrained_mixture_cpp`, x, start, k, side, penalty, inference, covariance, options)
 }

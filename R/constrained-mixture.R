@@ -214,8 +214,7 @@ constrained_mixture <- function(x, side, k,
   side <- cm_side(side, n)
   w <- cm_penalty(side, penalty)
   options <- cm_options(samples, sweeps, burn_in, inner_iter, inner_tol, max_labelings)
-  # column by column: apply() would copy x
-  scale_var <- mean(vapply(seq_len(ncol(x)), function(j) stats::var(x[, j]), numeric(1)))
+  scale_var <- mean(column_variances(x))
   if (n < 2L || !is.finite(scale_var) || scale_var <= 0) scale_var <- 1
   options$ridge <- ridge * scale_var
   options$equal_weights <- equal_weights

@@ -299,7 +299,7 @@ dc_labels <- function(labels, n) {
 
 # s k^(-1/p) with s^2 the mean column variance (a constant x: 1).
 dc_default_sigma <- function(x, k) {
-  v <- if (nrow(x) > 1L) mean(apply(x, 2L, stats::var)) else 0
+  v <- if (nrow(x) > 1L) mean(column_variances(x)) else 0
   s <- if (v > 0) sqrt(v) else 1
   s * k^(-1 / ncol(x))
 }

@@ -57,7 +57,7 @@ tvclust_prior <- function(x, family = c("gaussian", "diagonal", "multinomial"), 
     dimnames(S0) <- NULL
     return(list(m0 = unname(colMeans(x)), kappa0 = 0.01, nu0 = p + 2, S0 = S0))
   }
-  v <- apply(x, 2L, stats::var) / shrink
+  v <- column_variances(x) / shrink
   list(m0 = unname(colMeans(x)), kappa0 = 0.01, a0 = 2,
        b0 = unname(pmax(v, max(mean(v), 1) * 1e-6)))
 }

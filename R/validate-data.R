@@ -340,3 +340,7 @@ weighted_row_sums <- function(w, x) {
   if (!is_sparse_input(x)) return(crossprod(w, x))
   as.matrix(Matrix::crossprod(w, as_sparse_matrix(x)))
 }
+
+# var() of each column of a double matrix, read in place (taking columns out
+# with x[, j] or apply() would make a copy of x in garbage).
+column_variances <- function(x) .column_variances_cpp(x)

@@ -48,6 +48,17 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// column_variances_cpp
+Rcpp::NumericVector column_variances_cpp(SEXP x);
+RcppExport SEXP _sideclust_column_variances_cpp(SEXP xSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< SEXP >::type x(xSEXP);
+    rcpp_result_gen = Rcpp::wrap(column_variances_cpp(x));
+    return rcpp_result_gen;
+END_RCPP
+}
 // constrained_mixture_cpp
 Rcpp::List constrained_mixture_cpp(Eigen::Map<Eigen::MatrixXd> x, SEXP start, int k, SEXP side, Rcpp::NumericVector penalty, std::string inference, std::string covariance, Rcpp::List options);
 RcppExport SEXP _sideclust_constrained_mixture_cpp(SEXP xSEXP, SEXP startSEXP, SEXP kSEXP, SEXP sideSEXP, SEXP penaltySEXP, SEXP inferenceSEXP, SEXP covarianceSEXP, SEXP optionsSEXP) {
@@ -771,6 +782,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_cec_cpp", (DL_FUNC) &_sideclust_cec_cpp, 3},
     {"_sideclust_itcc_cpp", (DL_FUNC) &_sideclust_itcc_cpp, 2},
     {"_sideclust_cross_associations_cpp", (DL_FUNC) &_sideclust_cross_associations_cpp, 2},
+    {"_sideclust_column_variances_cpp", (DL_FUNC) &_sideclust_column_variances_cpp, 1},
     {"_sideclust_constrained_mixture_cpp", (DL_FUNC) &_sideclust_constrained_mixture_cpp, 8},
     {"_sideclust_constraint_posterior_cpp", (DL_FUNC) &_sideclust_constraint_posterior_cpp, 5},
     {"_sideclust_cop_kmeans_cpp", (DL_FUNC) &_sideclust_cop_kmeans_cpp, 3},
