@@ -33,7 +33,8 @@ child <- function(name, n) {
   # the longer call first, so its peak is not hidden in pages R kept from before
   base <- status_mb("VmRSS")
   writeLines("5", "/proc/self/clear_refs")  # reset VmHWM
-  tk <- system.time(fit <- spec$run(d, iters))[["elapsed"]]
+  tk_all <- system.time(fit <- spec$run(d, iters))
+  tk <- tk_all[["elapsed"]]
   peak <- status_mb("VmHWM") - base
   done <- iterations_of(spec, fit)
   if (is.na(done)) done <- iters
@@ -41,12 +42,18 @@ child <- function(name, n) {
     if (is.matrix(fit$centers)) nrow(fit$centers) else NA
   rm(fit)
   invisible(gc())
-  t1 <- system.time(fit1 <- spec$run(d, 1L))[["elapsed"]]
+  t1_all <- system.time(fit1 <- spec$run(d, 1L))
+  t1 <- t1_all[["elapsed"]]
   done1 <- iterations_of(spec, fit1)
   if (is.na(done1)) done1 <- 1
   per <- if (done > done1) (tk - t1) / (done - done1) else NA
+  # processor seconds of this process (single-threaded calls): less affected
+  # than elapsed time when other jobs share the cores
+  cpu <- function(t) t[["user.self"]] + t[["sys.self"]]
+  per_cpu <- if (done > done1) (cpu(tk_all) - cpu(t1_all)) / (done - done1) else NA
   rec <- list(method = name, n = n, data_mb = data_mb, t_1 = t1, t_k = tk,
               iterations = done, per_iteration = per, set_up = t1 - done1 * per,
+              per_iteration_cpu = per_cpu,
               peak_mb = peak, k = if (is.na(clusters)) "NA" else clusters)
   write.dcf(as.data.frame(lapply(rec, as.character)))  # "NA" kept as a field
 }
@@ -90,20 +97,22 @@ res <- do.call(rbind, rows)
 num <- setdiff(names(res), "method")
 res[num] <- lapply(res[num], as.numeric)
 
-# exponent of per-iteration time in n, and the ratio to kmeans (Lloyd) at each n
-slope <- vapply(split(res, res$method), function(r) {
-  ok <- is.finite(r$per_iteration) & r$per_iteration > 0
-  if (sum(ok) < 2) return(NA_real_)
-  unname(stats::coef(stats::lm(log(r$per_iteration[ok]) ~ log(r$n[ok])))[2])
-}, numeric(1))
+# exponent of per-iteration time in n (least squares on log-log), of the
+# time divided by `per` when given
+exponent_of <- function(column, per = NULL) {
+  vapply(split(res, res$method), function(r) {
+    t <- r[[column]] / if (is.null(per)) 1 else r[[per]]
+    ok <- is.finite(t) & t > 0
+    if (sum(ok) < 2) return(NA_real_)
+    unname(stats::coef(stats::lm(log(t[ok]) ~ log(r$n[ok])))[2])
+  }, numeric(1))
+}
+slope <- exponent_of("per_iteration")
+slope_cpu <- exponent_of("per_iteration_cpu")
 # DP-means-type fits open clusters as n grows (a fixed lambda meets more
 # outlying points), and an iteration costs O(n k): the exponent of the time
 # per iteration and cluster separates that from the cost of n itself.
-slope_per_cluster <- vapply(split(res, res$method), function(r) {
-  ok <- is.finite(r$per_iteration) & r$per_iteration > 0 & is.finite(r$k)
-  if (sum(ok) < 2) return(NA_real_)
-  unname(stats::coef(stats::lm(log(r$per_iteration[ok] / r$k[ok]) ~ log(r$n[ok])))[2])
-}, numeric(1))
+slope_per_cluster <- exponent_of("per_iteration", "k")
 lloyd <- res[res$method == "kmeans", c("n", "per_iteration")]
 res$ratio_to_lloyd <- res$per_iteration / lloyd$per_iteration[match(res$n, lloyd$n)]
 res$peak_over_data <- res$peak_mb / res$data_mb
@@ -124,14 +133,17 @@ lines <- c(
                  "(or of the sparse counts)."), p_dim, k_true, iters),
   "",
   md_table(transform(res, n = format(n, scientific = TRUE))[, c("method", "n", "data_mb", "set_up", "per_iteration", "iterations",
-                   "k", "ratio_to_lloyd", "peak_mb", "peak_over_data")], digits = 3),
+                   "k", "ratio_to_lloyd", "peak_mb", "peak_over_data", "per_iteration_cpu")], digits = 3),
   "",
   "Exponent of the per-iteration time in n (least squares on log-log):",
   "",
   md_table(data.frame(method = names(slope), exponent = slope,
-                      exponent_per_cluster = slope_per_cluster[names(slope)]), digits = 2),
+                      exponent_per_cluster = slope_per_cluster[names(slope)],
+                      exponent_cpu = slope_cpu[names(slope)]), digits = 2),
   "",
-  "exponent_per_cluster: of the time per iteration divided by the fit's number of clusters k.")
+  paste("exponent_per_cluster: of the time per iteration divided by the fit's number of clusters k;",
+        "exponent_cpu and per_iteration_cpu: from the processor seconds of the process (user +",
+        "system) instead of elapsed time, less affected by other jobs on the machine."))
 # BENCH_SECTION names the results section, so that runs of different method
 # sets at the same sizes keep their own tables
 section <- paste(c("scale", ns, Sys.getenv("BENCH_SECTION")[nzchar(Sys.getenv("BENCH_SECTION"))]),
