@@ -1,6 +1,6 @@
 # How many copies of the data does each point method hold at its peak?
 #
-#   Rscript bench/memory-copies.R                  # n = 2e5, p = 5 and 45
+#   Rscript bench/memory-copies.R                  # n = 2e5, p = 5 and 25
 #   BENCH_N=1e5 BENCH_P=5,85 BENCH_METHODS=cvqe,kmeans Rscript bench/memory-copies.R
 #
 # The goal of "one copy of the data plus O(n + pairs)" cannot be read off one
@@ -39,7 +39,7 @@ if (length(args) == 4L && args[1] == "--child") {
 source("bench/utils.R")
 source("bench/scale-methods.R")
 n <- as.numeric(Sys.getenv("BENCH_N", "2e5"))
-dims <- as.integer(strsplit(Sys.getenv("BENCH_P", "5,45"), ",")[[1]])
+dims <- as.integer(strsplit(Sys.getenv("BENCH_P", "5,25"), ",")[[1]])
 stopifnot(length(dims) == 2L, dims[1] < dims[2])
 which_methods <- Sys.getenv("BENCH_METHODS", "")
 todo <- if (nzchar(which_methods)) strsplit(which_methods, ",")[[1]] else
@@ -49,8 +49,9 @@ script <- "bench/memory-copies.R"
 peak_at <- function(name, p) {
   out <- system2(file.path(R.home("bin"), "Rscript"), c(script, "--child", name, n, p),
                  stdout = TRUE, stderr = FALSE, env = "MALLOC_MMAP_THRESHOLD_=131072")
-  v <- suppressWarnings(as.numeric(strsplit(trimws(utils::tail(out, 1L)), " +")[[1]]))
-  if (length(v) != 2L || anyNA(v)) c(NA_real_, NA_real_) else v
+  last <- utils::tail(out, 1L)
+  v <- if (length(last)) suppressWarnings(as.numeric(strsplit(trimws(last), " +")[[1]])) else NA
+  if (length(v) != 2L || anyNA(v)) c(NA_real_, NA_real_) else v  # the child failed
 }
 
 rows <- list()
