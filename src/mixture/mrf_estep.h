@@ -261,14 +261,24 @@ inline int mean_field(const Eigen::MatrixXd& b, const UnitGraph& g, Eigen::Matri
 
 // ICM: each unit in turn takes its best label given its neighbours, until a
 // sweep changes nothing (a local maximum of the joint) or max_sweeps.
+// After the first sweep a unit is visited again only when a neighbour has
+// moved since its own last visit: otherwise its best label is the one it
+// holds (it keeps its label on ties), so skipping it changes nothing. The
+// sweeps are those of the plain scan, each at the cost of its visits, so
+// that the last sweeps, where a few units still move, do not cost a pass
+// over all of them (with more points that tail grows longer).
 inline int icm(const Eigen::MatrixXd& b, const UnitGraph& g, std::vector<int>& y,
                int max_sweeps, RunHooks* hooks = nullptr) {
   Eigen::VectorXd s;
+  const std::size_t n_units = static_cast<std::size_t>(g.n_units);
+  OrderedWorkSet stale(n_units);
   int sweep = 0;
-  for (; sweep < max_sweeps; ++sweep) {
+  while (sweep < max_sweeps && !stale.empty()) {
     if (hooks) hooks->check_interrupt();
-    bool moved = false;
-    for (int u = 0; u < g.n_units; ++u) {
+    ++sweep;
+    for (std::size_t at = stale.next(0); at < n_units; at = stale.next(at + 1)) {
+      stale.erase(at);
+      const int u = static_cast<int>(at);
       if (g.degree(u) == 0) {
         y[u] = argmax(b.col(u));
         continue;
@@ -278,12 +288,10 @@ inline int icm(const Eigen::MatrixXd& b, const UnitGraph& g, std::vector<int>& y
       // keep the current label on ties
       if (best != y[u] && s(best) > s(y[u])) {
         y[u] = best;
-        moved = true;
+        for (int e = g.start[u]; e < g.start[u + 1]; ++e) {
+          stale.insert(static_cast<std::size_t>(g.nbr[e]));
+        }
       }
-    }
-    if (!moved) {
-      ++sweep;
-      break;
     }
   }
   return sweep;
