@@ -129,7 +129,7 @@
 #' @param ridge Relative ridge on the covariances, see above.
 #' @param samples Sampled chunklets: number of sampled constraint sets, drawn
 #'   once per fit. An E-step costs about one chunklet E-step per sample; with
-#'   misspecified constraints fewer than the default 20 lose accuracy on small
+#'   misspecified constraints, fewer than 20 samples lose accuracy on small
 #'   data sets (the average over the samples is what makes the method robust).
 #' @param sweeps,burn_in Gibbs: recorded sweeps per E-step, and burn-in
 #'   sweeps before the first E-step's recorded ones.
