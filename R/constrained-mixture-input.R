@@ -32,7 +32,10 @@ cm_penalty <- function(side, penalty) {
     }
     w <- rep_len(as.double(penalty), m)
   }
-  check_hard_contradictions(side, is.infinite(w))
+  # only certain pairs can contradict each other: with none (the usual case
+  # for confidences below 1) the check and its n-length temporaries are skipped
+  hard <- is.infinite(w)
+  if (any(hard)) check_hard_contradictions(side, hard)
   w
 }
 

@@ -99,7 +99,7 @@ paper_checks <- function(s, setting_col) {
 
 # The command line that reproduces a run, with the BENCH_* variables set.
 cm_command <- function(script, vars) {
-  env <- Sys.getenv(vars)
+  env <- Sys.getenv(vars, names = TRUE)
   env <- env[env != ""]
   paste(c(sprintf("%s=%s", names(env), env), paste("Rscript", script)), collapse = " ")
 }

@@ -147,6 +147,7 @@ inline Eigen::MatrixXd e_step(Eigen::MatrixXd a, const PairGraph& pairs,
   }
   st.ready = true;
   b = Eigen::MatrixXd();
+  if (g.n_units == n) return q;  // units are the points: q is the result
   return expand_units(q, g);
 }
 

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <vector>
 
@@ -76,6 +77,45 @@ inline double sum_of(const double* p, Eigen::Index K) {
   return t0 + t1;
 }
 
+// A set of positions 0..n-1, initially all, visited in increasing order by
+// next(): one bit per position, so that finding the next member skips 64
+// settled positions per word.
+class OrderedWorkSet {
+ public:
+  explicit OrderedWorkSet(std::size_t n) : n_(n), bits_((n + 63) / 64, ~std::uint64_t{0}) {
+    if (n % 64 != 0 && !bits_.empty()) bits_.back() = (std::uint64_t{1} << (n % 64)) - 1;
+    count_ = n;
+  }
+  bool empty() const { return count_ == 0; }
+  void insert(std::size_t i) {
+    std::uint64_t& w = bits_[i >> 6];
+    const std::uint64_t bit = std::uint64_t{1} << (i & 63);
+    count_ += (w & bit) == 0;
+    w |= bit;
+  }
+  void erase(std::size_t i) {
+    std::uint64_t& w = bits_[i >> 6];
+    const std::uint64_t bit = std::uint64_t{1} << (i & 63);
+    count_ -= (w & bit) != 0;
+    w &= ~bit;
+  }
+  // the smallest member >= i, or n when none
+  std::size_t next(std::size_t i) const {
+    if (i >= n_) return n_;
+    std::size_t word = i >> 6;
+    std::uint64_t w = bits_[word] & (~std::uint64_t{0} << (i & 63));
+    while (w == 0) {
+      if (++word == bits_.size()) return n_;
+      w = bits_[word];
+    }
+    return (word << 6) + static_cast<std::size_t>(__builtin_ctzll(w));
+  }
+
+ private:
+  std::size_t n_, count_ = 0;
+  std::vector<std::uint64_t> bits_;
+};
+
 // Units without neighbours get their exact posterior, softmax of b, in q;
 // returns the active units that have neighbours, in order.
 template <class Active>
@@ -129,19 +169,28 @@ inline int mean_field(const Eigen::MatrixXd& b, const UnitGraph& g, Eigen::Matri
   }
   std::vector<double> debt(static_cast<std::size_t>(g.n_units), 0.0);
   for (int u : linked) debt[u] = std::numeric_limits<double>::infinity();
+  // the positions in `linked` of the units that owe an update: a sweep
+  // visits them in order (the same updates, in the same order, as a scan
+  // of every unit that skips those whose debt is at most tol, without
+  // touching the settled ones)
+  const std::size_t n_linked = linked.size();
+  std::vector<int> position(static_cast<std::size_t>(g.n_units), -1);
+  for (std::size_t at = 0; at < n_linked; ++at) position[linked[at]] = static_cast<int>(at);
+  OrderedWorkSet owing(n_linked);
   std::vector<double> s(static_cast<std::size_t>(K));
   const double* bd = b.data();
   double* qd = q.data();
   int sweep = 0;
-  while (sweep < max_sweeps) {
+  while (sweep < max_sweeps && !owing.empty()) {
     if (hooks) hooks->check_interrupt();  // an E-step may run many sweeps
     ++sweep;
-    const std::size_t n_linked = linked.size();
-    for (std::size_t at = 0; at < n_linked; ++at) {
+    for (std::size_t at = owing.next(0); at < n_linked; at = owing.next(at + 1)) {
+      owing.erase(at);
       const int u = linked[at];
-      if (!(debt[u] > tol)) continue;
-      if (at + 2 < n_linked) {  // the neighbours of a unit two ahead
-        const int w = linked[at + 2];
+      if (!(debt[u] > tol)) continue;  // a NaN debt, as the scan skipped it
+      const std::size_t ahead = owing.next(at + 1);
+      if (ahead < n_linked) {  // the neighbours of the next unit
+        const int w = linked[ahead];
         for (int e = g.start[w]; e < g.start[w + 1]; ++e) {
           const double* qv = qd + static_cast<std::ptrdiff_t>(g.nbr[e]) * K;
           prefetch(qv);
@@ -201,31 +250,35 @@ inline int mean_field(const Eigen::MatrixXd& b, const UnitGraph& g, Eigen::Matri
       if (change == 0.0) continue;
       const double log_change = top / bottom;
       for (int e = g.start[u]; e < g.start[u + 1]; ++e) {
-        debt[g.nbr[e]] += g.hard[e] ? log_change : std::abs(g.coupling[e]) * change;
+        const int v = g.nbr[e];
+        debt[v] += g.hard[e] ? log_change : std::abs(g.coupling[e]) * change;
+        if (debt[v] > tol && position[v] >= 0) owing.insert(static_cast<std::size_t>(position[v]));
       }
     }
-    bool owed = false;
-    for (int u : linked) {
-      if (debt[u] > tol) {
-        owed = true;
-        break;
-      }
-    }
-    if (!owed) break;
   }
   return sweep;
 }
 
 // ICM: each unit in turn takes its best label given its neighbours, until a
 // sweep changes nothing (a local maximum of the joint) or max_sweeps.
+// After the first sweep a unit is visited again only when a neighbour has
+// moved since its own last visit: otherwise its best label is the one it
+// holds (it keeps its label on ties), so skipping it changes nothing. The
+// sweeps are those of the plain scan, each at the cost of its visits, so
+// that the last sweeps, where a few units still move, do not cost a pass
+// over all of them (with more points that tail grows longer).
 inline int icm(const Eigen::MatrixXd& b, const UnitGraph& g, std::vector<int>& y,
                int max_sweeps, RunHooks* hooks = nullptr) {
   Eigen::VectorXd s;
+  const std::size_t n_units = static_cast<std::size_t>(g.n_units);
+  OrderedWorkSet stale(n_units);
   int sweep = 0;
-  for (; sweep < max_sweeps; ++sweep) {
+  while (sweep < max_sweeps && !stale.empty()) {
     if (hooks) hooks->check_interrupt();
-    bool moved = false;
-    for (int u = 0; u < g.n_units; ++u) {
+    ++sweep;
+    for (std::size_t at = stale.next(0); at < n_units; at = stale.next(at + 1)) {
+      stale.erase(at);
+      const int u = static_cast<int>(at);
       if (g.degree(u) == 0) {
         y[u] = argmax(b.col(u));
         continue;
@@ -235,12 +288,10 @@ inline int icm(const Eigen::MatrixXd& b, const UnitGraph& g, std::vector<int>& y
       // keep the current label on ties
       if (best != y[u] && s(best) > s(y[u])) {
         y[u] = best;
-        moved = true;
+        for (int e = g.start[u]; e < g.start[u + 1]; ++e) {
+          stale.insert(static_cast<std::size_t>(g.nbr[e]));
+        }
       }
-    }
-    if (!moved) {
-      ++sweep;
-      break;
     }
   }
   return sweep;
@@ -275,13 +326,28 @@ constexpr double kNegligibleLog = 2.0 * kProductCoupling + 40.0;
 // whose weights all vanish (every label removed by certain cannot-links),
 // take the exponentials of their scores instead. Draws come from a SplitMix64
 // stream seeded from the host's generator (one host draw per E-step).
-inline Eigen::MatrixXd gibbs(const Eigen::MatrixXd& b, const UnitGraph& g, std::vector<int>& y,
+// The weights of a unit in product form without certain cannot-links
+// replace its column of b (the caller's scratch): its draws never fall back
+// to the scores (its best label keeps a weight of at least e^-50), so b's
+// column is not read again, and no further K x units matrix is needed.
+inline Eigen::MatrixXd gibbs(Eigen::MatrixXd& b, const UnitGraph& g, std::vector<int>& y,
                              int burn_in, int sweeps, RunHooks& hooks) {
   const Eigen::Index K = b.rows();
   Eigen::MatrixXd q = Eigen::MatrixXd::Zero(K, g.n_units);
   const std::vector<int> linked = settle_isolated(b, g, q, [](int) { return true; });
   if (linked.empty() || burn_in + sweeps <= 0) return q;
-  Eigen::MatrixXd weight(K, g.n_units);
+  // units with a certain cannot-link may need their scores (every label
+  // removed), and so does every unit when nothing is recorded: their
+  // weights go to a matrix of their own
+  std::vector<int> hard_slot(static_cast<std::size_t>(g.n_units), -1);
+  int n_hard = 0;
+  for (int u : linked) {
+    bool keep_scores = sweeps <= 0;
+    for (int e = g.start[u]; e < g.start[u + 1] && !keep_scores; ++e) keep_scores = g.hard[e];
+    if (keep_scores) hard_slot[u] = n_hard++;
+  }
+  Eigen::MatrixXd hard_weight(K, n_hard);
+  std::vector<const double*> wcol(static_cast<std::size_t>(g.n_units), nullptr);
   std::vector<char> product(static_cast<std::size_t>(g.n_units), 0);
   std::vector<double> factor(g.nbr.size(), 0.0);
   for (int u : linked) {
@@ -291,13 +357,15 @@ inline Eigen::MatrixXd gibbs(const Eigen::MatrixXd& b, const UnitGraph& g, std::
     }
     if (!(sum_j <= kProductCoupling)) continue;
     product[u] = 1;
+    double* wu = hard_slot[u] >= 0 ? hard_weight.col(hard_slot[u]).data() : b.col(u).data();
+    wcol[u] = wu;
     // weights below e^-kNegligibleLog are 0: times factors of at most e^50
     // they stay below e^-kNegligibleLog+100 against at least e^-50 for the
     // best label, under the rounding of the total, and they would otherwise
     // underflow into subnormal numbers, whose arithmetic is ~100x slower
     const double m = b.col(u).maxCoeff();
-    weight.col(u) = b.col(u).array() - m;
-    flushed_exp_inplace(weight.col(u).data(), K, kNegligibleLog);
+    for (Eigen::Index k = 0; k < K; ++k) wu[k] = b(k, u) - m;
+    flushed_exp_inplace(wu, K, kNegligibleLog);
     for (int e = g.start[u]; e < g.start[u + 1]; ++e) {
       factor[e] = g.hard[e] ? 0.0 : std::exp(g.coupling[e]);
     }
@@ -313,7 +381,6 @@ inline Eigen::MatrixXd gibbs(const Eigen::MatrixXd& b, const UnitGraph& g, std::
     for (Eigen::Index k = 0; k < K; ++k) sp[k] = flushed_exp(scores(k) - m);
     return sum_of(sp, K);
   };
-  const double* wd = weight.data();
   double* qd = q.data();
   int* yd = y.data();
   for (int sweep = 0; sweep < burn_in + sweeps; ++sweep) {
@@ -328,7 +395,7 @@ inline Eigen::MatrixXd gibbs(const Eigen::MatrixXd& b, const UnitGraph& g, std::
       }
       double total = 0.0;
       if (product[u]) {
-        const double* wu = wd + static_cast<std::ptrdiff_t>(u) * K;
+        const double* wu = wcol[u];
         for (Eigen::Index k = 0; k < K; ++k) sp[k] = wu[k];
         for (int e = g.start[u]; e < g.start[u + 1]; ++e) sp[yd[g.nbr[e]]] *= factor[e];
         total = sum_of(sp, K);

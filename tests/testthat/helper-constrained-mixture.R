@@ -80,3 +80,33 @@ mean_field_reference <- function(prob, i, j, must, w, tol = 1e-13, max_sweeps = 
   }
   q
 }
+
+# ICM in plain R: from the most probable labels, every point in index order
+# takes its best label given its neighbours (keeping its label on ties; the
+# first best otherwise) until a sweep moves no point. Pairs i, j with
+# finite penalties w; coupling 2W for a must-link, -2W for a cannot-link.
+icm_reference <- function(prob, i, j, must, w, max_sweeps = 1000) {
+  b <- log(prob)
+  y <- max.col(b, ties.method = "first")
+  nb <- lapply(seq_len(nrow(b)), function(a) {
+    e <- which(i == a | j == a)
+    list(v = ifelse(i[e] == a, j[e], i[e]), J = ifelse(must[e], 2, -2) * w[e])
+  })
+  for (sweep in seq_len(max_sweeps)) {
+    moved <- FALSE
+    for (a in seq_len(nrow(b))) {
+      s <- b[a, ]
+      for (t in seq_along(nb[[a]]$v)) {
+        l <- y[nb[[a]]$v[t]]
+        s[l] <- s[l] + nb[[a]]$J[t]
+      }
+      best <- which.max(s)
+      if (best != y[a] && s[best] > s[y[a]]) {
+        y[a] <- best
+        moved <- TRUE
+      }
+    }
+    if (!moved) break
+  }
+  y
+}

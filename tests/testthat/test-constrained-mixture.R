@@ -27,6 +27,27 @@ test_that("Example 1: ICM updating j first stays in the wrong configuration", {
   expect_equal(attr(exact, "labels"), c(2L, 1L))  # the likely one: i in cluster 1
 })
 
+test_that("ICM visiting only units whose neighbours moved gives the plain scan's labels", {
+  set.seed(11)
+  n <- 300
+  k <- 4
+  prob <- matrix(stats::rexp(n * k), n, k)
+  prob <- prob / rowSums(prob)
+  m <- 900
+  i <- sample.int(n, m, replace = TRUE)
+  j <- sample.int(n, m, replace = TRUE)
+  keep <- i != j & !duplicated(paste(pmin(i, j), pmax(i, j)))
+  i <- i[keep]
+  j <- j[keep]
+  must <- stats::runif(length(i)) < 0.4
+  side <- constraints(must = cbind(i, j)[must, ], cannot = cbind(i, j)[!must, ], n = n)
+  pen <- stats::runif(length(i), 0.2, 1.5)
+  # the penalties in the order of the side information's pairs
+  ord <- match(paste(side$i, side$j), paste(pmin(i, j), pmax(i, j)))
+  got <- constraint_posterior(prob, side, "icm", penalty = pen[ord], inner_iter = 1000)
+  expect_equal(attr(got, "labels"), icm_reference(prob, i, j, must, pen))
+})
+
 test_that("Example 2: ICM keeps the clique split, exact inference puts it in cluster 2", {
   L <- 5
   prob <- rbind(matrix(c(0.51, 0.49), L - 1, 2, byrow = TRUE), c(0.01, 0.99))
