@@ -26,14 +26,13 @@ command <- cm_command("bench/constrained-mixture-samples.R", "BENCH_TRIALS")
 sizes <- c(1L, 2L, 3L, 5L, 10L, 20L, 40L)
 
 # ---- 1. Monte Carlo error of one E-step ------------------------------------
-set.seed(1)
-n <- 1e5L
-p <- 5L
-K <- 10L
-y <- rep(seq_len(K), each = n / K)
-centres <- matrix(stats::rnorm(K * p, sd = 3), K, p)
-x <- centres[y, ] + matrix(stats::rnorm(n * p), n, p)
-side <- sample_constraints(y, "nelson_cohen", n_constraints = 1e5, noise = 0.1)
+d <- cm_speed_data()
+x <- d$x
+y <- d$y
+K <- d$K
+side <- d$side
+n <- nrow(x)
+p <- ncol(x)
 set.seed(3)
 fit <- constrained_mixture(x, side, K, inference = "sampled_chunklet", max_iter = 10L)
 lp <- sideclust:::gaussian_component_logs(x, fit$weights, fit$centers, fit$covariances)

@@ -36,19 +36,7 @@ has_mclust <- requireNamespace("mclust", quietly = TRUE)
 has_mixmod <- requireNamespace("Rmixmod", quietly = TRUE)
 
 # The bench data (also built by the child process of the before / after runs).
-bench_data <- function() {
-  set.seed(1)
-  n <- 1e5L
-  p <- 5L
-  K <- 10L
-  y <- rep(seq_len(K), each = n / K)
-  centres <- matrix(stats::rnorm(K * p, sd = 3), K, p)
-  x <- centres[y, ] + matrix(stats::rnorm(n * p), n, p)
-  t_side <- system.time(
-    side <- sample_constraints(y, "nelson_cohen", n_constraints = 1e5, noise = 0.1))[["elapsed"]]
-  start <- sample.int(K, n, replace = TRUE)
-  list(x = x, y = y, K = K, side = side, start = start, t_side = t_side)
-}
+bench_data <- cm_speed_data
 d <- bench_data()
 x <- d$x
 K <- d$K

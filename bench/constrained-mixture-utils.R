@@ -133,3 +133,20 @@ cm_notes <- c(
   "- The HMRF prior is exp(-2W) per violated pair (equation 7) with W = -log(1 - P); sampled chunklets keep a pair with probability P (Section 4.1), as in the paper.",
   "- Chunklet E-steps are exact per component of the chunklet-level cannot-link graph when it is a tree (message passing), has at most 1e4 labelings (enumeration) or a cycle cutset whose labelings x units are at most 1e4 (cutset conditioning; not per sample in sampled chunklets), and use mean field over chunklets otherwise (share of exact fits in the table above).",
   "- PPC here is Gibbs sampling of the labels with 2 burn-in + 10 recorded sweeps per E-step, the chain continuing across EM iterations, z the average of the sampled conditionals.")
+
+# The data of bench/constrained-mixture-speed.R (n = 1e5, p = 5, K = 10 blobs,
+# 1e5 Nelson-Cohen constraints with 10% noise, a random start), also used by
+# bench/constrained-mixture-samples.R.
+cm_speed_data <- function() {
+  set.seed(1)
+  n <- 1e5L
+  p <- 5L
+  K <- 10L
+  y <- rep(seq_len(K), each = n / K)
+  centres <- matrix(stats::rnorm(K * p, sd = 3), K, p)
+  x <- centres[y, ] + matrix(stats::rnorm(n * p), n, p)
+  t_side <- system.time(
+    side <- sample_constraints(y, "nelson_cohen", n_constraints = 1e5, noise = 0.1))[["elapsed"]]
+  start <- sample.int(K, n, replace = TRUE)
+  list(x = x, y = y, K = K, side = side, start = start, t_side = t_side)
+}
