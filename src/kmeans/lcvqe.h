@@ -29,6 +29,7 @@
 #include "common/seeding.h"
 #include "common/side_graph.h"
 #include "common/union_find.h"
+#include "kmeans/lcvqe_costs.h"
 #include "kmeans/lcvqe_records.h"
 #include "kmeans/pair_sweeps.h"
 #include "kmeans/sq_distance.h"
@@ -156,7 +157,7 @@ class LcvqeRun {
       } else {
         for (int i = 0; i < n_; ++i) order[i] = i;
       }
-      int changed = assign(m, cd, order, z, status, sums, hooks);
+      int changed = assign(m, cd, order, z, status, sums, hooks, iter == 1);
       if (par_.group_moves) changed += move_components(m, cd, z, status, sums, hooks);
       status.list(broken);
       const double moved = update_centres(cd, broken, sums, m);
@@ -188,83 +189,94 @@ class LcvqeRun {
   // Returns the number of points that changed cluster.
   int assign(const Eigen::MatrixXd& m, lcvqe_detail::CentreDistances& cd,
              const std::vector<int>& order, std::vector<int>& z, BrokenPairs& status,
-             SweepSums& sums, RunHooks& hooks) const {
+             SweepSums& sums, RunHooks& hooks, bool first_sweep) const {
     switch (m.cols()) {
-      case 2: return assign_k<2>(m, cd, order, z, status, sums, hooks);
-      case 3: return assign_k<3>(m, cd, order, z, status, sums, hooks);
-      case 4: return assign_k<4>(m, cd, order, z, status, sums, hooks);
-      case 5: return assign_k<5>(m, cd, order, z, status, sums, hooks);
-      default: return assign_k<0>(m, cd, order, z, status, sums, hooks);
+      case 2: return assign_k<2>(m, cd, order, z, status, sums, hooks, first_sweep);
+      case 3: return assign_k<3>(m, cd, order, z, status, sums, hooks, first_sweep);
+      case 4: return assign_k<4>(m, cd, order, z, status, sums, hooks, first_sweep);
+      case 5: return assign_k<5>(m, cd, order, z, status, sums, hooks, first_sweep);
+      case 6: return assign_k<6>(m, cd, order, z, status, sums, hooks, first_sweep);
+      default: return assign_k<0>(m, cd, order, z, status, sums, hooks, first_sweep);
     }
   }
 
   template <int K>
   int assign_k(const Eigen::MatrixXd& m, lcvqe_detail::CentreDistances& cd,
                const std::vector<int>& order, std::vector<int>& z, BrokenPairs& status,
-               SweepSums& sums, RunHooks& hooks) const {
+               SweepSums& sums, RunHooks& hooks, bool first_sweep) const {
     const int k = K > 0 ? K : static_cast<int>(m.cols());
     const bool has_pairs = !pairs_.empty();
-    double cost_fixed[K > 0 ? K : 1];
+    // K > 1: costs two clusters at a time (LaneCosts), with room for a
+    // padding lane
+    double cost_fixed[K > 0 ? K + 1 : 1];
     std::vector<double> cost_dyn(K > 0 ? 0 : k);
     double* cost = K > 0 ? cost_fixed : cost_dyn.data();
+#if defined(SIDECLUST_HAS_LANES2)
+    const lcvqe_detail::LaneCosts<K> lanes;
+#endif
     int changed = 0;
     const std::size_t n = order.size();
     const PackedEdge* edges = edges_.data();
-    const SweepLookahead ahead(order, pairs_.start, edges);
+    constexpr std::size_t kStage = SweepLookahead::kStage;
     for (std::size_t t = 0; t < n; ++t) {
-#if AHEAD == 0
-      ahead.step(
-          t,
-          [&](int f) { prefetch(cd.record(f)); },
-          [&](int o, int) { prefetch(cd.record(o)); });  // the records hold the clusters
-#elif AHEAD == 1
-      constexpr std::size_t S = 16;
-      if (t + 3 * S < n) {
-        const int f = order[t + 3 * S];
+      // Loads issued ahead in three stages (as SweepLookahead does), with
+      // a fixed number of partners per point (the first 4 entries from its
+      // own, read past its end into the next point's or the padding):
+      // branches on each point's number of constraints were mispredicted
+      // about once a point. A point with more partners waits for the rest.
+      if (t + 3 * kStage < n) {
+        const int f = order[t + 3 * kStage];
         prefetch(cd.record(f));
         if (has_pairs) prefetch(&pairs_.start[f]);
+        if (first_sweep) {  // every point moves, reading its coordinates
+          prefetch(x_.col(f).data());
+          prefetch(x_.col(f).data() + (x_.rows() - 1));
+        }
       }
       if (has_pairs) {
-        if (t + 2 * S < n) {
-          const PackedEdge* a = edges + pairs_.start[order[t + 2 * S]];
+        if (t + 2 * kStage < n) {
+          const PackedEdge* a = edges + pairs_.start[order[t + 2 * kStage]];
           prefetch(a);
           prefetch(a + 3);
         }
-        if (t + S < n) {
-          const PackedEdge* a = edges + pairs_.start[order[t + S]];
-          prefetch(cd.record(a[0].nbr));
-          prefetch(cd.record(a[1].nbr));
-          prefetch(cd.record(a[2].nbr));
-          prefetch(cd.record(a[3].nbr));
+        if (t + kStage < n) {
+          const PackedEdge* a = edges + pairs_.start[order[t + kStage]];
+          for (int q = 0; q < 4; ++q) prefetch(cd.record(a[q].nbr));
         }
       }
-#endif
       const int i = order[t];
       const int first = has_pairs ? pairs_.start[i] : 0, last = has_pairs ? pairs_.start[i + 1] : 0;
       hooks.poll_interrupt(static_cast<std::size_t>(k) * (x_.rows() + last - first));
       const double* own = cd.record(i);
-#pragma GCC unroll 8
-      for (int j = 0; j < k; ++j) cost[j] = 0.5 * own[j];
-      for (int e = first; e < last; ++e) {
-        const double* other = cd.record(edges[e].nbr);
-        const int zo = cd.cluster_in(other);
-        if (zo < 0) continue;
-        // A must-link is broken unless i joins zo: i pays its distance to
-        // c_zo, o its distance to i's centre; a cannot-link is broken if i
-        // joins zo, charging the cheaper alternative. Without branches (the
-        // kind of constraint and its partner's cluster are random from one
-        // to the next): each term is multiplied by 1 or 0, so every cost
-        // gets the sums of the branching form plus exact zeros.
-        const double w = edges[e].value;
-        const double half = 0.5 * std::abs(w);
-        const double as_must = half * static_cast<double>(!std::signbit(w));  // half or 0
-        const double as_cannot =
-            (half - as_must) * lcvqe_detail::min_of(cd.alternative_in(own, zo), cd.alternative_in(other, zo));
-        const double mine = own[zo];
-#pragma GCC unroll 8
-        for (int u = 0; u < k; ++u) {
-          const double at_zo = static_cast<double>(u == zo);
-          cost[u] += (as_must * (mine + other[u])) * (1.0 - at_zo) + as_cannot * at_zo;
+#if defined(SIDECLUST_HAS_LANES2)
+      if (K > 1) {
+        lanes.costs(cd, own, edges, first, last, cost);
+      } else
+#endif
+      {
+  #pragma GCC unroll 8
+        for (int j = 0; j < k; ++j) cost[j] = 0.5 * own[j];
+        for (int e = first; e < last; ++e) {
+          const double* other = cd.record(edges[e].nbr);
+          const int zo = cd.cluster_in(other);
+          if (zo < 0) continue;
+          // A must-link is broken unless i joins zo: i pays its distance to
+          // c_zo, o its distance to i's centre; a cannot-link is broken if i
+          // joins zo, charging the cheaper alternative. Without branches (the
+          // kind of constraint and its partner's cluster are random from one
+          // to the next): each term is multiplied by 1 or 0, so every cost
+          // gets the sums of the branching form plus exact zeros.
+          const double w = edges[e].value;
+          const double half = 0.5 * std::abs(w);
+          const double as_must = half * static_cast<double>(!std::signbit(w));  // half or 0
+          const double as_cannot =
+              (half - as_must) * lcvqe_detail::min_of(cd.alternative_in(own, zo), cd.alternative_in(other, zo));
+          const double mine = own[zo];
+  #pragma GCC unroll 8
+          for (int u = 0; u < k; ++u) {
+            const double at_zo = static_cast<double>(u == zo);
+            cost[u] += (as_must * (mine + other[u])) * (1.0 - at_zo) + as_cannot * at_zo;
+          }
         }
       }
       int best = 0;
