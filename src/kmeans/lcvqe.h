@@ -72,6 +72,15 @@ SIDECLUST_FORCE_INLINE Alternative cannot_alternative(const CentreDistances& cd,
   return {b, cd.alternative(b, u), db};
 }
 
+// cannot_alternative()'s point r and distance d alone (no search for j).
+SIDECLUST_FORCE_INLINE int cannot_charged(const CentreDistances& cd, int a, int b, int u) {
+  return cd.alternative_dist(a, u) <= cd.alternative_dist(b, u) ? a : b;
+}
+SIDECLUST_FORCE_INLINE double cannot_charge(const CentreDistances& cd, int a, int b, int u) {
+  const double da = cd.alternative_dist(a, u), db = cd.alternative_dist(b, u);
+  return da <= db ? da : db;
+}
+
 // Runs body(l) for every l in `broken` (pairs of g), with the records of
 // both points of a pair prefetched 2 kAhead pairs ahead and, kAhead pairs
 // ahead, whatever else fetch(a, b) asks for once the records are cached
@@ -105,7 +114,7 @@ inline double penalty_part(const PairGraph& g, const CentreDistances& cd, const 
     if (g.must(l)) {
       penalty += 0.5 * w * (cd.dist(a, v) + cd.dist(b, u));
     } else {
-      penalty += 0.5 * w * cannot_alternative(cd, a, b, u).d;
+      penalty += 0.5 * w * cannot_charge(cd, a, b, u);
     }
   });
   return penalty;
@@ -435,7 +444,7 @@ class LcvqeRun {
         fetch_point(a);
         fetch_point(b);
       } else if (k > 1) {
-        fetch_point(lcvqe_detail::cannot_alternative(cd, a, b, cd.cluster(a)).r);
+        fetch_point(lcvqe_detail::cannot_charged(cd, a, b, cd.cluster(a)));
       }
     };
     lcvqe_detail::for_each_broken_pair(broken, pairs_, cd, fetch, [&](int l) {

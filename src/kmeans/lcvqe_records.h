@@ -177,12 +177,16 @@ class CentreDistances {
   SIDECLUST_FORCE_INLINE double alternative_in(const double* r, int u) const {
     return r[k_ + (slot(r, 0) == u)];  // an index, not a branch: u is random
   }
-  // That centre: the first of the nearest on ties (-1 when k = 1).
+  // That centre: the first of the nearest on ties (-1 when k = 1). Without
+  // branches on the distances (random from point to point).
   SIDECLUST_FORCE_INLINE int alternative(int i, int u) const {
     const double* r = record(i);
     int j = -1;
+    double best = std::numeric_limits<double>::infinity();
     for (int t = 0; t < k_; ++t) {
-      if (t != u && (j < 0 || r[t] < r[j])) j = t;
+      const bool better = t != u && (j < 0 || r[t] < best);
+      j = better ? t : j;
+      best = better ? r[t] : best;
     }
     return j;
   }
