@@ -215,8 +215,9 @@ class LcvqeRun {
                SweepSums& sums, RunHooks& hooks, bool first_sweep) const {
     const int k = K > 0 ? K : static_cast<int>(m.cols());
     const bool has_pairs = !pairs_.empty();
-    // K > 1: costs two clusters at a time (LaneCosts), with room for a
-    // padding lane
+    // K (2 .. 6, else 0: any k, one cluster at a time) known when compiled:
+    // the costs two clusters at a time (LaneCosts), with room for a padding
+    // lane
     double cost_fixed[K > 0 ? K + 1 : 1];
     std::vector<double> cost_dyn(K > 0 ? 0 : k);
     double* cost = K > 0 ? cost_fixed : cost_dyn.data();
@@ -263,7 +264,6 @@ class LcvqeRun {
       } else
 #endif
       {
-  #pragma GCC unroll 8
         for (int j = 0; j < k; ++j) cost[j] = 0.5 * own[j];
         for (int e = first; e < last; ++e) {
           const double* other = cd.record(edges[e].nbr);
@@ -281,7 +281,6 @@ class LcvqeRun {
           const double as_cannot =
               (half - as_must) * lcvqe_detail::min_of(cd.alternative_in(own, zo), cd.alternative_in(other, zo));
           const double mine = own[zo];
-  #pragma GCC unroll 8
           for (int u = 0; u < k; ++u) {
             const double at_zo = static_cast<double>(u == zo);
             cost[u] += (as_must * (mine + other[u])) * (1.0 - at_zo) + as_cannot * at_zo;
@@ -305,7 +304,7 @@ class LcvqeRun {
         z[i] = best;
         cd.set_cluster(i, best);
         ++changed;
-        for (int e = first; e < last; ++e) status.update(e, best, cd.cluster(edges[e].nbr));
+        for (int e = first; e < last; ++e) status.update(e, edges[e].value, best, cd.cluster(edges[e].nbr));
       }
     }
     return changed;

@@ -52,15 +52,17 @@ class LaneCosts {
       if (zo < 0) continue;
       const double w = edges[e].value;
       const double half = 0.5 * std::abs(w);
-      if (!std::signbit(w)) {
-        // broken unless the point joins zo: it pays its distance to c_zo,
-        // o its distance to the point's centre
-        const Lanes2 hw{half, half}, mine{own[zo], own[zo]};
-        for (int h = 0; h < kLanes; ++h) c[h] += (hw * (mine + load(other + 2 * h))) * other_[zo][h];
-      } else {
-        const double charge = half * min_of(cd.alternative_in(own, zo), cd.alternative_in(other, zo));
-        const Lanes2 v{charge, charge};
-        for (int h = 0; h < kLanes; ++h) c[h] += v * only_[zo][h];
+      // Both kinds at once, one of them with weight 0 (the kind is random
+      // from one constraint to the next, so a branch on it is often
+      // mispredicted). A must-link is broken unless the point joins zo: it
+      // pays its distance to c_zo, o its distance to the point's centre
+      // (the lanes other than zo). A cannot-link is broken if the point
+      // joins zo: the cheaper alternative (lane zo).
+      const double as_must = half * static_cast<double>(!std::signbit(w));  // half or 0
+      const double charge = (half - as_must) * min_of(cd.alternative_in(own, zo), cd.alternative_in(other, zo));
+      const Lanes2 hw{as_must, as_must}, mine{own[zo], own[zo]}, v{charge, charge};
+      for (int h = 0; h < kLanes; ++h) {
+        c[h] += (hw * (mine + load(other + 2 * h))) * other_[zo][h] + v * only_[zo][h];
       }
     }
     std::memcpy(cost, c, sizeof c);
