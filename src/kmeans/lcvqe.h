@@ -29,6 +29,8 @@
 #include "common/seeding.h"
 #include "common/side_graph.h"
 #include "common/union_find.h"
+#include "kmeans/lcvqe_costs.h"
+#include "kmeans/lcvqe_records.h"
 #include "kmeans/pair_sweeps.h"
 #include "kmeans/sq_distance.h"
 #include "kmeans/visit_order.h"
@@ -58,140 +60,61 @@ struct LcvqeResult {
 
 namespace lcvqe_detail {
 
-// Squared distances of every point to every centre, with each point's
-// nearest centre and the distances to it and to the second nearest, and the
-// point's cluster, in one record per point: a constraint reads its
-// partner's whole record, which for k <= 5 is one aligned cache line
-// (records padded to 8 doubles), so that a sweep over randomly placed pairs
-// costs one memory access per partner instead of one per array (at n = 1e6
-// the partners' data is far outside the cache; the cluster in the record
-// spares a second access to the cluster vector). Computed once per centre
-// update, O(n k p). The same pass sums every point's distance to its own
-// centre (in the order of the points, as objective_parts() would), sparing
-// the objective a second pass over the records.
-class CentreDistances {
- public:
-  // z: the clusters (-1: unassigned), copied into the records; a sweep that
-  // moves a point updates its record with set_cluster().
-  void refresh(const Eigen::Ref<const Eigen::MatrixXd>& x, const Eigen::MatrixXd& m, RunHooks& hooks,
-               const std::vector<int>& z) {
-    assigned_sum_ = 0.0;
-    k_ = static_cast<int>(m.cols());
-    stride_ = k_ + 3 <= 8 ? 8 : k_ + 3;
-    const std::size_t n = static_cast<std::size_t>(x.cols());
-    base_ = table_.reserve(stride_ * n);  // reused across iterations
-    const int p = static_cast<int>(x.rows());
-    // A record of one cache line is built in `line` and streamed to the
-    // table (see stream_line()); longer ones are written in place.
-    const bool streamed = stride_ == 8;
-    alignas(64) double line[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-    // the centres two by two, for two distances per instruction
-    std::vector<double> paired(static_cast<std::size_t>(p) * k_);
-    interleave_pairs(m.data(), p, k_, paired.data());
-    const double* pairs = paired.data();
-    for (std::size_t i = 0; i < n; ++i) {
-      hooks.poll_interrupt(static_cast<std::size_t>(k_) * p);
-      double* r = streamed ? line : base_ + i * stride_;
-      const double* xi = x.col(i).data();
-      for (int j = 0; j + 1 < k_; j += 2) sq_distance_pair(xi, pairs + j * p, p, r[j], r[j + 1]);
-      if (k_ % 2 == 1) r[k_ - 1] = sq_distance(xi, m.col(k_ - 1).data(), p);
-      // the nearest (first on ties) and the second smallest distance,
-      // without branches (their outcome is random from point to point)
-      double b1 = r[0], b2 = std::numeric_limits<double>::infinity();
-      int b = 0;
-      for (int j = 1; j < k_; ++j) {
-        const double v = r[j];
-        b2 = std::min(b2, std::max(v, b1));
-        b = v < b1 ? j : b;
-        b1 = std::min(v, b1);
-      }
-      r[k_] = b1;
-      r[k_ + 1] = k_ > 1 ? b2 : 0.0;
-      const int zi = z[i];
-      set_slot(r, b, zi);
-      if (zi >= 0) assigned_sum_ += r[zi];
-      if (streamed) stream_line(base_ + i * stride_, line);
-    }
-    if (streamed) stream_fence();
-  }
-
-  // sum_i dist(i, z_i) for the z given to the last refresh().
-  double assigned_sum() const { return assigned_sum_; }
-
-  SIDECLUST_FORCE_INLINE const double* record(int i) const { return base_ + static_cast<std::size_t>(i) * stride_; }
-  SIDECLUST_FORCE_INLINE double dist(int i, int j) const { return record(i)[j]; }
-  // The cluster of point i (-1: unassigned), as the records hold it.
-  SIDECLUST_FORCE_INLINE int cluster(int i) const { return slot(record(i), 1); }
-  void set_cluster(int i, int c) {
-    double* r = base_ + static_cast<std::size_t>(i) * stride_;
-    set_slot(r, slot(r, 0), c);
-  }
-  // The squared distance of point i to the centre j != u nearest to it (0
-  // when k = 1).
-  SIDECLUST_FORCE_INLINE double alternative_dist(int i, int u) const {
-    const double* r = record(i);
-    return slot(r, 0) == u ? r[k_ + 1] : r[k_];
-  }
-  // That centre: the first of the nearest on ties (-1 when k = 1).
-  int alternative(int i, int u) const {
-    const double* r = record(i);
-    int j = -1;
-    for (int t = 0; t < k_; ++t) {
-      if (t != u && (j < 0 || r[t] < r[j])) j = t;
-    }
-    return j;
-  }
-
- private:
-  // The record's last double holds two ints: the nearest centre (which 0)
-  // and the cluster (which 1).
-  SIDECLUST_FORCE_INLINE int slot(const double* r, int which) const {
-    int v[2];
-    std::memcpy(v, r + k_ + 2, sizeof v);
-    return v[which];
-  }
-  SIDECLUST_FORCE_INLINE void set_slot(double* r, int nearest, int c) const {
-    const int v[2] = {nearest, c};
-    std::memcpy(r + k_ + 2, v, sizeof v);
-  }
-
-  int k_ = 0;
-  double assigned_sum_ = 0.0;
-  std::size_t stride_ = 8;
-  RandomAccessTable table_;
-  double* base_ = nullptr;
-};
-
 // The alternative (r, j) a broken cannot-link (a, b) in cluster u is charged:
 // the pair's point closest to another centre, first point on ties.
 struct Alternative {
   int r, j;
   double d;
 };
-inline Alternative cannot_alternative(const CentreDistances& cd, int a, int b, int u) {
+SIDECLUST_FORCE_INLINE Alternative cannot_alternative(const CentreDistances& cd, int a, int b, int u) {
   const double da = cd.alternative_dist(a, u), db = cd.alternative_dist(b, u);
   if (da <= db) return {a, cd.alternative(a, u), da};
   return {b, cd.alternative(b, u), db};
 }
 
-// The penalty part of L, with cd refreshed at the centres and `broken` the
-// broken pairs under z.
-inline double penalty_part(const PairGraph& g, const std::vector<int>& z, const CentreDistances& cd,
-                           const std::vector<int>& broken) {
+// cannot_alternative()'s point r and distance d alone (no search for j).
+SIDECLUST_FORCE_INLINE int cannot_charged(const CentreDistances& cd, int a, int b, int u) {
+  return cd.alternative_dist(a, u) <= cd.alternative_dist(b, u) ? a : b;
+}
+SIDECLUST_FORCE_INLINE double cannot_charge(const CentreDistances& cd, int a, int b, int u) {
+  const double da = cd.alternative_dist(a, u), db = cd.alternative_dist(b, u);
+  return da <= db ? da : db;
+}
+
+// Runs body(l) for every l in `broken` (pairs of g), with the records of
+// both points of a pair prefetched 2 kAhead pairs ahead and, kAhead pairs
+// ahead, whatever else fetch(a, b) asks for once the records are cached
+// (the records hold the clusters, which decide what the body reads).
+template <class Fetch, class Body>
+void for_each_broken_pair(const std::vector<int>& broken, const PairGraph& g, const CentreDistances& cd,
+                          Fetch&& fetch, Body&& body) {
+  constexpr std::size_t kAhead = 16;
+  const std::size_t count = broken.size();
+  for (std::size_t t = 0; t < count; ++t) {
+    if (t + 2 * kAhead < count) {
+      const int l = broken[t + 2 * kAhead];
+      prefetch(cd.record(g.first[l]));
+      prefetch(cd.record(g.second[l]));
+    }
+    if (t + kAhead < count) {
+      const int l = broken[t + kAhead];
+      fetch(l, g.first[l], g.second[l]);
+    }
+    body(broken[t]);
+  }
+}
+
+// The penalty part of L, with cd refreshed at the centres (its records
+// holding the clusters) and `broken` the broken pairs.
+inline double penalty_part(const PairGraph& g, const CentreDistances& cd, const std::vector<int>& broken) {
   double penalty = 0.0;
-  auto fetch = [&](int a, int b) {
-    prefetch(cd.record(a));
-    prefetch(cd.record(b));
-    prefetch(&z[a]);
-    prefetch(&z[b]);
-  };
-  for_each_pair_ahead(broken, g, fetch, [&](int l) {
-    const int a = g.first[l], b = g.second[l], u = z[a], v = z[b];
+  for_each_broken_pair(broken, g, cd, [](int, int, int) {}, [&](int l) {
+    const int a = g.first[l], b = g.second[l], u = cd.cluster(a), v = cd.cluster(b);
     const double w = g.magnitude(l);
     if (g.must(l)) {
       penalty += 0.5 * w * (cd.dist(a, v) + cd.dist(b, u));
     } else {
-      penalty += 0.5 * w * cannot_alternative(cd, a, b, u).d;
+      penalty += 0.5 * w * cannot_charge(cd, a, b, u);
     }
   });
   return penalty;
@@ -204,7 +127,7 @@ inline void objective_parts(const PairGraph& g, const std::vector<int>& z, const
   const int n = static_cast<int>(z.size());
   for (int i = 0; i < n; ++i) within += cd.dist(i, z[i]);
   within *= 0.5;
-  penalty = penalty_part(g, z, cd, broken);
+  penalty = penalty_part(g, cd, broken);
 }
 
 }  // namespace lcvqe_detail
@@ -223,6 +146,7 @@ class LcvqeRun {
     edges_ = pack_edges(pairs, [&](int e) {
       return PackedEdge{pairs.nbr[e], comp_.empty() ? -1 : comp_[pairs.nbr[e]], pairs.weight[e]};
     });
+    if (!pairs.empty()) edges_.resize(edges_.size() + 4, PackedEdge{0, -1, 0.0});
   }
 
   LcvqeResult run(Eigen::MatrixXd m, RunHooks& hooks) const {
@@ -242,13 +166,13 @@ class LcvqeRun {
       } else {
         for (int i = 0; i < n_; ++i) order[i] = i;
       }
-      int changed = assign(m, cd, order, z, status, sums, hooks);
+      int changed = assign(m, cd, order, z, status, sums, hooks, iter == 1);
       if (par_.group_moves) changed += move_components(m, cd, z, status, sums, hooks);
       status.list(broken);
-      const double moved = update_centres(z, cd, broken, sums, m);
+      const double moved = update_centres(cd, broken, sums, m);
       cd.refresh(x_, m, hooks, z);
       const double within = 0.5 * cd.assigned_sum();
-      const double penalty = lcvqe_detail::penalty_part(pairs_, z, cd, broken);
+      const double penalty = lcvqe_detail::penalty_part(pairs_, cd, broken);
       last = {within, penalty};
       res.objective.push_back(within + penalty);
       res.iterations = iter;
@@ -274,50 +198,104 @@ class LcvqeRun {
   // Returns the number of points that changed cluster.
   int assign(const Eigen::MatrixXd& m, lcvqe_detail::CentreDistances& cd,
              const std::vector<int>& order, std::vector<int>& z, BrokenPairs& status,
-             SweepSums& sums, RunHooks& hooks) const {
-    const int k = static_cast<int>(m.cols());
+             SweepSums& sums, RunHooks& hooks, bool first_sweep) const {
+    switch (m.cols()) {
+      case 2: return assign_k<2>(m, cd, order, z, status, sums, hooks, first_sweep);
+      case 3: return assign_k<3>(m, cd, order, z, status, sums, hooks, first_sweep);
+      case 4: return assign_k<4>(m, cd, order, z, status, sums, hooks, first_sweep);
+      case 5: return assign_k<5>(m, cd, order, z, status, sums, hooks, first_sweep);
+      case 6: return assign_k<6>(m, cd, order, z, status, sums, hooks, first_sweep);
+      default: return assign_k<0>(m, cd, order, z, status, sums, hooks, first_sweep);
+    }
+  }
+
+  template <int K>
+  int assign_k(const Eigen::MatrixXd& m, lcvqe_detail::CentreDistances& cd,
+               const std::vector<int>& order, std::vector<int>& z, BrokenPairs& status,
+               SweepSums& sums, RunHooks& hooks, bool first_sweep) const {
+    const int k = K > 0 ? K : static_cast<int>(m.cols());
     const bool has_pairs = !pairs_.empty();
-    std::vector<double> cost(k);
+    // K (2 .. 6, else 0: any k, one cluster at a time) known when compiled:
+    // the costs two clusters at a time (LaneCosts), with room for a padding
+    // lane
+    double cost_fixed[K > 0 ? K + 1 : 1];
+    std::vector<double> cost_dyn(K > 0 ? 0 : k);
+    double* cost = K > 0 ? cost_fixed : cost_dyn.data();
+#if defined(SIDECLUST_HAS_LANES2)
+    const lcvqe_detail::LaneCosts<K> lanes;
+#endif
     int changed = 0;
     const std::size_t n = order.size();
     const PackedEdge* edges = edges_.data();
-    const SweepLookahead ahead(order, pairs_.start, edges);
+    constexpr std::size_t kStage = SweepLookahead::kStage;
     for (std::size_t t = 0; t < n; ++t) {
-      ahead.step(
-          t,
-          [&](int f) { prefetch(cd.record(f)); },
-          [&](int o, int) { prefetch(cd.record(o)); });  // the records hold the clusters
+      // Loads issued ahead in three stages (as SweepLookahead does), with
+      // a fixed number of partners per point (the first 4 entries from its
+      // own, read past its end into the next point's or the padding):
+      // branches on each point's number of constraints were mispredicted
+      // about once a point. A point with more partners waits for the rest.
+      if (t + 3 * kStage < n) {
+        const int f = order[t + 3 * kStage];
+        prefetch(cd.record(f));
+        if (has_pairs) prefetch(&pairs_.start[f]);
+        if (first_sweep) {  // every point moves, reading its coordinates
+          prefetch(x_.col(f).data());
+          prefetch(x_.col(f).data() + (x_.rows() - 1));
+        }
+      }
+      if (has_pairs) {
+        if (t + 2 * kStage < n) {
+          const PackedEdge* a = edges + pairs_.start[order[t + 2 * kStage]];
+          prefetch(a);
+          prefetch(a + 3);
+        }
+        if (t + kStage < n) {
+          const PackedEdge* a = edges + pairs_.start[order[t + kStage]];
+          for (int q = 0; q < 4; ++q) prefetch(cd.record(a[q].nbr));
+        }
+      }
       const int i = order[t];
       const int first = has_pairs ? pairs_.start[i] : 0, last = has_pairs ? pairs_.start[i + 1] : 0;
       hooks.poll_interrupt(static_cast<std::size_t>(k) * (x_.rows() + last - first));
       const double* own = cd.record(i);
-      for (int j = 0; j < k; ++j) cost[j] = 0.5 * own[j];
-      for (int e = first; e < last; ++e) {
-        const int o = edges[e].nbr, zo = cd.cluster(o);
-        if (zo < 0) continue;
-        const double w = edges[e].value;
-        const double half = 0.5 * std::abs(w);
-        if (!std::signbit(w)) {
-          // broken unless i joins zo: i pays its distance to c_zo, o its
-          // distance to i's centre
-          // (adding 0 to cost[zo] keeps the loop free of branches)
-          const double* other = cd.record(o);
+#if defined(SIDECLUST_HAS_LANES2)
+      if (K > 1) {
+        lanes.costs(cd, own, edges, first, last, cost);
+      } else
+#endif
+      {
+        for (int j = 0; j < k; ++j) cost[j] = 0.5 * own[j];
+        for (int e = first; e < last; ++e) {
+          const double* other = cd.record(edges[e].nbr);
+          const int zo = cd.cluster_in(other);
+          if (zo < 0) continue;
+          // A must-link is broken unless i joins zo: i pays its distance to
+          // c_zo, o its distance to i's centre; a cannot-link is broken if i
+          // joins zo, charging the cheaper alternative. Without branches (the
+          // kind of constraint and its partner's cluster are random from one
+          // to the next): each term is multiplied by 1 or 0, so every cost
+          // gets the sums of the branching form plus exact zeros.
+          const double w = edges[e].value;
+          const double half = 0.5 * std::abs(w);
+          const double as_must = half * static_cast<double>(!std::signbit(w));  // half or 0
+          const double as_cannot =
+              (half - as_must) * lcvqe_detail::min_of(cd.alternative_in(own, zo), cd.alternative_in(other, zo));
           const double mine = own[zo];
-          for (int u = 0; u < k; ++u) cost[u] += u != zo ? half * (mine + other[u]) : 0.0;
-        } else {
-          cost[zo] += half * std::min(cd.alternative_dist(i, zo), cd.alternative_dist(o, zo));
+          for (int u = 0; u < k; ++u) {
+            const double at_zo = static_cast<double>(u == zo);
+            cost[u] += (as_must * (mine + other[u])) * (1.0 - at_zo) + as_cannot * at_zo;
+          }
         }
       }
       int best = 0;
-      double best_cost = cost[0];  // in a register: no load chained on `best`
+      double best_cost = cost[0];  // in a register, without branches on the outcome
+#pragma GCC unroll 8
       for (int j = 1; j < k; ++j) {
-        if (cost[j] < best_cost) {
-          best_cost = cost[j];
-          best = j;
-        }
+        best = cost[j] < best_cost ? j : best;
+        best_cost = lcvqe_detail::min_of(best_cost, cost[j]);
       }
-      const int zi = cd.cluster(i);
-      if (zi < 0 || cost[best] < cost[zi]) {
+      const int zi = cd.cluster_in(own);
+      if (zi < 0 || best_cost < cost[zi]) {
         if (zi < 0) {
           sums.add(best, x_.col(i).data());
         } else {
@@ -326,7 +304,7 @@ class LcvqeRun {
         z[i] = best;
         cd.set_cluster(i, best);
         ++changed;
-        for (int e = first; e < last; ++e) status.update(e, best, cd.cluster(edges[e].nbr));
+        for (int e = first; e < last; ++e) status.update(e, edges[e].value, best, cd.cluster(edges[e].nbr));
       }
     }
     return changed;
@@ -440,32 +418,43 @@ class LcvqeRun {
   // c_j = (sum_{z_i = j} x_i + pulls w x) / (n_j + pull weights), the
   // clusters' sums and sizes from `sums`. A cluster of zero weight keeps its
   // centre. Returns the largest coordinate move.
-  double update_centres(const std::vector<int>& z, const lcvqe_detail::CentreDistances& cd,
-                        const std::vector<int>& broken, const SweepSums& sums, Eigen::MatrixXd& m) const {
+  double update_centres(const lcvqe_detail::CentreDistances& cd, const std::vector<int>& broken,
+                        const SweepSums& sums, Eigen::MatrixXd& m) const {
     const int k = static_cast<int>(m.cols());
     Eigen::MatrixXd sum = sums.sum;
     std::vector<double> weight = sums.count;
-    const Eigen::Index p = x_.rows();
-    auto fetch = [&](int a, int b) {
-      for (const int i : {a, b}) {
-        prefetch(&z[i]);
-        prefetch(cd.record(i));
-        prefetch(x_.col(i).data());
-        prefetch(x_.col(i).data() + (p - 1));
+    const int p = static_cast<int>(x_.rows());
+    // sum_j += w x_i, coordinate by coordinate (as Eigen's sum.col(j) +=
+    // w * x.col(i), the same values)
+    auto pull = [&](int j, int i, double w) {
+      double* to = sum.col(j).data();
+      const double* xi = x_.col(i).data();
+      for (int d = 0; d < p; ++d) to[d] += w * xi[d];
+      weight[j] += w;
+    };
+    auto fetch_point = [&](int i) {
+      prefetch(x_.col(i).data());
+      prefetch(x_.col(i).data() + (p - 1));
+    };
+    // the coordinates the body will read: both points' of a must-link, the
+    // charged point's of a cannot-link
+    auto fetch = [&](int l, int a, int b) {
+      if (pairs_.must(l)) {
+        fetch_point(a);
+        fetch_point(b);
+      } else if (k > 1) {
+        fetch_point(lcvqe_detail::cannot_charged(cd, a, b, cd.cluster(a)));
       }
     };
-    for_each_pair_ahead(broken, pairs_, fetch, [&](int l) {
-      const int a = pairs_.first[l], b = pairs_.second[l], u = z[a], v = z[b];
+    lcvqe_detail::for_each_broken_pair(broken, pairs_, cd, fetch, [&](int l) {
+      const int a = pairs_.first[l], b = pairs_.second[l], u = cd.cluster(a), v = cd.cluster(b);
       const double w = pairs_.magnitude(l);
       if (pairs_.must(l)) {
-        sum.col(v) += w * x_.col(a);  // w/2 ||x_a - c_zb||^2
-        weight[v] += w;
-        sum.col(u) += w * x_.col(b);
-        weight[u] += w;
+        pull(v, a, w);  // w/2 ||x_a - c_zb||^2
+        pull(u, b, w);
       } else if (k > 1) {
         const lcvqe_detail::Alternative alt = lcvqe_detail::cannot_alternative(cd, a, b, u);
-        sum.col(alt.j) += w * x_.col(alt.r);
-        weight[alt.j] += w;
+        pull(alt.j, alt.r, w);
       }
     });
     double moved = 0.0;

@@ -149,8 +149,11 @@ class BrokenPairs {
 
   // Point i has just moved to cluster zi: the status of its pair through
   // adjacency entry e, whose other point is in cluster zo (-1: unassigned).
-  SIDECLUST_FORCE_INLINE void update(int e, int zi, int zo) {
-    broken_[edge_pair_[e]] = !std::signbit(g_.weight[e]) == (zi != zo);
+  SIDECLUST_FORCE_INLINE void update(int e, int zi, int zo) { update(e, g_.weight[e], zi, zo); }
+  // The same with the entry's signed weight at hand (a sweep reading packed
+  // entries spares the graph's weight array a visit).
+  SIDECLUST_FORCE_INLINE void update(int e, double weight, int zi, int zo) {
+    broken_[edge_pair_[e]] = !std::signbit(weight) == (zi != zo);
   }
 
   // Point i has just moved: the status of all its pairs.

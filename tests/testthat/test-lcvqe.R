@@ -53,6 +53,31 @@ test_that("L never increases, equals its R recomputation, and the fit is a fixed
   }
 })
 
+test_that("every number of clusters and of coordinates takes a sweep that gives the same L and local optimum", {
+  # The core specializes its sweep: two clusters per instruction for k = 2
+  # .. 6 (with a padding lane when k is odd), four distances per instruction
+  # where the processor has AVX (k >= 4), one cluster at a time otherwise.
+  # Each form must give the L of the R recomputation and a fixed point.
+  for (p in c(1L, 3L, 13L)) {
+    set.seed(40 + p)
+    n <- 90
+    y <- rep(1:6, length.out = n)
+    x <- matrix(stats::rnorm(n * p), n, p) + 3 * y
+    side <- sample_constraints(y, "nelson_cohen", n_constraints = 80, noise = 0.2)
+    side$confidence <- stats::runif(length(side$i), 0.3, 1)
+    pairs <- cvqe_pairs(side)
+    for (k in c(2:8, 11)) {
+      set.seed(k)
+      fit <- lcvqe(x, side, k = k, restarts = 2)
+      m <- fit$centers
+      ref <- lcvqe_objective_r(x, fit$cluster, m, pairs)
+      expect_equal(utils::tail(fit$objective, 1), ref[["objective"]], tolerance = 1e-10)
+      expect_true(all(diff(fit$objective) <= 1e-10 * fit$objective[1]))
+      expect_gte(lcvqe_best_move(x, fit$cluster, m, pairs), ref[["objective"]] - 1e-10)
+    }
+  }
+})
+
 test_that("restarts reach the brute-force minimum of L on tiny inputs", {
   # three cannot-links among points 1-3 and k = 2: every assignment breaks
   # one, so the optimum pays a penalty and the alternatives matter
