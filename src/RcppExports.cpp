@@ -502,7 +502,6 @@ Rcpp::List sample_pairs_cpp(const Rcpp::IntegerVector& code, int n_classes, doub
 RcppExport SEXP _sideclust_sample_pairs_cpp(SEXP codeSEXP, SEXP n_classesSEXP, SEXP mSEXP, SEXP noiseSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
-    Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< const Rcpp::IntegerVector& >::type code(codeSEXP);
     Rcpp::traits::input_parameter< int >::type n_classes(n_classesSEXP);
     Rcpp::traits::input_parameter< double >::type m(mSEXP);

@@ -68,6 +68,46 @@ test_that("tvclust 'authors' draws the pairs of the R reference code for the sam
       expect_identical(after, runif(1))
     }
   }
+  # Under R's default kinds the draws run on an inlined copy of R's
+  # Mersenne-Twister: points in 16-bit chunks at chunk boundaries (n - 1 =
+  # 2^16 takes two chunks, n = 2 none), the state anywhere in its 624 words,
+  # and the other kinds through R's own calls.
+  edge <- list(list(rep(1:2, length.out = 65537), 2e-9, 0.5),
+               list(rep(1:2, length.out = 65536), 2e-9, 0.5),
+               list(1:17, 1, 0.5), list(1:2, 5, 0.5))
+  for (skip in c(0L, 1L, 620L, 623L, 624L)) {
+    for (case in edge) {
+      set.seed(skip); stats::runif(skip)
+      got <- sample_constraints(case[[1]], rate = case[[2]], noise = case[[3]])
+      after <- runif(1)
+      set.seed(skip); stats::runif(skip)
+      want <- reference(case[[1]], case[[2]], case[[3]])
+      expect_identical(got[c("i", "j", "must", "correct")], want)
+      expect_identical(after, runif(1))
+    }
+  }
+  old_kind <- RNGkind()
+  on.exit(do.call(RNGkind, as.list(old_kind)), add = TRUE)
+  for (kind in list(list("L'Ecuyer-CMRG", "Inversion", "Rejection"),
+                    list("Wichmann-Hill", "Inversion", "Rejection"),
+                    list("Mersenne-Twister", "Inversion", "Rounding"))) {
+    suppressWarnings(do.call(RNGkind, kind))
+    for (case in cases[1:3]) {
+      set.seed(7); got <- sample_constraints(case[[1]], rate = case[[2]], noise = case[[3]])
+      after <- runif(1)
+      set.seed(7); want <- reference(case[[1]], case[[2]], case[[3]])
+      expect_identical(got[c("i", "j", "must", "correct")], want)
+      expect_identical(after, runif(1))
+    }
+  }
+  do.call(RNGkind, as.list(old_kind))
+  # without a .Random.seed R seeds itself first, as sample.int() would
+  had_seed <- exists(".Random.seed", globalenv())
+  if (had_seed) saved <- get(".Random.seed", globalenv())
+  rm(list = ".Random.seed", envir = globalenv())
+  expect_s3_class(sample_constraints(rep(1:3, 10), rate = 0.1), "sideclust_constraints")
+  expect_true(exists(".Random.seed", globalenv()))
+  if (had_seed) assign(".Random.seed", saved, envir = globalenv())
   expect_error(sample_constraints(1:3, rate = 1e9), "`rate` asks for")
 })
 
