@@ -1,9 +1,11 @@
 // Rcpp glue for the side-information helpers: maps R vectors to the cores in
-// union_find.h, pair_check.h, sample_pairs.h and r_mersenne_twister.h and back. No algorithm here.
+// union_find.h, pair_check.h, class_codes.h, sample_pairs.h and
+// r_mersenne_twister.h and back. No algorithm here.
 #include <Rcpp.h>
 
 #include <vector>
 
+#include "common/class_codes.h"
 #include "common/pair_check.h"
 #include "common/r_mersenne_twister.h"
 #include "common/sample_pairs.h"
@@ -30,6 +32,21 @@ int side_pairs_problem_cpp(const Rcpp::IntegerVector& i, const Rcpp::IntegerVect
                            const Rcpp::NumericVector& confidence, int n) {
   return sideclust::pair_list_problem(i.begin(), j.begin(), must.begin(), confidence.begin(),
                                       static_cast<std::size_t>(i.size()), n);
+}
+
+// check_classes()' integer classes: list(codes, values) as factor() would
+// number them, or NULL (NA present, or values too spread out for a table:
+// then R's own path decides). See class_range() and class_codes().
+// [[Rcpp::export(rng = false)]]
+SEXP integer_class_codes_cpp(const Rcpp::IntegerVector& y) {
+  const std::size_t n = static_cast<std::size_t>(y.size());
+  int lo = 0, hi = 0;
+  if (!sideclust::class_range(y.begin(), n, 10000, lo, hi)) return R_NilValue;
+  Rcpp::IntegerVector codes(n);
+  std::vector<int> values;
+  sideclust::class_codes(y.begin(), n, lo, hi, codes.begin(), values);
+  return Rcpp::List::create(Rcpp::_["codes"] = codes,
+                            Rcpp::_["values"] = Rcpp::IntegerVector(values.begin(), values.end()));
 }
 
 namespace {

@@ -71,14 +71,18 @@ class MersenneTwisterR {
     y ^= y >> 18;
     return y;
   }
-  // The next 624 words, in place (a word's successor at k + 397 is already
-  // new once k + 397 wraps around).
+  // The next 624 words, in place: word k from words k, k + 1 and k + 397,
+  // indices past the end wrapping to the words already renewed.
   void twist() {
     constexpr int shift = 397;
-    for (int k = 0; k < kWords; ++k) {
-      const std::uint32_t y = (mt_[k] & 0x80000000u) | (mt_[(k + 1) % kWords] & 0x7fffffffu);
-      mt_[k] = mt_[(k + shift) % kWords] ^ (y >> 1) ^ ((y & 1u) ? 0x9908b0dfu : 0u);
-    }
+    auto word = [this](int k, int k1, int km) {
+      const std::uint32_t y = (mt_[k] & 0x80000000u) | (mt_[k1] & 0x7fffffffu);
+      mt_[k] = mt_[km] ^ (y >> 1) ^ ((y & 1u) ? 0x9908b0dfu : 0u);
+    };
+    int k = 0;
+    for (; k < kWords - shift; ++k) word(k, k + 1, k + shift);
+    for (; k < kWords - 1; ++k) word(k, k + 1, k + shift - kWords);
+    word(kWords - 1, 0, shift - 1);
     pos_ = 0;
   }
 

@@ -114,9 +114,12 @@ test_that("tvclust 'authors' draws the pairs of the R reference code for the sam
 test_that("check_classes() gives factor()'s codes and levels for integer classes", {
   big <- .Machine$integer.max
   for (y in list(c(3L, -1L, 3L, 10L, 2L), 5L, c(big, -big), -big + 0:3, big - 0:3,
-                 sample.int(1e7, 1e4, TRUE), c(7L, 7L), -5:5)) {
+                 sample.int(1e7, 1e4, TRUE), c(7L, 7L), -5:5, sample.int(2e4, 1e3, TRUE),
+                 sample(c(-3L, 0L, 9999L), 50, TRUE), rep(4L, 1e5))) {
     expect_identical(sideclust:::check_classes(y, "y"), factor(y))
   }
+  expect_error(sideclust:::check_classes(c(1L, NA, 2L, NA), "y"), "has 2 NA values")
+  expect_error(sideclust:::check_classes(c(big, NA), "y"), "has 1 NA value")
   expect_identical(sideclust:::check_classes(c(a = 2L, b = 1L), "y"), factor(c(a = 2L, b = 1L)))
 })
 
