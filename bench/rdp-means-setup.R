@@ -25,7 +25,7 @@ child_code <- '
   keep <- !duplicated(pmin(a, b) * (n + 1) + pmax(a, b))
   side <- sideclust:::new_constraints(n, a[keep], b[keep], runif(sum(keep)) < 0.5, rep(1, sum(keep)))
   # elapsed seconds; the CPU seconds (user + system) of the last call go to
-  # cpu_of[[name]] for the columns that the machine's load distorts most
+  # cpu_of[[name]] for the columns that the load of the machine distorts most
   cpu_of <- list()
   el <- function(expr, name = NULL) {
     t <- system.time(expr)
