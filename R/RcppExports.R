@@ -153,6 +153,10 @@ side_pairs_problem_cpp <- function(i, j, must, confidence, n) {
     .Call(`_sideclust_side_pairs_problem_cpp`, i, j, must, confidence, n)
 }
 
+integer_class_codes_cpp <- function(y) {
+    .Call(`_sideclust_integer_class_codes_cpp`, y)
+}
+
 sample_pairs_cpp <- function(code, n_classes, m, noise) {
     .Call(`_sideclust_sample_pairs_cpp`, code, n_classes, m, noise)
 }

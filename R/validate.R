@@ -217,6 +217,14 @@ check_classes <- function(y, arg) {
   if (!is.atomic(y) || !is.null(dim(y)) || length(y) == 0L) {
     stop_arg(arg, "must be a non-empty vector or factor of classes")
   }
+  if (is.integer(y) && !is.object(y) && is.null(names(y))) {
+    # factor(y) without its as.character() of every element (most of its
+    # time on long vectors): the same codes and levels for integers, in two
+    # passes in C++ when the values span at most max(length(y), 1e4)
+    # integers; NULL (an NA, or values spread wider) leaves it to the code below.
+    cc <- integer_class_codes_cpp(y)
+    if (!is.null(cc)) return(structure(cc$codes, levels = as.character(cc$values), class = "factor"))
+  }
   bad <- which(is.na(y))
   if (length(bad) > 0) {
     stop_arg(arg, sprintf("has %d NA value%s (%s); every point needs a class",

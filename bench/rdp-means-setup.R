@@ -24,7 +24,14 @@ child_code <- '
   a <- sample.int(n, n, TRUE); b <- sample.int(n - 1L, n, TRUE); b <- b + (b >= a)
   keep <- !duplicated(pmin(a, b) * (n + 1) + pmax(a, b))
   side <- sideclust:::new_constraints(n, a[keep], b[keep], runif(sum(keep)) < 0.5, rep(1, sum(keep)))
-  el <- function(expr) system.time(expr)[["elapsed"]]
+  # elapsed seconds; the CPU seconds (user + system) of the last call go to
+  # cpu_of[[name]] for the columns that the load of the machine distorts most
+  cpu_of <- list()
+  el <- function(expr, name = NULL) {
+    t <- system.time(expr)
+    if (!is.null(name)) cpu_of[[name]] <<- t[["user.self"]] + t[["sys.self"]]
+    t[["elapsed"]]
+  }
   opt <- function(rnd) list(lambda = 1e9, xi = c(0.001, 0.001), xi_rate = 2,
     xi_max = c(10, 10), patience = 20L, max_iter = 1L, random_order = rnd,
     chunklet_moves = FALSE, divergence = "sqeuclidean", verbose = FALSE)
@@ -33,13 +40,15 @@ child_code <- '
   out <- c(
     validate_side = el(sideclust:::as_side_info(side, n)),
     check_data = el(sideclust:::prepare_divergence_data(x, "sqeuclidean", NULL)),
-    core_fixed_noside = el(sideclust:::.rdp_means_cpp(xt, NULL, opt(FALSE))),
-    core_fixed_side = el(sideclust:::.rdp_means_cpp(xt, side, opt(FALSE))),
+    core_fixed_noside = el(sideclust:::.rdp_means_cpp(xt, NULL, opt(FALSE)), "noside"),
+    core_fixed_side = el(sideclust:::.rdp_means_cpp(xt, side, opt(FALSE)), "side"),
     core_random_noside = el(sideclust:::.rdp_means_cpp(xt, NULL, opt(TRUE))),
     core_random_side = el(sideclust:::.rdp_means_cpp(xt, side, opt(TRUE))),
     rdp_means_1 = el(rdp_means(x, side, lambda = 1e9, max_iter = 1L)),
-    lloyd_1 = el(suppressWarnings(kmeans(x, x[1:2, ], iter.max = 1L, algorithm = "Lloyd"))),
-    sample_constraints = el(sample_constraints(y, rate = 1 / n)))
+    lloyd_1 = el(suppressWarnings(kmeans(x, x[1:2, ], iter.max = 1L, algorithm = "Lloyd")), "lloyd"),
+    sample_constraints = el(sample_constraints(y, rate = 1 / n), "sample"))
+  out <- c(out, core_setup_fixed_cpu = cpu_of$side - cpu_of$noside,
+           lloyd_1_iter_cpu = cpu_of$lloyd, sample_constraints_cpu = cpu_of$sample)
   # easy data: 3 separated blobs, correct constraints, default schedule
   ne <- min(n, 1e5); cl <- rep(1:3, length.out = ne)
   xe <- cbind(c(0, 20, 0)[cl], c(0, 0, 20)[cl]) + matrix(rnorm(2 * ne), ne)
@@ -125,6 +134,9 @@ for (n in sizes) {
       core_setup_random = med[["core_random_side"]] - med[["core_fixed_noside"]],
       rdp_means_1_sweep = med[["rdp_means_1"]], lloyd_1_iter = med[["lloyd_1"]],
       sample_constraints = med[["sample_constraints"]],
+      core_setup_fixed_cpu = med[["core_setup_fixed_cpu"]],
+      lloyd_1_iter_cpu = med[["lloyd_1_iter_cpu"]],
+      sample_constraints_cpu = med[["sample_constraints_cpu"]],
       easy_fit = med[["easy_fit"]], easy_sweeps = as.integer(med[["easy_sweeps"]]),
       easy_k = as.integer(med[["easy_k"]]))
   }
@@ -144,7 +156,7 @@ lines <- c(
   "- validate_side: `as_side_info()` on a constraints object; check_data: `prepare_divergence_data()`;",
   "  core_setup_*: one C++ sweep with the pairs minus one fixed-order sweep without them (side graph, link tallies, the extra work of a sweep with pairs; before: random order also relabelled the pairs and copied x);",
   "  rdp_means_1_sweep: a whole `rdp_means(max_iter = 1)` call; lloyd_1_iter: `kmeans(algorithm = \"Lloyd\", iter.max = 1)`;",
-  "  sample_constraints: `sample_constraints(y, rate = 1 / n)` (n pairs drawn, 10 classes);",
+  "  sample_constraints: `sample_constraints(y, rate = 1 / n)` (n pairs drawn, 10 classes); *_cpu: the same in CPU seconds of the process (user + system), which the load distorts less;",
   "  easy_fit / easy_sweeps: `rdp_means(lambda = 60)` (default xi schedule) on min(n, 1e5) points in 3 unit-variance blobs 20 apart with `sample_constraints(rate = 1 / n)` (correct) pairs; easy_k: the clusters found (with 4 a split cluster breaks must-links, so the early stop cannot apply)",
   "",
   md_table(tab, digits = 3))

@@ -508,12 +508,21 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// integer_class_codes_cpp
+SEXP integer_class_codes_cpp(const Rcpp::IntegerVector& y);
+RcppExport SEXP _sideclust_integer_class_codes_cpp(SEXP ySEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< const Rcpp::IntegerVector& >::type y(ySEXP);
+    rcpp_result_gen = Rcpp::wrap(integer_class_codes_cpp(y));
+    return rcpp_result_gen;
+END_RCPP
+}
 // sample_pairs_cpp
 Rcpp::List sample_pairs_cpp(const Rcpp::IntegerVector& code, int n_classes, double m, double noise);
 RcppExport SEXP _sideclust_sample_pairs_cpp(SEXP codeSEXP, SEXP n_classesSEXP, SEXP mSEXP, SEXP noiseSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
-    Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< const Rcpp::IntegerVector& >::type code(codeSEXP);
     Rcpp::traits::input_parameter< int >::type n_classes(n_classesSEXP);
     Rcpp::traits::input_parameter< double >::type m(mSEXP);
@@ -817,6 +826,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_centre_divergences_cpp", (DL_FUNC) &_sideclust_centre_divergences_cpp, 3},
     {"_sideclust_side_components_cpp", (DL_FUNC) &_sideclust_side_components_cpp, 3},
     {"_sideclust_side_pairs_problem_cpp", (DL_FUNC) &_sideclust_side_pairs_problem_cpp, 5},
+    {"_sideclust_integer_class_codes_cpp", (DL_FUNC) &_sideclust_integer_class_codes_cpp, 1},
     {"_sideclust_sample_pairs_cpp", (DL_FUNC) &_sideclust_sample_pairs_cpp, 4},
     {"_sideclust_csr_of_csc_cpp", (DL_FUNC) &_sideclust_csr_of_csc_cpp, 5},
     {"_sideclust_transpose_cpp", (DL_FUNC) &_sideclust_transpose_cpp, 1},

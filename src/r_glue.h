@@ -68,16 +68,35 @@ inline std::vector<int> zero_based(const Rcpp::IntegerVector& v) {
   return out;
 }
 
+// What side_from_r() builds from a pair list: the adjacency and the pair
+// list (what most cores read), the list alone (for a core that builds its
+// own graph), or the adjacency alone (for a core that reads the pairs only
+// through it, such as RDP-means: three arrays of m fewer).
+enum class PairForm { both, list, adjacency };
+
+namespace detail {
+// R's pairs read in place for fill_pair_graph(): 1-based i, j (NA, INT_MIN,
+// wraps to a point out of range and is refused there), must, and the
+// magnitudes (confidence or given weights).
+struct RPairSource {
+  const int *i, *j, *must;
+  const double* magnitude;
+  int first(std::size_t e) const { return static_cast<int>(static_cast<unsigned>(i[e]) - 1u); }
+  int second(std::size_t e) const { return static_cast<int>(static_cast<unsigned>(j[e]) - 1u); }
+  double weight(std::size_t e) const { return must[e] ? magnitude[e] : -magnitude[e]; }
+};
+}  // namespace detail
+
 // The side information as an R front door validated it: NULL, a
 // "sideclust_constraints" object (1-based i < j, must, confidence) or a
 // "sideclust_labels" object (1-based labels with NA, levels); the one place
 // where it crosses into the core. Pairs get weight +confidence (may-link) or
 // -confidence (may-not link), unless pair_weight gives other magnitudes (the
-// mixtures' penalties); labels become 0-based with -1 for unlabelled. With
-// adjacency = false the pairs come as a bare list (make_pair_list()), for a
-// core that relabels the points and builds the adjacency itself.
+// mixtures' penalties); labels become 0-based with -1 for unlabelled. `form`
+// says what the pairs become (PairForm). R's vectors are read in place: the
+// adjacency is built straight from them in two passes (fill_pair_graph()).
 inline SideInfo side_from_r(SEXP side, int n, const std::vector<double>* pair_weight = nullptr,
-                            bool adjacency = true) {
+                            PairForm form = PairForm::both) {
   SideInfo s;
   s.pairs.n = n;
   if (Rf_isNull(side)) return s;
@@ -90,20 +109,31 @@ inline SideInfo side_from_r(SEXP side, int n, const std::vector<double>* pair_we
     return s;
   }
   if (!obj.inherits("sideclust_constraints")) Rcpp::stop("internal: unknown side information");
-  std::vector<int> i = zero_based(obj["i"]), j = zero_based(obj["j"]);
+  const Rcpp::IntegerVector i = obj["i"], j = obj["j"];
   const Rcpp::LogicalVector must = obj["must"];
   const Rcpp::NumericVector confidence = obj["confidence"];
-  if (pair_weight != nullptr && pair_weight->size() != i.size()) {
-    Rcpp::stop("internal: %d pair weights for %d pairs", pair_weight->size(), i.size());
+  const std::size_t m = static_cast<std::size_t>(i.size());
+  if (static_cast<std::size_t>(j.size()) != m || static_cast<std::size_t>(must.size()) != m ||
+      static_cast<std::size_t>(confidence.size()) != m) {
+    Rcpp::stop("internal: the pair vectors differ in length");
   }
-  std::vector<double> w(i.size());
-  for (std::size_t e = 0; e < w.size(); ++e) {
-    const double magnitude = pair_weight != nullptr ? (*pair_weight)[e] : confidence[e];
-    w[e] = must[e] ? magnitude : -magnitude;
+  if (pair_weight != nullptr && pair_weight->size() != m) {
+    Rcpp::stop("internal: %d pair weights for %d pairs", pair_weight->size(), m);
   }
-  if (!i.empty()) {
-    s.pairs = make_pair_list(n, std::move(i), std::move(j), std::move(w));
-    if (adjacency) build_adjacency(s.pairs);
+  if (m == 0) return s;
+  const detail::RPairSource src{i.begin(), j.begin(), must.begin(),
+                                pair_weight != nullptr ? pair_weight->data() : confidence.begin()};
+  if (form == PairForm::list) {
+    std::vector<int> a(m), b(m);
+    std::vector<double> w(m);
+    for (std::size_t e = 0; e < m; ++e) {
+      a[e] = src.first(e);
+      b[e] = src.second(e);
+      w[e] = src.weight(e);
+    }
+    s.pairs = make_pair_list(n, std::move(a), std::move(b), std::move(w));
+  } else {
+    fill_pair_graph(s.pairs, n, m, src, form == PairForm::both);
   }
   return s;
 }

@@ -51,7 +51,9 @@ Rcpp::List rdp_means_cpp(SEXP xt, SEXP side, Rcpp::List options) {
   });
   const sideclust::Options o(options);
   const sideclust::RdpParams par = rdp_params(o);
-  const sideclust::SideInfo s = sideclust::side_from_r(side, n);
+  // The sweeps read the pairs through their adjacency only: no pair list.
+  const sideclust::SideInfo s =
+      sideclust::side_from_r(side, n, nullptr, sideclust::PairForm::adjacency);
   const std::string divergence = o.get<std::string>("divergence");
   sideclust::RHooks hooks(o.get<bool>("verbose"));
   const sideclust::RdpResult r = with_divergence(divergence, [&](auto div) {

@@ -1,10 +1,11 @@
 // Random pairs as in the TVClust authors' code (Khashabi et al. 2015): m
 // ordered pairs (a, b), a != b, drawn uniformly with replacement, each type
 // flipped with probability `noise`; a pair drawn again overwrites its earlier
-// draw. The draws come from the host's generator in the order of the R code
-// this replaces (all a, then all b, then one uniform per pair), so that with
-// R's generator a seed gives the same pairs as sample.int() / runif() did.
-// Plain C++17, no R API.
+// draw. The draws come from the generator `gen` (RunHooks, or
+// MersenneTwisterR for R's default generator inlined) in the order of the R
+// code this replaces (all a, then all b, then one uniform per pair), so that
+// with R's generator a seed gives the same pairs as sample.int() / runif()
+// did. Plain C++17, no R API.
 #pragma once
 
 #include <algorithm>
@@ -71,10 +72,11 @@ std::vector<Code> narrow_codes(const int* code, int n) {
 
 // code: the class of each of the n points, in 0 .. max_code. Each
 // distinct unordered pair keeps the last of its draws: its type is "same
-// class" xor "flipped", and correct = !flipped.
-inline SampledPairs sample_pairs_with_replacement(const int* code, int n, int max_code,
-                                                  std::size_t m, double noise,
-                                                  RunHooks& hooks) {
+// class" xor "flipped", and correct = !flipped. Gen: unif_index(dn) and
+// uniform_open() as RunHooks has them.
+template <class Gen>
+SampledPairs sample_pairs_with_replacement(const int* code, int n, int max_code, std::size_t m,
+                                           double noise, Gen& hooks) {
   int bits = 1;
   while (bits < 31 && (std::int64_t(1) << bits) < n) ++bits;
   // One key per draw: smaller point, larger point, flip bit; sorting the

@@ -68,15 +68,58 @@ test_that("tvclust 'authors' draws the pairs of the R reference code for the sam
       expect_identical(after, runif(1))
     }
   }
+  # Under R's default kinds the draws run on an inlined copy of R's
+  # Mersenne-Twister: points in 16-bit chunks at chunk boundaries (n - 1 =
+  # 2^16 takes two chunks, n = 2 none), the state anywhere in its 624 words,
+  # and the other kinds through R's own calls.
+  edge <- list(list(rep(1:2, length.out = 65537), 2e-9, 0.5),
+               list(rep(1:2, length.out = 65536), 2e-9, 0.5),
+               list(1:17, 1, 0.5), list(1:2, 5, 0.5))
+  for (skip in c(0L, 1L, 620L, 623L, 624L)) {
+    for (case in edge) {
+      set.seed(skip); stats::runif(skip)
+      got <- sample_constraints(case[[1]], rate = case[[2]], noise = case[[3]])
+      after <- runif(1)
+      set.seed(skip); stats::runif(skip)
+      want <- reference(case[[1]], case[[2]], case[[3]])
+      expect_identical(got[c("i", "j", "must", "correct")], want)
+      expect_identical(after, runif(1))
+    }
+  }
+  old_kind <- RNGkind()
+  on.exit(do.call(RNGkind, as.list(old_kind)), add = TRUE)
+  for (kind in list(list("L'Ecuyer-CMRG", "Inversion", "Rejection"),
+                    list("Wichmann-Hill", "Inversion", "Rejection"),
+                    list("Mersenne-Twister", "Inversion", "Rounding"))) {
+    suppressWarnings(do.call(RNGkind, kind))
+    for (case in cases[1:3]) {
+      set.seed(7); got <- sample_constraints(case[[1]], rate = case[[2]], noise = case[[3]])
+      after <- runif(1)
+      set.seed(7); want <- reference(case[[1]], case[[2]], case[[3]])
+      expect_identical(got[c("i", "j", "must", "correct")], want)
+      expect_identical(after, runif(1))
+    }
+  }
+  do.call(RNGkind, as.list(old_kind))
+  # without a .Random.seed R seeds itself first, as sample.int() would
+  had_seed <- exists(".Random.seed", globalenv())
+  if (had_seed) saved <- get(".Random.seed", globalenv())
+  rm(list = ".Random.seed", envir = globalenv())
+  expect_s3_class(sample_constraints(rep(1:3, 10), rate = 0.1), "sideclust_constraints")
+  expect_true(exists(".Random.seed", globalenv()))
+  if (had_seed) assign(".Random.seed", saved, envir = globalenv())
   expect_error(sample_constraints(1:3, rate = 1e9), "`rate` asks for")
 })
 
 test_that("check_classes() gives factor()'s codes and levels for integer classes", {
   big <- .Machine$integer.max
   for (y in list(c(3L, -1L, 3L, 10L, 2L), 5L, c(big, -big), -big + 0:3, big - 0:3,
-                 sample.int(1e7, 1e4, TRUE), c(7L, 7L), -5:5)) {
+                 sample.int(1e7, 1e4, TRUE), c(7L, 7L), -5:5, sample.int(2e4, 1e3, TRUE),
+                 sample(c(-3L, 0L, 9999L), 50, TRUE), rep(4L, 1e5))) {
     expect_identical(sideclust:::check_classes(y, "y"), factor(y))
   }
+  expect_error(sideclust:::check_classes(c(1L, NA, 2L, NA), "y"), "has 2 NA values")
+  expect_error(sideclust:::check_classes(c(big, NA), "y"), "has 1 NA value")
   expect_identical(sideclust:::check_classes(c(a = 2L, b = 1L), "y"), factor(c(a = 2L, b = 1L)))
 })
 
