@@ -12,6 +12,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "common/column_blocks.h"
+
 namespace sideclust {
 
 enum class CovType { full, diagonal, spherical, unit };
@@ -67,10 +69,6 @@ void set_softmax_col(Eigen::MatrixXd& q, Eigen::Index at, const Scores& scores) 
   q.col(at) = (scores.array() - m).exp();
   q.col(at) /= q.col(at).sum();
 }
-
-// Points are visited in blocks of this many, so the centred data of one
-// cluster never exist for all n points at once (O(p * block) scratch).
-constexpr Eigen::Index kColumnBlock = 4096;
 
 // Maximum-likelihood parameters from soft assignments z (K x n, columns sum
 // to 1). A cluster with (almost) no mass keeps its previous mean and

@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/column_blocks.h"
 #include "common/digamma.h"
 #include "tvclust/conjugate_simple.h"
 #include "tvclust/niw.h"
@@ -53,14 +54,16 @@ class VbGaussian {
     const NiwPrior& pr = *prior_;
     const Eigen::Index p = pr.m0.size();
     const double total = w.sum();
-    const Eigen::MatrixXd y = x.colwise() - pr.m0;
-    const Eigen::VectorXd s = y * w;
-    Eigen::MatrixXd scatter = Eigen::MatrixXd::Zero(p, p);
-    if (x.cols() > 0) {  // sum_i w_i y_i y_i^T as one rank-n update of the lower half
-      const Eigen::MatrixXd ys = y.array().rowwise() * w.transpose().array().max(0.0).sqrt();
+    Eigen::VectorXd s = Eigen::VectorXd::Zero(p);
+    Eigen::MatrixXd scatter = Eigen::MatrixXd::Zero(p, p), y, ys;
+    // sum_i w_i y_i y_i^T as rank updates of the lower half, block by block
+    for_column_blocks(x.cols(), [&](Eigen::Index j, Eigen::Index m) {
+      y = x.middleCols(j, m).colwise() - pr.m0;
+      s.noalias() += y * w.segment(j, m);
+      ys = y.array().rowwise() * w.segment(j, m).transpose().array().max(0.0).sqrt();
       scatter.selfadjointView<Eigen::Lower>().rankUpdate(ys);
-      scatter = scatter.selfadjointView<Eigen::Lower>();
-    }
+    });
+    scatter = scatter.selfadjointView<Eigen::Lower>();
     kappa_ = pr.kappa0 + total;
     nu_ = pr.nu0 + total;
     m_ = pr.m0 + s / kappa_;
@@ -75,8 +78,12 @@ class VbGaussian {
 
   // 0.5 E log|Lambda| - p/2 log(2 pi) - p / (2 kappa) - nu/2 |L^{-1} (x - m)|^2.
   void expected_log_lik(const Eigen::Ref<const Eigen::MatrixXd>& x, Eigen::Ref<Eigen::VectorXd> out) const {
-    const Eigen::MatrixXd z = L_.triangularView<Eigen::Lower>().solve(x.colwise() - m_);
-    out = (constant_ - 0.5 * nu_ * z.colwise().squaredNorm().array()).matrix().transpose();
+    Eigen::MatrixXd z;
+    for_column_blocks(x.cols(), [&](Eigen::Index j, Eigen::Index m) {
+      z = x.middleCols(j, m).colwise() - m_;
+      L_.triangularView<Eigen::Lower>().solveInPlace(z);
+      out.segment(j, m) = (constant_ - 0.5 * nu_ * z.colwise().squaredNorm().array()).matrix().transpose();
+    });
   }
 
   // KL of the Wishart factor on Sigma^{-1} plus the expected KL of the mean.
@@ -118,9 +125,14 @@ class VbDiagonal {
   void fit(const Eigen::Ref<const Eigen::MatrixXd>& x, const Eigen::Ref<const Eigen::VectorXd>& w) {
     const NormalGammaPrior& pr = *prior_;
     const double total = w.sum();
-    const Eigen::MatrixXd y = x.colwise() - pr.m0;
-    const Eigen::VectorXd s = y * w;
-    const Eigen::VectorXd sq = y.array().square().matrix() * w;
+    const Eigen::Index dims = pr.m0.size();
+    Eigen::VectorXd s = Eigen::VectorXd::Zero(dims), sq = Eigen::VectorXd::Zero(dims);
+    Eigen::MatrixXd y;
+    for_column_blocks(x.cols(), [&](Eigen::Index j, Eigen::Index m) {
+      y = x.middleCols(j, m).colwise() - pr.m0;
+      s.noalias() += y * w.segment(j, m);
+      sq.noalias() += y.array().square().matrix() * w.segment(j, m);
+    });
     kappa_ = pr.kappa0 + total;
     a_ = pr.a0 + total / 2.0;
     m_ = pr.m0 + s / kappa_;
@@ -132,8 +144,11 @@ class VbDiagonal {
   }
 
   void expected_log_lik(const Eigen::Ref<const Eigen::MatrixXd>& x, Eigen::Ref<Eigen::VectorXd> out) const {
-    const Eigen::ArrayXXd d = (x.colwise() - m_).array().square();
-    out = (constant_ - 0.5 * (d.colwise() * precision_.array()).colwise().sum()).matrix().transpose();
+    Eigen::ArrayXXd d;
+    for_column_blocks(x.cols(), [&](Eigen::Index j, Eigen::Index m) {
+      d = (x.middleCols(j, m).colwise() - m_).array().square();
+      out.segment(j, m) = (constant_ - 0.5 * (d.colwise() * precision_.array()).colwise().sum()).matrix().transpose();
+    });
   }
 
   double kl_to_prior() const {
