@@ -108,18 +108,21 @@
 #' @param lambda_method How `lambda` is derived from `k`, see [dp_lambda()].
 #' @param order `"random"` visits the points in a new random order every sweep
 #'   (reproducible with [set.seed()]). Up to 65536 points it is a uniformly
-#'   random permutation; on more points, every sweep visits blocks of 256
-#'   consecutive rows in a random order, and the rows of each block in a
-#'   random order, which keeps memory access local (without copying the data)
-#'   and makes sweeps on large data several times faster than a uniformly
-#'   random permutation would. On large data sorted by class (UCI files often
-#'   are) a block then holds rows of one class; shuffle the rows first, or use
-#'   `"uniform"`, if that matters. `"uniform"` is a uniformly random
-#'   permutation every sweep at any size (slower on large data), `"fixed"`
-#'   visits the points in row order. Earlier versions of `"random"`
-#'   relabelled the points once by a random permutation and copied the data
-#'   in that order, so the same seed now gives a different visiting order
-#'   (and possibly a different fit) than they did.
+#'   random permutation; on more points, every sweep visits blocks of 1024
+#'   consecutive rows in a random order, the rows of each block in row
+#'   order: a shuffled index of blocks with sequential access inside, which
+#'   keeps memory access local without copying the data, so that a sweep
+#'   costs about what a fixed-order one does (several times less than a
+#'   uniformly random permutation). The random part of the order is which
+#'   block comes when; on large data sorted by class (UCI files often are) a
+#'   block holds rows of one class visited one after another, so shuffle the
+#'   rows first, or use `"uniform"`, if that matters. `"uniform"` is a
+#'   uniformly random permutation every sweep at any size (slower on large
+#'   data), `"fixed"` visits the points in row order. On more than 65536
+#'   points the same seed gives another visiting order (and possibly another
+#'   fit) than in earlier versions, which shuffled blocks of 256 rows and the
+#'   rows inside them, or before that relabelled the points once by a random
+#'   permutation and copied the data in that order.
 #' @param patience Number of consecutive sweeps without a change that ends the
 #'   run.
 #' @param max_iter Maximum number of sweeps.

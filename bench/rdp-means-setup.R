@@ -2,7 +2,8 @@
 # against a Lloyd iteration (issue 22, points 1-2).
 #
 # Rscript bench/rdp-means-setup.R [n ...]          (from the repository root)
-# BENCH_SWEEP=0 skips the per-sweep part (n = 1e6, p = 10).
+# BENCH_SWEEP=0 skips the per-sweep part (n = 1e6, p = 10), BENCH_SETUP=0 the
+# set-up part.
 #
 # BENCH_BEFORE_LIB: a library holding the package before the change (e.g. main
 # installed with R CMD INSTALL -l); each timing then runs in a fresh R process
@@ -117,6 +118,7 @@ child <- function(lib, n, file = child_file) {
   stats::setNames(suppressWarnings(as.numeric(vapply(kv, `[`, "", 2))), vapply(kv, `[`, "", 1))
 }
 
+if (Sys.getenv("BENCH_SETUP", "1") != "0") {
 rows <- list()
 for (n in sizes) {
   runs <- lapply(names(libs), function(l) list())
@@ -164,6 +166,7 @@ lines <- c(
 section <- paste0("setup ", paste(format(sizes, scientific = TRUE), collapse = " "))
 write_md_section("bench/results/rdp-means-setup.md", section, lines[-1], preamble = lines[1])
 cat(lines, sep = "\n")
+}
 
 if (Sys.getenv("BENCH_SWEEP", "1") != "0") {
   runs <- lapply(names(libs), function(l) list())

@@ -19,12 +19,13 @@
 
 namespace sideclust {
 
-inline void prefetch_address(const void* ptr) {
-#if defined(__GNUC__) || defined(__clang__)
-  __builtin_prefetch(ptr);
-#else
-  (void)ptr;
-#endif
+// v when keep, else +0.0, without a branch.
+inline double masked(double v, bool keep) {
+  std::uint64_t bits;
+  std::memcpy(&bits, &v, sizeof bits);
+  bits &= -static_cast<std::uint64_t>(keep);
+  std::memcpy(&v, &bits, sizeof bits);
+  return v;
 }
 
 class ClusterLinks {
@@ -58,6 +59,7 @@ class ClusterLinks {
     f_.push_back(0.0);
     s_.push_back(0.0);
     seen_.push_back(0);
+    touched_.push_back(0);
     count_.resize(count_.size() + n_levels_, 0);
     total_.push_back(0);
   }
@@ -74,45 +76,40 @@ class ClusterLinks {
     tally(i, to, +1);
   }
 
-  // Calls f(pointer, bytes) for the memory gather() reads for points
-  // first .. last - 1 (consecutive), so a caller can prefetch it.
-  template <class F>
-  void block_memory(int first, int last, F&& f) const {
-    const PairGraph& g = side_.pairs;
-    if (!g.empty()) {
-      f(&g.start[first], sizeof(int) * (last - first + 1));
-      const int a = g.start[first], b = g.start[last];
-      if (b > a) {  // gather() reads no g.nbr
-        f(&g.weight[a], sizeof(double) * (b - a));
-        f(&nbr_cluster_[a], sizeof(int) * (b - a));
-      }
-    }
-    if (n_levels_ > 0) f(&side_.labels.label[first], sizeof(int) * (last - first));
-  }
-
   // Collect the pairwise weights of point i under assignment z. Afterwards
   // may(k) and may_not(k) hold for every cluster k, until the next gather().
+  // Branch-free: which cluster a neighbour is in and the sign of its weight
+  // are unpredictable (an RDP-means sweep over 1e6 points with 1e6 pairs
+  // took ~2% less than with the branches). A cluster's id is written to
+  // touched_ at every entry but kept (the count advances) only the first
+  // time; f_ and s_ add the weight or +0.0, which leaves them bitwise as the
+  // branching form did (they start at +0.0 and never hold -0.0).
   SIDECLUST_FORCE_INLINE void gather(int i, const std::vector<int>& z) {
-    for (int k : touched_) {
+    for (int t = 0; t < n_touched_; ++t) {
+      const int k = touched_[t];
       f_[k] = 0.0;
       s_[k] = 0.0;
       seen_[k] = 0;
     }
-    touched_.clear();
+    n_touched_ = 0;
     point_ = i;
     point_cluster_ = z[i];
     point_label_ = n_levels_ > 0 ? side_.labels.label[i] : -1;
     const PairGraph& g = side_.pairs;
     if (g.empty()) return;
+    int* touched = touched_.data();
+    int count = 0;
     for (int e = g.start[i]; e < g.start[i + 1]; ++e) {
       const int k = nbr_cluster_[e];
-      if (!seen_[k]) {
-        seen_[k] = 1;
-        touched_.push_back(k);
-      }
+      touched[count] = k;
+      count += 1 - seen_[k];
+      seen_[k] = 1;
       const double w = g.weight[e];
-      if (w > 0.0) f_[k] += w; else s_[k] -= w;
+      const bool may_link = w > 0.0;
+      f_[k] += masked(w, may_link);
+      s_[k] -= masked(w, !may_link);
     }
+    n_touched_ = count;
   }
 
   // d[c] += -xi_may * may(c) + xi_may_not * may_not(c) for every cluster c,
@@ -120,7 +117,10 @@ class ClusterLinks {
   // for a labelled point, O(1) per cluster from the tallies.
   SIDECLUST_FORCE_INLINE void add_side_terms(double* d, int k, double xi_may,
                                              double xi_may_not) const {
-    for (int c : touched_) d[c] += -xi_may * f_[c] + xi_may_not * s_[c];
+    for (int t = 0; t < n_touched_; ++t) {
+      const int c = touched_[t];
+      d[c] += -xi_may * f_[c] + xi_may_not * s_[c];
+    }
     if (point_label_ < 0) return;
     const int* count = &count_[point_label_];
     for (int c = 0; c < k; ++c) {
@@ -141,7 +141,8 @@ class ClusterLinks {
     if (!may_growing) return true;
     const double f_own = may(own);
     if (point_label_ < 0) {  // only clusters the point has pairs into hold weight
-      for (int c : touched_) {
+      for (int t = 0; t < n_touched_; ++t) {
+        const int c = touched_[t];
         if (c != own && f_[c] > f_own) return false;
       }
       return true;
@@ -182,7 +183,8 @@ class ClusterLinks {
     f_.assign(k, 0.0);
     s_.assign(k, 0.0);
     seen_.assign(k, 0);
-    touched_.clear();
+    touched_.assign(k + 1, 0);  // distinct clusters plus one slot written ahead
+    n_touched_ = 0;
     count_.assign(static_cast<std::size_t>(k) * n_levels_, 0);
     total_.assign(k, 0);
   }
@@ -202,8 +204,9 @@ class ClusterLinks {
   const SideInfo& side_;
   const int n_levels_;
   std::vector<double> f_, s_;
-  std::vector<char> seen_;
-  std::vector<int> touched_;
+  std::vector<int> seen_;     // 0 / 1 per cluster, while gathering a point
+  std::vector<int> touched_;  // clusters with pairs to the point: [0, n_touched_)
+  int n_touched_ = 0;
   std::vector<int> count_;  // cluster x label tallies, row-major by cluster
   std::vector<int> total_;  // labelled points per cluster
   std::vector<int> nbr_cluster_;  // cluster of the neighbour of each adjacency entry
@@ -219,15 +222,6 @@ struct SideAgreement {
   double may_satisfied = 0.0, may_violated = 0.0;
   double may_not_satisfied = 0.0, may_not_violated = 0.0;
 };
-
-// v when keep, else +0.0, without a branch.
-inline double masked(double v, bool keep) {
-  std::uint64_t bits;
-  std::memcpy(&bits, &v, sizeof bits);
-  bits &= -static_cast<std::uint64_t>(keep);
-  std::memcpy(&v, &bits, sizeof bits);
-  return v;
-}
 
 inline SideAgreement side_agreement(const SideInfo& side,
                                     const std::vector<int>& z, int k,

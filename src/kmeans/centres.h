@@ -36,24 +36,30 @@ class Centres {
     return Div::finish_sparse(acc, point_term, term_[k], sparse_term_[k], x);
   }
 
-  // Divergences from x to every centre, into out[0 .. size()).
-  void distances(const double* x, double point_term, std::vector<double>& out) const {
+  // Divergences from x to every centre, into out[0 .. size()); out needs
+  // room for size() + 1 values (the distances go in pairs of centres). The
+  // raw form spares a sweep the vector's bookkeeping at every point.
+  void distances(const double* x, double point_term, double* out) const {
     const int k = size();
     const int k_even = k + (k & 1);
-    out.assign(k_even, 0.0);
-    Div::accumulate(x, p_, by_dim_.data(), stride_, k_even, out.data());
-    out.resize(k);
+    for (int c = 0; c < k_even; ++c) out[c] = 0.0;
+    Div::accumulate(x, p_, by_dim_.data(), stride_, k_even, out);
     for (int c = 0; c < k; ++c) out[c] = Div::finish(out[c], point_term, term_[c]);
   }
-  void distances(const SparseRow& x, double point_term, std::vector<double>& out) const {
+  void distances(const SparseRow& x, double point_term, double* out) const {
     const int k = size();
     const int k_even = k + (k & 1);
-    out.assign(k_even, 0.0);
-    accumulate_sparse(x, by_dim_.data(), stride_, k_even, out.data());
-    out.resize(k);
+    for (int c = 0; c < k_even; ++c) out[c] = 0.0;
+    accumulate_sparse(x, by_dim_.data(), stride_, k_even, out);
     for (int c = 0; c < k; ++c) {
       out[c] = Div::finish_sparse(out[c], point_term, term_[c], sparse_term_[c], x);
     }
+  }
+  template <class Row>
+  void distances(const Row& x, double point_term, std::vector<double>& out) const {
+    out.resize(size() + 1);
+    distances(x, point_term, out.data());
+    out.resize(size());
   }
 
   // Append a centre at mu.

@@ -125,8 +125,8 @@ RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visi
   const int n = x.n(), p = x.p();
   RdpResult res;
   // Dense points under the squared Euclidean distance have no point term:
-  // the sweeps then neither store nor read one (a block's prefetch is
-  // smaller, and random visits touch one array less).
+  // the sweeps then neither store nor read one (random visits touch one
+  // array less).
   constexpr bool no_point_term =
       std::is_same<Div, SquaredEuclidean>::value && std::is_same<Rows, DenseRows>::value;
   std::vector<double> point_term(no_point_term && !par.chunklet_moves ? 0 : n, 0.0);
@@ -149,11 +149,9 @@ RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visi
   SideAgreement agree = side_agreement(side, z, k);
   // d: divergences to the centres; cost: d plus the side terms.
   std::vector<double> d, cost;
-  BlockPrefetch ahead;
   const Chunklets chunklets =
       par.chunklet_moves ? may_link_chunklets(side.pairs) : Chunklets{};
 
-  const int block = visit.block_size();
   for (int iter = 0; iter < par.max_iter; ++iter) {
     visit.next_sweep(hooks);
     const std::vector<int>& order = visit.order();
@@ -169,33 +167,28 @@ RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visi
     bool side_settled = par.xi_rate > 1.0 && chunklets.count() == 0 && (grow1 || grow2);
     for (int idx = 0; idx < n; ++idx) {
       const int i = order[idx];
-      if (block > 1) {
-        // While visiting one block, fetch everything the next one reads.
-        if (idx % block == 0 && idx + block < n) {
-          const int first = order[idx + block] / block * block;
-          const int last = std::min(n, first + block);
-          auto add = [&ahead](const void* ptr, std::size_t bytes) { ahead.add(ptr, bytes); };
-          ahead.clear();
-          x.block_memory(first, last, add);
-          if (!no_point_term) add(&point_term[first], sizeof(double) * (last - first));
-          add(&z[first], sizeof(int) * (last - first));
-          links.block_memory(first, last, add);
-        }
-        ahead.step(4);
-      }
       const auto xi = x.row(i);
-      centres.distances(xi, term(i), d);
-      cost.assign(d.begin(), d.end());
+      // Raw buffers with room for one more cluster than k: the pair padding
+      // of the distances, a cluster opened at x_i, the scratch slot of
+      // add_side_terms().
+      if (static_cast<int>(d.size()) < k + 2) {
+        d.resize(2 * static_cast<std::size_t>(k) + 2);
+        cost.resize(d.size());
+      }
+      double* dist = d.data();
+      double* point_cost = cost.data();
+      centres.distances(xi, term(i), dist);
+      for (int c = 0; c < k; ++c) point_cost[c] = dist[c];
       links.gather(i, z);
-      links.add_side_terms(cost.data(), k, xi1, xi2);
+      links.add_side_terms(point_cost, k, xi1, xi2);
       if (side_settled && changed == 0) side_settled = links.prefers_own(k, grow1, grow2);
       hooks.poll_interrupt(static_cast<std::size_t>(k) * x.work(i));
       int best = -1;
       double best_d = std::numeric_limits<double>::infinity();
       for (int c = 0; c < k; ++c) {
         // A cluster emptied during this sweep is removed at its end.
-        if (size[c] > 0 && cost[c] < best_d) {
-          best_d = cost[c];
+        if (size[c] > 0 && point_cost[c] < best_d) {
+          best_d = point_cost[c];
           best = c;
         }
       }
@@ -211,14 +204,14 @@ RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visi
         size.push_back(0);
         links.add_cluster();
         best = k++;
-        d.push_back(centres.distance(xi, term(i), best));
+        dist[best] = centres.distance(xi, term(i), best);
       }
       if (best < 0) {  // no finite cost anywhere (lambda infinite): never index at -1
         throw std::domain_error(
             "RDP-means found no finite cost for a point (lambda or the distances are not "
             "finite); scale the data or give a finite lambda");
       }
-      visit_sum += d[best];
+      visit_sum += dist[best];
       const int from = z[i];
       if (best != from) {
         agree.may_satisfied += links.may(best) - links.may(from);

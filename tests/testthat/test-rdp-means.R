@@ -159,17 +159,19 @@ test_that("random orders: uniform permutations on small data, shuffled blocks on
   n <- 70000L
   set.seed(1); big <- visit(n, "random", 2L)
   set.seed(1); expect_identical(visit(n, "random", 2L), big)
-  expect_identical(big$block, 256L)
+  expect_identical(big$block, 1024L)
   expect_true(is_perm(big$order))
-  # the points of each block of 256 consecutive points are visited together,
-  # blocks in a random order, points within a block in a random order
-  block_of <- o <- big$order[, 1]
-  block_of <- o %/% 256L
+  # the points of each block of 1024 consecutive points are visited together
+  # and in storage order, the blocks in a random order that changes between
+  # sweeps
+  o <- big$order[, 1]
+  block_of <- o %/% 1024L
   runs <- rle(block_of)
-  expect_identical(length(runs$values), as.integer(ceiling(n / 256)))
+  expect_identical(length(runs$values), as.integer(ceiling(n / 1024)))
   expect_false(anyDuplicated(runs$values) > 0)
-  expect_false(identical(unique(block_of), sort(unique(block_of))))
-  expect_false(all(diff(o[block_of == block_of[1]]) == 1L))
+  expect_false(identical(runs$values, sort(runs$values)))
+  expect_true(all(tapply(o, block_of, function(v) all(diff(v) == 1L))))
+  expect_false(identical(big$order[, 1], big$order[, 2]))
   uni <- visit(n, "uniform", 1L)
   expect_identical(uni$block, 1L)
   expect_true(is_perm(uni$order))
