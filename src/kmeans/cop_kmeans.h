@@ -67,11 +67,7 @@ struct Components {
   int count = 0;
   std::vector<int> id;                     // component of every point
   std::vector<int> member_start, members;  // points of component g: members[member_start[g] ..)
-  // Sums of the components with more than one point (p x their number): a
-  // singleton's sum is its point, read from x, so that the data are not
-  // copied (most points have no must-link).
-  Eigen::MatrixXd shared_sum;
-  std::vector<int> sum_column;             // column of shared_sum, or -1 for a singleton
+  Eigen::MatrixXd sum, mean;               // p x count
   std::vector<double> size;
   std::vector<int> cl_start, cl_other, cl_pair;  // cannot-links of g: other component, pair index
   int conflict = -1;                       // a cannot-link inside one component, or -1
@@ -119,18 +115,14 @@ inline Components components(const Eigen::Ref<const Eigen::MatrixXd>& x, const P
   c.members.resize(n);
   std::vector<int> fill(c.member_start.begin(), c.member_start.end() - 1);
   for (int i = 0; i < n; ++i) c.members[fill[c.id[i]]++] = i;
+  c.sum = Eigen::MatrixXd::Zero(x.rows(), c.count);
   c.size.assign(c.count, 0.0);
-  c.sum_column.assign(c.count, -1);
-  int shared = 0;
-  for (int h = 0; h < c.count; ++h) {
-    c.size[h] = c.member_start[h + 1] - c.member_start[h];
-    if (c.size[h] > 1.0) c.sum_column[h] = shared++;
-  }
-  c.shared_sum = Eigen::MatrixXd::Zero(x.rows(), shared);
   for (int i = 0; i < n; ++i) {
-    const int col = c.sum_column[c.id[i]];
-    if (col >= 0) c.shared_sum.col(col) += x.col(i);
+    c.sum.col(c.id[i]) += x.col(i);
+    c.size[c.id[i]] += 1.0;
   }
+  c.mean = c.sum;
+  for (int h = 0; h < c.count; ++h) c.mean.col(h) /= c.size[h];
   c.cl_start.assign(c.count + 1, 0);
   for (std::size_t l = 0; l < g.n_pairs(); ++l) {
     if (g.must(l)) continue;
@@ -156,15 +148,6 @@ inline Components components(const Eigen::Ref<const Eigen::MatrixXd>& x, const P
     c.cl_pair[fill[b]++] = static_cast<int>(l);
   }
   return c;
-}
-
-// The sum of component g's points (for a singleton, its point).
-inline Eigen::Map<const Eigen::VectorXd> component_sum(const Components& c,
-                                                       const Eigen::Ref<const Eigen::MatrixXd>& x,
-                                                       int g) {
-  const int col = c.sum_column[g];
-  const double* at = col >= 0 ? c.shared_sum.col(col).data() : x.col(c.members[c.member_start[g]]).data();
-  return Eigen::Map<const Eigen::VectorXd>(at, x.rows());
 }
 
 }  // namespace cop_detail
@@ -226,16 +209,14 @@ class CopKmeansRun {
     for (std::size_t t = 0; t < n; ++t) {
       if (t + kAhead < n) {  // the component this many visits ahead and its cannot-linked ones
         const int f = order[t + kAhead];
-        prefetch(cop_detail::component_sum(comp_, x_, f).data());
+        prefetch(comp_.mean.col(f).data());
         for (int e = comp_.cl_start[f]; e < comp_.cl_start[f + 1]; ++e) prefetch(&z[comp_.cl_other[e]]);
       }
       const int g = order[t];
       const int deg = comp_.cl_start[g + 1] - comp_.cl_start[g];
       hooks.poll_interrupt(static_cast<std::size_t>(k) * x_.rows() + deg);
       // sum over the members of ||x_i - m_j||^2 = size * ||mean - m_j||^2 + const
-      const auto sum = cop_detail::component_sum(comp_, x_, g);
-      const double size = comp_.size[g];
-      for (int j = 0; j < k; ++j) dist[j] = size * (sum / size - m.col(j)).squaredNorm();
+      for (int j = 0; j < k; ++j) dist[j] = comp_.size[g] * (comp_.mean.col(g) - m.col(j)).squaredNorm();
       std::fill(count.begin(), count.end(), 0);
       for (int e = comp_.cl_start[g]; e < comp_.cl_start[g + 1]; ++e) {
         const int other = z[comp_.cl_other[e]];
@@ -278,7 +259,7 @@ class CopKmeansRun {
     Eigen::MatrixXd sum = Eigen::MatrixXd::Zero(m.rows(), k);
     std::vector<double> size(k, 0.0);
     for (int g = 0; g < comp_.count; ++g) {
-      sum.col(z[g]) += cop_detail::component_sum(comp_, x_, g);
+      sum.col(z[g]) += comp_.sum.col(g);
       size[z[g]] += comp_.size[g];
     }
     for (int j = 0; j < k; ++j) {
