@@ -39,11 +39,6 @@ class DenseRows {
   const double* data() const { return x_; }
   // The numbers point i holds: what a pass over it reads (interrupt polling).
   std::size_t work(int) const { return static_cast<std::size_t>(p_); }
-  // Hands add(pointer, bytes) the memory of the points first .. last - 1.
-  template <class Add>
-  void block_memory(int first, int last, Add add) const {
-    add(row(first), sizeof(double) * static_cast<std::size_t>(p_) * (last - first));
-  }
 
  private:
   const double* x_;
@@ -65,14 +60,6 @@ class SparseRows {
                      scale_ ? scale_[i] : 1.0, offset_};
   }
   std::size_t work(int i) const { return static_cast<std::size_t>(ptr_[i + 1] - ptr_[i]) + 1; }
-  template <class Add>
-  void block_memory(int first, int last, Add add) const {
-    for (int i = first; i < last; ++i) {
-      const std::size_t m = static_cast<std::size_t>(ptr_[i + 1] - ptr_[i]);
-      add(idx_ + ptr_[i], sizeof(int) * m);
-      add(val_ + ptr_[i], sizeof(double) * m);
-    }
-  }
 
  private:
   const int* ptr_;
