@@ -125,17 +125,6 @@ SIDECLUST_FORCE_INLINE void sq_distance_quad(const double* a, const double* q, i
 }
 #endif
 
-// The columns of the p x k matrix m in groups of four, interleaved for
-// sq_distance_quad(): group (j .. j + 3) at out + j * p. A last group of
-// fewer than four columns is left out.
-inline void interleave_quads(const double* m, int p, int k, double* out) {
-  for (int j = 0; j + 3 < k; j += 4) {
-    for (int d = 0; d < p; ++d) {
-      for (int l = 0; l < 4; ++l) out[j * p + 4 * d + l] = m[(j + l) * p + d];
-    }
-  }
-}
-
 class CentreDistances {
  public:
   // z: the clusters (-1: unassigned), copied into the records; a sweep that
@@ -155,7 +144,7 @@ class CentreDistances {
 #if defined(SIDECLUST_LCVQE_AVX)
     if (k_ >= 4 && __builtin_cpu_supports("avx")) {
       quads_.resize(static_cast<std::size_t>(p) * k_);
-      interleave_quads(m.data(), p, k_, quads_.data());
+      interleave_columns<4>(m.data(), p, k_, quads_.data());  // for sq_distance_quad()
       refresh_avx(x, m, hooks, z);
       return;
     }

@@ -121,16 +121,22 @@ SIDECLUST_FORCE_INLINE void sq_distance_pair(const double* a, const double* bc, 
   sq_distance_pair<false>(a, bc, nullptr, p, to_b, to_c);
 }
 
-// The columns of the p x k matrix m (column-major) in pairs, interleaved for
-// sq_distance_pair(): pair j / 2 of columns (j, j + 1) at out + j * p. An
-// odd last column is left out.
-inline void interleave_pairs(const double* m, int p, int k, double* out) {
-  for (int j = 0; j + 1 < k; j += 2) {
+// The columns of the p x k matrix m (column-major) in groups of Width,
+// interleaved for the distance kernels that take Width centres at once:
+// group (j .. j + Width - 1) at out + j * p, coordinate d of column j + l at
+// Width * d + l. A last group of fewer than Width columns is left out.
+template <int Width>
+inline void interleave_columns(const double* m, int p, int k, double* out) {
+  for (int j = 0; j + Width - 1 < k; j += Width) {
     for (int d = 0; d < p; ++d) {
-      out[j * p + 2 * d] = m[j * p + d];
-      out[j * p + 2 * d + 1] = m[(j + 1) * p + d];
+      for (int l = 0; l < Width; ++l) out[j * p + Width * d + l] = m[(j + l) * p + d];
     }
   }
+}
+
+// Pairs for sq_distance_pair(): pair j / 2 of columns (j, j + 1) at out + j * p.
+inline void interleave_pairs(const double* m, int p, int k, double* out) {
+  interleave_columns<2>(m, p, k, out);
 }
 
 }  // namespace sideclust
