@@ -49,6 +49,7 @@ class CsrArray {
     scale_ = scale;
   }
   T operator[](std::size_t i) const { return data_[i] * scale_; }
+  const T* address(std::size_t i) const { return data_ + i; }  // for cache hints
   std::size_t size() const { return n_; }
   T back() const { return (*this)[n_ - 1]; }
 

@@ -20,6 +20,7 @@
 
 #include "info/ib_runs.h"
 #include "common/info_sparse.h"
+#include "common/prefetch.h"
 #include "common/run_hooks.h"
 
 namespace sideclust {
@@ -97,10 +98,23 @@ class SibState {
   }
 
   // One pass over the points in the given order; returns the number of moves.
+  // The order is random and the tables are m x k, so each point's reads land
+  // anywhere in memory: they are requested a few points ahead (its row
+  // offsets three ahead, its row two ahead, its words' table rows one ahead)
+  // so that they overlap with the logarithms of the current point.
   long long pass(const std::vector<int>& order, RunHooks& hooks) {
     std::vector<double> d;
     long long moved = 0;
-    for (int x : order) {
+    const std::size_t n = order.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      const int x = order[i];
+      if (i + 3 < n) prefetch(p_.ptr.address(order[i + 3]));
+      if (i + 2 < n) {
+        const int e = p_.ptr[order[i + 2]];
+        prefetch(p_.idx.address(e));
+        prefetch(p_.val.address(e));
+      }
+      if (i + 1 < n) prefetch_rows(order[i + 1]);
       hooks.poll_interrupt(static_cast<std::size_t>(p_.ptr[x + 1] - p_.ptr[x] + 1) * k_);
       const int from = cl_[x];
       move(x, from, -1.0);
@@ -113,6 +127,17 @@ class SibState {
       }
     }
     return moved;
+  }
+
+  // The table rows (q and q log q) of row x's words.
+  void prefetch_rows(int x) const {
+    for (int e = p_.ptr[x]; e < p_.ptr[x + 1]; ++e) {
+      const std::size_t base = static_cast<std::size_t>(p_.idx[e]) * k_;
+      prefetch(&q_[base]);
+      prefetch(&q_[base + k_ - 1]);
+      prefetch(&qlogq_[base]);
+      prefetch(&qlogq_[base + k_ - 1]);
+    }
   }
 
   double info_y() const {
