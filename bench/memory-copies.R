@@ -43,7 +43,7 @@ dims <- as.integer(strsplit(Sys.getenv("BENCH_P", "5,25"), ",")[[1]])
 stopifnot(length(dims) == 2L, dims[1] < dims[2])
 which_methods <- Sys.getenv("BENCH_METHODS", "")
 todo <- if (nzchar(which_methods)) strsplit(which_methods, ",")[[1]] else
-  setdiff(names(methods), c("sib", "sib_1e4_words"))  # sparse counts: see scale-one-machine
+  setdiff(names(methods), c("sib", "sib_1e4_words", "rdp_means_lambda12p", "dp_means_lambda12p"))  # sparse counts; variants of rows already here
 script <- "bench/memory-copies.R"
 
 peak_at <- function(name, p) {

@@ -18,6 +18,15 @@ methods <- list(
   dp_means = list(max_n = 1e7, run = function(d, it) {
     sideclust::dp_means(d$x, lambda = d$lambda, max_iter = it)
   }),
+  # the same at lambda = 12 p, where the fits find the ten blobs at every n:
+  # at lambda = 8 p they open more clusters as n grows (16 at 1e5, 32 at 1e7),
+  # and an iteration costs O(n k), so those rows' exponent also measures k
+  rdp_means_lambda12p = list(max_n = 1e7, run = function(d, it) {
+    sideclust::rdp_means(d$x, d$side, lambda = 1.5 * d$lambda, xi = 1, xi_max = 1, max_iter = it)
+  }),
+  dp_means_lambda12p = list(max_n = 1e7, run = function(d, it) {
+    sideclust::dp_means(d$x, lambda = 1.5 * d$lambda, max_iter = it)
+  }),
   tvclust_gibbs = list(max_n = 1e7, run = function(d, it) {
     # one kept draw whatever `it`, so the point estimate costs the same
     sideclust::tvclust(d$x, d$side, iter = it, burn_in = it - 1L, chains = 1L, threads = 1L,
