@@ -31,6 +31,7 @@ sideclust::RdpParams rdp_params(const sideclust::Options& o) {
   par.uniform_order = o.has("uniform_order") && o.get<bool>("uniform_order");
   par.chunklet_moves = o.get<bool>("chunklet_moves");
   if (o.has("max_clusters")) par.max_clusters = o.get<int>("max_clusters");
+  if (o.has("use_avx")) par.use_avx = o.get<bool>("use_avx");
   return par;
 }
 
@@ -39,8 +40,9 @@ sideclust::RdpParams rdp_params(const sideclust::Options& o) {
 // xt: p x n data, or sparse points (see with_rows() in r_glue.h); side: the
 // validated side information or NULL; options: lambda, xi (may, may-not),
 // xi_rate, xi_max, patience, max_iter, random_order, chunklet_moves,
-// divergence, verbose; optional uniform_order (FALSE when absent) and
-// max_clusters.
+// divergence, verbose; optional uniform_order (FALSE when absent),
+// max_clusters and use_avx (TRUE when absent; FALSE: the portable sweeps,
+// for the tests).
 // [[Rcpp::export(.rdp_means_cpp)]]
 Rcpp::List rdp_means_cpp(SEXP xt, SEXP side, Rcpp::List options) {
   int n = 0, p = 0;

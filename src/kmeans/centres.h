@@ -8,8 +8,10 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <type_traits>
 #include <vector>
 
+#include "common/bregman.h"
 #include "common/sparse_rows.h"
 
 namespace sideclust {
@@ -39,14 +41,22 @@ class Centres {
   // Divergences from x to every centre, into out[0 .. size()); out needs
   // room for size() + 1 values (the distances go in pairs of centres). The
   // raw form spares a sweep the vector's bookkeeping at every point.
-  void distances(const double* x, double point_term, double* out) const {
+  // With copy, the same values also go to copy[0 .. size()), from the
+  // registers (a copy by the caller would wait for the stores to out).
+  void distances(const double* x, double point_term, double* out,
+                 double* copy = nullptr) const {
     const int k = size();
     const int k_even = k + (k & 1);
     for (int c = 0; c < k_even; ++c) out[c] = 0.0;
     Div::accumulate(x, p_, by_dim_.data(), stride_, k_even, out);
-    for (int c = 0; c < k; ++c) out[c] = Div::finish(out[c], point_term, term_[c]);
+    if (copy == nullptr) {
+      for (int c = 0; c < k; ++c) out[c] = Div::finish(out[c], point_term, term_[c]);
+    } else {
+      for (int c = 0; c < k; ++c) copy[c] = out[c] = Div::finish(out[c], point_term, term_[c]);
+    }
   }
-  void distances(const SparseRow& x, double point_term, double* out) const {
+  void distances(const SparseRow& x, double point_term, double* out,
+                 double* copy = nullptr) const {
     const int k = size();
     const int k_even = k + (k & 1);
     for (int c = 0; c < k_even; ++c) out[c] = 0.0;
@@ -54,7 +64,19 @@ class Centres {
     for (int c = 0; c < k; ++c) {
       out[c] = Div::finish_sparse(out[c], point_term, term_[c], sparse_term_[c], x);
     }
+    if (copy != nullptr) std::copy(out, out + k, copy);
   }
+#if defined(SIDECLUST_BREGMAN_AVX)
+  // Squared Euclidean distances from a dense x to every centre, four
+  // centres per AVX instruction: the values of distances(), into
+  // out[0 .. size() rounded up to a multiple of 4) (the last ones are
+  // padding), and the same into copy. Only from code compiled for AVX.
+  SIDECLUST_FORCE_INLINE void distances_quads(const double* x, double* out, double* copy) const {
+    static_assert(std::is_same<Div, SquaredEuclidean>::value, "squared Euclidean only");
+    SquaredEuclidean::distances_quads(x, p_, by_dim_.data(), stride_, (size() + 3) & ~3, out,
+                                      copy);
+  }
+#endif
   template <class Row>
   void distances(const Row& x, double point_term, std::vector<double>& out) const {
     out.resize(size() + 1);
@@ -68,7 +90,7 @@ class Centres {
     cache_.resize(mean_.size());
     term_.push_back(0.0);
     sparse_term_.push_back(0.0);
-    if (static_cast<std::size_t>(size()) > stride_) relayout(2 * stride_ + 2);
+    if (static_cast<std::size_t>(size()) > stride_) relayout(2 * stride_ + 4);
     refresh(size() - 1);
   }
   void push(const SparseRow& x) {
@@ -140,7 +162,7 @@ class Centres {
     cache_.resize(mean_.size());
     term_.assign(k, 0.0);
     sparse_term_.assign(k, 0.0);
-    relayout(static_cast<std::size_t>(k + (k & 1)));
+    relayout(static_cast<std::size_t>((k + 3) & ~3));
     for (int c = 0; c < k; ++c) refresh(c);
   }
 
@@ -152,7 +174,8 @@ class Centres {
     for (int d = 0; d < p_; ++d) by_dim_[d * stride_ + k] = cache_[at + d];
   }
 
-  // Room for `capacity` centres (even) per dimension row; padding is 0.
+  // Room for `capacity` centres (a multiple of 4, for distances_quads())
+  // per dimension row; padding is 0.
   void relayout(std::size_t capacity) {
     std::vector<double> grown(static_cast<std::size_t>(p_) * capacity, 0.0);
     const std::size_t keep = std::min(stride_, capacity);

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -17,6 +18,7 @@
 #include "kmeans/centres.h"
 #include "common/chunklet_moves.h"
 #include "common/cluster_links.h"
+#include "common/force_inline.h"
 #include "common/run_hooks.h"
 #include "common/side_graph.h"
 #include "kmeans/visit_order.h"
@@ -28,6 +30,9 @@ struct RdpParams : XiScheduleParams {
   double lambda = 1.0;
   bool uniform_order = false;   // random order: a uniformly random permutation at any n
   bool chunklet_moves = false;  // also move whole may-link chunklets
+  // Allow the AVX form of the sweeps where the processor has it (false: the
+  // portable form, for the tests that compare the two).
+  bool use_avx = true;
   // Cap on the number of clusters (centres are dense, k x p: on sparse data
   // with many columns a too small lambda would otherwise exhaust memory).
   int max_clusters = std::numeric_limits<int>::max();
@@ -118,10 +123,15 @@ RdpResult rdp_means(const double* x, int n, int p, const SideInfo& side,
   return rdp_means_rows<Div>(DenseRows(x, n, p), side, par, hooks);
 }
 
-// The sweeps of Algorithm 1 over points in storage order 0 .. n - 1.
-template <class Div, class Rows>
-RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visit,
-                           const RdpParams& par, RunHooks& hooks) {
+namespace detail {
+
+// The sweeps of Algorithm 1 (see rdp_means_sweeps()). Quads: the distances
+// four centres per instruction (squared Euclidean, dense points, callers
+// compiled for AVX only); the same values either way.
+template <bool Quads, class Div, class Rows>
+SIDECLUST_FORCE_INLINE RdpResult rdp_sweeps_body(const Rows& x, const SideInfo& side,
+                                                 VisitOrder& visit, const RdpParams& par,
+                                                 RunHooks& hooks) {
   const int n = x.n(), p = x.p();
   RdpResult res;
   // Dense points under the squared Euclidean distance have no point term:
@@ -156,6 +166,7 @@ RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visi
     visit.next_sweep(hooks);
     const std::vector<int>& order = visit.order();
     int changed = 0;
+    int emptied = 0;  // clusters emptied in this sweep (removed at its end)
     // Sum of D(x_i, centre of its cluster when i was visited): with
     // Centres' anchor gap it gives the sweep's objective (see below).
     double visit_sum = 0.0;
@@ -168,28 +179,44 @@ RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visi
     for (int idx = 0; idx < n; ++idx) {
       const int i = order[idx];
       const auto xi = x.row(i);
-      // Raw buffers with room for one more cluster than k: the pair padding
-      // of the distances, a cluster opened at x_i, the scratch slot of
-      // add_side_terms().
-      if (static_cast<int>(d.size()) < k + 2) {
-        d.resize(2 * static_cast<std::size_t>(k) + 2);
+      // Raw buffers with room for three more clusters than k: the padding
+      // of the distances to a multiple of 2 (4 for Quads), a cluster opened
+      // at x_i, the scratch slot of add_side_terms().
+      if (static_cast<int>(d.size()) < k + 4) {
+        d.resize(2 * static_cast<std::size_t>(k) + 4);
         cost.resize(d.size());
       }
       double* dist = d.data();
       double* point_cost = cost.data();
-      centres.distances(xi, term(i), dist);
-      for (int c = 0; c < k; ++c) point_cost[c] = dist[c];
+#if defined(SIDECLUST_BREGMAN_AVX)
+      if constexpr (Quads) {
+        centres.distances_quads(xi, dist, point_cost);
+      } else {
+        centres.distances(xi, term(i), dist, point_cost);
+      }
+#else
+      centres.distances(xi, term(i), dist, point_cost);
+#endif
       links.gather(i, z);
       links.add_side_terms(point_cost, k, xi1, xi2);
       if (side_settled && changed == 0) side_settled = links.prefers_own(k, grow1, grow2);
       hooks.poll_interrupt(static_cast<std::size_t>(k) * x.work(i));
       int best = -1;
       double best_d = std::numeric_limits<double>::infinity();
-      for (int c = 0; c < k; ++c) {
-        // A cluster emptied during this sweep is removed at its end.
-        if (size[c] > 0 && point_cost[c] < best_d) {
-          best_d = point_cost[c];
-          best = c;
+      if (emptied == 0) {  // no cluster to skip (nearly always)
+        for (int c = 0; c < k; ++c) {
+          if (point_cost[c] < best_d) {
+            best_d = point_cost[c];
+            best = c;
+          }
+        }
+      } else {
+        for (int c = 0; c < k; ++c) {
+          // A cluster emptied during this sweep is removed at its end.
+          if (size[c] > 0 && point_cost[c] < best_d) {
+            best_d = point_cost[c];
+            best = c;
+          }
         }
       }
       if (!(best_d <= par.lambda)) {  // every centre beyond lambda: open a cluster at x_i
@@ -217,7 +244,7 @@ RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visi
         agree.may_satisfied += links.may(best) - links.may(from);
         agree.may_not_violated += links.may_not(best) - links.may_not(from);
         links.move(i, from, best);
-        --size[from];
+        emptied += --size[from] == 0;
         ++size[best];
         z[i] = best;
         ++changed;
@@ -289,6 +316,36 @@ RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visi
   res.k = k;
   res.centres = centres.means();
   return res;
+}
+
+}  // namespace detail
+
+#if defined(SIDECLUST_BREGMAN_AVX)
+// The sweeps compiled for AVX (chosen at run time by rdp_means_sweeps()).
+template <class Div, class Rows>
+__attribute__((target("avx"))) RdpResult rdp_sweeps_avx(const Rows& x, const SideInfo& side,
+                                                        VisitOrder& visit, const RdpParams& par,
+                                                        RunHooks& hooks) {
+  return detail::rdp_sweeps_body<true, Div>(x, side, visit, par, hooks);
+}
+#endif
+
+// The sweeps of Algorithm 1 over points in storage order 0 .. n - 1. Dense
+// points under the squared Euclidean distance take the AVX form where the
+// processor has AVX (the package is built for plain x86-64): at n = 1e6,
+// p = 10, k = 11 the distances are most of a sweep's arithmetic.
+template <class Div, class Rows>
+RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visit,
+                           const RdpParams& par, RunHooks& hooks) {
+#if defined(SIDECLUST_BREGMAN_AVX)
+  if constexpr (std::is_same<Div, SquaredEuclidean>::value &&
+                std::is_same<Rows, DenseRows>::value) {
+    if (par.use_avx && __builtin_cpu_supports("avx")) {
+      return rdp_sweeps_avx<Div>(x, side, visit, par, hooks);
+    }
+  }
+#endif
+  return detail::rdp_sweeps_body<false, Div>(x, side, visit, par, hooks);
 }
 
 // Divergence (by Div) of every point of x to every centre: an n x k
