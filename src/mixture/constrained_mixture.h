@@ -40,6 +40,7 @@ struct EStepState {
   UnitGraph graph;
   Eigen::MatrixXd q;       // mean field: unit probabilities
   std::vector<int> y;      // ICM / Gibbs: unit labels
+  std::vector<double> gibbs_factors;  // Gibbs: exp(J) per edge, made once
   int dropped = 0;         // chunklet: cannot-links inside chunklets, ignored
   int mean_field_components = 0;  // chunklet / sampled: components left to mean field
   double ess = 0.0;        // sampled chunklets: effective number of samples
@@ -139,7 +140,7 @@ inline Eigen::MatrixXd e_step(Eigen::MatrixXd a, const PairGraph& pairs,
       // the chain continues from the last E-step's state: burn-in only once
       const int burn_in = st.ready ? 0 : opt.burn_in;
       if (!st.ready) st.y = argmax_cols(b);
-      q = gibbs(b, g, st.y, burn_in, opt.sweeps, hooks);
+      q = gibbs(b, g, st.y, burn_in, opt.sweeps, hooks, &st.gibbs_factors);
       break;
     }
     default:
