@@ -35,7 +35,9 @@
 #' * `"gibbs"` (Lu & Leen's penalized probabilistic clustering): `burn_in`
 #'   Gibbs sweeps over the labels in the first E-step only, since the chain
 #'   continues between iterations, then `sweeps` recorded sweeps in every
-#'   E-step; `z` averages each point's conditional label distributions over
+#'   E-step (half of them, rounded up, while the log-likelihood still changes
+#'   by more than 1% between iterations: early E-steps need not be precise);
+#'   `z` averages each point's conditional label distributions over
 #'   the recorded sweeps (Rao-Blackwellized, far less noisy than counting
 #'   the sampled labels, hence the default of 10 sweeps). Points without
 #'   constraints get their exact posterior and are not sampled. The draws use

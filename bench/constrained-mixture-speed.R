@@ -24,6 +24,7 @@
 
 library(sideclust)
 source(file.path("bench", "utils.R"))
+source(file.path("bench", "constrained-mixture-utils.R"))  # cm_speed_data()
 
 reps <- as.integer(Sys.getenv("BENCH_REPS", "3"))
 base_lib <- Sys.getenv("BENCH_BASE_LIB")
@@ -77,7 +78,7 @@ add("sideclust, no constraints (plain EM)", plain, "the reference: ratio 1")
 notes <- c(mean_field = "default inner_iter = 50, inner_tol = 1e-6",
            chunklet = "every constraint certain; mean field over chunklets where not exact",
            sampled_chunklet = "default samples = 20",
-           gibbs = "default sweeps = 10 (burn_in = 5 in the first E-step only)",
+           gibbs = "default sweeps = 10, 5 while the log-likelihood changes by > 1% (burn_in = 5 in the first E-step only)",
            icm = "default inner_iter = 50")
 for (inf in names(notes)) add(sprintf("sideclust, %s", inf), per_iteration(cm_run(inf, side)),
                               notes[[inf]])

@@ -30,10 +30,12 @@ sideclust::CovType cov_from(const std::string& s) {
   Rcpp::stop("unknown covariance '%s'", s);
 }
 
-// The validated pairs with the penalties W (may be Inf) as their weights.
+// The validated pairs with the penalties W (may be Inf) as their weights,
+// as a list only: the mixtures build their own graph over units from it and
+// never read the point adjacency.
 sideclust::PairGraph pairs_from(SEXP side, int n, const Rcpp::NumericVector& penalty) {
   const std::vector<double> w(penalty.begin(), penalty.end());
-  return sideclust::side_from_r(side, n, &w).pairs;
+  return sideclust::side_from_r(side, n, &w, sideclust::PairForm::list).pairs;
 }
 
 sideclust::EStepOptions estep_from(const std::string& inference, const Rcpp::List& o) {
@@ -90,10 +92,11 @@ Rcpp::List constrained_mixture_cpp(Eigen::Map<Eigen::MatrixXd> x, SEXP start, in
   opt.max_iter = Rcpp::as<int>(options["max_iter"]);
   opt.tol = Rcpp::as<double>(options["tol"]);
   const int n = static_cast<int>(x.rows()), p = static_cast<int>(x.cols());
-  const sideclust::PairGraph pl = pairs_from(side, n, penalty);
+  sideclust::PairGraph pl = pairs_from(side, n, penalty);
   sideclust::RHooks hooks(Rcpp::as<bool>(options["verbose"]), "iteration");
   sideclust::EmResult r = guarded(
       [&]() { return sideclust::constrained_em(x, start_from(start, n, k), pl, opt, hooks); });
+  pl = sideclust::PairGraph();  // the pairs go before z is written
   const int K = static_cast<int>(r.z.rows());
   const int n_units = r.state.graph.n_units, dropped = r.state.dropped;
   const int mf_components = r.state.mean_field_components;

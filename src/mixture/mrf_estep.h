@@ -55,9 +55,12 @@ inline double flushed_exp(double d) { return d < -700.0 ? 0.0 : std::exp(d); }
 // The same for K values in place, d[k] <= 0 becoming exp(d[k]), 0 below -cut
 // (at most 700): Eigen's vectorized exponential, several times faster than
 // one std::exp per value (the E-steps take K of them per unit).
+// The default cut's floor is computed once (mean field calls this per update).
 inline void flushed_exp_inplace(double* d, Eigen::Index K, double cut = 700.0) {
   Eigen::Map<Eigen::ArrayXd> v(d, K);
-  const double floor = std::exp(-cut) * (1.0 + 1e-9);  // a clamped value, up to rounding
+  static const double floor_700 = std::exp(-700.0) * (1.0 + 1e-9);
+  // a clamped value, up to rounding
+  const double floor = cut == 700.0 ? floor_700 : std::exp(-cut) * (1.0 + 1e-9);
   v = v.max(-cut).exp();
   for (Eigen::Index k = 0; k < K; ++k) {
     if (d[k] <= floor) d[k] = 0.0;
@@ -77,12 +80,14 @@ inline double sum_of(const double* p, Eigen::Index K) {
   return t0 + t1;
 }
 
-// A set of positions 0..n-1, initially all, visited in increasing order by
-// next(): one bit per position, so that finding the next member skips 64
-// settled positions per word.
+// A set of positions 0..n-1, initially all (or none), visited in increasing
+// order by next(): one bit per position, so that finding the next member
+// skips 64 settled positions per word.
 class OrderedWorkSet {
  public:
-  explicit OrderedWorkSet(std::size_t n) : n_(n), bits_((n + 63) / 64, ~std::uint64_t{0}) {
+  explicit OrderedWorkSet(std::size_t n, bool full = true)
+      : n_(n), bits_((n + 63) / 64, full ? ~std::uint64_t{0} : std::uint64_t{0}) {
+    if (!full) return;
     if (n % 64 != 0 && !bits_.empty()) bits_.back() = (std::uint64_t{1} << (n % 64)) - 1;
     count_ = n;
   }
@@ -169,35 +174,69 @@ inline int mean_field(const Eigen::MatrixXd& b, const UnitGraph& g, Eigen::Matri
   }
   std::vector<double> debt(static_cast<std::size_t>(g.n_units), 0.0);
   for (int u : linked) debt[u] = std::numeric_limits<double>::infinity();
-  // the positions in `linked` of the units that owe an update: a sweep
-  // visits them in order (the same updates, in the same order, as a scan
-  // of every unit that skips those whose debt is at most tol, without
-  // touching the settled ones)
-  const std::size_t n_linked = linked.size();
-  std::vector<int> position(static_cast<std::size_t>(g.n_units), -1);
-  for (std::size_t at = 0; at < n_linked; ++at) position[linked[at]] = static_cast<int>(at);
-  OrderedWorkSet owing(n_linked);
+  // the linked units that owe an update: a sweep visits them in order (the
+  // same updates, in the same order, as a scan of every unit that skips
+  // those whose debt is at most tol, without touching the settled ones)
+  const std::size_t n_units = static_cast<std::size_t>(g.n_units);
+  OrderedWorkSet owing(n_units, false);
+  for (int u : linked) owing.insert(static_cast<std::size_t>(u));
+  const bool all_active = active.empty();
   std::vector<double> s(static_cast<std::size_t>(K));
   const double* bd = b.data();
   double* qd = q.data();
+  const std::ptrdiff_t col = static_cast<std::ptrdiff_t>(K);
+  // every cache line of a column of K doubles
+  auto prefetch_col = [col](const double* c) {
+    for (std::ptrdiff_t k = 0; k < col; k += 8) prefetch(c + k);
+    prefetch(c + col - 1);
+  };
+  // Prefetch in two stages along the units about to be visited (a ring of
+  // upcoming positions of the work set): kAhead2 ahead a unit's own column
+  // of b and q and its row of the graph, kAhead1 ahead its neighbours'
+  // columns of q and debts, whose addresses come from that row. Units put
+  // into the work set after they were passed over are just not prefetched.
+  constexpr int kAhead1 = 3, kAhead2 = 6, kRing = 8;
+  std::size_t ring[kRing];
+  auto stage1 = [&](std::size_t w) {
+    for (int e = g.start[w]; e < g.start[w + 1]; ++e) {
+      prefetch_col(qd + static_cast<std::ptrdiff_t>(g.nbr[e]) * col);
+      prefetch(&debt[g.nbr[e]]);
+    }
+  };
+  auto stage2 = [&](std::size_t w) {
+    prefetch_col(bd + static_cast<std::ptrdiff_t>(w) * col);
+    prefetch_col(qd + static_cast<std::ptrdiff_t>(w) * col);
+    prefetch(&g.nbr[g.start[w]]);
+    prefetch(&g.coupling[g.start[w]]);
+  };
   int sweep = 0;
   while (sweep < max_sweeps && !owing.empty()) {
     if (hooks) hooks->check_interrupt();  // an E-step may run many sweeps
     ++sweep;
-    for (std::size_t at = owing.next(0); at < n_linked; at = owing.next(at + 1)) {
+    int head = 0, size = 0;  // ring[head .. head + size): upcoming units
+    std::size_t tail = 0;    // where the search for the next one resumes
+    for (std::size_t at = owing.next(0); at < n_units; at = owing.next(at + 1)) {
       owing.erase(at);
-      const int u = linked[at];
-      if (!(debt[u] > tol)) continue;  // a NaN debt, as the scan skipped it
-      const std::size_t ahead = owing.next(at + 1);
-      if (ahead < n_linked) {  // the neighbours of the next unit
-        const int w = linked[ahead];
-        for (int e = g.start[w]; e < g.start[w + 1]; ++e) {
-          const double* qv = qd + static_cast<std::ptrdiff_t>(g.nbr[e]) * K;
-          prefetch(qv);
-          prefetch(qv + K - 1);
-          prefetch(&debt[g.nbr[e]]);
-        }
+      while (size > 0 && ring[head] <= at) {
+        head = (head + 1) % kRing;
+        --size;
       }
+      tail = std::max(tail, at + 1);
+      while (size < kAhead2 && tail < n_units) {
+        const std::size_t nx = owing.next(tail);
+        if (nx >= n_units) {
+          tail = n_units;
+          break;
+        }
+        ring[(head + size) % kRing] = nx;
+        ++size;
+        tail = nx + 1;
+        stage2(nx);
+        if (size > kAhead1) stage1(ring[(head + kAhead1 - 1) % kRing]);
+      }
+      if (size < kAhead1 && size > 0) stage1(ring[(head + size - 1) % kRing]);
+      const int u = static_cast<int>(at);
+      if (!(debt[u] > tol)) continue;  // a NaN debt, as the scan skipped it
       debt[u] = 0.0;
       const double* bu = bd + static_cast<std::ptrdiff_t>(u) * K;
       for (Eigen::Index k = 0; k < K; ++k) s[k] = bu[k];
@@ -235,24 +274,34 @@ inline int mean_field(const Eigen::MatrixXd& b, const UnitGraph& g, Eigen::Matri
       }
       const double inv = 1.0 / total;
       double* qu = qd + static_cast<std::ptrdiff_t>(u) * K;
-      double change = 0.0, top = 0.0, bottom = 1.0;
-      for (Eigen::Index k = 0; k < K; ++k) {
-        const double v = s[k] * inv, old = qu[k];
-        const double d = std::abs(v - old);
-        change = std::max(change, d);
-        const double r = std::max(1.0 - std::max(v, old), 1e-300);
-        if (d * bottom > top * r) {  // the largest d / r, by products
-          top = d;
-          bottom = r;
+      double change = 0.0, log_change = 0.0;
+      if (has_hard[u]) {  // the bound for certain cannot-links is read only then
+        double top = 0.0, bottom = 1.0;
+        for (Eigen::Index k = 0; k < K; ++k) {
+          const double v = s[k] * inv, old = qu[k];
+          const double d = std::abs(v - old);
+          change = std::max(change, d);
+          const double r = std::max(1.0 - std::max(v, old), 1e-300);
+          if (d * bottom > top * r) {  // the largest d / r, by products
+            top = d;
+            bottom = r;
+          }
+          qu[k] = v;
         }
-        qu[k] = v;
+        log_change = top / bottom;
+      } else {
+        for (Eigen::Index k = 0; k < K; ++k) {
+          const double v = s[k] * inv;
+          change = std::max(change, std::abs(v - qu[k]));
+          qu[k] = v;
+        }
       }
       if (change == 0.0) continue;
-      const double log_change = top / bottom;
       for (int e = g.start[u]; e < g.start[u + 1]; ++e) {
         const int v = g.nbr[e];
         debt[v] += g.hard[e] ? log_change : std::abs(g.coupling[e]) * change;
-        if (debt[v] > tol && position[v] >= 0) owing.insert(static_cast<std::size_t>(position[v]));
+        // v has a neighbour: it is linked when active
+        if (debt[v] > tol && (all_active || active[v])) owing.insert(static_cast<std::size_t>(v));
       }
     }
   }
@@ -330,10 +379,17 @@ constexpr double kNegligibleLog = 2.0 * kProductCoupling + 40.0;
 // replace its column of b (the caller's scratch): its draws never fall back
 // to the scores (its best label keeps a weight of at least e^-50), so b's
 // column is not read again, and no further K x units matrix is needed.
+// `factors`, when given, keeps the factors exp(J) of the edges between
+// calls (they depend on the graph alone): EM computes them in its first
+// E-step only. q is written, not zeroed and then added to: the first
+// recorded sweep stores each conditional (0 + x is x) and the last divides
+// by the number of sweeps as it adds (the same arithmetic as adding and
+// dividing after, in two passes fewer over the K x units matrix).
 inline Eigen::MatrixXd gibbs(Eigen::MatrixXd& b, const UnitGraph& g, std::vector<int>& y,
-                             int burn_in, int sweeps, RunHooks& hooks) {
+                             int burn_in, int sweeps, RunHooks& hooks,
+                             std::vector<double>* factors = nullptr) {
   const Eigen::Index K = b.rows();
-  Eigen::MatrixXd q = Eigen::MatrixXd::Zero(K, g.n_units);
+  Eigen::MatrixXd q(K, g.n_units);  // every column is written below
   const std::vector<int> linked = settle_isolated(b, g, q, [](int) { return true; });
   if (linked.empty() || burn_in + sweeps <= 0) return q;
   // units with a certain cannot-link may need their scores (every label
@@ -349,7 +405,10 @@ inline Eigen::MatrixXd gibbs(Eigen::MatrixXd& b, const UnitGraph& g, std::vector
   Eigen::MatrixXd hard_weight(K, n_hard);
   std::vector<const double*> wcol(static_cast<std::size_t>(g.n_units), nullptr);
   std::vector<char> product(static_cast<std::size_t>(g.n_units), 0);
-  std::vector<double> factor(g.nbr.size(), 0.0);
+  std::vector<double> own_factors;
+  std::vector<double>& factor = factors != nullptr ? *factors : own_factors;
+  const bool have_factors = factor.size() == g.nbr.size() && !g.nbr.empty();
+  if (!have_factors) factor.assign(g.nbr.size(), 0.0);
   for (int u : linked) {
     double sum_j = 0.0;
     for (int e = g.start[u]; e < g.start[u + 1]; ++e) {
@@ -366,6 +425,7 @@ inline Eigen::MatrixXd gibbs(Eigen::MatrixXd& b, const UnitGraph& g, std::vector
     const double m = b.col(u).maxCoeff();
     for (Eigen::Index k = 0; k < K; ++k) wu[k] = b(k, u) - m;
     flushed_exp_inplace(wu, K, kNegligibleLog);
+    if (have_factors) continue;
     for (int e = g.start[u]; e < g.start[u + 1]; ++e) {
       factor[e] = g.hard[e] ? 0.0 : std::exp(g.coupling[e]);
     }
@@ -386,6 +446,8 @@ inline Eigen::MatrixXd gibbs(Eigen::MatrixXd& b, const UnitGraph& g, std::vector
   for (int sweep = 0; sweep < burn_in + sweeps; ++sweep) {
     hooks.check_interrupt();
     const bool record = sweep >= burn_in;
+    const bool first = sweep == burn_in, last = sweep == burn_in + sweeps - 1;
+    const double n_sweeps = static_cast<double>(sweeps);
     const std::size_t n_linked = linked.size();
     for (std::size_t at = 0; at < n_linked; ++at) {
       const int u = linked[at];
@@ -404,7 +466,15 @@ inline Eigen::MatrixXd gibbs(Eigen::MatrixXd& b, const UnitGraph& g, std::vector
       if (record) {
         double* qu = qd + static_cast<std::ptrdiff_t>(u) * K;
         const double inv = 1.0 / total;
-        for (Eigen::Index k = 0; k < K; ++k) qu[k] += sp[k] * inv;
+        if (first && last) {
+          for (Eigen::Index k = 0; k < K; ++k) qu[k] = sp[k] * inv / n_sweeps;
+        } else if (first) {
+          for (Eigen::Index k = 0; k < K; ++k) qu[k] = sp[k] * inv;
+        } else if (last) {
+          for (Eigen::Index k = 0; k < K; ++k) qu[k] = (qu[k] + sp[k] * inv) / n_sweeps;
+        } else {
+          for (Eigen::Index k = 0; k < K; ++k) qu[k] += sp[k] * inv;
+        }
       }
       double r = rng.uniform() * total;
       int k = 0;
@@ -412,9 +482,7 @@ inline Eigen::MatrixXd gibbs(Eigen::MatrixXd& b, const UnitGraph& g, std::vector
       yd[u] = k;
     }
   }
-  if (sweeps > 0) {
-    for (int u : linked) q.col(u) /= static_cast<double>(sweeps);
-  } else {  // nothing recorded: the conditionals at the chain's last state
+  if (sweeps <= 0) {  // nothing recorded: the conditionals at the chain's last state
     Eigen::VectorXd sc;
     for (int u : linked) {
       label_scores(b, g, y, u, sc);
