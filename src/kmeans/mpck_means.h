@@ -242,6 +242,8 @@ class MpckRun {
           },
           [&](int j, int e) {
             prefetch(&zp[j]);
+            if (charged) return;  // the charges are in the entries
+            // the pair's difference, or the partner's coordinates to make it
             const double* v = diffs ? cached_diff(edges[e]) : x_.col(j).data();
             prefetch(v);
             prefetch(v + (p_ - 1));
