@@ -103,6 +103,7 @@ if (!is.null(old) && any(startsWith(old, "| method |"))) {
   note <- sprintf("- rows %s re-run: %s; git %s; load average at the end: %s",
                   paste(new_names, collapse = ", "),
                   format(Sys.time(), tz = "UTC", usetz = TRUE), git_commit(), load)
+  old <- old[!(startsWith(old, "- rows ") & grepl(" re-run: ", old, fixed = TRUE))]
   blank <- match("", old)
   lines <- if (is.na(blank)) c(old, note) else append(old, note, after = blank - 1L)
   write_md_section(out_file, section, lines, c("# Copies of the data at the peak", ""))

@@ -67,24 +67,29 @@ struct Components {
   int count = 0;
   std::vector<int> id;                     // component of every point
   std::vector<int> member_start, members;  // points of component g: members[member_start[g] ..)
-  // Where the mean and the sum of component g are: a single point's are
+  // Where the sum of component g is: a single point's sum (and mean) is
   // its coordinates, read from x (src[g] = the point), so that only the
   // components of two or more points (src[g] = -1 - t) keep theirs, column
-  // t of multi_sum / multi_mean (p x their count). With few must-links
-  // nearly every component is a single point, and a copy of the data per
-  // table would hold the same values as x.
+  // t of multi_sum (p x their count), their means made from it when needed.
+  // With few must-links nearly every component is a single point, and
+  // tables over all components held two more copies of the data.
   std::vector<int> src;
-  Eigen::MatrixXd multi_sum, multi_mean;
+  Eigen::MatrixXd multi_sum;
   std::vector<double> size;
   std::vector<int> cl_start, cl_other, cl_pair;  // cannot-links of g: other component, pair index
   int conflict = -1;                       // a cannot-link inside one component, or -1
 
-  // The mean and the sum of component g, p contiguous doubles, x the data
-  // the components were made from.
+  // The mean of component g, p contiguous doubles: the point's coordinates,
+  // or its sum divided by its size into buf (p doubles); x the data the
+  // components were made from.
   template <class X>
-  const double* mean(const X& x, int g) const {
-    return src[g] >= 0 ? x.col(src[g]).data() : multi_mean.col(-1 - src[g]).data();
+  const double* mean(const X& x, int g, double* buf) const {
+    if (src[g] >= 0) return x.col(src[g]).data();
+    const double* s = multi_sum.col(-1 - src[g]).data();
+    for (Eigen::Index d = 0; d < x.rows(); ++d) buf[d] = s[d] / size[g];
+    return buf;
   }
+  // The sum of component g, p contiguous doubles.
   template <class X>
   const double* sum(const X& x, int g) const {
     return src[g] >= 0 ? x.col(src[g]).data() : multi_sum.col(-1 - src[g]).data();
@@ -147,10 +152,7 @@ inline Components components(const Eigen::Ref<const Eigen::MatrixXd>& x, const P
     const int t = c.src[c.id[i]];
     if (t < 0) c.multi_sum.col(-1 - t) += x.col(i);
   }
-  c.multi_mean = c.multi_sum;
-  for (int h = 0; h < c.count; ++h) {
-    if (c.src[h] < 0) c.multi_mean.col(-1 - c.src[h]) /= c.size[h];
-  }
+
   c.cl_start.assign(c.count + 1, 0);
   for (std::size_t l = 0; l < g.n_pairs(); ++l) {
     if (g.must(l)) continue;
@@ -230,14 +232,14 @@ class CopKmeansRun {
   int assign(const Eigen::MatrixXd& m, const std::vector<int>& order, std::vector<int>& z,
              RunHooks& hooks, CopKmeansResult& res) const {
     const int k = static_cast<int>(m.cols());
-    std::vector<double> dist(k);
+    std::vector<double> dist(k), buf(x_.rows());
     std::vector<int> count(k);
     int changed = 0;
     const std::size_t n = order.size();
     for (std::size_t t = 0; t < n; ++t) {
       if (t + kAhead < n) {  // the component this many visits ahead and its cannot-linked ones
         const int f = order[t + kAhead];
-        const double* mf = comp_.mean(x_, f);
+        const double* mf = comp_.sum(x_, f);
         prefetch(mf);
         prefetch(mf + (x_.rows() - 1));
         for (int e = comp_.cl_start[f]; e < comp_.cl_start[f + 1]; ++e) prefetch(&z[comp_.cl_other[e]]);
@@ -246,7 +248,7 @@ class CopKmeansRun {
       const int deg = comp_.cl_start[g + 1] - comp_.cl_start[g];
       hooks.poll_interrupt(static_cast<std::size_t>(k) * x_.rows() + deg);
       // sum over the members of ||x_i - m_j||^2 = size * ||mean - m_j||^2 + const
-      const Eigen::Map<const Eigen::VectorXd> mean(comp_.mean(x_, g), x_.rows());
+      const Eigen::Map<const Eigen::VectorXd> mean(comp_.mean(x_, g, buf.data()), x_.rows());
       for (int j = 0; j < k; ++j) dist[j] = comp_.size[g] * (mean - m.col(j)).squaredNorm();
       std::fill(count.begin(), count.end(), 0);
       for (int e = comp_.cl_start[g]; e < comp_.cl_start[g + 1]; ++e) {
