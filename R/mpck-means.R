@@ -81,10 +81,12 @@
 #' constraints with `"diagonal"` or `"none"` and \eqn{O(k p^2 (n + m))} with
 #' `"full"`. Memory: one copy of `x` in the layout the sweeps read, the pairs'
 #' lists, and with learned metrics the difference \eqn{x_a - x_b} of every
-#' pair from both of its ends (\eqn{2 m p} numbers, so two more copies of the
-#' data at one pair per point), computed once per fit as long as they take at
-#' most 512 MiB: a sweep that reads the partner's coordinates instead waits on
-#' memory and took 2.3 times as long at \eqn{n = m = 10^6}{n = m = 1e6}.
+#' pair (\eqn{m p} numbers, so one more copy of the data at one pair per
+#' point), computed once per fit as long as they take at most 512 MiB: a
+#' sweep that reads the partners' coordinates instead waits on memory and
+#' took about 10\% longer at \eqn{n = m = 10^6}{n = m = 1e6}, p = 10. One
+#' difference serves both ends of a pair: only its squared norms are used,
+#' which are the same for \eqn{x_b - x_a}.
 #' Of `restarts` runs the one with the lowest final \eqn{J} is kept;
 #' clusters left empty at the end are dropped and the others renumbered
 #' consecutively (so `k` can be smaller than asked), and the final \eqn{J} is

@@ -23,16 +23,18 @@
 #   (reported as "> limit"). Wall-clock seconds: ours the median of 3 calls,
 #   conclust one call (its mpckm and ckmeans take minutes at n = 1e3).
 # * large (n = 1e6): ours alone, seconds per iteration (a call's time divided
-#   by its iterations, median of 3 calls with the same start), against a
+#   by its own iterations, median of 3 calls with the same start; the calls
+#   visit the points in different random orders, so their iterations
+#   differ), against a
 #   Lloyd iteration of stats::kmeans(x, start, algorithm = "Lloyd") on the
 #   same data and start (also a call's time over its iterations), timed
 #   (median of 3 calls) just before each method's calls, so that a change in
 #   the machine's load during the run moves both sides of a ratio; the
 #   same ratios are also given in processor seconds. Set-up
 #   (validating 1e6 pairs in R, building the pair graph, caches) is part of
-#   a call; `steady` leaves it out: (median call - median call with
-#   max_iter = 1) / (iterations - 1), the cost of the iterations after the
-#   first.
+#   a call; `steady` leaves it out: the median over the calls of (call -
+#   median call with max_iter = 1) / (its iterations - 1), the cost of the
+#   iterations after the first.
 
 library(sideclust)
 source(file.path("bench", "utils.R"))
@@ -154,24 +156,29 @@ run_large <- function() {
     lloyd_s <- lloyd[1]
     lloyd_all <- c(lloyd_all, lloyd_s)
     lloyd_cpu_all <- c(lloyd_cpu_all, lloyd[2])
-    whole <- one <- whole_cpu <- one_cpu <- numeric(3)
+    whole <- one <- whole_cpu <- one_cpu <- iters <- numeric(3)
     for (r in 1:3) {
       e <- elapsed(function() suppressWarnings(calls[[m]]()))
       whole[r] <- e$seconds
       whole_cpu[r] <- e$cpu
-      iters <- e$out$iterations
+      iters[r] <- e$out$iterations
       e1 <- elapsed(function() suppressWarnings(first[[m]]()))
       one[r] <- e1$seconds
       one_cpu[r] <- e1$cpu
     }
-    per <- stats::median(whole) / iters
-    steady <- if (iters > 1) (stats::median(whole) - stats::median(one)) / (iters - 1) else NA_real_
-    per_cpu <- stats::median(whole_cpu) / iters
-    steady_cpu <- if (iters > 1) {
-      (stats::median(whole_cpu) - stats::median(one_cpu)) / (iters - 1)
+    # the calls' visiting orders differ, and so their numbers of iterations:
+    # each call's time over its own iterations
+    per <- stats::median(whole / iters)
+    per_cpu <- stats::median(whole_cpu / iters)
+    later <- iters > 1
+    steady <- if (any(later)) {
+      stats::median((whole - stats::median(one))[later] / (iters[later] - 1))
+    } else NA_real_
+    steady_cpu <- if (any(later)) {
+      stats::median((whole_cpu - stats::median(one_cpu))[later] / (iters[later] - 1))
     } else NA_real_
     rows[[length(rows) + 1L]] <- data.frame(method = m, lloyd = lloyd_s, per_iteration = per,
-                                            iterations = iters, ratio = per / lloyd_s,
+                                            iterations = stats::median(iters), ratio = per / lloyd_s,
                                             steady = steady, steady_ratio = steady / lloyd_s,
                                             cpu_ratio = per_cpu / lloyd[2],
                                             cpu_steady_ratio = steady_cpu / lloyd[2])
@@ -188,7 +195,7 @@ run_large <- function() {
   lines <- c("## n = 1e6, p = 10, k = 5, 1e6 pairs: seconds per iteration against Lloyd", "",
     bench_header(command, command_note = sprintf("; run time %.0f s",
                                                   proc.time()[["elapsed"]] - t_start)),
-    "- per_iteration: median over 3 calls of the seconds of a call, divided by its iterations, set-up included; lloyd: a Lloyd iteration of stats::kmeans on the same data and start (its call over its iterations, median of 3 calls timed just before the method's; the Lloyd row: the median of those); ratio: per_iteration / lloyd; steady: (median call - median call with max_iter = 1) / (iterations - 1), i.e. an iteration after the first without the set-up, and steady_ratio that against the same Lloyd iteration; cpu_ratio and cpu_steady_ratio: ratio and steady_ratio from processor seconds (user + system of the R process) instead of wall-clock seconds, which leave out the time spent waiting for a core on a loaded machine.",
+    "- per_iteration: median over 3 calls of the seconds of a call divided by its own iterations (iterations: their median), set-up included; lloyd: a Lloyd iteration of stats::kmeans on the same data and start (its call over its iterations, median of 3 calls timed just before the method's; the Lloyd row: the median of those); ratio: per_iteration / lloyd; steady: median over the calls of (call - median call with max_iter = 1) / (its iterations - 1), i.e. an iteration after the first without the set-up, and steady_ratio that against the same Lloyd iteration; cpu_ratio and cpu_steady_ratio: ratio and steady_ratio from processor seconds (user + system of the R process) instead of wall-clock seconds, which leave out the time spent waiting for a core on a loaded machine.",
     sprintf("- load average (1, 5, 15 min) at the start: %s; at the end: %s; the machine may be shared with other jobs, so only the ratios within one run compare.", load_start, load_end),
     "", md_table(tab, 3, format_integers = FALSE), "")
   write_md_section(out_file, "large", lines,

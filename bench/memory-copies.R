@@ -2,6 +2,8 @@
 #
 #   Rscript bench/memory-copies.R                  # n = 2e5, p = 5 and 25
 #   BENCH_N=1e5 BENCH_P=5,85 BENCH_METHODS=cvqe,kmeans Rscript bench/memory-copies.R
+# With BENCH_METHODS the rows of only those methods are replaced in an
+# existing section of the results (same n and p), the others kept.
 #
 # The goal of "one copy of the data plus O(n + pairs)" cannot be read off one
 # peak: at p = 5 an n-vector of doubles is a fifth of the data. So each method
@@ -72,6 +74,43 @@ for (name in todo) {
 res <- do.call(rbind, rows)
 
 load <- tryCatch(readLines("/proc/loadavg"), error = function(e) NA)
+section <- sprintf("copies n %g p %s", n, paste(dims, collapse = " "))
+out_file <- "bench/results/memory-copies.md"
+
+# With BENCH_METHODS, only those rows of an existing section are replaced
+# (the others, and the section's description, stay as they were measured),
+# with a line saying which rows were re-run when.
+old_section <- function() {
+  if (!file.exists(out_file)) return(NULL)
+  old <- readLines(out_file)
+  b <- match(sprintf("<!-- begin %s -->", section), old)
+  e <- match(sprintf("<!-- end %s -->", section), old)
+  if (is.na(b) || is.na(e)) NULL else old[(b + 1L):(e - 1L)]
+}
+old <- if (nzchar(which_methods)) old_section() else NULL
+if (!is.null(old) && any(startsWith(old, "| method |"))) {
+  new_rows <- md_table(res, digits = 2)[-(1:2)]
+  new_names <- trimws(vapply(strsplit(new_rows, "|", fixed = TRUE), `[`, "", 2L))
+  row_name <- function(l) trimws(strsplit(l, "|", fixed = TRUE)[[1]][2])
+  is_row <- startsWith(old, "| ") & !startsWith(old, "| method |") & !startsWith(old, "|---")
+  for (r in which(is_row)) {
+    hit <- match(row_name(old[r]), new_names)
+    if (!is.na(hit)) old[r] <- new_rows[hit]
+  }
+  missing <- setdiff(new_names, vapply(old[is_row], row_name, ""))
+  last_row <- max(which(is_row))
+  old <- append(old, new_rows[match(missing, new_names)], after = last_row)
+  note <- sprintf("- rows %s re-run: %s; git %s; load average at the end: %s",
+                  paste(new_names, collapse = ", "),
+                  format(Sys.time(), tz = "UTC", usetz = TRUE), git_commit(), load)
+  old <- old[!(startsWith(old, "- rows ") & grepl(" re-run: ", old, fixed = TRUE))]
+  blank <- match("", old)
+  lines <- if (is.na(blank)) c(old, note) else append(old, note, after = blank - 1L)
+  write_md_section(out_file, section, lines, c("# Copies of the data at the peak", ""))
+  cat(lines, sep = "\n")
+  quit(save = "no")
+}
+
 lines <- c(
   sprintf("- date: %s; git %s; %s", format(Sys.time(), tz = "UTC", usetz = TRUE), git_commit(),
           cpu_name()),
@@ -85,7 +124,5 @@ lines <- c(
                  "per point)."), n, k_true, dims[1], dims[2]),
   "",
   md_table(res, digits = 2))
-write_md_section("bench/results/memory-copies.md", sprintf("copies n %g p %s", n,
-                 paste(dims, collapse = " ")), lines,
-                 c("# Copies of the data at the peak", ""))
+write_md_section(out_file, section, lines, c("# Copies of the data at the peak", ""))
 cat(lines, sep = "\n")

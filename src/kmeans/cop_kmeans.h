@@ -67,10 +67,33 @@ struct Components {
   int count = 0;
   std::vector<int> id;                     // component of every point
   std::vector<int> member_start, members;  // points of component g: members[member_start[g] ..)
-  Eigen::MatrixXd sum, mean;               // p x count
+  // Where the sum of component g is: a single point's sum (and mean) is
+  // its coordinates, read from x (src[g] = the point), so that only the
+  // components of two or more points (src[g] = -1 - t) keep theirs, column
+  // t of multi_sum (p x their count), their means made from it when needed.
+  // With few must-links nearly every component is a single point, and
+  // tables over all components held two more copies of the data.
+  std::vector<int> src;
+  Eigen::MatrixXd multi_sum;
   std::vector<double> size;
   std::vector<int> cl_start, cl_other, cl_pair;  // cannot-links of g: other component, pair index
   int conflict = -1;                       // a cannot-link inside one component, or -1
+
+  // The mean of component g, p contiguous doubles: the point's coordinates,
+  // or its sum divided by its size into buf (p doubles); x the data the
+  // components were made from.
+  template <class X>
+  const double* mean(const X& x, int g, double* buf) const {
+    if (src[g] >= 0) return x.col(src[g]).data();
+    const double* s = multi_sum.col(-1 - src[g]).data();
+    for (Eigen::Index d = 0; d < x.rows(); ++d) buf[d] = s[d] / size[g];
+    return buf;
+  }
+  // The sum of component g, p contiguous doubles.
+  template <class X>
+  const double* sum(const X& x, int g) const {
+    return src[g] >= 0 ? x.col(src[g]).data() : multi_sum.col(-1 - src[g]).data();
+  }
 };
 
 // A chain of must-linked points from a to b (breadth-first search over the
@@ -115,14 +138,21 @@ inline Components components(const Eigen::Ref<const Eigen::MatrixXd>& x, const P
   c.members.resize(n);
   std::vector<int> fill(c.member_start.begin(), c.member_start.end() - 1);
   for (int i = 0; i < n; ++i) c.members[fill[c.id[i]]++] = i;
-  c.sum = Eigen::MatrixXd::Zero(x.rows(), c.count);
   c.size.assign(c.count, 0.0);
-  for (int i = 0; i < n; ++i) {
-    c.sum.col(c.id[i]) += x.col(i);
-    c.size[c.id[i]] += 1.0;
+  c.src.resize(c.count);
+  int multi = 0;
+  for (int h = 0; h < c.count; ++h) {
+    c.size[h] = c.member_start[h + 1] - c.member_start[h];
+    c.src[h] = c.size[h] > 1 ? -1 - multi++ : c.members[c.member_start[h]];
   }
-  c.mean = c.sum;
-  for (int h = 0; h < c.count; ++h) c.mean.col(h) /= c.size[h];
+  // sums in the order of the points, as 0 + x_i + ... (a single point's
+  // sum, 0 + x_i, and mean, x_i / 1, are x_i itself)
+  c.multi_sum = Eigen::MatrixXd::Zero(x.rows(), multi);
+  for (int i = 0; i < n; ++i) {
+    const int t = c.src[c.id[i]];
+    if (t < 0) c.multi_sum.col(-1 - t) += x.col(i);
+  }
+
   c.cl_start.assign(c.count + 1, 0);
   for (std::size_t l = 0; l < g.n_pairs(); ++l) {
     if (g.must(l)) continue;
@@ -202,21 +232,24 @@ class CopKmeansRun {
   int assign(const Eigen::MatrixXd& m, const std::vector<int>& order, std::vector<int>& z,
              RunHooks& hooks, CopKmeansResult& res) const {
     const int k = static_cast<int>(m.cols());
-    std::vector<double> dist(k);
+    std::vector<double> dist(k), buf(x_.rows());
     std::vector<int> count(k);
     int changed = 0;
     const std::size_t n = order.size();
     for (std::size_t t = 0; t < n; ++t) {
       if (t + kAhead < n) {  // the component this many visits ahead and its cannot-linked ones
         const int f = order[t + kAhead];
-        prefetch(comp_.mean.col(f).data());
+        const double* mf = comp_.sum(x_, f);
+        prefetch(mf);
+        prefetch(mf + (x_.rows() - 1));
         for (int e = comp_.cl_start[f]; e < comp_.cl_start[f + 1]; ++e) prefetch(&z[comp_.cl_other[e]]);
       }
       const int g = order[t];
       const int deg = comp_.cl_start[g + 1] - comp_.cl_start[g];
       hooks.poll_interrupt(static_cast<std::size_t>(k) * x_.rows() + deg);
       // sum over the members of ||x_i - m_j||^2 = size * ||mean - m_j||^2 + const
-      for (int j = 0; j < k; ++j) dist[j] = comp_.size[g] * (comp_.mean.col(g) - m.col(j)).squaredNorm();
+      const Eigen::Map<const Eigen::VectorXd> mean(comp_.mean(x_, g, buf.data()), x_.rows());
+      for (int j = 0; j < k; ++j) dist[j] = comp_.size[g] * (mean - m.col(j)).squaredNorm();
       std::fill(count.begin(), count.end(), 0);
       for (int e = comp_.cl_start[g]; e < comp_.cl_start[g + 1]; ++e) {
         const int other = z[comp_.cl_other[e]];
@@ -259,7 +292,7 @@ class CopKmeansRun {
     Eigen::MatrixXd sum = Eigen::MatrixXd::Zero(m.rows(), k);
     std::vector<double> size(k, 0.0);
     for (int g = 0; g < comp_.count; ++g) {
-      sum.col(z[g]) += comp_.sum.col(g);
+      sum.col(z[g]) += Eigen::Map<const Eigen::VectorXd>(comp_.sum(x_, g), m.rows());
       size[z[g]] += comp_.size[g];
     }
     for (int j = 0; j < k; ++j) {

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "common/force_inline.h"
+#include "common/huge_pages.h"
 #include "common/run_hooks.h"
 #include "common/seeding.h"
 #include "common/side_graph.h"
@@ -108,13 +109,21 @@ class MpckRun {
     const bool small_labels = k <= 127;
     std::vector<std::int8_t> z8(small_labels ? n_ : 0, -1);
     BrokenPairs status(pairs_, edge_pair_);
+    std::vector<std::uint8_t> moved(pairs_.empty() ? 0 : n_, 0);  // by the last sweep
     SweepAccumulators acc;
     Eigen::MatrixXd used(p_, k), scatter;
     for (int iter = 1; iter <= par_.max_iter; ++iter) {
       blocked_random_order(order, n_, hooks);
       acc.reset(p_, k, diagonal);
-      const int changed = small_labels ? assign(m, met, order, z, z8, status, acc, hooks)
-                                       : assign(m, met, order, z, z, status, acc, hooks);
+      const int changed = small_labels ? assign(m, met, order, z, z8, moved, acc, hooks)
+                                       : assign(m, met, order, z, z, moved, acc, hooks);
+      if (!pairs_.empty()) {  // the status of the pairs of the points that moved
+        if (small_labels) {
+          status.update_moved(moved, z8);
+        } else {
+          status.update_moved(moved, z);
+        }
+      }
       used = m;  // the centres the sweep measured from
       for (int h = 0; h < k; ++h) {  // means; an empty cluster keeps its centre
         if (acc.sums.count[h] > 0) m.col(h) = acc.sums.sum.col(h) / acc.sums.count[h];
@@ -199,19 +208,19 @@ class MpckRun {
   // the given order each move to the cluster minimizing J with all else
   // fixed (partners not yet assigned, in the first sweep, are ignored); a
   // point stays unless another cluster is strictly cheaper. `zp` holds the
-  // same clusters as z (or is z), read for the partners. Returns the number
-  // of points that changed cluster.
+  // same clusters as z (or is z), read for the partners. Marks the points
+  // that changed cluster in `moved` and returns their number.
   template <class Label>
   int assign(const Eigen::MatrixXd& m, const mpck_detail::Metrics& met,
              const std::vector<int>& order, std::vector<int>& z, std::vector<Label>& zp,
-             BrokenPairs& status, SweepAccumulators& acc, RunHooks& hooks) const {
+             std::vector<std::uint8_t>& moved, SweepAccumulators& acc, RunHooks& hooks) const {
     const int k = static_cast<int>(m.cols());
     const std::size_t unit = met.cost_units(p_);
     const bool none = par_.metric == MpckMetric::none;
     const bool diagonal = par_.metric == MpckMetric::diagonal;
     const bool has_pairs = !pairs_.empty();
     const bool charged = par_.metric == MpckMetric::none;  // edges_ hold the charges
-    const bool diffs = edge_diff_.cols() > 0;
+    const bool diffs = diff_ != nullptr;
     const PackedEdge* edges = edges_.data();
     const SweepLookahead ahead(order, pairs_.start, edges);
     Eigen::VectorXd cost(k), q(k), own(k);
@@ -233,10 +242,11 @@ class MpckRun {
           },
           [&](int j, int e) {
             prefetch(&zp[j]);
-            if (diffs) {
-              prefetch(edge_diff_.col(e).data());
-              prefetch(edge_diff_.col(e).data() + (p_ - 1));
-            }
+            if (charged) return;  // the charges are in the entries
+            // the pair's difference, or the partner's coordinates to make it
+            const double* v = diffs ? cached_diff(edges[e]) : x_.col(j).data();
+            prefetch(v);
+            prefetch(v + (p_ - 1));
           });
       const int i = order[t];
       std::size_t work = static_cast<std::size_t>(k) * unit;
@@ -247,8 +257,9 @@ class MpckRun {
       for (int e = first; e < last; ++e) {
         const PackedEdge& pe = edges[e];
         const int g = zp[pe.nbr];
-        if (g < 0 || pe.tag == kSkip) continue;
-        if (pe.tag == kMust) {
+        const int kind = pe.tag & kKindMask;
+        if (g < 0 || kind == kSkip) continue;
+        if (kind == kMust) {
           // broken when i leaves g: half the distance under each end's
           // metric (adding 0 to cost[g] keeps the loops free of branches)
           work += static_cast<std::size_t>(k) * unit;
@@ -259,14 +270,14 @@ class MpckRun {
           }
           const double w = pe.value;
           if (diagonal) {  // inline, from the cache without a copy
-            const double* v = pair_diff_at(i, e, diff);
+            const double* v = pair_diff_at(i, pe, diff);
             // norm2_at(v, h) for every h, two at a time (v - 0 = v)
             for (int h = 0; h + 1 < k; h += 2) {
               sq_distance_pair<true>(v, zero2.data(), diag2.data() + h * p_, p_, q[h], q[h + 1]);
             }
             if (k % 2 == 1) q[k - 1] = met.norm2_at(v, k - 1);
           } else {
-            pair_diff(i, e, diff);
+            pair_diff(i, pe, diff);
             met.norm2_all(diff, q, sq);
           }
           for (int h = 0; h < k; ++h) cost[h] += h != g ? 0.5 * w * (q[h] + q[g]) : 0.0;
@@ -274,9 +285,9 @@ class MpckRun {
           if (charged) {
             cost[g] -= pe.value;
           } else if (diagonal) {
-            cost[g] -= pe.value * (met.bound[g] - met.norm2_at(pair_diff_at(i, e, diff), g));
+            cost[g] -= pe.value * (met.bound[g] - met.norm2_at(pair_diff_at(i, pe, diff), g));
           } else {
-            pair_diff(i, e, diff);
+            pair_diff(i, pe, diff);
             cost[g] -= pe.value * (met.bound[g] - met.norm2(diff, g));
           }
           work += unit;
@@ -295,7 +306,7 @@ class MpckRun {
         z[i] = best;
         zp[i] = static_cast<Label>(best);
         ++changed;
-        for (int e = first; e < last; ++e) status.update(e, best, zp[edges[e].nbr]);
+        if (has_pairs) moved[i] = 1;
       }
       acc.sums.add(best, xi);
       if (none) {
@@ -470,21 +481,28 @@ class MpckRun {
     res.full = std::move(out.full);
   }
 
-  // x_i - x_j for the pair of adjacency entry e of point i, as the sweeps
-  // use it: from the cache when there is one (the same values, copied into
-  // diff so that every norm is computed exactly as from the data).
-  // The same values in place: the cache's column, or diff filled.
-  SIDECLUST_FORCE_INLINE const double* pair_diff_at(int i, int e, Eigen::VectorXd& diff) const {
-    if (edge_diff_.cols() > 0) return edge_diff_.col(e).data();
-    diff = x_.col(i) - x_.col(pairs_.nbr[e]);
-    return diff.data();
+  // x_i - x_j (or x_j - x_i) for the pair of the adjacency entry pe of
+  // point i, as the sweeps use it: every use is a squared norm, for which
+  // the two are the same (negation is exact, so each coordinate's square is
+  // the same double), hence one difference per pair serves both of its
+  // entries. In place: the cache's slot, or diff filled from the data.
+  SIDECLUST_FORCE_INLINE const double* cached_diff(const PackedEdge& pe) const {
+    return diff_ + static_cast<std::size_t>(pe.tag >> kSlotShift) * p_;
+  }
+  SIDECLUST_FORCE_INLINE const double* pair_diff_at(int i, const PackedEdge& pe, Eigen::VectorXd& diff) const {
+    if (diff_ != nullptr) return cached_diff(pe);
+    const double* a = x_.col(i).data();
+    const double* b = x_.col(pe.nbr).data();
+    double* to = diff.data();
+    for (int d = 0; d < p_; ++d) to[d] = a[d] - b[d];  // inline: Eigen's assignment was a call per pair
+    return to;
   }
 
-  void pair_diff(int i, int e, Eigen::VectorXd& diff) const {
-    if (edge_diff_.cols() > 0) {
-      diff = edge_diff_.col(e);
+  void pair_diff(int i, const PackedEdge& pe, Eigen::VectorXd& diff) const {
+    if (diff_ != nullptr) {
+      diff = Eigen::Map<const Eigen::VectorXd>(cached_diff(pe), p_);
     } else {
-      diff = x_.col(i) - x_.col(pairs_.nbr[e]);
+      diff = x_.col(i) - x_.col(pe.nbr);
     }
   }
 
@@ -492,14 +510,21 @@ class MpckRun {
   // weight, and the difference to its partner: a random access to the
   // partner's coordinates, which at 1e6 pairs over 1e6 points costs more than
   // the rest of the sweep. None of it changes between iterations, so it is
-  // computed once per fit in the order of the adjacency lists, which a sweep
-  // reads point by point: one PackedEdge per entry (tag kSkip for weight 0,
-  // kMust, kCannot) whose value is, for metric "none", the whole charge
+  // computed once per fit, in one pass in the order of the adjacency lists:
+  // one PackedEdge per entry (tag: kSkip for weight 0, kMust or kCannot in
+  // its low bits) whose value is, for metric "none", the whole charge
   // (must-link: w ||x_i - x_j||^2, added to every other cluster; cannot-link:
   // w (D - ||x_i - x_j||^2) with w < 0, subtracted from the partner's
   // cluster; D is fixed without metric learning), otherwise the signed
-  // weight, with the difference vectors (p doubles per entry, two per pair)
-  // in edge_diff_ unless they would exceed kMaxEdgeCacheBytes.
+  // weight. With learned metrics the pairs' differences are cached too
+  // (unless they would exceed kMaxEdgeCacheBytes), one per pair of nonzero
+  // weight (see cached_diff()), in 2 MiB pages: slot s of the cache holds
+  // x_i - x_j for the s-th entry (in adjacency order) whose partner j comes
+  // after i, and the tag of both entries of the pair carries s. A sweep over
+  // points in blocks of consecutive indices so reads the slots of half its
+  // entries in runs; the other half are random reads, as the partner's
+  // coordinates would be, and the cache holds one copy of the data at one
+  // pair per point instead of two.
   void cache_edges(RunHooks& hooks) {
     if (pairs_.empty()) return;
     const std::size_t entries = pairs_.nbr.size();
@@ -507,13 +532,25 @@ class MpckRun {
     const double bound = mpck_detail::Metrics(par_.metric, p_, 1, range2_).bound[0];
     edges_.resize(entries);
     if (charged) pair_charge_.assign(pairs_.n_pairs(), 0.0);
+    const std::size_t slots = pairs_.n_pairs();
+    const bool cache = !charged && slots * static_cast<std::size_t>(p_) * sizeof(double) <= kMaxEdgeCacheBytes;
+    double* out = cache ? diff_table_.reserve(std::max<std::size_t>(1, slots * p_)) : nullptr;
+    int next = 0;  // the next free slot
+    auto upper = [&](int i, int e) {
+      const int j = pairs_.nbr[e];
+      return j > i || (j == i && e < pairs_.mirror[e]);
+    };
     for (int i = 0; i < n_; ++i) {
       hooks.poll_interrupt(static_cast<std::size_t>(pairs_.start[i + 1] - pairs_.start[i]) * p_);
-      if (charged && i + kSetupAhead < n_) {  // the partners' coordinates, a random access each
+      if (i + kSetupAhead < n_ && (charged || cache)) {  // the partners' coordinates or entries, a random access each
         const int f = i + kSetupAhead;
         for (int e = pairs_.start[f]; e < pairs_.start[f + 1]; ++e) {
-          prefetch(x_.col(pairs_.nbr[e]).data());
-          prefetch(x_.col(pairs_.nbr[e]).data() + (p_ - 1));
+          if (charged || upper(f, e)) {
+            prefetch(x_.col(pairs_.nbr[e]).data());
+            prefetch(x_.col(pairs_.nbr[e]).data() + (p_ - 1));
+          } else {
+            prefetch(&edges_[pairs_.mirror[e]]);
+          }
         }
       }
       for (int e = pairs_.start[i]; e < pairs_.start[i + 1]; ++e) {
@@ -522,28 +559,27 @@ class MpckRun {
         pe.nbr = pairs_.nbr[e];
         pe.tag = w == 0.0 ? kSkip : (w > 0 ? kMust : kCannot);
         pe.value = w;
-        if (!charged || pe.tag == kSkip) continue;
-        const double d2 = sq_distance(x_.col(i).data(), x_.col(pe.nbr).data(), p_);  // = (x_i - x_j).squaredNorm()
-        pe.value = pe.tag == kMust ? 0.5 * w * (d2 + d2) : w * (bound - d2);
-        pair_charge_[edge_pair_[e]] = pe.tag == kMust ? pe.value : -pe.value;  // what a broken pair adds to J
-      }
-    }
-    if (charged) return;
-    if (entries * static_cast<std::size_t>(p_) * sizeof(double) > kMaxEdgeCacheBytes) return;
-    edge_diff_.resize(p_, static_cast<Eigen::Index>(entries));
-    for (int i = 0; i < n_; ++i) {
-      hooks.poll_interrupt(static_cast<std::size_t>(pairs_.start[i + 1] - pairs_.start[i]) * p_);
-      if (i + kSetupAhead < n_) {
-        const int f = i + kSetupAhead;
-        for (int e = pairs_.start[f]; e < pairs_.start[f + 1]; ++e) {
-          prefetch(x_.col(pairs_.nbr[e]).data());
-          prefetch(x_.col(pairs_.nbr[e]).data() + (p_ - 1));
+        if (pe.tag == kSkip) continue;
+        if (charged) {
+          const double d2 = sq_distance(x_.col(i).data(), x_.col(pe.nbr).data(), p_);  // = (x_i - x_j).squaredNorm()
+          pe.value = pe.tag == kMust ? 0.5 * w * (d2 + d2) : w * (bound - d2);
+          pair_charge_[edge_pair_[e]] = pe.tag == kMust ? pe.value : -pe.value;  // what a broken pair adds to J
+        } else if (cache) {
+          int slot;
+          if (upper(i, e)) {
+            slot = next++;
+            double* to = out + static_cast<std::size_t>(slot) * p_;
+            const double* a = x_.col(i).data();
+            const double* b = x_.col(pe.nbr).data();
+            for (int d = 0; d < p_; ++d) to[d] = a[d] - b[d];
+          } else {
+            slot = edges_[pairs_.mirror[e]].tag >> kSlotShift;
+          }
+          pe.tag |= slot << kSlotShift;
         }
       }
-      for (int e = pairs_.start[i]; e < pairs_.start[i + 1]; ++e) {
-        edge_diff_.col(e) = x_.col(i) - x_.col(pairs_.nbr[e]);
-      }
     }
+    if (cache) diff_ = out;
   }
 
   const Eigen::Ref<const Eigen::MatrixXd> x_;
@@ -555,9 +591,11 @@ class MpckRun {
   std::vector<int> edge_pair_;   // edge_pairs(pairs_)
   std::vector<PackedEdge> edges_;  // per adjacency entry, see cache_edges()
   std::vector<double> pair_charge_;  // metric "none": each pair's penalty when broken, in the pairs' order
-  Eigen::MatrixXd edge_diff_;      // learned metrics: x_i - x_j per adjacency entry (p x entries), or empty
+  RandomAccessTable diff_table_;   // learned metrics: the pairs' differences, see cache_edges()
+  const double* diff_ = nullptr;   // their first slot, or null without a cache
   static constexpr std::size_t kMaxEdgeCacheBytes = std::size_t(1) << 29;  // 512 MiB
-  static constexpr int kSkip = 0, kMust = 1, kCannot = 2;  // PackedEdge::tag
+  // PackedEdge::tag: the kind in the low bits, the cache slot above them
+  static constexpr int kSkip = 0, kMust = 1, kCannot = 2, kKindMask = 3, kSlotShift = 2;
   static constexpr int kSetupAhead = 16;  // cache_edges() prefetches this many points ahead
 };
 

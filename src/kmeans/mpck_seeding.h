@@ -58,25 +58,24 @@ inline Eigen::MatrixXd neighbourhood_seeds(const Eigen::Ref<const Eigen::MatrixX
   for (std::size_t l = 0; l < pairs.n_pairs(); ++l) {
     if (pairs.signed_weight[l] > 0) sets.unite(pairs.first[l], pairs.second[l]);
   }
-  std::vector<int> id(n, -1), root_id(n, -1);
-  std::vector<double> size;
-  Eigen::MatrixXd sum(p, 0);
+  // numbered by first point; the sums, then the centroids, in one p x count
+  // matrix allocated once (not a growing one and a copy: at one must-link per
+  // ten points they held a fifth of a copy of the data)
+  std::vector<int> root_id(n, -1);
   int count = 0;
   for (int i = 0; i < n; ++i) {
     const int root = static_cast<int>(sets.find(i));
-    if (sets.set_size(root) < 2) continue;
-    if (root_id[root] < 0) {
-      root_id[root] = count++;
-      size.push_back(0.0);
-      sum.conservativeResize(p, count);
-      sum.col(count - 1).setZero();
-    }
-    id[i] = root_id[root];
-    sum.col(id[i]) += x.col(i);
-    size[id[i]] += 1.0;
+    if (sets.set_size(root) >= 2 && root_id[root] < 0) root_id[root] = count++;
   }
-  Eigen::MatrixXd centroid(p, count);
-  for (int c = 0; c < count; ++c) centroid.col(c) = sum.col(c) / size[c];
+  std::vector<double> size(count, 0.0);
+  Eigen::MatrixXd centroid = Eigen::MatrixXd::Zero(p, count);
+  for (int i = 0; i < n; ++i) {
+    const int c = root_id[sets.find(i)];
+    if (c < 0) continue;
+    centroid.col(c) += x.col(i);
+    size[c] += 1.0;
+  }
+  for (int c = 0; c < count; ++c) centroid.col(c) /= size[c];
   if (count < k) return extend_by_d2(x, centroid, k, hooks);
   Eigen::MatrixXd out(p, k);
   std::vector<double> d2(count, std::numeric_limits<double>::infinity());

@@ -18,6 +18,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <stdexcept>
 #include <vector>
 
@@ -159,6 +160,30 @@ class BrokenPairs {
   // Point i has just moved: the status of all its pairs.
   void update_point(int i, const std::vector<int>& z) {
     for (int e = g_.start[i]; e < g_.start[i + 1]; ++e) update(e, z[i], z[g_.nbr[e]]);
+  }
+
+  // After a sweep that marked the points it moved in `moved` (cleared here),
+  // z their clusters: the status of every pair with a moved point. The same
+  // as update_point() at each move, as a pair's status depends only on the
+  // clusters of its points and each point moves at most once a sweep, but
+  // in index order, so that the adjacency and pair arrays are read in runs
+  // instead of at the random places of the moves.
+  template <class Label>
+  void update_moved(std::vector<std::uint8_t>& moved, const std::vector<Label>& z) {
+    const std::size_t n = moved.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      if (i + 8 <= n) {  // eight points nothing moved at a time
+        std::uint64_t eight;
+        std::memcpy(&eight, &moved[i], sizeof eight);
+        if (eight == 0) {
+          i += 7;
+          continue;
+        }
+      }
+      if (!moved[i]) continue;
+      moved[i] = 0;
+      for (int e = g_.start[i]; e < g_.start[i + 1]; ++e) update(e, z[i], z[g_.nbr[e]]);
+    }
   }
 
   // sum of per_pair[l] over the broken pairs l, in the given order.
