@@ -13,6 +13,7 @@
 #include <cstring>
 #include <limits>
 
+#include "common/avx_lanes.h"
 #include "common/force_inline.h"
 #include "common/sparse_rows.h"
 
@@ -95,11 +96,8 @@ void accumulate_pairs(const double* x, int p, const double* by_dim,
 // clusters per instruction instead of two. Each lane does the operations of
 // one cluster in the order of eval(), so the values do not change. Only ever
 // a local of force-inlined code: no function takes or returns one by value.
-// Not on Windows, where GCC does not align the stack for AVX registers
-// spilled there (GCC bug 54412).
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(_WIN32)
-#define SIDECLUST_BREGMAN_AVX 1
-typedef double Quad __attribute__((vector_size(32)));
+// (The lane type and where AVX code may be built: common/avx_lanes.h.)
+#if defined(SIDECLUST_AVX)
 
 // out[0 .. 4 Q) = sum over d of (x_d - m_dc)^2 for Q groups of four clusters
 // whose coordinates start at col (row d at col + d * stride), each sum
@@ -110,10 +108,10 @@ template <int Q>
 SIDECLUST_FORCE_INLINE void sq_quad_group(const double* x, int p, const double* col,
                                           std::size_t stride, double* out, double* copy) {
   static_assert(Q >= 1 && Q <= 4, "1 to 4 groups of four clusters");
-  Quad a0{0.0, 0.0, 0.0, 0.0}, a1 = a0, a2 = a0, a3 = a0;
+  Lanes4 a0{0.0, 0.0, 0.0, 0.0}, a1 = a0, a2 = a0, a3 = a0;
   for (int d = 0; d < p; ++d, col += stride) {
-    const Quad xd{x[d], x[d], x[d], x[d]};
-    Quad m, e;
+    const Lanes4 xd{x[d], x[d], x[d], x[d]};
+    Lanes4 m, e;
     std::memcpy(&m, col, sizeof m);
     e = xd - m;
     a0 += e * e;
@@ -169,7 +167,7 @@ struct SquaredEuclidean {
     });
   }
   static double finish(double acc, double, double) { return acc; }
-#if defined(SIDECLUST_BREGMAN_AVX)
+#if defined(SIDECLUST_AVX)
   // out[c] = the distance to cluster c for c < k4 (k4 a multiple of 4; the
   // layout of accumulate() with a stride that is one too): sixteen clusters
   // at a time, the last 4 to 16 in one pass (independent sums, as in

@@ -66,7 +66,7 @@ class Centres {
     }
     if (copy != nullptr) std::copy(out, out + k, copy);
   }
-#if defined(SIDECLUST_BREGMAN_AVX)
+#if defined(SIDECLUST_AVX)
   // Squared Euclidean distances from a dense x to every centre, four
   // centres per AVX instruction: the values of distances(), into
   // out[0 .. size() rounded up to a multiple of 4) (the last ones are

@@ -25,17 +25,12 @@
 #include <limits>
 #include <vector>
 
+#include "common/avx_lanes.h"
 #include "common/force_inline.h"
 #include "common/huge_pages.h"
 #include "common/prefetch.h"
 #include "common/run_hooks.h"
 #include "kmeans/sq_distance.h"
-
-// Not on Windows, where GCC does not align the stack for AVX registers
-// spilled there (GCC bug 54412).
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(_WIN32)
-#define SIDECLUST_LCVQE_AVX 1
-#endif
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -63,13 +58,7 @@ SIDECLUST_FORCE_INLINE double max_of(double a, double b) {
 #endif
 }
 
-#if defined(SIDECLUST_LCVQE_AVX)
-// Four doubles operated on lane by lane (one AVX register where the
-// function is compiled for AVX); each lane rounds as the scalar operation.
-// Only ever a local: no function takes or returns one, so the calling
-// convention does not depend on the target.
-typedef double Lanes4 __attribute__((vector_size(32)));
-
+#if defined(SIDECLUST_AVX)
 SIDECLUST_FORCE_INLINE void quad_term(const double* a, const double* q, int d, Lanes4& out) {
   Lanes4 v;
   std::memcpy(&v, q + 4 * d, sizeof v);
@@ -141,8 +130,8 @@ class CentreDistances {
     // per instruction
     paired_.resize(static_cast<std::size_t>(p) * k_);
     interleave_pairs(m.data(), p, k_, paired_.data());
-#if defined(SIDECLUST_LCVQE_AVX)
-    if (k_ >= 4 && __builtin_cpu_supports("avx")) {
+#if defined(SIDECLUST_AVX)
+    if (k_ >= 4 && cpu_has_avx()) {
       quads_.resize(static_cast<std::size_t>(p) * k_);
       interleave_columns<4>(m.data(), p, k_, quads_.data());  // for sq_distance_quad()
       refresh_avx(x, m, hooks, z);
@@ -187,7 +176,7 @@ class CentreDistances {
   }
 
  private:
-#if defined(SIDECLUST_LCVQE_AVX)
+#if defined(SIDECLUST_AVX)
   __attribute__((target("avx"))) void refresh_avx(const Eigen::Ref<const Eigen::MatrixXd>& x,
                                                   const Eigen::MatrixXd& m, RunHooks& hooks,
                                                   const std::vector<int>& z) {
@@ -214,7 +203,7 @@ class CentreDistances {
       double* r = streamed ? line : base_ + i * stride_;
       const double* xi = x.col(i).data();
       int j = 0;
-#if defined(SIDECLUST_LCVQE_AVX)
+#if defined(SIDECLUST_AVX)
       if (Quads) {
         for (; j + 3 < k; j += 4) sq_distance_quad(xi, quads_.data() + j * p, p, r + j);
       }

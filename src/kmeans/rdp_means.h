@@ -188,7 +188,7 @@ SIDECLUST_FORCE_INLINE RdpResult rdp_sweeps_body(const Rows& x, const SideInfo& 
       }
       double* dist = d.data();
       double* point_cost = cost.data();
-#if defined(SIDECLUST_BREGMAN_AVX)
+#if defined(SIDECLUST_AVX)
       if constexpr (Quads) {
         centres.distances_quads(xi, dist, point_cost);
       } else {
@@ -320,7 +320,7 @@ SIDECLUST_FORCE_INLINE RdpResult rdp_sweeps_body(const Rows& x, const SideInfo& 
 
 }  // namespace detail
 
-#if defined(SIDECLUST_BREGMAN_AVX)
+#if defined(SIDECLUST_AVX)
 // The sweeps compiled for AVX (chosen at run time by rdp_means_sweeps()).
 template <class Div, class Rows>
 __attribute__((target("avx"))) RdpResult rdp_sweeps_avx(const Rows& x, const SideInfo& side,
@@ -337,10 +337,10 @@ __attribute__((target("avx"))) RdpResult rdp_sweeps_avx(const Rows& x, const Sid
 template <class Div, class Rows>
 RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visit,
                            const RdpParams& par, RunHooks& hooks) {
-#if defined(SIDECLUST_BREGMAN_AVX)
+#if defined(SIDECLUST_AVX)
   if constexpr (std::is_same<Div, SquaredEuclidean>::value &&
                 std::is_same<Rows, DenseRows>::value) {
-    if (par.use_avx && __builtin_cpu_supports("avx")) {
+    if (par.use_avx && cpu_has_avx()) {
       return rdp_sweeps_avx<Div>(x, side, visit, par, hooks);
     }
   }
