@@ -69,7 +69,15 @@
 #'   chunklet-level cannot-link graph that are trees (message passing) or
 #'   have at most `max_labelings` labelings (enumeration), and mean field
 #'   otherwise (no cutset conditioning, whose cost would be paid for every
-#'   sample); all three work on products of the points' weights
+#'   sample). After the first E-step, a sample's mean field starts from
+#'   its own state at the end of the previous E-step, and while EM is far
+#'   from converged (the tolerance EM passes down, its last relative change
+#'   of the log-likelihood, is at least 1e-4) it makes a single sweep: a
+#'   partial E-step that continues each sample's field across EM iterations
+#'   (Neal & Hinton 1998); near convergence it runs to `inner_tol` as
+#'   before. This keeps per sample the last field of its mean-field
+#'   chunklets in single precision (samples x chunklets x k x 4 bytes).
+#'   All three work on products of the points' weights
 #'   \eqn{w_k p(x_i | k)}, so an E-step takes the exponentials once per
 #'   point, not once per sample. Points in no pair are their own chunklet
 #'   in every sample: they get their exact posterior once and the samples
@@ -171,6 +179,10 @@
 #'
 #' Lange, T., Law, M. H. C., Jain, A. K. and Buhmann, J. M. (2005). Learning
 #' with constrained and unlabelled data. CVPR.
+#'
+#' Neal, R. M. and Hinton, G. E. (1998). A view of the EM algorithm that
+#' justifies incremental, sparse, and other variants. In Learning in
+#' Graphical Models, Kluwer.
 #' @seealso [constraint_posterior()] for one E-step from given probabilities,
 #'   [sample_constraints()] (`protocol = "nelson_cohen"`).
 #' @examples

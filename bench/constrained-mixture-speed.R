@@ -24,6 +24,7 @@
 
 library(sideclust)
 source(file.path("bench", "utils.R"))
+source(file.path("bench", "constrained-mixture-utils.R"))  # cm_speed_data()
 
 reps <- as.integer(Sys.getenv("BENCH_REPS", "3"))
 base_lib <- Sys.getenv("BENCH_BASE_LIB")

@@ -1,0 +1,53 @@
+# Sampled chunklets' mean field across EM iterations: warm-started from each
+# sample's own last state, one sweep while EM is far from converged, to the
+# tolerance near convergence (sampled_chunklets.h).
+
+cm_warm_problem <- function(n_constraints = 120) {
+  set.seed(1)
+  y <- rep(1:3, each = 30)
+  x <- matrix(stats::rnorm(180, sd = 0.8), 90) + cbind(c(0, 2, 4)[y], c(0, 2, 0)[y])
+  side <- sample_constraints(y, "nelson_cohen", n_constraints = n_constraints, noise = 0.2)
+  list(x = x, y = y, side = side)
+}
+
+test_that("a converged warm-started fit is near the cold E-step at its parameters", {
+  d <- cm_warm_problem()
+  # max_labelings = 1: every component with a cycle goes to mean field
+  set.seed(5)
+  fit <- constrained_mixture(d$x, d$side, 3, inference = "sampled_chunklet", start = rep(1:3, 30),
+                             samples = 8, max_labelings = 1, tol = 1e-9, inner_tol = 1e-9,
+                             max_iter = 300)
+  expect_true(fit$converged)
+  expect_identical(fit$estep, "mean field")
+  lp <- sideclust:::gaussian_component_logs(d$x, fit$weights, fit$centers, fit$covariances)
+  set.seed(5)  # the same samples: drawn first thing from R's generator
+  z <- constraint_posterior(lp, d$side, "sampled_chunklet", log = TRUE, samples = 8,
+                            max_labelings = 1, inner_tol = 1e-12)
+  # mean field with certain cannot-links has several fixed points: the one
+  # reached from the last E-step's state need not be the one reached from
+  # the unaries (the cold start), but it is close on average (0.05 here)
+  expect_lt(mean(rowSums(abs(fit$z - z))) / 2, 0.1)
+  expect_equal(unname(rowSums(fit$z)), rep(1, 90))
+})
+
+test_that("warm-started sampled chunklets are reproducible and exact components unchanged", {
+  d <- cm_warm_problem()
+  run <- function(max_labelings) {
+    set.seed(5)
+    constrained_mixture(d$x, d$side, 3, inference = "sampled_chunklet", start = rep(1:3, 30),
+                        samples = 6, max_labelings = max_labelings, max_iter = 15, tol = 0)
+  }
+  a <- run(1)
+  b <- run(1)
+  expect_identical(a$z, b$z)
+  expect_identical(a$loglik, b$loglik)
+  # without any mean-field component there is no state to carry: the fit
+  # is the exact per-sample one, the same whatever the E-steps' history
+  d <- cm_warm_problem(30)
+  ex <- run(1e6)
+  expect_identical(ex$estep, "exact")
+  lp <- sideclust:::gaussian_component_logs(d$x, ex$weights, ex$centers, ex$covariances)
+  set.seed(5)
+  z <- constraint_posterior(lp, d$side, "sampled_chunklet", log = TRUE, samples = 6)
+  expect_equal(unname(ex$z), unname(unclass(z))[, 1:3], tolerance = 1e-12, ignore_attr = TRUE)
+})
