@@ -69,7 +69,10 @@
 #'   chunklet-level cannot-link graph that are trees (message passing) or
 #'   have at most `max_labelings` labelings (enumeration), and mean field
 #'   otherwise (no cutset conditioning, whose cost would be paid for every
-#'   sample). After the first E-step, a sample's mean field starts from
+#'   sample). Components solved exactly recur across samples (the same
+#'   chunklets joined by the same kept cannot-links): each distinct one is
+#'   solved once per E-step and weighted by the summed \eqn{\omega} of the
+#'   samples that hold it. After the first E-step, a sample's mean field starts from
 #'   its own state at the end of the previous E-step, and while EM is far
 #'   from converged (the tolerance EM passes down, its last relative change
 #'   of the log-likelihood, is at least 1e-4) it makes a single sweep: a
