@@ -72,14 +72,13 @@
 #'   sample). Components solved exactly recur across samples (the same
 #'   chunklets joined by the same kept cannot-links): each distinct one is
 #'   solved once per E-step and weighted by the summed \eqn{\omega} of the
-#'   samples that hold it. After the first E-step, a sample's mean field starts from
-#'   its own state at the end of the previous E-step, and while EM is far
-#'   from converged (the tolerance EM passes down, its last relative change
-#'   of the log-likelihood, is at least 1e-4) it makes a single sweep: a
-#'   partial E-step that continues each sample's field across EM iterations
-#'   (Neal & Hinton 1998); near convergence it runs to `inner_tol` as
-#'   before. This keeps per sample the last field of its mean-field
-#'   chunklets in single precision (samples x chunklets x k x 4 bytes).
+#'   samples that hold it. Near convergence (when the tolerance EM passes
+#'   down, its last relative change of the log-likelihood, is below 1e-4) a
+#'   sample's mean field starts from its own state at the end of the
+#'   previous E-step, kept in single precision (samples x chunklets x k x 4
+#'   bytes); earlier it starts from the unaries, since with certain
+#'   cannot-links the field has several fixed points and a start from the
+#'   early E-steps' states kept their modes and lost accuracy.
 #'   All three work on products of the points' weights
 #'   \eqn{w_k p(x_i | k)}, so an E-step takes the exponentials once per
 #'   point, not once per sample. Points in no pair are their own chunklet
@@ -182,10 +181,6 @@
 #'
 #' Lange, T., Law, M. H. C., Jain, A. K. and Buhmann, J. M. (2005). Learning
 #' with constrained and unlabelled data. CVPR.
-#'
-#' Neal, R. M. and Hinton, G. E. (1998). A view of the EM algorithm that
-#' justifies incremental, sparse, and other variants. In Learning in
-#' Graphical Models, Kluwer.
 #' @seealso [constraint_posterior()] for one E-step from given probabilities,
 #'   [sample_constraints()] (`protocol = "nelson_cohen"`).
 #' @examples

@@ -77,7 +77,7 @@ plain <- per_iteration(cm_run("mean_field", NULL))
 add("sideclust, no constraints (plain EM)", plain, "the reference: ratio 1")
 notes <- c(mean_field = "default inner_iter = 50, inner_tol = 1e-6",
            chunklet = "every constraint certain; mean field over chunklets where not exact",
-           sampled_chunklet = "default samples = 20; each sample's mean field warm-started, one sweep while EM is far from converged",
+           sampled_chunklet = "default samples = 20; each sample's mean field warm-started near convergence only",
            gibbs = "default sweeps = 10 (burn_in = 5 in the first E-step only)",
            icm = "default inner_iter = 50")
 for (inf in names(notes)) add(sprintf("sideclust, %s", inf), per_iteration(cm_run(inf, side)),

@@ -19,9 +19,8 @@
 // costs a product of its points' weights per chunklet (the exponentials are
 // taken once per point, not per sample) and its cannot-link part: message
 // passing on trees, enumeration of small components with cycles, mean field
-// for the rest, warm-started from the sample's own state of the last E-step
-// and cut to kFarSweeps sweeps while EM is far from converged. Plain C++17 +
-// Eigen, no R API.
+// for the rest, near convergence warm-started from the sample's own state of
+// the last E-step. Plain C++17 + Eigen, no R API.
 #pragma once
 
 #include <Eigen/Dense>
@@ -66,13 +65,15 @@ struct ChunkletPart {
   std::vector<Eigen::MatrixXf> warm_q;
 };
 
-// While EM is far from converged (the inner tolerance it passes, its last
-// relative log-likelihood change, is at least kFarTol) a warm-started mean
-// field makes kFarSweeps sweeps: a partial E-step that continues each
-// sample's field from its own last state (Neal & Hinton 1998); near
-// convergence it runs to the tolerance. A cold field is never cut short.
+// Near convergence (the inner tolerance EM passes, its last relative
+// log-likelihood change, is below kFarTol) a sample's mean field starts from
+// its own state at the end of the last E-step: the field moves little
+// there. Earlier it starts cold, from the unaries: with certain
+// cannot-links the field has many fixed points, and a warm start from the
+// early E-steps' states kept their modes (on iris and wine with 10-25%
+// wrong constraints it lost 0.01-0.04 NMI, bench/constrained-mixture-samples.R;
+// one warm sweep per E-step lost as much).
 constexpr double kFarTol = 1e-4;
-constexpr int kFarSweeps = 1;
 
 // The samples of one fit.
 struct SampledChunklets {
@@ -253,10 +254,11 @@ inline int chunklet_part_posterior(Eigen::MatrixXd& a, ChunkletPart& part,
       e.col(t).setOnes();
     }
   }
-  // the samples' mean-field states (allocated on the first E-step)
-  const bool warm = part.warm_q.size() == part.samples.size();
-  if (!warm) part.warm_q.assign(part.samples.size(), Eigen::MatrixXf());
-  const int sweeps = warm && mf_tol >= kFarTol ? std::min(kFarSweeps, mf_sweeps) : mf_sweeps;
+  // the samples' mean-field states (allocated on the first E-step); a
+  // sample's field starts from its own last state only near convergence
+  const bool has_state = part.warm_q.size() == part.samples.size();
+  if (!has_state) part.warm_q.assign(part.samples.size(), Eigen::MatrixXf());
+  const bool warm = has_state && mf_tol < kFarTol;
   // the weighted sum (a single sample, whose every point is in one
   // component, is written directly: its mean-field points' unaries, read
   // when a product underflows, are not among those of the shared part)
@@ -335,7 +337,7 @@ inline int chunklet_part_posterior(Eigen::MatrixXd& a, ChunkletPart& part,
     } else {
       for (int u : g.mf_units) work.q.col(u) = w.col(u) * (1.0 / w.col(u).sum());
     }
-    cannot_link_mean_field(g, g.mf_units, work.w, work.q, work.mf, sweeps, mf_tol, &hooks);
+    cannot_link_mean_field(g, g.mf_units, work.w, work.q, work.mf, mf_sweeps, mf_tol, &hooks);
     n_mf += g.n_mf_components;
     wq.resize(K, M);
     for (int j = 0; j < M; ++j) wq.col(j) = work.q.col(g.mf_units[j]).cast<float>();

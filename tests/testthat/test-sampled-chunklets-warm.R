@@ -1,6 +1,6 @@
-# Sampled chunklets' mean field across EM iterations: warm-started from each
-# sample's own last state, one sweep while EM is far from converged, to the
-# tolerance near convergence (sampled_chunklets.h).
+# Sampled chunklets across EM iterations: exactly solved components shared
+# by the samples, each sample's mean field warm-started from its own last
+# state near convergence (sampled_chunklets.h, shared_components.h).
 
 cm_warm_problem <- function(n_constraints = 120) {
   set.seed(1)
