@@ -72,13 +72,7 @@
 #'   sample). Components solved exactly recur across samples (the same
 #'   chunklets joined by the same kept cannot-links): each distinct one is
 #'   solved once per E-step and weighted by the summed \eqn{\omega} of the
-#'   samples that hold it. Near convergence (when the tolerance EM passes
-#'   down, its last relative change of the log-likelihood, is below 1e-4) a
-#'   sample's mean field starts from its own state at the end of the
-#'   previous E-step, kept in single precision (samples x chunklets x k x 4
-#'   bytes); earlier it starts from the unaries, since with certain
-#'   cannot-links the field has several fixed points and a start from the
-#'   early E-steps' states kept their modes and lost accuracy.
+#'   samples that hold it.
 #'   All three work on products of the points' weights
 #'   \eqn{w_k p(x_i | k)}, so an E-step takes the exponentials once per
 #'   point, not once per sample. Points in no pair are their own chunklet

@@ -19,8 +19,9 @@
 // costs a product of its points' weights per chunklet (the exponentials are
 // taken once per point, not per sample) and its cannot-link part: message
 // passing on trees, enumeration of small components with cycles, mean field
-// for the rest, near convergence warm-started from the sample's own state of
-// the last E-step. Plain C++17 + Eigen, no R API.
+// for the rest. Components solved exactly recur across samples and are
+// solved once per E-step (shared_components.h). Plain C++17 + Eigen, no R
+// API.
 #pragma once
 
 #include <Eigen/Dense>
@@ -58,22 +59,7 @@ struct ChunkletPart {
   // (shared_components.h); per sample the points of its mean-field units.
   SharedComponents shared;
   std::vector<std::vector<int>> mf_points;
-  // Per sample, the q of its mean-field units at the end of the last E-step:
-  // the next E-step's start. In float (half the memory: S x units x K x 4
-  // bytes, ~22 MB at n = 1e5, 1e5 pairs, K = 10, S = 20): it is a start, not
-  // a result; every unit is updated again in the first sweep.
-  std::vector<Eigen::MatrixXf> warm_q;
 };
-
-// Near convergence (the inner tolerance EM passes, its last relative
-// log-likelihood change, is below kFarTol) a sample's mean field starts from
-// its own state at the end of the last E-step: the field moves little
-// there. Earlier it starts cold, from the unaries: with certain
-// cannot-links the field has many fixed points, and a warm start from the
-// early E-steps' states kept their modes (on iris and wine with 10-25%
-// wrong constraints it lost 0.01-0.04 NMI, bench/constrained-mixture-samples.R;
-// one warm sweep per E-step lost as much).
-constexpr double kFarTol = 1e-4;
 
 // The samples of one fit.
 struct SampledChunklets {
@@ -236,7 +222,7 @@ void scale_unit_weights(Eigen::Ref<Eigen::MatrixXd> w, const std::vector<int>& u
 // The posterior of one part's points, the omega-weighted average over its
 // samples, written into their columns of a (which hold their unaries): the
 // shared exactly solved components once, then each sample's mean field.
-inline int chunklet_part_posterior(Eigen::MatrixXd& a, ChunkletPart& part,
+inline int chunklet_part_posterior(Eigen::MatrixXd& a, const ChunkletPart& part,
                                    CannotLinkWork& work, int mf_sweeps, double mf_tol,
                                    RunHooks& hooks) {
   const Eigen::Index K = a.rows();
@@ -254,11 +240,6 @@ inline int chunklet_part_posterior(Eigen::MatrixXd& a, ChunkletPart& part,
       e.col(t).setOnes();
     }
   }
-  // the samples' mean-field states (allocated on the first E-step); a
-  // sample's field starts from its own last state only near convergence
-  const bool has_state = part.warm_q.size() == part.samples.size();
-  if (!has_state) part.warm_q.assign(part.samples.size(), Eigen::MatrixXf());
-  const bool warm = has_state && mf_tol < kFarTol;
   // the weighted sum (a single sample, whose every point is in one
   // component, is written directly: its mean-field points' unaries, read
   // when a product underflows, are not among those of the shared part)
@@ -314,9 +295,8 @@ inline int chunklet_part_posterior(Eigen::MatrixXd& a, ChunkletPart& part,
       }
     }
   }
-  // each sample's mean-field components, warm-started from its own last
-  // state after the first E-step (a start from another sample saved
-  // nothing: no two share a field)
+  // each sample's mean-field components (a start from another sample's
+  // field saved nothing: no two share one)
   for (std::size_t s = 0; s < part.samples.size(); ++s) {
     const CannotLinkGraph& g = part.samples[s];
     const std::vector<int>& pts = part.mf_points[s];
@@ -330,17 +310,13 @@ inline int chunklet_part_posterior(Eigen::MatrixXd& a, ChunkletPart& part,
         if (g.unit_of[t] == u) f(t);
       }
     });
-    Eigen::MatrixXf& wq = part.warm_q[s];
-    const int M = static_cast<int>(g.mf_units.size());
-    if (warm && wq.cols() == M) {
-      for (int j = 0; j < M; ++j) work.q.col(g.mf_units[j]) = wq.col(j).cast<double>();
-    } else {
-      for (int u : g.mf_units) work.q.col(u) = w.col(u) * (1.0 / w.col(u).sum());
-    }
+    // mean field from the normalized weights: a warm start from the
+    // sample's own last state lengthened whole fits (the field has several
+    // fixed points with certain cannot-links, and from the early E-steps'
+    // states it also lost accuracy on small noisy problems)
+    for (int u : g.mf_units) work.q.col(u) = w.col(u) * (1.0 / w.col(u).sum());
     cannot_link_mean_field(g, g.mf_units, work.w, work.q, work.mf, mf_sweeps, mf_tol, &hooks);
     n_mf += g.n_mf_components;
-    wq.resize(K, M);
-    for (int j = 0; j < M; ++j) wq.col(j) = work.q.col(g.mf_units[j]).cast<float>();
     const double ws = part.weight[s];
     for (int t : pts) add(t, ws, work.q.col(g.unit_of[t]).data());
   }
