@@ -71,7 +71,11 @@
 #'   chunklet-level cannot-link graph that are trees (message passing) or
 #'   have at most `max_labelings` labelings (enumeration), and mean field
 #'   otherwise (no cutset conditioning, whose cost would be paid for every
-#'   sample); all three work on products of the points' weights
+#'   sample). Components solved exactly recur across samples (the same
+#'   chunklets joined by the same kept cannot-links): each distinct one is
+#'   solved once per E-step and weighted by the summed \eqn{\omega} of the
+#'   samples that hold it.
+#'   All three work on products of the points' weights
 #'   \eqn{w_k p(x_i | k)}, so an E-step takes the exponentials once per
 #'   point, not once per sample. Points in no pair are their own chunklet
 #'   in every sample: they get their exact posterior once and the samples

@@ -77,7 +77,7 @@ plain <- per_iteration(cm_run("mean_field", NULL))
 add("sideclust, no constraints (plain EM)", plain, "the reference: ratio 1")
 notes <- c(mean_field = "default inner_iter = 50, inner_tol = 1e-6",
            chunklet = "every constraint certain; mean field over chunklets where not exact",
-           sampled_chunklet = "default samples = 20",
+           sampled_chunklet = "default samples = 20; exactly solved components shared by the samples",
            gibbs = "default sweeps = 10, 5 while the log-likelihood changes by > 1% (burn_in = 5 in the first E-step only)",
            icm = "default inner_iter = 50")
 for (inf in names(notes)) add(sprintf("sideclust, %s", inf), per_iteration(cm_run(inf, side)),
@@ -229,7 +229,7 @@ lines <- c(
   md_table(whole, 3), "",
   "## Sampled chunklets: one EM iteration against the number of samples", "",
   md_table(sc_tab, 3), "",
-  sprintf("Linear fit: %.3f s + %.3f s per sample (R^2 = %.4f). Chunklet posteriors of the samples: %s (per sample, components of the chunklet-level cannot-link graph are exact when trees or of at most 1e6 labelings, mean field otherwise; no cutset conditioning per sample).",
+  sprintf("Linear fit: %.3f s + %.3f s per sample (R^2 = %.4f). Chunklet posteriors of the samples: %s (per sample, components of the chunklet-level cannot-link graph are exact when trees or of at most 1e6 labelings, each distinct one solved once for all samples, mean field otherwise; no cutset conditioning per sample).",
           stats::coef(fit_lin)[1], stats::coef(fit_lin)[2], r2, fit1$estep),
   "")
 if (!is.null(before)) {

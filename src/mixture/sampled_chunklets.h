@@ -19,7 +19,9 @@
 // costs a product of its points' weights per chunklet (the exponentials are
 // taken once per point, not per sample) and its cannot-link part: message
 // passing on trees, enumeration of small components with cycles, mean field
-// for the rest. Plain C++17 + Eigen, no R API.
+// for the rest. Components solved exactly recur across samples and are
+// solved once per E-step (shared_components.h). Plain C++17 + Eigen, no R
+// API.
 #pragma once
 
 #include <Eigen/Dense>
@@ -32,6 +34,7 @@
 
 #include "mixture/cannot_link_field.h"
 #include "mixture/mrf_graph.h"
+#include "mixture/shared_components.h"
 #include "common/run_hooks.h"
 #include "common/union_find.h"
 
@@ -52,6 +55,10 @@ struct ChunkletPart {
   std::vector<int> points;              // its points, in order
   std::vector<CannotLinkGraph> samples; // its samples with omega_s > 0
   std::vector<double> weight;           // their omega_s, summing to 1
+  // The exactly solved components of all samples, each distinct one once
+  // (shared_components.h); per sample the points of its mean-field units.
+  SharedComponents shared;
+  std::vector<std::vector<int>> mf_points;
 };
 
 // The samples of one fit.
@@ -144,11 +151,20 @@ inline void draw_chunklet_samples(SampledChunklets& sc, int n_all, const PairGra
     const double lo = chunklet_sample(g, static_cast<int>(sc.fixed.points.size()), pairs, ids_fixed,
                                       f_fixed, s_fixed, K, max_labelings, certain, certain);
     if (!std::isfinite(lo)) no_infeasible();
-    sc.max_units = g.n_units;
-    sc.max_tree_units = static_cast<int>(g.tree_order.size());
     sc.fixed.samples.push_back(std::move(g));
     sc.fixed.weight.push_back(1.0);
   }
+  // the exactly solved components once for all samples; the work space
+  // holds the largest graph a part's E-step meets
+  auto finish = [&](ChunkletPart& part) {
+    share_exact_components(part.samples, part.weight, static_cast<int>(part.points.size()), K,
+                           max_labelings, part.shared, part.mf_points);
+    for (const CannotLinkGraph& g : part.samples) sc.max_units = std::max(sc.max_units, g.n_units);
+    const CannotLinkGraph& sg = part.shared.graph;
+    sc.max_units = std::max(sc.max_units, sg.n_units);
+    sc.max_tree_units = std::max(sc.max_tree_units, static_cast<int>(sg.tree_order.size()));
+  };
+  if (!sc.fixed.points.empty()) finish(sc.fixed);
   if (sc.drawn_part.points.empty()) return;
   ChunkletPart& part = sc.drawn_part;
   const int n = static_cast<int>(part.points.size());
@@ -160,8 +176,6 @@ inline void draw_chunklet_samples(SampledChunklets& sc, int n_all, const PairGra
     const double lo = chunklet_sample(g, n, pairs, ids_drawn, f_drawn, s_drawn, K, max_labelings,
                                       draw, draw);
     if (!std::isfinite(lo)) continue;
-    sc.max_units = std::max(sc.max_units, g.n_units);
-    sc.max_tree_units = std::max(sc.max_tree_units, static_cast<int>(g.tree_order.size()));
     part.samples.push_back(std::move(g));
     log_omega.push_back(lo);
   }
@@ -177,10 +191,37 @@ inline void draw_chunklet_samples(SampledChunklets& sc, int n_all, const PairGra
   }
   for (double& w : part.weight) w /= sum_w;
   sc.ess = sum_w * sum_w / sum_w2;
+  finish(part);
+}
+
+// Scales the weights of `units` to a maximum of 1; a product that underflowed
+// is taken again from the logarithms of its points' unaries, which
+// for_points(u, f) calls f(local point) on.
+template <class ForPoints>
+void scale_unit_weights(Eigen::Ref<Eigen::MatrixXd> w, const std::vector<int>& units,
+                        const Eigen::MatrixXd& a, const std::vector<int>& points,
+                        ForPoints&& for_points) {
+  const Eigen::Index K = w.rows();
+  Eigen::VectorXd lw(K);
+  for (int u : units) {
+    const double m = w.col(u).maxCoeff();
+    if (m > 1e-200) {
+      if (m != 1.0) w.col(u) *= 1.0 / m;
+      continue;
+    }
+    lw.setZero();
+    for_points(u, [&](int t) {
+      const auto at = a.col(points[t]);  // a's columns are still unaries
+      lw += (at.array() - at.maxCoeff()).matrix();
+    });
+    const double lm = lw.maxCoeff();
+    for (Eigen::Index k = 0; k < K; ++k) w(k, u) = std::isfinite(lm) ? flushed_exp(lw(k) - lm) : 1.0;
+  }
 }
 
 // The posterior of one part's points, the omega-weighted average over its
-// samples, written into their columns of a (which hold their unaries).
+// samples, written into their columns of a (which hold their unaries): the
+// shared exactly solved components once, then each sample's mean field.
 inline int chunklet_part_posterior(Eigen::MatrixXd& a, const ChunkletPart& part,
                                    CannotLinkWork& work, int mf_sweeps, double mf_tol,
                                    RunHooks& hooks) {
@@ -199,74 +240,89 @@ inline int chunklet_part_posterior(Eigen::MatrixXd& a, const ChunkletPart& part,
       e.col(t).setOnes();
     }
   }
-  // the weighted sum over samples (a single sample is written directly)
+  // the weighted sum (a single sample, whose every point is in one
+  // component, is written directly: its mean-field points' unaries, read
+  // when a product underflows, are not among those of the shared part)
   const bool single = part.samples.size() == 1;
   Eigen::MatrixXd acc = single ? Eigen::MatrixXd() : Eigen::MatrixXd::Zero(K, n);
+  auto add = [&](int t, double weight, const double* q) {
+    double* to = single ? a.col(part.points[t]).data() : acc.col(t).data();
+    if (single) {
+      std::copy(q, q + K, to);
+    } else {
+      for (Eigen::Index k = 0; k < K; ++k) to[k] += weight * q[k];
+    }
+  };
+  // w_u *= e_t, columns of K
+  auto times = [K](double* wu, const double* et) {
+    for (Eigen::Index k = 0; k < K; ++k) wu[k] *= et[k];
+  };
   int n_mf = 0;
-  std::vector<int> mf;
-  for (std::size_t s = 0; s < part.samples.size(); ++s) {
+  // the distinct exactly solved components: a unit alone has its normalized
+  // weights as posterior, trees and enumerated components overwrite theirs,
+  // and the rare ones whose exact pass fails go to a cold mean field
+  const SharedComponents& sh = part.shared;
+  const CannotLinkGraph& sg = sh.graph;
+  if (sg.n_units > 0) {
     hooks.check_interrupt();
-    const CannotLinkGraph& g = part.samples[s];
-    const int U = g.n_units;
-    // unit weights: products of their points' weights, scaled to a maximum
-    // of 1; a product that underflows is taken again from the logarithms
+    const int U = sg.n_units;
     auto w = work.w.leftCols(U);
-    w.setOnes();
-    for (int t = 0; t < n; ++t) w.col(g.unit_of[t]).array() *= e.col(t).array();
-    bool any_small = false;
+    std::vector<int> all(static_cast<std::size_t>(U));
     for (int u = 0; u < U; ++u) {
-      const double m = w.col(u).maxCoeff();
-      if (m > 1e-200) {
-        if (m != 1.0) w.col(u) *= 1.0 / m;
-      } else {
-        w(0, u) = -1.0;  // marks a redo
-        any_small = true;
+      all[u] = u;
+      w.col(u).setOnes();
+      for (int i = sh.unit_start[u]; i < sh.unit_start[u + 1]; ++i) {
+        times(w.col(u).data(), e.col(sh.unit_points[i]).data());
       }
     }
-    if (any_small) {
-      Eigen::MatrixXd lw = Eigen::MatrixXd::Zero(K, U);
-      for (int t = 0; t < n; ++t) {
-        const int u = g.unit_of[t];
-        if (w(0, u) != -1.0) continue;
-        const auto at = a.col(part.points[t]);  // a's columns are still unaries
-        lw.col(u) += (at.array() - at.maxCoeff()).matrix();
-      }
-      for (int t = 0; t < n; ++t) {
-        const int u = g.unit_of[t];
-        if (w(0, u) != -1.0 || lw.col(u).isZero(0.0)) continue;
-        const double m = lw.col(u).maxCoeff();
-        for (Eigen::Index k = 0; k < K; ++k) {
-          w(k, u) = std::isfinite(m) ? flushed_exp(lw(k, u) - m) : 1.0;
-        }
-        lw.col(u).setZero();
-      }
-    }
-    // a unit alone has its exact posterior, its normalized weights; trees
-    // and enumerated components overwrite theirs, mean field starts from them
-    // (a warm start from the last E-step saves no updates when EM moves the
-    // unaries, and would cost memory per sample)
+    scale_unit_weights(work.w, all, a, part.points, [&](int u, auto&& f) {
+      for (int i = sh.unit_start[u]; i < sh.unit_start[u + 1]; ++i) f(sh.unit_points[i]);
+    });
     for (int u = 0; u < U; ++u) work.q.col(u) = w.col(u) * (1.0 / w.col(u).sum());
     work.extra.clear();
-    cannot_link_trees(g, work);
-    cannot_link_enumerate(g, work);
-    for (int u : work.extra) work.q.col(u) = w.col(u) * (1.0 / w.col(u).sum());
-    n_mf += g.n_mf_components;
-    if (work.extra.empty()) {
-      cannot_link_mean_field(g, g.mf_units, work.w, work.q, work.mf, mf_sweeps, mf_tol, &hooks);
-    } else {
-      ++n_mf;
-      mf = g.mf_units;
+    cannot_link_trees(sg, work);
+    cannot_link_enumerate(sg, work);
+    if (!work.extra.empty() || !sg.mf_units.empty()) {
+      for (int u : work.extra) work.q.col(u) = w.col(u) * (1.0 / w.col(u).sum());
+      std::vector<int> mf = sg.mf_units;
       mf.insert(mf.end(), work.extra.begin(), work.extra.end());
-      cannot_link_mean_field(g, mf, work.w, work.q, work.mf, mf_sweeps, mf_tol, &hooks);
+      cannot_link_mean_field(sg, mf, work.w, work.q, work.mf, mf_sweeps, mf_tol, &hooks);
+      n_mf += sg.n_mf_components + (work.extra.empty() ? 0 : 1);
     }
-    if (single) {
-      for (int t = 0; t < n; ++t) a.col(part.points[t]) = work.q.col(g.unit_of[t]);
-      return n_mf;
+    for (int u = 0; u < U; ++u) {
+      for (int i = sh.unit_start[u]; i < sh.unit_start[u + 1]; ++i) {
+        add(sh.unit_points[i], sh.unit_weight[u], work.q.col(u).data());
+      }
     }
-    const double ws = part.weight[s];
-    for (int t = 0; t < n; ++t) acc.col(t) += ws * work.q.col(g.unit_of[t]);
   }
-  for (int t = 0; t < n; ++t) a.col(part.points[t]) = acc.col(t);
+  // each sample's mean-field components (a start from another sample's
+  // field saved nothing: no two share one)
+  for (std::size_t s = 0; s < part.samples.size(); ++s) {
+    const CannotLinkGraph& g = part.samples[s];
+    const std::vector<int>& pts = part.mf_points[s];
+    if (pts.empty()) continue;
+    hooks.check_interrupt();
+    auto w = work.w.leftCols(g.n_units);
+    for (int u : g.mf_units) w.col(u).setOnes();
+    for (int t : pts) times(w.col(g.unit_of[t]).data(), e.col(t).data());
+    scale_unit_weights(work.w, g.mf_units, a, part.points, [&](int u, auto&& f) {
+      for (int t : pts) {
+        if (g.unit_of[t] == u) f(t);
+      }
+    });
+    // mean field from the normalized weights: a warm start from the
+    // sample's own last state lengthened whole fits (the field has several
+    // fixed points with certain cannot-links, and from the early E-steps'
+    // states it also lost accuracy on small noisy problems)
+    for (int u : g.mf_units) work.q.col(u) = w.col(u) * (1.0 / w.col(u).sum());
+    cannot_link_mean_field(g, g.mf_units, work.w, work.q, work.mf, mf_sweeps, mf_tol, &hooks);
+    n_mf += g.n_mf_components;
+    const double ws = part.weight[s];
+    for (int t : pts) add(t, ws, work.q.col(g.unit_of[t]).data());
+  }
+  if (!single) {
+    for (int t = 0; t < n; ++t) a.col(part.points[t]) = acc.col(t);
+  }
   return n_mf;
 }
 
