@@ -26,10 +26,10 @@
 #include <vector>
 
 #include "common/force_inline.h"
-#include "common/huge_pages.h"
 #include "common/run_hooks.h"
 #include "common/seeding.h"
 #include "common/side_graph.h"
+#include "kmeans/mpck_edges.h"
 #include "kmeans/mpck_metrics.h"
 #include "kmeans/mpck_seeding.h"
 #include "kmeans/pair_sweeps.h"
@@ -92,7 +92,9 @@ class MpckRun {
     }
     if (!(s2_ > 0.0) || !std::isfinite(s2_)) s2_ = 1.0;
     edge_pair_ = edge_pairs(pairs, hooks);
-    cache_edges(hooks);
+    const bool charged = par.metric == MpckMetric::none;
+    edges_.build(x_, pairs_, edge_pair_, charged,
+                 mpck_detail::Metrics(par.metric, p_, 1, range2_).bound[0], hooks);
   }
 
   double s2() const { return s2_; }  // 1 for metric "none", which does not use it
@@ -196,7 +198,7 @@ class MpckRun {
       within += acc.near[h] - acc.sums.count[h] * sq_distance(m.col(h).data(), used.col(h).data(), p_);
     }
     within = std::max(0.0, within);
-    const double penalty = pairs_.empty() ? 0.0 : status.sum(pair_charge_);
+    const double penalty = pairs_.empty() ? 0.0 : status.sum(edges_.pair_charge());
     res.within = within;
     res.logdet = 0.0;
     res.penalty = penalty;
@@ -220,7 +222,7 @@ class MpckRun {
     const bool diagonal = par_.metric == MpckMetric::diagonal;
     const bool has_pairs = !pairs_.empty();
     const bool charged = par_.metric == MpckMetric::none;  // edges_ hold the charges
-    const bool diffs = diff_ != nullptr;
+    const bool diffs = edges_.has_diffs();
     const PackedEdge* edges = edges_.data();
     const SweepLookahead ahead(order, pairs_.start, edges);
     Eigen::VectorXd cost(k), q(k), own(k);
@@ -244,7 +246,7 @@ class MpckRun {
             prefetch(&zp[j]);
             if (charged) return;  // the charges are in the entries
             // the pair's difference, or the partner's coordinates to make it
-            const double* v = diffs ? cached_diff(edges[e]) : x_.col(j).data();
+            const double* v = diffs ? edges_.cached_diff(edges[e]) : x_.col(j).data();
             prefetch(v);
             prefetch(v + (p_ - 1));
           });
@@ -270,14 +272,14 @@ class MpckRun {
           }
           const double w = pe.value;
           if (diagonal) {  // inline, from the cache without a copy
-            const double* v = pair_diff_at(i, pe, diff);
+            const double* v = edges_.pair_diff_at(x_, i, pe, diff);
             // norm2_at(v, h) for every h, two at a time (v - 0 = v)
             for (int h = 0; h + 1 < k; h += 2) {
               sq_distance_pair<true>(v, zero2.data(), diag2.data() + h * p_, p_, q[h], q[h + 1]);
             }
             if (k % 2 == 1) q[k - 1] = met.norm2_at(v, k - 1);
           } else {
-            pair_diff(i, pe, diff);
+            edges_.pair_diff(x_, i, pe, diff);
             met.norm2_all(diff, q, sq);
           }
           for (int h = 0; h < k; ++h) cost[h] += h != g ? 0.5 * w * (q[h] + q[g]) : 0.0;
@@ -285,9 +287,9 @@ class MpckRun {
           if (charged) {
             cost[g] -= pe.value;
           } else if (diagonal) {
-            cost[g] -= pe.value * (met.bound[g] - met.norm2_at(pair_diff_at(i, pe, diff), g));
+            cost[g] -= pe.value * (met.bound[g] - met.norm2_at(edges_.pair_diff_at(x_, i, pe, diff), g));
           } else {
-            pair_diff(i, pe, diff);
+            edges_.pair_diff(x_, i, pe, diff);
             cost[g] -= pe.value * (met.bound[g] - met.norm2(diff, g));
           }
           work += unit;
@@ -481,107 +483,6 @@ class MpckRun {
     res.full = std::move(out.full);
   }
 
-  // x_i - x_j (or x_j - x_i) for the pair of the adjacency entry pe of
-  // point i, as the sweeps use it: every use is a squared norm, for which
-  // the two are the same (negation is exact, so each coordinate's square is
-  // the same double), hence one difference per pair serves both of its
-  // entries. In place: the cache's slot, or diff filled from the data.
-  SIDECLUST_FORCE_INLINE const double* cached_diff(const PackedEdge& pe) const {
-    return diff_ + static_cast<std::size_t>(pe.tag >> kSlotShift) * p_;
-  }
-  SIDECLUST_FORCE_INLINE const double* pair_diff_at(int i, const PackedEdge& pe, Eigen::VectorXd& diff) const {
-    if (diff_ != nullptr) return cached_diff(pe);
-    const double* a = x_.col(i).data();
-    const double* b = x_.col(pe.nbr).data();
-    double* to = diff.data();
-    for (int d = 0; d < p_; ++d) to[d] = a[d] - b[d];  // inline: Eigen's assignment was a call per pair
-    return to;
-  }
-
-  void pair_diff(int i, const PackedEdge& pe, Eigen::VectorXd& diff) const {
-    if (diff_ != nullptr) {
-      diff = Eigen::Map<const Eigen::VectorXd>(cached_diff(pe), p_);
-    } else {
-      diff = x_.col(i) - x_.col(pe.nbr);
-    }
-  }
-
-  // The sweeps read, for every constraint of a point, its partner, type and
-  // weight, and the difference to its partner: a random access to the
-  // partner's coordinates, which at 1e6 pairs over 1e6 points costs more than
-  // the rest of the sweep. None of it changes between iterations, so it is
-  // computed once per fit, in one pass in the order of the adjacency lists:
-  // one PackedEdge per entry (tag: kSkip for weight 0, kMust or kCannot in
-  // its low bits) whose value is, for metric "none", the whole charge
-  // (must-link: w ||x_i - x_j||^2, added to every other cluster; cannot-link:
-  // w (D - ||x_i - x_j||^2) with w < 0, subtracted from the partner's
-  // cluster; D is fixed without metric learning), otherwise the signed
-  // weight. With learned metrics the pairs' differences are cached too
-  // (unless they would exceed kMaxEdgeCacheBytes), one per pair of nonzero
-  // weight (see cached_diff()), in 2 MiB pages: slot s of the cache holds
-  // x_i - x_j for the s-th entry (in adjacency order) whose partner j comes
-  // after i, and the tag of both entries of the pair carries s. A sweep over
-  // points in blocks of consecutive indices so reads the slots of half its
-  // entries in runs; the other half are random reads, as the partner's
-  // coordinates would be, and the cache holds one copy of the data at one
-  // pair per point instead of two.
-  void cache_edges(RunHooks& hooks) {
-    if (pairs_.empty()) return;
-    const std::size_t entries = pairs_.nbr.size();
-    const bool charged = par_.metric == MpckMetric::none;
-    const double bound = mpck_detail::Metrics(par_.metric, p_, 1, range2_).bound[0];
-    edges_.resize(entries);
-    if (charged) pair_charge_.assign(pairs_.n_pairs(), 0.0);
-    const std::size_t slots = pairs_.n_pairs();
-    const bool cache = !charged && slots * static_cast<std::size_t>(p_) * sizeof(double) <= kMaxEdgeCacheBytes;
-    double* out = cache ? diff_table_.reserve(std::max<std::size_t>(1, slots * p_)) : nullptr;
-    int next = 0;  // the next free slot
-    auto upper = [&](int i, int e) {
-      const int j = pairs_.nbr[e];
-      return j > i || (j == i && e < pairs_.mirror[e]);
-    };
-    for (int i = 0; i < n_; ++i) {
-      hooks.poll_interrupt(static_cast<std::size_t>(pairs_.start[i + 1] - pairs_.start[i]) * p_);
-      if (i + kSetupAhead < n_ && (charged || cache)) {  // the partners' coordinates or entries, a random access each
-        const int f = i + kSetupAhead;
-        for (int e = pairs_.start[f]; e < pairs_.start[f + 1]; ++e) {
-          if (charged || upper(f, e)) {
-            prefetch(x_.col(pairs_.nbr[e]).data());
-            prefetch(x_.col(pairs_.nbr[e]).data() + (p_ - 1));
-          } else {
-            prefetch(&edges_[pairs_.mirror[e]]);
-          }
-        }
-      }
-      for (int e = pairs_.start[i]; e < pairs_.start[i + 1]; ++e) {
-        const double w = pairs_.weight[e];
-        PackedEdge& pe = edges_[e];
-        pe.nbr = pairs_.nbr[e];
-        pe.tag = w == 0.0 ? kSkip : (w > 0 ? kMust : kCannot);
-        pe.value = w;
-        if (pe.tag == kSkip) continue;
-        if (charged) {
-          const double d2 = sq_distance(x_.col(i).data(), x_.col(pe.nbr).data(), p_);  // = (x_i - x_j).squaredNorm()
-          pe.value = pe.tag == kMust ? 0.5 * w * (d2 + d2) : w * (bound - d2);
-          pair_charge_[edge_pair_[e]] = pe.tag == kMust ? pe.value : -pe.value;  // what a broken pair adds to J
-        } else if (cache) {
-          int slot;
-          if (upper(i, e)) {
-            slot = next++;
-            double* to = out + static_cast<std::size_t>(slot) * p_;
-            const double* a = x_.col(i).data();
-            const double* b = x_.col(pe.nbr).data();
-            for (int d = 0; d < p_; ++d) to[d] = a[d] - b[d];
-          } else {
-            slot = edges_[pairs_.mirror[e]].tag >> kSlotShift;
-          }
-          pe.tag |= slot << kSlotShift;
-        }
-      }
-    }
-    if (cache) diff_ = out;
-  }
-
   const Eigen::Ref<const Eigen::MatrixXd> x_;
   const PairGraph& pairs_;
   const MpckParams& par_;
@@ -589,14 +490,9 @@ class MpckRun {
   Eigen::VectorXd range2_;
   double s2_ = 1.0;
   std::vector<int> edge_pair_;   // edge_pairs(pairs_)
-  std::vector<PackedEdge> edges_;  // per adjacency entry, see cache_edges()
-  std::vector<double> pair_charge_;  // metric "none": each pair's penalty when broken, in the pairs' order
-  RandomAccessTable diff_table_;   // learned metrics: the pairs' differences, see cache_edges()
-  const double* diff_ = nullptr;   // their first slot, or null without a cache
-  static constexpr std::size_t kMaxEdgeCacheBytes = std::size_t(1) << 29;  // 512 MiB
-  // PackedEdge::tag: the kind in the low bits, the cache slot above them
-  static constexpr int kSkip = 0, kMust = 1, kCannot = 2, kKindMask = 3, kSlotShift = 2;
-  static constexpr int kSetupAhead = 16;  // cache_edges() prefetches this many points ahead
+  MpckEdges edges_;              // per adjacency entry (mpck_edges.h)
+  static constexpr int kSkip = MpckEdges::kSkip, kMust = MpckEdges::kMust,
+                       kKindMask = MpckEdges::kKindMask;
 };
 
 // The initial centres (p x k) of one run.

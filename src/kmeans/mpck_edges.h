@@ -1,0 +1,150 @@
+// MPCK-means' records of its constraints, one per adjacency entry, built
+// once per fit and read by every sweep (mpck_means.h): the partner, the
+// kind and weight (or, for metric "none", the whole charge), and with
+// learned metrics the pair's coordinate difference from a cache. Plain
+// C++17 + Eigen.
+#pragma once
+
+#include <Eigen/Dense>
+
+#include <algorithm>
+#include <cstddef>
+#include <vector>
+
+#include "common/force_inline.h"
+#include "common/huge_pages.h"
+#include "common/prefetch.h"
+#include "common/run_hooks.h"
+#include "common/side_graph.h"
+#include "kmeans/pair_sweeps.h"
+#include "kmeans/sq_distance.h"
+
+namespace sideclust {
+
+class MpckEdges {
+ public:
+  // PackedEdge::tag: the kind in the low bits, the cache slot above them
+  static constexpr int kSkip = 0, kMust = 1, kCannot = 2, kKindMask = 3, kSlotShift = 2;
+
+  const PackedEdge* data() const { return edges_.data(); }
+  // metric "none": each pair's penalty when broken, in the pairs' order
+  const std::vector<double>& pair_charge() const { return pair_charge_; }
+  bool has_diffs() const { return diff_ != nullptr; }
+
+  // x_i - x_j (or x_j - x_i) for the pair of the adjacency entry pe of
+  // point i, as the sweeps use it: every use is a squared norm, for which
+  // the two are the same (negation is exact, so each coordinate's square is
+  // the same double), hence one difference per pair serves both of its
+  // entries. In place: the cache's slot, or diff filled from the data.
+  SIDECLUST_FORCE_INLINE const double* cached_diff(const PackedEdge& pe) const {
+    return diff_ + static_cast<std::size_t>(pe.tag >> kSlotShift) * p_;
+  }
+  SIDECLUST_FORCE_INLINE const double* pair_diff_at(const Eigen::Ref<const Eigen::MatrixXd>& x,
+                                                    int i, const PackedEdge& pe,
+                                                    Eigen::VectorXd& diff) const {
+    if (diff_ != nullptr) return cached_diff(pe);
+    const double* a = x.col(i).data();
+    const double* b = x.col(pe.nbr).data();
+    double* to = diff.data();
+    for (int d = 0; d < p_; ++d) to[d] = a[d] - b[d];  // inline: Eigen's assignment was a call per pair
+    return to;
+  }
+
+  void pair_diff(const Eigen::Ref<const Eigen::MatrixXd>& x, int i, const PackedEdge& pe,
+                 Eigen::VectorXd& diff) const {
+    if (diff_ != nullptr) {
+      diff = Eigen::Map<const Eigen::VectorXd>(cached_diff(pe), p_);
+    } else {
+      diff = x.col(i) - x.col(pe.nbr);
+    }
+  }
+
+  // The sweeps read, for every constraint of a point, its partner, type and
+  // weight, and the difference to its partner: a random access to the
+  // partner's coordinates, which at 1e6 pairs over 1e6 points costs more than
+  // the rest of the sweep. None of it changes between iterations, so it is
+  // computed once per fit, in one pass in the order of the adjacency lists:
+  // one PackedEdge per entry (tag: kSkip for weight 0, kMust or kCannot in
+  // its low bits) whose value is, for metric "none", the whole charge
+  // (must-link: w ||x_i - x_j||^2, added to every other cluster; cannot-link:
+  // w (D - ||x_i - x_j||^2) with w < 0, subtracted from the partner's
+  // cluster; D is fixed without metric learning), otherwise the signed
+  // weight. With learned metrics the pairs' differences are cached too
+  // (unless they would exceed kMaxEdgeCacheBytes), one per pair of nonzero
+  // weight (see cached_diff()), in 2 MiB pages: slot s of the cache holds
+  // x_i - x_j for the s-th entry (in adjacency order) whose partner j comes
+  // after i, and the tag of both entries of the pair carries s. A sweep over
+  // points in blocks of consecutive indices so reads the slots of half its
+  // entries in runs; the other half are random reads, as the partner's
+  // coordinates would be, and the cache holds one copy of the data at one
+  // pair per point instead of two.
+  // charged: metric "none", whose charges use the fixed bound D = `bound`.
+  void build(const Eigen::Ref<const Eigen::MatrixXd>& x, const PairGraph& pairs,
+             const std::vector<int>& edge_pair, bool charged, double bound, RunHooks& hooks) {
+    p_ = static_cast<int>(x.rows());
+    const int n = static_cast<int>(x.cols());
+    if (pairs.empty()) return;
+    const std::size_t entries = pairs.nbr.size();
+    edges_.resize(entries);
+    if (charged) pair_charge_.assign(pairs.n_pairs(), 0.0);
+    const std::size_t slots = pairs.n_pairs();
+    const bool cache = !charged && slots * static_cast<std::size_t>(p_) * sizeof(double) <= kMaxEdgeCacheBytes;
+    double* out = cache ? diff_table_.reserve(std::max<std::size_t>(1, slots * p_)) : nullptr;
+    int next = 0;  // the next free slot
+    auto upper = [&](int i, int e) {
+      const int j = pairs.nbr[e];
+      return j > i || (j == i && e < pairs.mirror[e]);
+    };
+    for (int i = 0; i < n; ++i) {
+      hooks.poll_interrupt(static_cast<std::size_t>(pairs.start[i + 1] - pairs.start[i]) * p_);
+      if (i + kSetupAhead < n && (charged || cache)) {  // the partners' coordinates or entries, a random access each
+        const int f = i + kSetupAhead;
+        for (int e = pairs.start[f]; e < pairs.start[f + 1]; ++e) {
+          if (charged || upper(f, e)) {
+            prefetch(x.col(pairs.nbr[e]).data());
+            prefetch(x.col(pairs.nbr[e]).data() + (p_ - 1));
+          } else {
+            prefetch(&edges_[pairs.mirror[e]]);
+          }
+        }
+      }
+      for (int e = pairs.start[i]; e < pairs.start[i + 1]; ++e) {
+        const double w = pairs.weight[e];
+        PackedEdge& pe = edges_[e];
+        pe.nbr = pairs.nbr[e];
+        pe.tag = w == 0.0 ? kSkip : (w > 0 ? kMust : kCannot);
+        pe.value = w;
+        if (pe.tag == kSkip) continue;
+        if (charged) {
+          const double d2 = sq_distance(x.col(i).data(), x.col(pe.nbr).data(), p_);  // = (x_i - x_j).squaredNorm()
+          pe.value = pe.tag == kMust ? 0.5 * w * (d2 + d2) : w * (bound - d2);
+          pair_charge_[edge_pair[e]] = pe.tag == kMust ? pe.value : -pe.value;  // what a broken pair adds to J
+        } else if (cache) {
+          int slot;
+          if (upper(i, e)) {
+            slot = next++;
+            double* to = out + static_cast<std::size_t>(slot) * p_;
+            const double* a = x.col(i).data();
+            const double* b = x.col(pe.nbr).data();
+            for (int d = 0; d < p_; ++d) to[d] = a[d] - b[d];
+          } else {
+            slot = edges_[pairs.mirror[e]].tag >> kSlotShift;
+          }
+          pe.tag |= slot << kSlotShift;
+        }
+      }
+    }
+    if (cache) diff_ = out;
+  }
+
+ private:
+  int p_ = 0;
+  std::vector<PackedEdge> edges_;
+  std::vector<double> pair_charge_;
+  RandomAccessTable diff_table_;   // learned metrics: the pairs' differences, see build()
+  const double* diff_ = nullptr;   // their first slot, or null without a cache
+  static constexpr std::size_t kMaxEdgeCacheBytes = std::size_t(1) << 29;  // 512 MiB
+  static constexpr int kSetupAhead = 16;  // build() prefetches this many points ahead
+};
+
+}  // namespace sideclust
