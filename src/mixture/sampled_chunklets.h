@@ -305,10 +305,19 @@ inline int chunklet_part_posterior(Eigen::MatrixXd& a, const ChunkletPart& part,
     auto w = work.w.leftCols(g.n_units);
     for (int u : g.mf_units) w.col(u).setOnes();
     for (int t : pts) times(w.col(g.unit_of[t]).data(), e.col(t).data());
+    // a unit's points, grouped by one counting sort when a product first
+    // underflows (rare; a scan of pts per such unit could be quadratic)
+    std::vector<int> unit_start, unit_pts;
     scale_unit_weights(work.w, g.mf_units, a, part.points, [&](int u, auto&& f) {
-      for (int t : pts) {
-        if (g.unit_of[t] == u) f(t);
+      if (unit_start.empty()) {
+        unit_start.assign(static_cast<std::size_t>(g.n_units) + 1, 0);
+        for (int t : pts) ++unit_start[g.unit_of[t] + 1];
+        for (int v = 0; v < g.n_units; ++v) unit_start[v + 1] += unit_start[v];
+        unit_pts.resize(pts.size());
+        std::vector<int> fill(unit_start.begin(), unit_start.end() - 1);
+        for (int t : pts) unit_pts[fill[g.unit_of[t]]++] = t;
       }
+      for (int i = unit_start[u]; i < unit_start[u + 1]; ++i) f(unit_pts[i]);
     });
     // mean field from the normalized weights: a warm start from the
     // sample's own last state lengthened whole fits (the field has several
