@@ -39,8 +39,10 @@ cm_penalty <- function(side, penalty) {
   w
 }
 
-cm_options <- function(samples, sweeps, burn_in, inner_iter, inner_tol, max_labelings) {
+cm_options <- function(samples, sweeps, burn_in, inner_iter, inner_tol, max_labelings,
+                       threads = 1L) {
   list(samples = check_count(samples, "samples", lower = 1L),
+       threads = check_count(threads, "threads", lower = 1L),
        sweeps = check_count(sweeps, "sweeps", lower = 1L),
        burn_in = check_count(burn_in, "burn_in", lower = 0L),
        inner_sweeps = check_count(inner_iter, "inner_iter", lower = 1L),

@@ -154,7 +154,8 @@ constraint_posterior <- function(prob, side,
                                  penalty = NULL,
                                  log = FALSE, samples = 100L, sweeps = 1000L,
                                  burn_in = 100L, inner_iter = 100L, inner_tol = 1e-8,
-                                 max_labelings = 1e6, burnin) {
+                                 max_labelings = 1e6,
+                                 threads = getOption("sideclust.threads", 2L), burnin) {
   if (!missing(burnin)) burn_in <- deprecated_arg(burnin, "burnin", "burn_in")
   log <- check_flag(log, "log")
   if (!is.matrix(prob) || !is.numeric(prob) || anyNA(prob)) {
@@ -166,7 +167,7 @@ constraint_posterior <- function(prob, side,
   inference <- match_choice(inference, cm_inferences, "inference")
   side <- cm_side(side, nrow(prob))
   w <- cm_penalty(side, penalty)
-  options <- cm_options(samples, sweeps, burn_in, inner_iter, inner_tol, max_labelings)
+  options <- cm_options(samples, sweeps, burn_in, inner_iter, inner_tol, max_labelings, threads)
   res <- .constraint_posterior_cpp(t(lp), side, w, inference, options)
   z <- res$z
   dimnames(z) <- dimnames(prob)

@@ -137,6 +137,11 @@
 #'   once per fit. An E-step costs about one chunklet E-step per sample; with
 #'   misspecified constraints, fewer than 20 samples lose accuracy on small
 #'   data sets (the average over the samples is what makes the method robust).
+#' @param threads Sampled chunklets: threads that solve the samples side by
+#'   side (each with its own workspace of two \eqn{k \times} chunklets
+#'   matrices); their posteriors are added in sample order, so the fit does
+#'   not depend on `threads`. The other inferences run on one thread. The
+#'   default is `getOption("sideclust.threads", 2L)`.
 #' @param sweeps,burn_in Gibbs: recorded sweeps per E-step, and burn-in
 #'   sweeps before the first E-step's recorded ones.
 #' @param burnin Deprecated former name of `burn_in`: still accepted, with a
@@ -204,7 +209,9 @@ constrained_mixture <- function(x, side, k,
                                 tol = 1e-6, equal_weights = FALSE, ridge = 1e-6,
                                 samples = 20L, sweeps = 10L, burn_in = 5L,
                                 inner_iter = 50L, inner_tol = 1e-6,
-                                max_labelings = 1e6, verbose = FALSE, burnin) {
+                                max_labelings = 1e6,
+                                threads = getOption("sideclust.threads", 2L),
+                                verbose = FALSE, burnin) {
   call <- match.call()
   if (!missing(burnin)) burn_in <- deprecated_arg(burnin, "burnin", "burn_in")
   x <- check_data_scale(check_data_matrix(x, "x"), "x")
@@ -222,7 +229,7 @@ constrained_mixture <- function(x, side, k,
   verbose <- check_flag(verbose, "verbose")
   side <- cm_side(side, n)
   w <- cm_penalty(side, penalty)
-  options <- cm_options(samples, sweeps, burn_in, inner_iter, inner_tol, max_labelings)
+  options <- cm_options(samples, sweeps, burn_in, inner_iter, inner_tol, max_labelings, threads)
   scale_var <- mean(column_variances(x))
   if (n < 2L || !is.finite(scale_var) || scale_var <= 0) scale_var <- 1
   options$ridge <- ridge * scale_var

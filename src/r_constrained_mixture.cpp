@@ -47,6 +47,7 @@ sideclust::EStepOptions estep_from(const std::string& inference, const Rcpp::Lis
   e.burn_in = Rcpp::as<int>(o["burn_in"]);
   e.sweeps = Rcpp::as<int>(o["sweeps"]);
   e.samples = Rcpp::as<int>(o["samples"]);
+  e.threads = Rcpp::as<int>(o["threads"]);
   return e;
 }
 

@@ -31,6 +31,7 @@ struct EStepOptions {
   int burn_in = 5;             // Gibbs, first E-step only (the chain continues)
   int sweeps = 10;             // Gibbs, recorded
   int samples = 20;            // sampled chunklets
+  int threads = 1;             // sampled chunklets: threads for the samples
 };
 
 // What persists between E-steps: the unit graph and the state of the
@@ -83,7 +84,8 @@ inline Eigen::MatrixXd e_step(Eigen::MatrixXd a, const PairGraph& pairs,
   if (opt.inference == Inference::sampled_chunklet) {
     prepare_e_step(n, static_cast<int>(a.rows()), pairs, opt, st, hooks);
     int n_mf = 0;
-    sampled_chunklet_estep(a, st.sampled, opt.inner_sweeps, opt.inner_tol, hooks, &n_mf);
+    sampled_chunklet_estep(a, st.sampled, opt.inner_sweeps, opt.inner_tol, opt.threads, hooks,
+                           &n_mf);
     st.mean_field_components = n_mf;
     st.ess = st.sampled.ess;
     st.ready = true;

@@ -26,7 +26,9 @@
 
 #include <Eigen/Dense>
 
+#include <algorithm>
 #include <cmath>
+#include <exception>
 #include <limits>
 #include <stdexcept>
 #include <utility>
@@ -35,6 +37,7 @@
 #include "mixture/cannot_link_field.h"
 #include "mixture/mrf_graph.h"
 #include "mixture/shared_components.h"
+#include "common/chain_runner.h"
 #include "common/run_hooks.h"
 #include "common/union_find.h"
 
@@ -223,8 +226,8 @@ void scale_unit_weights(Eigen::Ref<Eigen::MatrixXd> w, const std::vector<int>& u
 // samples, written into their columns of a (which hold their unaries): the
 // shared exactly solved components once, then each sample's mean field.
 inline int chunklet_part_posterior(Eigen::MatrixXd& a, const ChunkletPart& part,
-                                   CannotLinkWork& work, int mf_sweeps, double mf_tol,
-                                   RunHooks& hooks) {
+                                   CannotLinkWork& work, int max_units, int mf_sweeps,
+                                   double mf_tol, int threads, RunHooks& hooks) {
   const Eigen::Index K = a.rows();
   const int n = static_cast<int>(part.points.size());
   if (n == 0) return 0;
@@ -296,19 +299,19 @@ inline int chunklet_part_posterior(Eigen::MatrixXd& a, const ChunkletPart& part,
     }
   }
   // each sample's mean-field components (a start from another sample's
-  // field saved nothing: no two share one)
-  for (std::size_t s = 0; s < part.samples.size(); ++s) {
+  // field saved nothing: no two share one), into a workspace's q
+  auto solve = [&](int s, CannotLinkWork& wk, RunHooks& h) {
     const CannotLinkGraph& g = part.samples[s];
     const std::vector<int>& pts = part.mf_points[s];
-    if (pts.empty()) continue;
-    hooks.check_interrupt();
-    auto w = work.w.leftCols(g.n_units);
+    if (pts.empty()) return;
+    h.check_interrupt();
+    auto w = wk.w.leftCols(g.n_units);
     for (int u : g.mf_units) w.col(u).setOnes();
     for (int t : pts) times(w.col(g.unit_of[t]).data(), e.col(t).data());
     // a unit's points, grouped by one counting sort when a product first
     // underflows (rare; a scan of pts per such unit could be quadratic)
     std::vector<int> unit_start, unit_pts;
-    scale_unit_weights(work.w, g.mf_units, a, part.points, [&](int u, auto&& f) {
+    scale_unit_weights(wk.w, g.mf_units, a, part.points, [&](int u, auto&& f) {
       if (unit_start.empty()) {
         unit_start.assign(static_cast<std::size_t>(g.n_units) + 1, 0);
         for (int t : pts) ++unit_start[g.unit_of[t] + 1];
@@ -323,11 +326,45 @@ inline int chunklet_part_posterior(Eigen::MatrixXd& a, const ChunkletPart& part,
     // sample's own last state lengthened whole fits (the field has several
     // fixed points with certain cannot-links, and from the early E-steps'
     // states it also lost accuracy on small noisy problems)
-    for (int u : g.mf_units) work.q.col(u) = w.col(u) * (1.0 / w.col(u).sum());
-    cannot_link_mean_field(g, g.mf_units, work.w, work.q, work.mf, mf_sweeps, mf_tol, &hooks);
+    for (int u : g.mf_units) wk.q.col(u) = w.col(u) * (1.0 / w.col(u).sum());
+    cannot_link_mean_field(g, g.mf_units, wk.w, wk.q, wk.mf, mf_sweeps, mf_tol, &h);
+  };
+  auto commit = [&](int s, const CannotLinkWork& wk) {
+    const CannotLinkGraph& g = part.samples[s];
+    if (part.mf_points[s].empty()) return;
     n_mf += g.n_mf_components;
     const double ws = part.weight[s];
-    for (int t : pts) add(t, ws, work.q.col(g.unit_of[t]).data());
+    for (int t : part.mf_points[s]) add(t, ws, wk.q.col(g.unit_of[t]).data());
+  };
+  const int S = static_cast<int>(part.samples.size());
+  if (threads <= 1 || S < 2) {
+    for (int s = 0; s < S; ++s) {
+      solve(s, work, hooks);
+      commit(s, work);
+    }
+  } else {
+    // the samples side by side, each thread with its own workspace, their
+    // posteriors added in sample order (the same sums as one thread)
+    std::vector<CannotLinkWork> slots(static_cast<std::size_t>(std::min(threads, S)));
+    for (CannotLinkWork& wk : slots) wk.reserve(K, max_units, 0);
+    std::exception_ptr host_stop;
+    auto poll = [&]() {
+      try {
+        hooks.check_interrupt();
+        return true;
+      } catch (...) {
+        host_stop = std::current_exception();
+        return false;
+      }
+    };
+    try {
+      run_jobs_in_order(
+          S, threads, [&](int s, int slot, RunHooks& h) { solve(s, slots[slot], h); },
+          [&](int s, int slot) { commit(s, slots[slot]); }, poll);
+    } catch (const ChainStopped&) {
+      if (host_stop) std::rethrow_exception(host_stop);
+      throw;
+    }
   }
   if (!single) {
     for (int t = 0; t < n; ++t) a.col(part.points[t]) = acc.col(t);
@@ -337,12 +374,17 @@ inline int chunklet_part_posterior(Eigen::MatrixXd& a, const ChunkletPart& part,
 
 // One E-step from the unaries a (K x n), in place: a becomes the posterior.
 // *n_mean_field counts the components left to mean field over the samples.
+// The samples' mean fields run on up to `threads` threads; the result does
+// not depend on their number.
 inline void sampled_chunklet_estep(Eigen::MatrixXd& a, SampledChunklets& sc, int mf_sweeps,
-                                   double mf_tol, RunHooks& hooks, int* n_mean_field = nullptr) {
+                                   double mf_tol, int threads, RunHooks& hooks,
+                                   int* n_mean_field = nullptr) {
   CannotLinkWork work;
   work.reserve(a.rows(), sc.max_units, sc.max_tree_units);
-  int n_mf = chunklet_part_posterior(a, sc.fixed, work, mf_sweeps, mf_tol, hooks);
-  n_mf += chunklet_part_posterior(a, sc.drawn_part, work, mf_sweeps, mf_tol, hooks);
+  int n_mf = chunklet_part_posterior(a, sc.fixed, work, sc.max_units, mf_sweeps, mf_tol, threads,
+                                     hooks);
+  n_mf += chunklet_part_posterior(a, sc.drawn_part, work, sc.max_units, mf_sweeps, mf_tol, threads,
+                                  hooks);
   // every point in no pair: its exact posterior, in place
   std::vector<char> in_pair(static_cast<std::size_t>(a.cols()), 0);
   for (int i : sc.fixed.points) in_pair[i] = 1;

@@ -48,3 +48,29 @@ test_that("sampled-chunklet fits are reproducible; exact components give the exa
   z <- constraint_posterior(lp, d$side, "sampled_chunklet", log = TRUE, samples = 6)
   expect_equal(unname(ex$z), unname(unclass(z))[, 1:3], tolerance = 1e-12, ignore_attr = TRUE)
 })
+
+test_that("the samples on several threads give the fit of one thread, bit for bit", {
+  d <- cm_shared_problem(200)
+  run <- function(threads) {
+    set.seed(7)
+    constrained_mixture(d$x, d$side, 3, inference = "sampled_chunklet", start = rep(1:3, 30),
+                        samples = 9, max_labelings = 1, max_iter = 10, tol = 0,
+                        threads = threads)
+  }
+  one <- run(1)
+  expect_identical(one$estep, "mean field")
+  for (threads in 2:4) {
+    many <- run(threads)
+    expect_identical(many$z, one$z)
+    expect_identical(many$loglik, one$loglik)
+  }
+  set.seed(2)
+  lp <- matrix(log(stats::runif(270)), 90)
+  post <- function(threads) {
+    set.seed(3)
+    constraint_posterior(lp, d$side, "sampled_chunklet", log = TRUE, samples = 7,
+                         max_labelings = 1, threads = threads)
+  }
+  expect_identical(post(3), post(1))
+  expect_error(constrained_mixture(d$x, d$side, 3, threads = 0), "`threads`")
+})

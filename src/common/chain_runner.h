@@ -1,6 +1,7 @@
-// Runs independent Markov chains on a pool of threads. Each chain owns its
-// random stream, seeded by the host before the run, so the draws do not
-// depend on how many threads run them or in which order. The calling thread
+// Runs independent jobs on a pool of threads: TVClust's Markov chains, the
+// sampled chunklets' samples. Each job owns its random stream, seeded by the
+// host before the run, so the draws do not depend on how many threads run
+// them or in which order. The calling thread
 // only waits: it polls the host (interrupts, progress) and can ask the
 // chains to stop, which they do at the end of their current sweep. No host
 // API is called from a worker thread.
@@ -8,6 +9,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <exception>
 #include <functional>
@@ -83,6 +85,54 @@ inline void run_chains(const std::vector<std::uint64_t>& seeds, int threads,
   for (const std::exception_ptr& e : failure) {
     if (e) std::rethrow_exception(e);
   }
+}
+
+// Runs jobs 0 .. jobs - 1 on up to `threads` threads and combines their
+// results in job order: solve(job, slot, hooks) on a pool thread, with
+// `slot` (0 .. threads - 1) naming a workspace no other running job holds;
+// then commit(job, slot), one job at a time and in order 0, 1, ..., so
+// whatever commit adds up does not depend on the number of threads. The
+// calling thread polls the host every `poll_ms` milliseconds as
+// run_chains() does.
+inline void run_jobs_in_order(int jobs, int threads,
+                              const std::function<void(int, int, RunHooks&)>& solve,
+                              const std::function<void(int, int)>& commit,
+                              const std::function<bool()>& poll, int poll_ms = 2) {
+  if (threads > jobs) threads = jobs;
+  if (threads < 1) threads = 1;
+  std::mutex slot_mutex, order_mutex;
+  std::condition_variable committed;
+  std::vector<int> free_slots;
+  for (int t = threads - 1; t >= 0; --t) free_slots.push_back(t);
+  int next_commit = 0;
+  auto run_job = [&](int job, ChainHooks& hooks) {
+    int slot;
+    {
+      std::lock_guard<std::mutex> lock(slot_mutex);
+      slot = free_slots.back();
+      free_slots.pop_back();
+    }
+    struct Release {  // the slot goes back even when the job throws
+      std::mutex& m;
+      std::vector<int>& slots;
+      int slot;
+      ~Release() {
+        std::lock_guard<std::mutex> lock(m);
+        slots.push_back(slot);
+      }
+    } release{slot_mutex, free_slots, slot};
+    solve(job, slot, hooks);
+    std::unique_lock<std::mutex> lock(order_mutex);
+    while (next_commit != job) {
+      committed.wait_for(lock, std::chrono::milliseconds(poll_ms));
+      if (next_commit != job) hooks.check_interrupt();  // an earlier job failed or the host stopped
+    }
+    commit(job, slot);
+    ++next_commit;
+    committed.notify_all();
+  };
+  run_chains(std::vector<std::uint64_t>(static_cast<std::size_t>(jobs), 0), threads, run_job, poll,
+             poll_ms);
 }
 
 }  // namespace sideclust
