@@ -70,6 +70,7 @@ struct SampledChunklets {
   ChunkletPart fixed, drawn_part;
   double ess = 0.0;                     // effective number of samples
   int max_units = 0, max_tree_units = 0;
+  std::vector<CannotLinkWork> work;     // the E-steps' workspaces, one per thread
 };
 
 // One sample of the part over `points` (local ids in first / second of the
@@ -226,8 +227,9 @@ void scale_unit_weights(Eigen::Ref<Eigen::MatrixXd> w, const std::vector<int>& u
 // samples, written into their columns of a (which hold their unaries): the
 // shared exactly solved components once, then each sample's mean field.
 inline int chunklet_part_posterior(Eigen::MatrixXd& a, const ChunkletPart& part,
-                                   CannotLinkWork& work, int max_units, int mf_sweeps,
-                                   double mf_tol, int threads, RunHooks& hooks) {
+                                   std::vector<CannotLinkWork>& slots, int mf_sweeps,
+                                   double mf_tol, RunHooks& hooks) {
+  CannotLinkWork& work = slots[0];
   const Eigen::Index K = a.rows();
   const int n = static_cast<int>(part.points.size());
   if (n == 0) return 0;
@@ -337,6 +339,7 @@ inline int chunklet_part_posterior(Eigen::MatrixXd& a, const ChunkletPart& part,
     for (int t : part.mf_points[s]) add(t, ws, wk.q.col(g.unit_of[t]).data());
   };
   const int S = static_cast<int>(part.samples.size());
+  const int threads = static_cast<int>(slots.size());
   if (threads <= 1 || S < 2) {
     for (int s = 0; s < S; ++s) {
       solve(s, work, hooks);
@@ -345,8 +348,6 @@ inline int chunklet_part_posterior(Eigen::MatrixXd& a, const ChunkletPart& part,
   } else {
     // the samples side by side, each thread with its own workspace, their
     // posteriors added in sample order (the same sums as one thread)
-    std::vector<CannotLinkWork> slots(static_cast<std::size_t>(std::min(threads, S)));
-    for (CannotLinkWork& wk : slots) wk.reserve(K, max_units, 0);
     std::exception_ptr host_stop;
     auto poll = [&]() {
       try {
@@ -379,12 +380,15 @@ inline int chunklet_part_posterior(Eigen::MatrixXd& a, const ChunkletPart& part,
 inline void sampled_chunklet_estep(Eigen::MatrixXd& a, SampledChunklets& sc, int mf_sweeps,
                                    double mf_tol, int threads, RunHooks& hooks,
                                    int* n_mean_field = nullptr) {
-  CannotLinkWork work;
-  work.reserve(a.rows(), sc.max_units, sc.max_tree_units);
-  int n_mf = chunklet_part_posterior(a, sc.fixed, work, sc.max_units, mf_sweeps, mf_tol, threads,
-                                     hooks);
-  n_mf += chunklet_part_posterior(a, sc.drawn_part, work, sc.max_units, mf_sweeps, mf_tol, threads,
-                                  hooks);
+  // one workspace per thread, kept across E-steps (the first also serves
+  // the exactly solved components)
+  const std::size_t S = std::max(sc.fixed.samples.size(), sc.drawn_part.samples.size());
+  sc.work.resize(std::max<std::size_t>(1, std::min<std::size_t>(std::max(threads, 1), S)));
+  for (std::size_t t = 0; t < sc.work.size(); ++t) {
+    sc.work[t].reserve(a.rows(), sc.max_units, t == 0 ? sc.max_tree_units : 0);
+  }
+  int n_mf = chunklet_part_posterior(a, sc.fixed, sc.work, mf_sweeps, mf_tol, hooks);
+  n_mf += chunklet_part_posterior(a, sc.drawn_part, sc.work, mf_sweeps, mf_tol, hooks);
   // every point in no pair: its exact posterior, in place
   std::vector<char> in_pair(static_cast<std::size_t>(a.cols()), 0);
   for (int i : sc.fixed.points) in_pair[i] = 1;
