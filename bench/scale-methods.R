@@ -41,6 +41,11 @@ methods <- list(
   cec_ib = list(max_n = 1e7, run = function(d, it) {
     sideclust::cec_ib(d$x, d$labels, k_true, restarts = 1L, max_iter = it)
   }),
+  # the package's EM without constraints: the reference of the E-steps' rows
+  cmix_plain = list(max_n = 1e7, run = function(d, it) {
+    sideclust::constrained_mixture(d$x, NULL, k_true, start = d$start_labels, max_iter = it,
+                                   tol = 0)
+  }),
   cmix_mean_field = list(max_n = 1e7, run = function(d, it) {
     sideclust::constrained_mixture(d$x, d$side, k_true, start = d$start_labels, max_iter = it,
                                    tol = 0)
