@@ -206,7 +206,7 @@ prototype_fit <- function(res, a, fun, call, stats = list(), settings = list()) 
 # options; `score` ranks a run (lowest final objective by default).
 prototype_runs <- function(a, core, extra = list(),
                            score = function(res) final_value(res$objective)) {
-  xt <- points_for_core(a$x)
+  xt <- a$xt %||% points_for_core(a$x)  # dense: transposed by check_prototype_fit()
   options <- c(a$options, extra)
   best_run(a$restarts, function(r) core(xt, a$side, options), score)
 }

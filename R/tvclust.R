@@ -300,7 +300,7 @@ tvclust <- function(x, side = NULL, k = 5L, family = c("gaussian", "diagonal", "
   }
   data <- x
   x <- if (family == "multinomial") count_points(x, "x") else
-    check_data_scale(check_data_matrix(x, "x"), "x")
+    check_points(x, "x")
   n <- n_points(x)
   if (!is_sparse_input(data)) data <- x
   side <- if (is.null(side)) NULL else as_side_info(side, n = n, arg = "side")
