@@ -215,9 +215,9 @@ prototype_runs <- function(a, core, extra = list(),
 # every row of newdata: the prediction of the k-means-type fits (cvqe,
 # cop_kmeans, lcvqe), whose new points carry no constraints.
 predict_nearest_centre <- function(object, newdata) {
-  newdata <- check_newdata(newdata, ncol(object$centers), sparse_ok = TRUE)
-  cost <- .centre_divergences_cpp(points_for_core(newdata), t(object$centers), "sqeuclidean")
-  cluster_prediction(cost = cost, rows = point_names(newdata))
+  data <- newdata_for_core(newdata, ncol(object$centers), sparse_ok = TRUE)
+  cost <- .centre_divergences_cpp(data$xt, t(object$centers), "sqeuclidean")
+  cluster_prediction(cost = cost, rows = point_names(data$x))
 }
 
 # The one shape of every predict(): `cluster` plus one n x k matrix with a

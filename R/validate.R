@@ -189,13 +189,27 @@ match_arg <- function(x, choices) {
 # `newdata` of a predict() method: a finite numeric matrix with the p columns
 # the fit was made on, or (sparse_ok) sparse points from a sparse matrix.
 check_newdata <- function(newdata, p, sparse_ok = FALSE) {
+  newdata_for_core(newdata, p, sparse_ok, transpose = FALSE)$x
+}
+
+# check_newdata() and, with `transpose`, the points as the core reads them
+# (points_for_core()): list(x, xt), a dense matrix transposed in the pass
+# that checks it.
+newdata_for_core <- function(newdata, p, sparse_ok = FALSE, transpose = TRUE) {
   if (missing(newdata)) stop_arg("newdata", "is missing")
-  x <- if (sparse_ok && is_sparse_input(newdata)) sparse_points(newdata, "newdata") else
-    check_data_matrix(newdata, "newdata")
+  if (sparse_ok && is_sparse_input(newdata)) {
+    x <- sparse_points(newdata, "newdata")
+    xt <- x
+  } else {
+    x <- as_data_matrix(newdata, "newdata", 1L)
+    s <- .scan_points_cpp(x, transpose)
+    if (!s$finite) stop_not_finite(x, "newdata")
+    xt <- s$xt
+  }
   if (n_coordinates(x) != p) {
     stop_arg("newdata", sprintf("has %d columns but the fit has %d", n_coordinates(x), p))
   }
-  x
+  list(x = x, xt = xt)
 }
 
 check_dots_empty <- function(...) {

@@ -121,3 +121,19 @@ test_that("negative values are still caught for counts and the KL / I-divergence
   expect_error(count_points(x), "`x` must hold counts for family \"multinomial\" but has 1 negative values \\(rows 1\\)")
   expect_identical(count_points(abs(x)), abs(x))
 })
+
+test_that("predict() of the nearest-centre fits checks and transposes newdata in one pass", {
+  x <- scale(iris[, 1:4])
+  set.seed(5)
+  fit <- cvqe(x, NULL, 3, restarts = 1)
+  new <- x[c(3, 70, 140), ]
+  d <- newdata_for_core(new, 4L)
+  expect_identical(d$xt, t(new))
+  expect_identical(check_newdata(new, 4L), new)
+  expect_identical(predict(fit, new)$cluster, fit$cluster[c(3, 70, 140)])
+  bad <- new
+  bad[2, 2] <- NaN
+  expect_error(predict(fit, bad), "`newdata` has 1 NaN values \\(rows 2\\); remove or impute them")
+  expect_error(predict(fit, new[, 1:3]), "`newdata` has 3 columns but the fit has 4")
+  expect_error(check_newdata(), "`newdata` is missing")
+})
