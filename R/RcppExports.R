@@ -169,6 +169,10 @@ sample_pairs_cpp <- function(code, n_classes, m, noise) {
     .Call(`_sideclust_transpose_cpp`, x)
 }
 
+.scan_points_cpp <- function(x, transpose) {
+    .Call(`_sideclust_scan_points_cpp`, x, transpose)
+}
+
 .niw_check_cpp <- function(add, remove, query, m0, kappa0, nu0, S0) {
     .Call(`_sideclust_niw_check_cpp`, add, remove, query, m0, kappa0, nu0, S0)
 }

@@ -50,7 +50,7 @@
 #' cec_ib_beta0(x, x >= 0, type = "fixed_spherical", param = 1)
 #' @export
 cec_ib_beta0 <- function(x, cluster, coarse = NULL, type = "full", param = NULL) {
-  x <- check_data_scale(check_data_matrix(x, "x"), "x")
+  x <- check_points(x, "x")
   if (length(type) != 1L) stop_arg("type", "must be one family, shared by all clusters")
   fam <- check_cec_families(type, param, 1L, ncol(x))
   n <- nrow(x)

@@ -440,7 +440,9 @@ fit_cec <- function(x, labels, k, beta, type, param, restarts, max_iter, eps, co
   split_criterion <- match_choice(split_criterion, c("cost", "bic"), "split_criterion")
   small_sample <- check_flag(small_sample, "small_sample")
   split <- check_flag(split, "split")
-  x <- check_data_scale(check_data_matrix(x, "x"), "x")
+  # checked and transposed for the core in one pass
+  pts <- scan_points(x, "x", transpose = TRUE)
+  x <- pts$x
   n <- nrow(x)
   p <- ncol(x)
   min_rows <- p + if (small_sample) 3L else 2L
@@ -498,7 +500,7 @@ fit_cec <- function(x, labels, k, beta, type, param, restarts, max_iter, eps, co
     rep(0, k)
   }
   options$split_penalty <- unname(penalty)
-  xt <- transpose_points(x)
+  xt <- pts$xt
   res <- best_run(restarts, function(r) .cec_cpp(xt, side, options),
                   function(run) run$cost + sum(penalty[run$origin]))
   centers <- t(res$means)

@@ -214,7 +214,7 @@ constrained_mixture <- function(x, side, k,
                                 verbose = FALSE, burnin) {
   call <- match.call()
   if (!missing(burnin)) burn_in <- deprecated_arg(burnin, "burnin", "burn_in")
-  x <- check_data_scale(check_data_matrix(x, "x"), "x")
+  x <- check_points(x, "x")
   n <- nrow(x)
   if (missing(side)) stop_arg("side", "is missing; use NULL for no constraints")
   if (missing(k)) stop_arg("k", "is missing: the number of clusters")

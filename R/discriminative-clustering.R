@@ -224,7 +224,8 @@ discriminative_clustering <- function(x, side, k, sigma = NULL, n0 = 1,
                                       verbose = FALSE, labels) {
   call <- match.call()
   if (!missing(labels)) side <- deprecated_arg(labels, "labels", "side")
-  x <- check_data_scale(check_data_matrix(x, "x"), "x")
+  pts <- scan_points(x, "x", transpose = TRUE)  # checked and transposed in one pass
+  x <- pts$x
   n <- nrow(x)
   if (missing(side) || is.null(side)) {
     stop_arg("side", "is missing; give the auxiliary classes (NA for unlabelled points)")
@@ -255,7 +256,7 @@ discriminative_clustering <- function(x, side, k, sigma = NULL, n0 = 1,
   settings <- list(sigma = sigma, n0 = n0, method = method, restarts = restarts, init = init)
   core_options <- list(k = k, sigma = sigma, n0 = n0, restarts = 1L, init = init,
                        start = seeds$centres, verbose = verbose)
-  xt <- transpose_points(x)
+  xt <- pts$xt
   highest <- function(run) -final_value(run$objective)
   if (method == "stochastic") {
     options <- c(core_options, epochs = epochs, step = step)

@@ -127,7 +127,7 @@ disparate_kmeans <- function(x, k, lambda = NULL, restarts = 10L, max_iter = 100
                              center = TRUE, init = c("kmeans++", "random"),
                              start = NULL, verbose = FALSE) {
   call <- match.call()
-  x <- check_data_scale(check_data_matrix(x, "x", min_rows = 2L), "x")
+  x <- check_points(x, "x", min_rows = 2L)
   n <- nrow(x)
   p <- ncol(x)
   center <- check_flag(center, "center")

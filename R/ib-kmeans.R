@@ -176,7 +176,8 @@ ib_kmeans <- function(x, k, beta, s = NULL, normalize = c("space", "data"),
                       restarts = 10L, max_iter = 500L, tol = 1e-8,
                       init = c("kmeans++", "random"), start = NULL, verbose = FALSE) {
   call <- match.call()
-  x <- check_data_scale(check_data_matrix(x, "x"), "x")
+  pts <- scan_points(x, "x", transpose = TRUE)  # checked and transposed in one pass
+  x <- pts$x
   k <- check_k_or_start(k, start, x)
   if (missing(beta)) stop_arg("beta", "is missing; give the trade-off beta > 0 (Inf for k-means)")
   beta <- check_number(beta, "beta", lower = 0, lower_open = TRUE, allow_inf = TRUE)
@@ -191,7 +192,7 @@ ib_kmeans <- function(x, k, beta, s = NULL, normalize = c("space", "data"),
   seeds <- check_start_prototypes(start, k, x, restarts, init)
   restarts <- seeds$restarts
   init <- seeds$init
-  xt <- transpose_points(x)
+  xt <- pts$xt
   options <- list(k = k, beta = beta, s = s, normalize_over_data = normalize == "data",
                   restarts = 1L, max_iter = max_iter, tol = tol, init = init,
                   start = seeds$centres, verbose = verbose)

@@ -4,8 +4,7 @@
 
 prepare_kernel <- function(x, kernel, sigma = NULL, arg = "x") {
   if (kernel == "precomputed") return(prepare_precomputed(x, arg))
-  x <- check_data_matrix(x, arg, min_rows = 2L)
-  x <- check_data_scale(x, arg)
+  x <- check_points(x, arg, min_rows = 2L)
   spec <- list(type = kernel, x = t(x))
   if (kernel == "rbf") {
     spec$sigma <- if (is.null(sigma)) median_sigma(x) else

@@ -206,7 +206,7 @@ prototype_fit <- function(res, a, fun, call, stats = list(), settings = list()) 
 # options; `score` ranks a run (lowest final objective by default).
 prototype_runs <- function(a, core, extra = list(),
                            score = function(res) final_value(res$objective)) {
-  xt <- points_for_core(a$x)
+  xt <- a$xt %||% points_for_core(a$x)  # dense: transposed by check_prototype_fit()
   options <- c(a$options, extra)
   best_run(a$restarts, function(r) core(xt, a$side, options), score)
 }
@@ -215,9 +215,9 @@ prototype_runs <- function(a, core, extra = list(),
 # every row of newdata: the prediction of the k-means-type fits (cvqe,
 # cop_kmeans, lcvqe), whose new points carry no constraints.
 predict_nearest_centre <- function(object, newdata) {
-  newdata <- check_newdata(newdata, ncol(object$centers), sparse_ok = TRUE)
-  cost <- .centre_divergences_cpp(points_for_core(newdata), t(object$centers), "sqeuclidean")
-  cluster_prediction(cost = cost, rows = point_names(newdata))
+  data <- newdata_for_core(newdata, ncol(object$centers), sparse_ok = TRUE)
+  cost <- .centre_divergences_cpp(data$xt, t(object$centers), "sqeuclidean")
+  cluster_prediction(cost = cost, rows = point_names(data$x))
 }
 
 # The one shape of every predict(): `cluster` plus one n x k matrix with a

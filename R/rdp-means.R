@@ -236,7 +236,7 @@ fit_dp_family <- function(data, side, lambda, k, xi, xi_rate, xi_max,
                           lambda_method, order, patience, max_iter, restarts,
                           verbose, chunklet_moves = FALSE) {
   n <- n_points(data$x)
-  xt <- points_for_core(data$x)
+  xt <- data$xt %||% points_for_core(data$x)
   lambda <- resolve_lambda(xt, lambda, k, lambda_method, data$divergence)
   patience <- check_count(patience, "patience")
   max_iter <- check_count(max_iter, "max_iter")
@@ -298,7 +298,7 @@ dp_lambda <- function(x, k, method = c("farthest_first", "kth_distance"),
                       divergence = c("sqeuclidean", "kl", "idiv"),
                       smoothing = NULL) {
   data <- prepare_divergence_data(x, match_arg(divergence), smoothing)
-  resolve_lambda(points_for_core(data$x), NULL, k, match_arg(method), data$divergence)
+  resolve_lambda(data$xt %||% points_for_core(data$x), NULL, k, match_arg(method), data$divergence)
 }
 
 resolve_lambda <- function(xt, lambda, k, method, divergence) {
@@ -326,12 +326,15 @@ resolve_lambda <- function(xt, lambda, k, method, divergence) {
 prepare_divergence_data <- function(x, divergence, smoothing, arg = "x",
                                     min_rows = 2L) {
   if (is_sparse_input(x)) return(prepare_sparse_divergence_data(x, divergence, smoothing, arg, min_rows))
-  x <- check_data_matrix(x, arg, min_rows = min_rows)
-  x <- check_data_scale(x, arg, spread = divergence == "sqeuclidean")
+  # one pass over x checks it and, for the squared Euclidean distance (whose
+  # core reads x as it is), writes the transpose the core reads
+  pts <- scan_points(x, arg, min_rows = min_rows, spread = divergence == "sqeuclidean",
+                     transpose = divergence == "sqeuclidean")
   if (divergence == "sqeuclidean") {
-    return(list(x = x, divergence = divergence, smoothing = NULL))
+    return(list(x = pts$x, xt = pts$xt, divergence = divergence, smoothing = NULL))
   }
-  if (any(x < 0)) {
+  x <- pts$x
+  if (pts$lo < 0) {
     rows <- which(rowSums(x < 0) > 0)
     stop_arg(arg, sprintf("has negative values (%s), but divergence \"%s\" needs counts or other non-negative data",
                           describe_positions(rows), divergence))

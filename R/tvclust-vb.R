@@ -11,7 +11,8 @@ tvclust_vb_only <- c("truncation", "restarts", "max_iter", "tol")
 
 tvclust_vb <- function(x, side, k, family, alpha, alpha_prior, p, q, pq_prior, prior, init,
                        truncation, restarts, max_iter, tol, verbose, call,
-                       check_each_update = FALSE, delete_moves = TRUE, data = x) {
+                       check_each_update = FALSE, delete_moves = TRUE, data = x,
+                       xt = NULL) {
   n <- n_points(x)
   k <- check_count(k, "k")
   truncation <- check_count(truncation, "truncation")
@@ -22,7 +23,7 @@ tvclust_vb <- function(x, side, k, family, alpha, alpha_prior, p, q, pq_prior, p
                                chunklet_moves = FALSE)
   prior <- resolve_tvclust_prior(prior, x, family)
   start <- tvclust_vb_init(init, n, k, truncation, restarts)
-  xt <- points_for_core(x)
+  xt <- xt %||% points_for_core(x)  # tvclust() transposes dense data as it checks them
   options <- list(truncation = truncation, max_iter = max_iter, tol = tol,
                   restarts = 1L, k = min(k, truncation), init = start$init,
                   verbose = check_flag(verbose, "verbose"),

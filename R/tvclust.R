@@ -299,14 +299,17 @@ tvclust <- function(x, side = NULL, k = 5L, family = c("gaussian", "diagonal", "
                                 if (method == "gibbs") "variational" else "gibbs"))
   }
   data <- x
-  x <- if (family == "multinomial") count_points(x, "x") else
-    check_data_scale(check_data_matrix(x, "x"), "x")
+  # dense Gaussian data: checked and transposed for the core in one pass
+  pts <- if (family == "multinomial") list(x = count_points(x, "x")) else
+    scan_points(x, "x", transpose = TRUE)
+  x <- pts$x
   n <- n_points(x)
   if (!is_sparse_input(data)) data <- x
   side <- if (is.null(side)) NULL else as_side_info(side, n = n, arg = "side")
   if (method == "variational") {
     return(tvclust_vb(x, side, k, family, alpha, alpha_prior, p, q, pq_prior, prior, init,
-                      truncation, restarts, max_iter, tol, verbose, call, data = data))
+                      truncation, restarts, max_iter, tol, verbose, call, data = data,
+                      xt = pts$xt))
   }
   if (is.null(init)) init <- "random"
   loss <- match_arg(loss)
@@ -328,7 +331,7 @@ tvclust <- function(x, side = NULL, k = 5L, family = c("gaussian", "diagonal", "
   # checked here, not in tvclust_store(), which reads it only when draws are thinned
   summary_draws <- check_count(summary_draws, "summary_draws", lower = 1L)
   store <- tvclust_store(keep_draws, n, chains, kept, summary_draws)
-  res <- tvclust_run_chains(points_for_core(x), side, family, prior, settings, init,
+  res <- tvclust_run_chains(pts$xt %||% points_for_core(x), side, family, prior, settings, init,
                             list(iter = iter, burn_in = burn_in, thin = thin,
                                  store = store$store, threads = threads,
                                  verbose = check_flag(verbose, "verbose")),

@@ -43,7 +43,7 @@ check_tensor <- function(x, arg) {
     if (is.matrix(x) && !(is.numeric(x) || is.logical(x))) {
       stop_arg(arg, "must be numeric, not ", typeof(x))
     }
-    return(check_data_scale(check_data_matrix(x, arg), arg))
+    return(check_points(x, arg))
   }
   if (!is.array(x) || length(dim(x)) < 2L) {
     stop_arg(arg, "must be a numeric matrix, data.frame or array with at least 2 dimensions, not ",
@@ -313,8 +313,8 @@ coordinate_names <- function(x) {
 count_points <- function(x, arg = "x", min_rows = 1L) {
   if (inherits(x, "sideclust_sparse_points")) return(x)  # checked already
   if (!is_sparse_input(x)) {
-    x <- check_data_scale(check_data_matrix(x, arg, min_rows = min_rows), arg, spread = FALSE)
-    return(check_counts(x, arg))
+    pts <- scan_points(x, arg, min_rows = min_rows, spread = FALSE)
+    return(if (pts$lo >= 0) pts$x else check_counts(pts$x, arg))
   }
   sp <- check_sparse_scale(sparse_points(x, arg, min_rows), arg, spread = FALSE)
   if (length(rows <- sparse_negative_rows(sp))) {

@@ -233,8 +233,10 @@ check_partition_starts <- function(start, n, k, must) {
 # glue entry points reads, for one run: prototype_runs() makes `restarts`.
 check_prototype_fit <- function(x, side, k, start, restarts, max_iter, init, verbose,
                                 max_pairs, inits = c("kmeans++", "random"), sparse_ok = FALSE) {
-  x <- if (sparse_ok && is_sparse_input(x)) check_sparse_scale(sparse_points(x, "x"), "x") else
-    check_data_scale(check_data_matrix(x, "x"), "x")
+  # dense x: checked and transposed for the core in one pass (prototype_runs() reads xt)
+  pts <- if (sparse_ok && is_sparse_input(x)) list(x = check_sparse_scale(sparse_points(x, "x"), "x")) else
+    scan_points(x, "x", transpose = TRUE)
+  x <- pts$x
   side <- side_as_pairs(side, n_points(x), "side", max_pairs)
   init <- match_choice(init, inits, "init")
   k <- check_k_or_start(k, start, x)
@@ -242,7 +244,7 @@ check_prototype_fit <- function(x, side, k, start, restarts, max_iter, init, ver
   max_iter <- check_count(max_iter, "max_iter", lower = 1L)
   verbose <- check_flag(verbose, "verbose")
   seeds <- check_start_prototypes(start, k, x, restarts, init)
-  list(x = x, side = side, restarts = seeds$restarts, init = seeds$init, max_iter = max_iter,
+  list(x = x, xt = pts$xt, side = side, restarts = seeds$restarts, init = seeds$init, max_iter = max_iter,
        options = list(k = k, restarts = 1L, max_iter = max_iter, init = seeds$init,
                       start = seeds$centres, verbose = verbose))
 }

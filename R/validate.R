@@ -21,6 +21,31 @@ describe_positions <- function(pos, what = "rows", max = 5L) {
 # Coerce data to a finite double matrix with at least one row and column.
 # Returns the matrix (rows are points).
 check_data_matrix <- function(x, arg = "x", min_rows = 1L) {
+  x <- as_data_matrix(x, arg, min_rows)
+  if (!.scan_points_cpp(x, FALSE)$finite) stop_not_finite(x, arg)
+  x
+}
+
+# check_data_scale(check_data_matrix(x, arg, min_rows), arg, spread) in one
+# pass over the values (C++: finiteness, smallest and largest value), with
+# the same errors. With `transpose`, that pass also writes t(x) for the cores
+# (as transpose_points() would), so a method that needs it reads x once.
+# Returns list(x, xt (NULL unless transpose), lo, hi).
+scan_points <- function(x, arg = "x", min_rows = 1L, spread = TRUE, transpose = FALSE) {
+  x <- as_data_matrix(x, arg, min_rows)
+  s <- .scan_points_cpp(x, transpose)
+  if (!s$finite) stop_not_finite(x, arg)
+  check_value_range(s$lo, s$hi, length(x), arg, spread)
+  list(x = x, xt = s$xt, lo = s$lo, hi = s$hi)
+}
+
+# The checked data matrix of scan_points(), for methods that need no transpose.
+check_points <- function(x, arg = "x", min_rows = 1L, spread = TRUE) {
+  scan_points(x, arg, min_rows, spread)$x
+}
+
+# The coercion and shape checks of check_data_matrix(): a plain double matrix.
+as_data_matrix <- function(x, arg, min_rows) {
   if (is.data.frame(x)) {
     bad <- !vapply(x, function(col) is.numeric(col) || is.logical(col), logical(1))
     if (any(bad)) {
@@ -55,19 +80,20 @@ check_data_matrix <- function(x, arg = "x", min_rows = 1L) {
     dim(x) <- d
     dimnames(x) <- dn
   }
-  # sum() is finite whenever every value is (short of overflow, which the
-  # exact check below then clears): no n x p logical temporary in the usual case
-  bad <- if (is.finite(sum(x))) FALSE else !is.finite(x)
-  if (any(bad)) {
-    rows <- which(rowSums(bad) > 0)
-    kinds <- c(`NA` = sum(is.na(x) & !is.nan(x)), `NaN` = sum(is.nan(x)),
-               `Inf` = sum(is.infinite(x)))
-    kinds <- kinds[kinds > 0]
-    stop_arg(arg, sprintf("has %s (%s); remove or impute them",
-                          paste(kinds, names(kinds), "values", collapse = ", "),
-                          describe_positions(rows)))
-  }
   x
+}
+
+# The error for a double matrix that the one-pass scan found not finite:
+# which rows and what kinds of values (n x p temporaries only here).
+stop_not_finite <- function(x, arg) {
+  bad <- !is.finite(x)
+  rows <- which(rowSums(bad) > 0)
+  kinds <- c(`NA` = sum(is.na(x) & !is.nan(x)), `NaN` = sum(is.nan(x)),
+             `Inf` = sum(is.infinite(x)))
+  kinds <- kinds[kinds > 0]
+  stop_arg(arg, sprintf("has %s (%s); remove or impute them",
+                        paste(kinds, names(kinds), "values", collapse = ", "),
+                        describe_positions(rows)))
 }
 
 # Data whose squared distances overflow (values beyond about 1e150) or
@@ -75,10 +101,14 @@ check_data_matrix <- function(x, arg = "x", min_rows = 1L) {
 # costs and silently wrong clusters: stop and say what to do instead.
 # `spread = FALSE` for counts, whose methods depend only on proportions.
 check_data_scale <- function(x, arg = "x", spread = TRUE) {
-  lo <- min(x)
-  hi <- max(x)
+  check_value_range(min(x), max(x), length(x), arg, spread)
+  x
+}
+
+# check_data_scale() from the smallest and largest of `size` finite values.
+check_value_range <- function(lo, hi, size, arg, spread) {
   big <- max(-lo, hi)
-  limit <- sqrt(.Machine$double.xmax / (8 * max(length(x), 1)))
+  limit <- sqrt(.Machine$double.xmax / (8 * max(size, 1)))
   if (big > limit) {
     stop_arg(arg, sprintf(paste0(
       "has values up to %.3g: too large for its squared distances in double ",
@@ -90,7 +120,7 @@ check_data_scale <- function(x, arg = "x", spread = TRUE) {
       "varies by at most %.3g: its squared distances underflow to zero in double ",
       "precision; subtract its mean and scale() it"), hi - lo))
   }
-  x
+  invisible()
 }
 
 # A single finite number, optionally bounded.
@@ -159,13 +189,27 @@ match_arg <- function(x, choices) {
 # `newdata` of a predict() method: a finite numeric matrix with the p columns
 # the fit was made on, or (sparse_ok) sparse points from a sparse matrix.
 check_newdata <- function(newdata, p, sparse_ok = FALSE) {
+  newdata_for_core(newdata, p, sparse_ok, transpose = FALSE)$x
+}
+
+# check_newdata() and, with `transpose`, the points as the core reads them
+# (points_for_core()): list(x, xt), a dense matrix transposed in the pass
+# that checks it.
+newdata_for_core <- function(newdata, p, sparse_ok = FALSE, transpose = TRUE) {
   if (missing(newdata)) stop_arg("newdata", "is missing")
-  x <- if (sparse_ok && is_sparse_input(newdata)) sparse_points(newdata, "newdata") else
-    check_data_matrix(newdata, "newdata")
+  if (sparse_ok && is_sparse_input(newdata)) {
+    x <- sparse_points(newdata, "newdata")
+    xt <- x
+  } else {
+    x <- as_data_matrix(newdata, "newdata", 1L)
+    s <- .scan_points_cpp(x, transpose)
+    if (!s$finite) stop_not_finite(x, "newdata")
+    xt <- s$xt
+  }
   if (n_coordinates(x) != p) {
     stop_arg("newdata", sprintf("has %d columns but the fit has %d", n_coordinates(x), p))
   }
-  x
+  list(x = x, xt = xt)
 }
 
 check_dots_empty <- function(...) {

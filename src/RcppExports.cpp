@@ -557,6 +557,18 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// scan_points_cpp
+SEXP scan_points_cpp(SEXP x, bool transpose);
+RcppExport SEXP _sideclust_scan_points_cpp(SEXP xSEXP, SEXP transposeSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< SEXP >::type x(xSEXP);
+    Rcpp::traits::input_parameter< bool >::type transpose(transposeSEXP);
+    rcpp_result_gen = Rcpp::wrap(scan_points_cpp(x, transpose));
+    return rcpp_result_gen;
+END_RCPP
+}
 // niw_check_cpp
 Rcpp::List niw_check_cpp(const Eigen::MatrixXd& add, const Eigen::MatrixXd& remove, const Eigen::MatrixXd& query, const Eigen::VectorXd& m0, double kappa0, double nu0, const Eigen::MatrixXd& S0);
 RcppExport SEXP _sideclust_niw_check_cpp(SEXP addSEXP, SEXP removeSEXP, SEXP querySEXP, SEXP m0SEXP, SEXP kappa0SEXP, SEXP nu0SEXP, SEXP S0SEXP) {
@@ -830,6 +842,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_sample_pairs_cpp", (DL_FUNC) &_sideclust_sample_pairs_cpp, 4},
     {"_sideclust_csr_of_csc_cpp", (DL_FUNC) &_sideclust_csr_of_csc_cpp, 5},
     {"_sideclust_transpose_cpp", (DL_FUNC) &_sideclust_transpose_cpp, 1},
+    {"_sideclust_scan_points_cpp", (DL_FUNC) &_sideclust_scan_points_cpp, 2},
     {"_sideclust_niw_check_cpp", (DL_FUNC) &_sideclust_niw_check_cpp, 7},
     {"_sideclust_normal_gamma_check_cpp", (DL_FUNC) &_sideclust_normal_gamma_check_cpp, 7},
     {"_sideclust_dirichlet_multinomial_check_cpp", (DL_FUNC) &_sideclust_dirichlet_multinomial_check_cpp, 4},

@@ -1,6 +1,8 @@
 // Glue: data from R in the layout the cores read (one object's values
 // contiguous): a sparse Matrix's column-compressed slots as row-compressed
-// arrays, and a dense matrix transposed, written straight into R vectors.
+// arrays, and a dense matrix transposed, written straight into R vectors;
+// the data checks' one pass over a dense matrix (the range of its values),
+// fused with the transpose where the method needs one.
 #include <Rcpp.h>
 
 #include <vector>
@@ -8,6 +10,7 @@
 #include "common/csr_transpose.h"
 #include "common/huge_pages.h"
 #include "common/transpose.h"
+#include "common/value_range.h"
 
 // [[Rcpp::export(.csr_of_csc_cpp)]]
 Rcpp::List csr_of_csc_cpp(Rcpp::IntegerVector p, Rcpp::IntegerVector i, Rcpp::NumericVector x,
@@ -34,5 +37,46 @@ SEXP transpose_cpp(SEXP x) {
   sideclust::advise_huge_pages(REAL(out), static_cast<std::size_t>(rows) * cols * sizeof(double));
   sideclust::transpose_dense(REAL(x), static_cast<std::size_t>(rows), static_cast<std::size_t>(cols), REAL(out));
   UNPROTECT(1);
+  return out;
+}
+
+// The data checks of a double matrix in one pass: list(lo, hi, finite) of its
+// values (lo and hi skip NaN and NA), plus xt = t(x) when `transpose`
+// (written in the same pass; dimnames set here, as setting them in R on a
+// list element would copy it), else NULL.
+// [[Rcpp::export(.scan_points_cpp)]]
+SEXP scan_points_cpp(SEXP x, bool transpose) {
+  if (!Rf_isMatrix(x) || TYPEOF(x) != REALSXP) Rcpp::stop("internal: .scan_points_cpp() takes a double matrix");
+  const int rows = Rf_nrows(x), cols = Rf_ncols(x);
+  const std::size_t size = static_cast<std::size_t>(rows) * cols;
+  sideclust::ValueRange range;
+  SEXP xt = R_NilValue;
+  if (transpose) {
+    xt = PROTECT(Rf_allocMatrix(REALSXP, cols, rows));  // every value is written
+    sideclust::advise_huge_pages(REAL(xt), size * sizeof(double));
+    range = sideclust::transpose_dense_range(REAL(x), rows, cols, REAL(xt));
+    SEXP dn = Rf_getAttrib(x, R_DimNamesSymbol);
+    if (!Rf_isNull(dn)) {  // rev(dimnames(x)), names of the dimnames included
+      SEXP rev = PROTECT(Rf_allocVector(VECSXP, 2));
+      SET_VECTOR_ELT(rev, 0, VECTOR_ELT(dn, 1));
+      SET_VECTOR_ELT(rev, 1, VECTOR_ELT(dn, 0));
+      SEXP names = Rf_getAttrib(dn, R_NamesSymbol);
+      if (!Rf_isNull(names)) {
+        SEXP rev_names = PROTECT(Rf_allocVector(STRSXP, 2));
+        SET_STRING_ELT(rev_names, 0, STRING_ELT(names, 1));
+        SET_STRING_ELT(rev_names, 1, STRING_ELT(names, 0));
+        Rf_setAttrib(rev, R_NamesSymbol, rev_names);
+        UNPROTECT(1);
+      }
+      Rf_setAttrib(xt, R_DimNamesSymbol, rev);
+      UNPROTECT(1);
+    }
+  } else {
+    PROTECT(xt);
+    range.add(REAL(x), size);
+  }
+  SEXP out = PROTECT(Rcpp::List::create(Rcpp::_["lo"] = range.lo, Rcpp::_["hi"] = range.hi,
+                                        Rcpp::_["finite"] = range.finite(), Rcpp::_["xt"] = xt));
+  UNPROTECT(2);
   return out;
 }
