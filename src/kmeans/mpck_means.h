@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <stdexcept>
 #include <vector>
@@ -212,6 +213,15 @@ class MpckRun {
   // point stays unless another cluster is strictly cheaper. `zp` holds the
   // same clusters as z (or is z), read for the partners. Marks the points
   // that changed cluster in `moved` and returns their number.
+  // Where its time goes (bench/mpck-sweep-harness.cpp, n = 1e6, p = 10,
+  // k = 5, 1e6 pairs): about 85 ns a point for metric "none" and 130 ns for
+  // "diagonal", nearly as much at n = 2e4 where everything is cached, so the
+  // sweep is bound by its instructions, not by memory (without the
+  // SweepLookahead it takes twice as long, though). Made no difference:
+  // compiling it for AVX, -O3, entries' charges added without a branch on
+  // their kind or held in registers for k = 5, storage order inside the
+  // visiting blocks, and (for "diagonal") dropping the pair-difference cache,
+  // which costs ~15% more per sweep for ~40% less set-up.
   template <class Label>
   int assign(const Eigen::MatrixXd& m, const mpck_detail::Metrics& met,
              const std::vector<int>& order, std::vector<int>& z, std::vector<Label>& zp,
@@ -314,15 +324,32 @@ class MpckRun {
       if (none) {
         acc.near[best] += own[best];
       } else if (diagonal) {
-        double* to = acc.moment.col(best).data();
-        const double* a = m.col(best).data();
-        for (int d = 0; d < p_; ++d) {
-          const double t = xi[d] - a[d];
-          to[d] += t * t;
-        }
+        add_squares(acc.moment.col(best).data(), xi, m.col(best).data(), p_);
       }
     }
     return changed;
+  }
+
+  // to[d] += (x[d] - a[d])^2 for d < p, two coordinates per instruction
+  // where the compiler has the vector extension (the same operations on
+  // each coordinate, so the same sums).
+  static SIDECLUST_FORCE_INLINE void add_squares(double* to, const double* x, const double* a, int p) {
+    int d = 0;
+#if defined(SIDECLUST_HAS_LANES2)
+    for (; d + 1 < p; d += 2) {
+      Lanes2 s, u, v;
+      std::memcpy(&s, to + d, sizeof s);
+      std::memcpy(&u, x + d, sizeof u);
+      std::memcpy(&v, a + d, sizeof v);
+      const Lanes2 t = u - v;
+      s += t * t;
+      std::memcpy(to + d, &s, sizeof s);
+    }
+#endif
+    for (; d < p; ++d) {
+      const double t = x[d] - a[d];
+      to[d] += t * t;
+    }
   }
 
   // The exact minimizer of J over each metric: A_h = n_h (S_h + ridge s2 I)^-1
