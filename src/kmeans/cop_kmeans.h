@@ -15,11 +15,16 @@
 #include <stdexcept>
 #include <vector>
 
+#include "common/avx_lanes.h"
+#include "common/force_inline.h"
+#include "common/prefetch.h"
 #include "common/run_hooks.h"
 #include "common/seeding.h"
 #include "common/side_graph.h"
 #include "common/union_find.h"
 #include "kmeans/pair_sweeps.h"
+#include "kmeans/sq_distance.h"
+#include "kmeans/sq_distance_quad.h"
 #include "kmeans/visit_order.h"
 
 namespace sideclust {
@@ -32,6 +37,7 @@ struct CopKmeansParams {
   Eigen::MatrixXd start;         // p x k initial prototypes for SeedInit::start
   bool random_order = true;      // visit the components in a fresh random order every sweep
   bool nearest = false;          // no feasible cluster: break the fewest cannot-links (else fail)
+  bool use_avx = true;           // four distances per instruction where the processor has AVX (same values)
 };
 
 // ok: a fit. linked_conflict: a cannot-link joins two points of one
@@ -153,25 +159,34 @@ inline Components components(const Eigen::Ref<const Eigen::MatrixXd>& x, const P
     if (t < 0) c.multi_sum.col(-1 - t) += x.col(i);
   }
 
+  // The components at both ends of every cannot-link (-1: none), kept from
+  // the counting pass for the scatter pass: reading them again from id (at
+  // random places) took a tenth of the set-up at n = 1e6.
+  std::vector<int> ends(2 * g.n_pairs());
   c.cl_start.assign(c.count + 1, 0);
   for (std::size_t l = 0; l < g.n_pairs(); ++l) {
-    if (g.must(l)) continue;
-    const int a = c.id[g.first[l]], b = c.id[g.second[l]];
-    if (a == b) {
-      if (c.conflict < 0) c.conflict = static_cast<int>(l);
-      continue;
+    int a = -1, b = -1;
+    if (!g.must(l)) {
+      a = c.id[g.first[l]];
+      b = c.id[g.second[l]];
+      if (a == b) {
+        if (c.conflict < 0) c.conflict = static_cast<int>(l);
+        a = b = -1;
+      } else {
+        ++c.cl_start[a + 1];
+        ++c.cl_start[b + 1];
+      }
     }
-    ++c.cl_start[a + 1];
-    ++c.cl_start[b + 1];
+    ends[2 * l] = a;
+    ends[2 * l + 1] = b;
   }
   for (int h = 0; h < c.count; ++h) c.cl_start[h + 1] += c.cl_start[h];
   c.cl_other.resize(c.cl_start[c.count]);
   c.cl_pair.resize(c.cl_start[c.count]);
   fill.assign(c.cl_start.begin(), c.cl_start.end() - 1);
   for (std::size_t l = 0; l < g.n_pairs(); ++l) {
-    if (g.must(l)) continue;
-    const int a = c.id[g.first[l]], b = c.id[g.second[l]];
-    if (a == b) continue;
+    const int a = ends[2 * l], b = ends[2 * l + 1];
+    if (a < 0) continue;
     c.cl_other[fill[a]] = b;
     c.cl_pair[fill[a]++] = static_cast<int>(l);
     c.cl_other[fill[b]] = a;
@@ -231,9 +246,42 @@ class CopKmeansRun {
   // when one has no feasible cluster (then res holds why).
   int assign(const Eigen::MatrixXd& m, const std::vector<int>& order, std::vector<int>& z,
              RunHooks& hooks, CopKmeansResult& res) const {
-    const int k = static_cast<int>(m.cols());
-    std::vector<double> dist(k), buf(x_.rows());
-    std::vector<int> count(k);
+    const int k = static_cast<int>(m.cols()), p = static_cast<int>(m.rows());
+    // the centres two by two (and four by four), for two (four) distances
+    // per instruction; the same values as one at a time
+    std::vector<double> pairs(static_cast<std::size_t>(p) * k);
+    interleave_pairs(m.data(), p, k, pairs.data());
+#if defined(SIDECLUST_AVX)
+    if (k >= 4 && par_.use_avx && cpu_has_avx()) {
+      std::vector<double> quads(static_cast<std::size_t>(p) * k);
+      interleave_columns<4>(m.data(), p, k, quads.data());
+      return assign_avx(m, pairs.data(), quads.data(), order, z, hooks, res);
+    }
+#endif
+    return assign_body<false>(m, pairs.data(), nullptr, order, z, hooks, res);
+  }
+
+#if defined(SIDECLUST_AVX)
+  __attribute__((target("avx"))) int assign_avx(const Eigen::MatrixXd& m, const double* pairs,
+                                                const double* quads, const std::vector<int>& order,
+                                                std::vector<int>& z, RunHooks& hooks,
+                                                CopKmeansResult& res) const {
+    return assign_body<true>(m, pairs, quads, order, z, hooks, res);
+  }
+#endif
+
+  // assign()'s sweep; Quads: four distances per AVX instruction (AVX callers
+  // only). `count` (cannot-linked components per cluster) is all zeros
+  // between components: a component without cannot-links (most of them)
+  // never touches it.
+  template <bool Quads>
+  SIDECLUST_FORCE_INLINE int assign_body(const Eigen::MatrixXd& m, const double* pairs,
+                                         const double* quads, const std::vector<int>& order,
+                                         std::vector<int>& z, RunHooks& hooks,
+                                         CopKmeansResult& res) const {
+    const int k = static_cast<int>(m.cols()), p = static_cast<int>(x_.rows());
+    std::vector<double> dist(k), buf(p);
+    std::vector<int> count(k, 0);
     int changed = 0;
     const std::size_t n = order.size();
     for (std::size_t t = 0; t < n; ++t) {
@@ -241,34 +289,60 @@ class CopKmeansRun {
         const int f = order[t + kAhead];
         const double* mf = comp_.sum(x_, f);
         prefetch(mf);
-        prefetch(mf + (x_.rows() - 1));
+        prefetch(mf + (p - 1));
         for (int e = comp_.cl_start[f]; e < comp_.cl_start[f + 1]; ++e) prefetch(&z[comp_.cl_other[e]]);
       }
       const int g = order[t];
-      const int deg = comp_.cl_start[g + 1] - comp_.cl_start[g];
-      hooks.poll_interrupt(static_cast<std::size_t>(k) * x_.rows() + deg);
+      const int first = comp_.cl_start[g], last = comp_.cl_start[g + 1];
+      hooks.poll_interrupt(static_cast<std::size_t>(k) * p + (last - first));
       // sum over the members of ||x_i - m_j||^2 = size * ||mean - m_j||^2 + const
-      const Eigen::Map<const Eigen::VectorXd> mean(comp_.mean(x_, g, buf.data()), x_.rows());
-      for (int j = 0; j < k; ++j) dist[j] = comp_.size[g] * (mean - m.col(j)).squaredNorm();
-      std::fill(count.begin(), count.end(), 0);
-      for (int e = comp_.cl_start[g]; e < comp_.cl_start[g + 1]; ++e) {
-        const int other = z[comp_.cl_other[e]];
-        if (other >= 0) ++count[other];
+      const double* mean = comp_.mean(x_, g, buf.data());
+#if defined(SIDECLUST_AVX)
+      if constexpr (Quads) {
+        sq_distances_quads(mean, m.data(), quads, pairs, p, k, dist.data());
+      } else {
+        sq_distances_pairs(mean, m.data(), pairs, p, k, dist.data());
       }
-      auto better = [&](int a, int b) {  // a strictly better than b
-        if (count[a] != count[b]) return count[a] < count[b];
-        return dist[a] < dist[b];
-      };
+#else
+      sq_distances_pairs(mean, m.data(), pairs, p, k, dist.data());
+#endif
+      const double size = comp_.size[g];
+      for (int j = 0; j < k; ++j) dist[j] *= size;
       int best = -1;
-      for (int j = 0; j < k; ++j) {
-        if (!par_.nearest && count[j] > 0) continue;
-        if (best < 0 || better(j, best)) best = j;
+      if (first == last) {  // no cannot-links: the nearest centre
+        best = 0;
+        for (int j = 1; j < k; ++j) {
+          if (dist[j] < dist[best]) best = j;
+        }
+      } else {
+        for (int e = first; e < last; ++e) {
+          const int other = z[comp_.cl_other[e]];
+          if (other >= 0) ++count[other];
+        }
+        auto better = [&](int a, int b) {  // a strictly better than b
+          if (count[a] != count[b]) return count[a] < count[b];
+          return dist[a] < dist[b];
+        };
+        for (int j = 0; j < k; ++j) {
+          if (!par_.nearest && count[j] > 0) continue;
+          if (best < 0 || better(j, best)) best = j;
+        }
+        if (best < 0) {
+          blocked(g, z, res);
+          return -1;
+        }
+        const bool move = z[g] < 0 || better(best, z[g]);
+        for (int e = first; e < last; ++e) {
+          const int other = z[comp_.cl_other[e]];
+          if (other >= 0) count[other] = 0;
+        }
+        if (move) {
+          z[g] = best;
+          ++changed;
+        }
+        continue;
       }
-      if (best < 0) {
-        blocked(g, z, res);
-        return -1;
-      }
-      if (z[g] < 0 || better(best, z[g])) {
+      if (z[g] < 0 || dist[best] < dist[z[g]]) {
         z[g] = best;
         ++changed;
       }
@@ -302,7 +376,8 @@ class CopKmeansRun {
 
   double within_ss(const std::vector<int>& z, const Eigen::MatrixXd& m) const {
     double s = 0.0;
-    for (Eigen::Index i = 0; i < x_.cols(); ++i) s += (x_.col(i) - m.col(z[comp_.id[i]])).squaredNorm();
+    const int p = static_cast<int>(x_.rows());
+    for (Eigen::Index i = 0; i < x_.cols(); ++i) s += sq_distance(x_.col(i).data(), m.col(z[comp_.id[i]]).data(), p);
     return s;
   }
 
@@ -325,9 +400,16 @@ class CopKmeansRun {
     res.cluster.resize(n);
     for (int i = 0; i < n; ++i) res.cluster[i] = map[z[comp_.id[i]]];
     res.k = kept;
-    res.within = 0.0;
-    for (int i = 0; i < n; ++i) res.within += (x_.col(i) - res.centres.col(res.cluster[i])).squaredNorm();
-    if (!res.objective.empty()) res.objective.back() = res.within;
+    // With no cluster dropped, the last iteration's within_ss() is this sum
+    // (the same centres, clusters and order of terms): no pass over x.
+    if (kept == k && !res.objective.empty()) {
+      res.within = res.objective.back();
+    } else {
+      res.within = 0.0;
+      const int p = static_cast<int>(x_.rows());
+      for (int i = 0; i < n; ++i) res.within += sq_distance(x_.col(i).data(), res.centres.col(res.cluster[i]).data(), p);
+      if (!res.objective.empty()) res.objective.back() = res.within;
+    }
     res.broken.clear();
     for (std::size_t l = 0; l < pairs_.n_pairs(); ++l) {
       if (!pairs_.must(l) && res.cluster[pairs_.first[l]] == res.cluster[pairs_.second[l]]) {
