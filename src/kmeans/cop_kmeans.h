@@ -125,18 +125,31 @@ inline std::vector<int> must_link_path(const PairGraph& g, int a, int b) {
 inline Components components(const Eigen::Ref<const Eigen::MatrixXd>& x, const PairGraph& g) {
   const int n = static_cast<int>(x.cols());
   Components c;
-  UnionFind sets(static_cast<std::size_t>(n));
+  // The must-links alone first, so that the entries of the union-find
+  // (at random places) can be asked for some pairs ahead.
+  std::vector<int> must_a, must_b;
   for (std::size_t l = 0; l < g.n_pairs(); ++l) {
-    if (g.must(l)) sets.unite(g.first[l], g.second[l]);
+    if (!g.must(l)) continue;
+    must_a.push_back(g.first[l]);
+    must_b.push_back(g.second[l]);
+  }
+  UnionFind sets(static_cast<std::size_t>(n));
+  constexpr std::size_t kUniteAhead = 16;
+  for (std::size_t l = 0; l < must_a.size(); ++l) {
+    if (l + kUniteAhead < must_a.size()) {
+      sets.prefetch_entry(must_a[l + kUniteAhead]);
+      sets.prefetch_entry(must_b[l + kUniteAhead]);
+    }
+    sets.unite(must_a[l], must_b[l]);
   }
   // Numbered by first appearance, so that the "data" order visits the
-  // components by their first point.
-  std::vector<int> root_id(n, -1);
-  c.id.resize(n);
+  // components by their first point; a root's number is kept in id[root]
+  // until the root's own turn (its number again).
+  c.id.assign(n, -1);
   for (int i = 0; i < n; ++i) {
     const std::size_t r = sets.find(i);
-    if (root_id[r] < 0) root_id[r] = c.count++;
-    c.id[i] = root_id[r];
+    if (c.id[r] < 0) c.id[r] = c.count++;
+    c.id[i] = c.id[r];
   }
   c.member_start.assign(c.count + 1, 0);
   for (int i = 0; i < n; ++i) ++c.member_start[c.id[i] + 1];
@@ -151,20 +164,40 @@ inline Components components(const Eigen::Ref<const Eigen::MatrixXd>& x, const P
     c.size[h] = c.member_start[h + 1] - c.member_start[h];
     c.src[h] = c.size[h] > 1 ? -1 - multi++ : c.members[c.member_start[h]];
   }
-  // sums in the order of the points, as 0 + x_i + ... (a single point's
-  // sum, 0 + x_i, and mean, x_i / 1, are x_i itself)
+  // sums over the members in the order of the points, as 0 + x_i + ... (a
+  // single point's sum, 0 + x_i, and mean, x_i / 1, are x_i itself); the
+  // members' coordinates, at random places, are asked for ahead
   c.multi_sum = Eigen::MatrixXd::Zero(x.rows(), multi);
-  for (int i = 0; i < n; ++i) {
-    const int t = c.src[c.id[i]];
-    if (t < 0) c.multi_sum.col(-1 - t) += x.col(i);
+  const Eigen::Index p = x.rows();
+  constexpr int kSumAhead = 16;
+  for (int h = 0; h < c.count; ++h) {
+    if (c.src[h] >= 0) continue;
+    double* sum = c.multi_sum.col(-1 - c.src[h]).data();
+    for (int t = c.member_start[h]; t < c.member_start[h + 1]; ++t) {
+      if (t + kSumAhead < n) {
+        const double* ahead = x.col(c.members[t + kSumAhead]).data();
+        prefetch(ahead);
+        prefetch(ahead + (p - 1));
+      }
+      const double* xi = x.col(c.members[t]).data();
+      for (Eigen::Index d = 0; d < p; ++d) sum[d] += xi[d];
+    }
   }
 
-  // The components at both ends of every cannot-link (-1: none), kept from
-  // the counting pass for the scatter pass: reading them again from id (at
-  // random places) took a tenth of the set-up at n = 1e6.
-  std::vector<int> ends(2 * g.n_pairs());
-  c.cl_start.assign(c.count + 1, 0);
-  for (std::size_t l = 0; l < g.n_pairs(); ++l) {
+  // The cannot-links as compressed adjacency lists of the components: the
+  // components at both ends of every cannot-link first (-1: none), then a
+  // counting pass and a scatter pass over those. Each pass reads or writes
+  // at random places and asks for them kAhead pairs ahead; reading id twice
+  // (in the counting and the scatter pass) took a tenth of the set-up at
+  // n = 1e6.
+  const std::size_t m = g.n_pairs();
+  constexpr std::size_t kAhead = 16;
+  std::vector<int> ends(2 * m);
+  for (std::size_t l = 0; l < m; ++l) {
+    if (l + kAhead < m) {
+      prefetch(&c.id[g.first[l + kAhead]]);
+      prefetch(&c.id[g.second[l + kAhead]]);
+    }
     int a = -1, b = -1;
     if (!g.must(l)) {
       a = c.id[g.first[l]];
@@ -172,19 +205,31 @@ inline Components components(const Eigen::Ref<const Eigen::MatrixXd>& x, const P
       if (a == b) {
         if (c.conflict < 0) c.conflict = static_cast<int>(l);
         a = b = -1;
-      } else {
-        ++c.cl_start[a + 1];
-        ++c.cl_start[b + 1];
       }
     }
     ends[2 * l] = a;
     ends[2 * l + 1] = b;
   }
+  c.cl_start.assign(c.count + 1, 0);
+  for (std::size_t l = 0; l < m; ++l) {
+    if (l + kAhead < m && ends[2 * (l + kAhead)] >= 0) {
+      prefetch(&c.cl_start[ends[2 * (l + kAhead)] + 1]);
+      prefetch(&c.cl_start[ends[2 * (l + kAhead) + 1] + 1]);
+    }
+    const int a = ends[2 * l], b = ends[2 * l + 1];
+    if (a < 0) continue;
+    ++c.cl_start[a + 1];
+    ++c.cl_start[b + 1];
+  }
   for (int h = 0; h < c.count; ++h) c.cl_start[h + 1] += c.cl_start[h];
   c.cl_other.resize(c.cl_start[c.count]);
   c.cl_pair.resize(c.cl_start[c.count]);
   fill.assign(c.cl_start.begin(), c.cl_start.end() - 1);
-  for (std::size_t l = 0; l < g.n_pairs(); ++l) {
+  for (std::size_t l = 0; l < m; ++l) {
+    if (l + kAhead < m && ends[2 * (l + kAhead)] >= 0) {
+      prefetch(&fill[ends[2 * (l + kAhead)]]);
+      prefetch(&fill[ends[2 * (l + kAhead) + 1]]);
+    }
     const int a = ends[2 * l], b = ends[2 * l + 1];
     if (a < 0) continue;
     c.cl_other[fill[a]] = b;
