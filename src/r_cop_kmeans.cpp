@@ -40,7 +40,10 @@ const char* status_name(sideclust::CopStatus s) {
 Rcpp::List cop_kmeans_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP side, Rcpp::List options) {
   const sideclust::Options o(options);
   const sideclust::CopKmeansParams par = cop_kmeans_params(o);
-  const sideclust::SideInfo s = sideclust::side_from_r(side, static_cast<int>(xt.cols()));
+  // the pair list alone: the core reads the pairs in their order (the
+  // must-link chain of an error builds its own adjacency)
+  const sideclust::SideInfo s =
+      sideclust::side_from_r(side, static_cast<int>(xt.cols()), nullptr, sideclust::PairForm::list);
   sideclust::RHooks hooks(o.get<bool>("verbose"), "iteration");
   const sideclust::CopKmeansResult r = sideclust::cop_kmeans_fit(xt, s.pairs, par, hooks);
 

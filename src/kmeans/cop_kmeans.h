@@ -2,9 +2,10 @@
 // must-links and cannot-links are hard. Points joined by must-links (the
 // components of union-find) move together; a component may only enter a
 // cluster that holds none of the components it is cannot-linked to.
-// Confidences are ignored. Points are the columns of a p x n matrix,
-// prototypes the columns of a p x k matrix. Plain C++17 + Eigen; randomness
-// and interrupts come from RunHooks.
+// Confidences are ignored. The pairs are read in their given order (a
+// PairGraph with or without its adjacency). Points are the columns of a
+// p x n matrix, prototypes the columns of a p x k matrix. Plain C++17 +
+// Eigen; randomness and interrupts come from RunHooks.
 #pragma once
 
 #include <Eigen/Dense>
@@ -103,8 +104,15 @@ struct Components {
 };
 
 // A chain of must-linked points from a to b (breadth-first search over the
-// must-links only), a and b included; empty if none.
-inline std::vector<int> must_link_path(const PairGraph& g, int a, int b) {
+// must-links only), a and b included; empty if none. Builds the adjacency
+// when g holds the pair list alone.
+inline std::vector<int> must_link_path(const PairGraph& pairs, int a, int b) {
+  PairGraph with_adjacency;
+  if (!pairs.has_adjacency()) {
+    with_adjacency = pairs;
+    build_adjacency(with_adjacency);
+  }
+  const PairGraph& g = pairs.has_adjacency() ? pairs : with_adjacency;
   std::vector<int> parent(g.n, -2), queue{a};
   parent[a] = -1;
   for (std::size_t q = 0; q < queue.size() && parent[b] == -2; ++q) {
