@@ -464,6 +464,11 @@ class CopKmeansRun {
       if (!res.objective.empty()) res.objective.back() = res.within;
     }
     res.broken.clear();
+    // Without "nearest" every step kept every cannot-link (a component only
+    // ever joins a cluster free of its cannot-linked ones), and a
+    // cannot-link inside a component stopped the fit before any run: no
+    // pass over the pairs at random places.
+    if (!par_.nearest) return;
     for (std::size_t l = 0; l < pairs_.n_pairs(); ++l) {
       if (!pairs_.must(l) && res.cluster[pairs_.first[l]] == res.cluster[pairs_.second[l]]) {
         res.broken.push_back(static_cast<int>(l));
