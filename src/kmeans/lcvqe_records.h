@@ -78,7 +78,7 @@ class CentreDistances {
 #if defined(SIDECLUST_AVX)
     if (k_ >= 4 && use_avx && cpu_has_avx()) {
       quads_.resize(static_cast<std::size_t>(p) * k_);
-      interleave_columns<4>(m.data(), p, k_, quads_.data());  // for sq_distance_quad()
+      interleave_columns<4>(m.data(), p, k_, quads_.data());  // for sq_distances_quads()
       refresh_avx(x, m, hooks, z);
       return;
     }
@@ -130,7 +130,7 @@ class CentreDistances {
 #endif
 
   // The refresh's pass over the points; Quads: groups of four centres by
-  // sq_distance_quad() (AVX callers only).
+  // sq_distances_quads() (AVX callers only).
   template <bool Quads>
   SIDECLUST_FORCE_INLINE void refresh_rows(const Eigen::Ref<const Eigen::MatrixXd>& x, const Eigen::MatrixXd& m,
                                            RunHooks& hooks, const std::vector<int>& z) {
@@ -147,14 +147,15 @@ class CentreDistances {
       hooks.poll_interrupt(static_cast<std::size_t>(k) * p);
       double* r = streamed ? line : base_ + i * stride_;
       const double* xi = x.col(i).data();
-      int j = 0;
 #if defined(SIDECLUST_AVX)
-      if (Quads) {
-        for (; j + 3 < k; j += 4) sq_distance_quad(xi, quads_.data() + j * p, p, r + j);
+      if constexpr (Quads) {
+        sq_distances_quads(xi, m.data(), quads_.data(), pairs, p, k, r);
+      } else {
+        sq_distances_pairs(xi, m.data(), pairs, p, k, r);
       }
+#else
+      sq_distances_pairs(xi, m.data(), pairs, p, k, r);
 #endif
-      for (; j + 1 < k; j += 2) sq_distance_pair(xi, pairs + j * p, p, r[j], r[j + 1]);
-      if (j < k) r[j] = sq_distance(xi, m.col(j).data(), p);
       // the nearest (first on ties) and the second smallest distance,
       // without branches (their outcome is random from point to point)
       double b1 = r[0], b2 = std::numeric_limits<double>::infinity();
