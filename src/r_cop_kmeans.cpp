@@ -18,6 +18,7 @@ sideclust::CopKmeansParams cop_kmeans_params(const sideclust::Options& o) {
   if (par.init == sideclust::SeedInit::start) par.start = o.get<Eigen::MatrixXd>("start");
   par.random_order = o.get<std::string>("order") == "random";
   par.nearest = o.get<std::string>("infeasible") == "nearest";
+  if (o.has("use_avx")) par.use_avx = o.get<bool>("use_avx");
   return par;
 }
 
@@ -33,12 +34,16 @@ const char* status_name(sideclust::CopStatus s) {
 
 // xt: p x n data; side: the validated pairs (labels are expanded in R) or
 // NULL; options: k, restarts, max_iter, init, start (p x k prototypes),
-// order, infeasible, verbose. Pair indices come back 1-based (rows of side).
+// order, infeasible, verbose and use_avx (TRUE when absent; FALSE: the
+// portable distances, for tests). Pair indices come back 1-based (rows of side).
 // [[Rcpp::export(.cop_kmeans_cpp)]]
 Rcpp::List cop_kmeans_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP side, Rcpp::List options) {
   const sideclust::Options o(options);
   const sideclust::CopKmeansParams par = cop_kmeans_params(o);
-  const sideclust::SideInfo s = sideclust::side_from_r(side, static_cast<int>(xt.cols()));
+  // the pair list alone: the core reads the pairs in their order (the
+  // must-link chain of an error builds its own adjacency)
+  const sideclust::SideInfo s =
+      sideclust::side_from_r(side, static_cast<int>(xt.cols()), nullptr, sideclust::PairForm::list);
   sideclust::RHooks hooks(o.get<bool>("verbose"), "iteration");
   const sideclust::CopKmeansResult r = sideclust::cop_kmeans_fit(xt, s.pairs, par, hooks);
 

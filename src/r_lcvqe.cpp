@@ -18,6 +18,7 @@ sideclust::LcvqeParams lcvqe_params(const sideclust::Options& o) {
   if (par.init == sideclust::SeedInit::start) par.start = o.get<Eigen::MatrixXd>("start");
   par.random_order = o.get<std::string>("order") == "random";
   par.group_moves = o.get<bool>("group_moves");
+  if (o.has("use_avx")) par.use_avx = o.get<bool>("use_avx");
   return par;
 }
 
@@ -25,7 +26,8 @@ sideclust::LcvqeParams lcvqe_params(const sideclust::Options& o) {
 
 // xt: p x n data; side: the validated pairs (labels are expanded in R) or
 // NULL; options: k, restarts, max_iter, init, start (p x k centres), order,
-// group_moves, verbose.
+// group_moves, verbose and use_avx (TRUE when absent; FALSE: the portable
+// distances, for tests).
 // [[Rcpp::export(.lcvqe_cpp)]]
 Rcpp::List lcvqe_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP side, Rcpp::List options) {
   const sideclust::Options o(options);

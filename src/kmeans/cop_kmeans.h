@@ -2,9 +2,10 @@
 // must-links and cannot-links are hard. Points joined by must-links (the
 // components of union-find) move together; a component may only enter a
 // cluster that holds none of the components it is cannot-linked to.
-// Confidences are ignored. Points are the columns of a p x n matrix,
-// prototypes the columns of a p x k matrix. Plain C++17 + Eigen; randomness
-// and interrupts come from RunHooks.
+// Confidences are ignored. The pairs are read in their given order (a
+// PairGraph with or without its adjacency). Points are the columns of a
+// p x n matrix, prototypes the columns of a p x k matrix. Plain C++17 +
+// Eigen; randomness and interrupts come from RunHooks.
 #pragma once
 
 #include <Eigen/Dense>
@@ -15,11 +16,16 @@
 #include <stdexcept>
 #include <vector>
 
+#include "common/avx_lanes.h"
+#include "common/force_inline.h"
+#include "common/prefetch.h"
 #include "common/run_hooks.h"
 #include "common/seeding.h"
 #include "common/side_graph.h"
 #include "common/union_find.h"
 #include "kmeans/pair_sweeps.h"
+#include "kmeans/sq_distance.h"
+#include "kmeans/sq_distance_quad.h"
 #include "kmeans/visit_order.h"
 
 namespace sideclust {
@@ -32,6 +38,7 @@ struct CopKmeansParams {
   Eigen::MatrixXd start;         // p x k initial prototypes for SeedInit::start
   bool random_order = true;      // visit the components in a fresh random order every sweep
   bool nearest = false;          // no feasible cluster: break the fewest cannot-links (else fail)
+  bool use_avx = true;           // four distances per instruction where the processor has AVX (same values)
 };
 
 // ok: a fit. linked_conflict: a cannot-link joins two points of one
@@ -97,8 +104,15 @@ struct Components {
 };
 
 // A chain of must-linked points from a to b (breadth-first search over the
-// must-links only), a and b included; empty if none.
-inline std::vector<int> must_link_path(const PairGraph& g, int a, int b) {
+// must-links only), a and b included; empty if none. Builds the adjacency
+// when g holds the pair list alone.
+inline std::vector<int> must_link_path(const PairGraph& pairs, int a, int b) {
+  PairGraph with_adjacency;
+  if (!pairs.has_adjacency()) {
+    with_adjacency = pairs;
+    build_adjacency(with_adjacency);
+  }
+  const PairGraph& g = pairs.has_adjacency() ? pairs : with_adjacency;
   std::vector<int> parent(g.n, -2), queue{a};
   parent[a] = -1;
   for (std::size_t q = 0; q < queue.size() && parent[b] == -2; ++q) {
@@ -119,18 +133,31 @@ inline std::vector<int> must_link_path(const PairGraph& g, int a, int b) {
 inline Components components(const Eigen::Ref<const Eigen::MatrixXd>& x, const PairGraph& g) {
   const int n = static_cast<int>(x.cols());
   Components c;
-  UnionFind sets(static_cast<std::size_t>(n));
+  // The must-links alone first, so that the entries of the union-find
+  // (at random places) can be asked for some pairs ahead.
+  std::vector<int> must_a, must_b;
   for (std::size_t l = 0; l < g.n_pairs(); ++l) {
-    if (g.must(l)) sets.unite(g.first[l], g.second[l]);
+    if (!g.must(l)) continue;
+    must_a.push_back(g.first[l]);
+    must_b.push_back(g.second[l]);
+  }
+  UnionFind sets(static_cast<std::size_t>(n));
+  constexpr std::size_t kUniteAhead = 16;
+  for (std::size_t l = 0; l < must_a.size(); ++l) {
+    if (l + kUniteAhead < must_a.size()) {
+      sets.prefetch_entry(must_a[l + kUniteAhead]);
+      sets.prefetch_entry(must_b[l + kUniteAhead]);
+    }
+    sets.unite(must_a[l], must_b[l]);
   }
   // Numbered by first appearance, so that the "data" order visits the
-  // components by their first point.
-  std::vector<int> root_id(n, -1);
-  c.id.resize(n);
+  // components by their first point; a root's number is kept in id[root]
+  // until the root's own turn (its number again).
+  c.id.assign(n, -1);
   for (int i = 0; i < n; ++i) {
     const std::size_t r = sets.find(i);
-    if (root_id[r] < 0) root_id[r] = c.count++;
-    c.id[i] = root_id[r];
+    if (c.id[r] < 0) c.id[r] = c.count++;
+    c.id[i] = c.id[r];
   }
   c.member_start.assign(c.count + 1, 0);
   for (int i = 0; i < n; ++i) ++c.member_start[c.id[i] + 1];
@@ -145,22 +172,60 @@ inline Components components(const Eigen::Ref<const Eigen::MatrixXd>& x, const P
     c.size[h] = c.member_start[h + 1] - c.member_start[h];
     c.src[h] = c.size[h] > 1 ? -1 - multi++ : c.members[c.member_start[h]];
   }
-  // sums in the order of the points, as 0 + x_i + ... (a single point's
-  // sum, 0 + x_i, and mean, x_i / 1, are x_i itself)
+  // sums over the members in the order of the points, as 0 + x_i + ... (a
+  // single point's sum, 0 + x_i, and mean, x_i / 1, are x_i itself); the
+  // members' coordinates, at random places, are asked for ahead
   c.multi_sum = Eigen::MatrixXd::Zero(x.rows(), multi);
-  for (int i = 0; i < n; ++i) {
-    const int t = c.src[c.id[i]];
-    if (t < 0) c.multi_sum.col(-1 - t) += x.col(i);
+  const Eigen::Index p = x.rows();
+  constexpr int kSumAhead = 16;
+  for (int h = 0; h < c.count; ++h) {
+    if (c.src[h] >= 0) continue;
+    double* sum = c.multi_sum.col(-1 - c.src[h]).data();
+    for (int t = c.member_start[h]; t < c.member_start[h + 1]; ++t) {
+      if (t + kSumAhead < n) {
+        const double* ahead = x.col(c.members[t + kSumAhead]).data();
+        prefetch(ahead);
+        prefetch(ahead + (p - 1));
+      }
+      const double* xi = x.col(c.members[t]).data();
+      for (Eigen::Index d = 0; d < p; ++d) sum[d] += xi[d];
+    }
   }
 
-  c.cl_start.assign(c.count + 1, 0);
-  for (std::size_t l = 0; l < g.n_pairs(); ++l) {
-    if (g.must(l)) continue;
-    const int a = c.id[g.first[l]], b = c.id[g.second[l]];
-    if (a == b) {
-      if (c.conflict < 0) c.conflict = static_cast<int>(l);
-      continue;
+  // The cannot-links as compressed adjacency lists of the components: the
+  // components at both ends of every cannot-link first (-1: none), then a
+  // counting pass and a scatter pass over those. Each pass reads or writes
+  // at random places and asks for them kAhead pairs ahead; reading id twice
+  // (in the counting and the scatter pass) took a tenth of the set-up at
+  // n = 1e6.
+  const std::size_t m = g.n_pairs();
+  constexpr std::size_t kAhead = 16;
+  std::vector<int> ends(2 * m);
+  for (std::size_t l = 0; l < m; ++l) {
+    if (l + kAhead < m) {
+      prefetch(&c.id[g.first[l + kAhead]]);
+      prefetch(&c.id[g.second[l + kAhead]]);
     }
+    int a = -1, b = -1;
+    if (!g.must(l)) {
+      a = c.id[g.first[l]];
+      b = c.id[g.second[l]];
+      if (a == b) {
+        if (c.conflict < 0) c.conflict = static_cast<int>(l);
+        a = b = -1;
+      }
+    }
+    ends[2 * l] = a;
+    ends[2 * l + 1] = b;
+  }
+  c.cl_start.assign(c.count + 1, 0);
+  for (std::size_t l = 0; l < m; ++l) {
+    if (l + kAhead < m && ends[2 * (l + kAhead)] >= 0) {
+      prefetch(&c.cl_start[ends[2 * (l + kAhead)] + 1]);
+      prefetch(&c.cl_start[ends[2 * (l + kAhead) + 1] + 1]);
+    }
+    const int a = ends[2 * l], b = ends[2 * l + 1];
+    if (a < 0) continue;
     ++c.cl_start[a + 1];
     ++c.cl_start[b + 1];
   }
@@ -168,10 +233,13 @@ inline Components components(const Eigen::Ref<const Eigen::MatrixXd>& x, const P
   c.cl_other.resize(c.cl_start[c.count]);
   c.cl_pair.resize(c.cl_start[c.count]);
   fill.assign(c.cl_start.begin(), c.cl_start.end() - 1);
-  for (std::size_t l = 0; l < g.n_pairs(); ++l) {
-    if (g.must(l)) continue;
-    const int a = c.id[g.first[l]], b = c.id[g.second[l]];
-    if (a == b) continue;
+  for (std::size_t l = 0; l < m; ++l) {
+    if (l + kAhead < m && ends[2 * (l + kAhead)] >= 0) {
+      prefetch(&fill[ends[2 * (l + kAhead)]]);
+      prefetch(&fill[ends[2 * (l + kAhead) + 1]]);
+    }
+    const int a = ends[2 * l], b = ends[2 * l + 1];
+    if (a < 0) continue;
     c.cl_other[fill[a]] = b;
     c.cl_pair[fill[a]++] = static_cast<int>(l);
     c.cl_other[fill[b]] = a;
@@ -231,9 +299,42 @@ class CopKmeansRun {
   // when one has no feasible cluster (then res holds why).
   int assign(const Eigen::MatrixXd& m, const std::vector<int>& order, std::vector<int>& z,
              RunHooks& hooks, CopKmeansResult& res) const {
-    const int k = static_cast<int>(m.cols());
-    std::vector<double> dist(k), buf(x_.rows());
-    std::vector<int> count(k);
+    const int k = static_cast<int>(m.cols()), p = static_cast<int>(m.rows());
+    // the centres two by two (and four by four), for two (four) distances
+    // per instruction; the same values as one at a time
+    std::vector<double> pairs(static_cast<std::size_t>(p) * k);
+    interleave_pairs(m.data(), p, k, pairs.data());
+#if defined(SIDECLUST_AVX)
+    if (k >= 4 && par_.use_avx && cpu_has_avx()) {
+      std::vector<double> quads(static_cast<std::size_t>(p) * k);
+      interleave_columns<4>(m.data(), p, k, quads.data());
+      return assign_avx(m, pairs.data(), quads.data(), order, z, hooks, res);
+    }
+#endif
+    return assign_body<false>(m, pairs.data(), nullptr, order, z, hooks, res);
+  }
+
+#if defined(SIDECLUST_AVX)
+  __attribute__((target("avx"))) int assign_avx(const Eigen::MatrixXd& m, const double* pairs,
+                                                const double* quads, const std::vector<int>& order,
+                                                std::vector<int>& z, RunHooks& hooks,
+                                                CopKmeansResult& res) const {
+    return assign_body<true>(m, pairs, quads, order, z, hooks, res);
+  }
+#endif
+
+  // assign()'s sweep; Quads: four distances per AVX instruction (AVX callers
+  // only). `count` (cannot-linked components per cluster) is all zeros
+  // between components: a component without cannot-links (most of them)
+  // never touches it.
+  template <bool Quads>
+  SIDECLUST_FORCE_INLINE int assign_body(const Eigen::MatrixXd& m, const double* pairs,
+                                         const double* quads, const std::vector<int>& order,
+                                         std::vector<int>& z, RunHooks& hooks,
+                                         CopKmeansResult& res) const {
+    const int k = static_cast<int>(m.cols()), p = static_cast<int>(x_.rows());
+    std::vector<double> dist(k), buf(p);
+    std::vector<int> count(k, 0);
     int changed = 0;
     const std::size_t n = order.size();
     for (std::size_t t = 0; t < n; ++t) {
@@ -241,34 +342,60 @@ class CopKmeansRun {
         const int f = order[t + kAhead];
         const double* mf = comp_.sum(x_, f);
         prefetch(mf);
-        prefetch(mf + (x_.rows() - 1));
+        prefetch(mf + (p - 1));
         for (int e = comp_.cl_start[f]; e < comp_.cl_start[f + 1]; ++e) prefetch(&z[comp_.cl_other[e]]);
       }
       const int g = order[t];
-      const int deg = comp_.cl_start[g + 1] - comp_.cl_start[g];
-      hooks.poll_interrupt(static_cast<std::size_t>(k) * x_.rows() + deg);
+      const int first = comp_.cl_start[g], last = comp_.cl_start[g + 1];
+      hooks.poll_interrupt(static_cast<std::size_t>(k) * p + (last - first));
       // sum over the members of ||x_i - m_j||^2 = size * ||mean - m_j||^2 + const
-      const Eigen::Map<const Eigen::VectorXd> mean(comp_.mean(x_, g, buf.data()), x_.rows());
-      for (int j = 0; j < k; ++j) dist[j] = comp_.size[g] * (mean - m.col(j)).squaredNorm();
-      std::fill(count.begin(), count.end(), 0);
-      for (int e = comp_.cl_start[g]; e < comp_.cl_start[g + 1]; ++e) {
-        const int other = z[comp_.cl_other[e]];
-        if (other >= 0) ++count[other];
+      const double* mean = comp_.mean(x_, g, buf.data());
+#if defined(SIDECLUST_AVX)
+      if constexpr (Quads) {
+        sq_distances_quads(mean, m.data(), quads, pairs, p, k, dist.data());
+      } else {
+        sq_distances_pairs(mean, m.data(), pairs, p, k, dist.data());
       }
-      auto better = [&](int a, int b) {  // a strictly better than b
-        if (count[a] != count[b]) return count[a] < count[b];
-        return dist[a] < dist[b];
-      };
+#else
+      sq_distances_pairs(mean, m.data(), pairs, p, k, dist.data());
+#endif
+      const double size = comp_.size[g];
+      for (int j = 0; j < k; ++j) dist[j] *= size;
       int best = -1;
-      for (int j = 0; j < k; ++j) {
-        if (!par_.nearest && count[j] > 0) continue;
-        if (best < 0 || better(j, best)) best = j;
+      if (first == last) {  // no cannot-links: the nearest centre
+        best = 0;
+        for (int j = 1; j < k; ++j) {
+          if (dist[j] < dist[best]) best = j;
+        }
+      } else {
+        for (int e = first; e < last; ++e) {
+          const int other = z[comp_.cl_other[e]];
+          if (other >= 0) ++count[other];
+        }
+        auto better = [&](int a, int b) {  // a strictly better than b
+          if (count[a] != count[b]) return count[a] < count[b];
+          return dist[a] < dist[b];
+        };
+        for (int j = 0; j < k; ++j) {
+          if (!par_.nearest && count[j] > 0) continue;
+          if (best < 0 || better(j, best)) best = j;
+        }
+        if (best < 0) {
+          blocked(g, z, res);
+          return -1;
+        }
+        const bool move = z[g] < 0 || better(best, z[g]);
+        for (int e = first; e < last; ++e) {
+          const int other = z[comp_.cl_other[e]];
+          if (other >= 0) count[other] = 0;
+        }
+        if (move) {
+          z[g] = best;
+          ++changed;
+        }
+        continue;
       }
-      if (best < 0) {
-        blocked(g, z, res);
-        return -1;
-      }
-      if (z[g] < 0 || better(best, z[g])) {
+      if (z[g] < 0 || dist[best] < dist[z[g]]) {
         z[g] = best;
         ++changed;
       }
@@ -302,7 +429,8 @@ class CopKmeansRun {
 
   double within_ss(const std::vector<int>& z, const Eigen::MatrixXd& m) const {
     double s = 0.0;
-    for (Eigen::Index i = 0; i < x_.cols(); ++i) s += (x_.col(i) - m.col(z[comp_.id[i]])).squaredNorm();
+    const int p = static_cast<int>(x_.rows());
+    for (Eigen::Index i = 0; i < x_.cols(); ++i) s += sq_distance(x_.col(i).data(), m.col(z[comp_.id[i]]).data(), p);
     return s;
   }
 
@@ -325,10 +453,22 @@ class CopKmeansRun {
     res.cluster.resize(n);
     for (int i = 0; i < n; ++i) res.cluster[i] = map[z[comp_.id[i]]];
     res.k = kept;
-    res.within = 0.0;
-    for (int i = 0; i < n; ++i) res.within += (x_.col(i) - res.centres.col(res.cluster[i])).squaredNorm();
-    if (!res.objective.empty()) res.objective.back() = res.within;
+    // With no cluster dropped, the last iteration's within_ss() is this sum
+    // (the same centres, clusters and order of terms): no pass over x.
+    if (kept == k && !res.objective.empty()) {
+      res.within = res.objective.back();
+    } else {
+      res.within = 0.0;
+      const int p = static_cast<int>(x_.rows());
+      for (int i = 0; i < n; ++i) res.within += sq_distance(x_.col(i).data(), res.centres.col(res.cluster[i]).data(), p);
+      if (!res.objective.empty()) res.objective.back() = res.within;
+    }
     res.broken.clear();
+    // Without "nearest" every step kept every cannot-link (a component only
+    // ever joins a cluster free of its cannot-linked ones), and a
+    // cannot-link inside a component stopped the fit before any run: no
+    // pass over the pairs at random places.
+    if (!par_.nearest) return;
     for (std::size_t l = 0; l < pairs_.n_pairs(); ++l) {
       if (!pairs_.must(l) && res.cluster[pairs_.first[l]] == res.cluster[pairs_.second[l]]) {
         res.broken.push_back(static_cast<int>(l));

@@ -46,6 +46,7 @@ struct LcvqeParams {
   bool random_order = true;      // visit the points in a fresh random order every sweep
   bool group_moves = true;       // after each point sweep, whole must-link components move too
   double tol = 1e-12;            // centres moving at most tol * scale are unchanged
+  bool use_avx = true;           // four distances per instruction where the processor has AVX (same values)
 };
 
 struct LcvqeResult {
@@ -159,7 +160,7 @@ class LcvqeRun {
     LastParts last;  // L's parts at the last refresh: the z and centres run() ends with
     SweepSums sums;  // kept up to date as points move, see assign()
     sums.reset(m.rows(), k);
-    cd.refresh(x_, m, hooks, z);
+    cd.refresh(x_, m, hooks, z, par_.use_avx);
     for (int iter = 1; iter <= par_.max_iter; ++iter) {
       if (par_.random_order) {
         blocked_random_order(order, n_, hooks);
@@ -170,7 +171,7 @@ class LcvqeRun {
       if (par_.group_moves) changed += move_components(m, cd, z, status, sums, hooks);
       status.list(broken);
       const double moved = update_centres(cd, broken, sums, m);
-      cd.refresh(x_, m, hooks, z);
+      cd.refresh(x_, m, hooks, z, par_.use_avx);
       const double within = 0.5 * cd.assigned_sum();
       const double penalty = lcvqe_detail::penalty_part(pairs_, cd, broken);
       last = {within, penalty};
@@ -498,7 +499,7 @@ class LcvqeRun {
       return;
     }
     lcvqe_detail::CentreDistances cd;
-    cd.refresh(x_, res.centres, hooks, res.cluster);
+    cd.refresh(x_, res.centres, hooks, res.cluster, par_.use_avx);
     std::vector<int> broken;  // renumbering keeps every pair's status
     status.list(broken);
     lcvqe_detail::objective_parts(pairs_, res.cluster, cd, broken, res.within, res.penalty);

@@ -31,6 +31,7 @@
 #include "common/prefetch.h"
 #include "common/run_hooks.h"
 #include "kmeans/sq_distance.h"
+#include "kmeans/sq_distance_quad.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -58,62 +59,6 @@ SIDECLUST_FORCE_INLINE double max_of(double a, double b) {
 #endif
 }
 
-#if defined(SIDECLUST_AVX)
-SIDECLUST_FORCE_INLINE void quad_term(const double* a, const double* q, int d, Lanes4& out) {
-  Lanes4 v;
-  std::memcpy(&v, q + 4 * d, sizeof v);
-  const Lanes4 diff = Lanes4{a[d], a[d], a[d], a[d]} - v;
-  out = diff * diff;
-}
-
-// The squared distances of a to four centres given interleaved in q
-// (q[4d + l] = coordinate d of centre l), into out[0..3]: sum_of_terms()'s
-// order of additions (sq_distance.h) in every lane.
-SIDECLUST_FORCE_INLINE void sq_distance_quad(const double* a, const double* q, int p, double* out) {
-  Lanes4 s0, s1, t0, t1, v;
-  if (p < 2) {
-    if (p == 1) {
-      quad_term(a, q, 0, s0);
-    } else {
-      s0 = Lanes4{0.0, 0.0, 0.0, 0.0};
-    }
-    std::memcpy(out, &s0, sizeof s0);
-    return;
-  }
-  const int end4 = (p / 4) * 4, end2 = (p / 2) * 2;
-  quad_term(a, q, 0, s0);
-  quad_term(a, q, 1, s1);
-  if (end2 > 2) {
-    quad_term(a, q, 2, t0);
-    quad_term(a, q, 3, t1);
-    for (int d = 4; d < end4; d += 4) {
-      quad_term(a, q, d, v);
-      s0 += v;
-      quad_term(a, q, d + 1, v);
-      s1 += v;
-      quad_term(a, q, d + 2, v);
-      t0 += v;
-      quad_term(a, q, d + 3, v);
-      t1 += v;
-    }
-    s0 += t0;
-    s1 += t1;
-    if (end2 > end4) {
-      quad_term(a, q, end4, v);
-      s0 += v;
-      quad_term(a, q, end4 + 1, v);
-      s1 += v;
-    }
-  }
-  Lanes4 sum = s0 + s1;
-  if (end2 < p) {
-    quad_term(a, q, p - 1, v);
-    sum += v;
-  }
-  std::memcpy(out, &sum, sizeof sum);
-}
-#endif
-
 class CentreDistances {
  public:
   // z: the clusters (-1: unassigned), copied into the records; a sweep that
@@ -121,7 +66,7 @@ class CentreDistances {
   // every point's distance to its own centre (in the order of the points),
   // sparing the objective a pass over the records.
   void refresh(const Eigen::Ref<const Eigen::MatrixXd>& x, const Eigen::MatrixXd& m, RunHooks& hooks,
-               const std::vector<int>& z) {
+               const std::vector<int>& z, bool use_avx = true) {
     k_ = static_cast<int>(m.cols());
     stride_ = k_ + 3 <= 8 ? 8 : k_ + 3;
     base_ = table_.reserve(stride_ * static_cast<std::size_t>(x.cols()));  // reused across iterations
@@ -131,9 +76,9 @@ class CentreDistances {
     paired_.resize(static_cast<std::size_t>(p) * k_);
     interleave_pairs(m.data(), p, k_, paired_.data());
 #if defined(SIDECLUST_AVX)
-    if (k_ >= 4 && cpu_has_avx()) {
+    if (k_ >= 4 && use_avx && cpu_has_avx()) {
       quads_.resize(static_cast<std::size_t>(p) * k_);
-      interleave_columns<4>(m.data(), p, k_, quads_.data());  // for sq_distance_quad()
+      interleave_columns<4>(m.data(), p, k_, quads_.data());  // for sq_distances_quads()
       refresh_avx(x, m, hooks, z);
       return;
     }
@@ -185,7 +130,7 @@ class CentreDistances {
 #endif
 
   // The refresh's pass over the points; Quads: groups of four centres by
-  // sq_distance_quad() (AVX callers only).
+  // sq_distances_quads() (AVX callers only).
   template <bool Quads>
   SIDECLUST_FORCE_INLINE void refresh_rows(const Eigen::Ref<const Eigen::MatrixXd>& x, const Eigen::MatrixXd& m,
                                            RunHooks& hooks, const std::vector<int>& z) {
@@ -202,14 +147,15 @@ class CentreDistances {
       hooks.poll_interrupt(static_cast<std::size_t>(k) * p);
       double* r = streamed ? line : base_ + i * stride_;
       const double* xi = x.col(i).data();
-      int j = 0;
 #if defined(SIDECLUST_AVX)
-      if (Quads) {
-        for (; j + 3 < k; j += 4) sq_distance_quad(xi, quads_.data() + j * p, p, r + j);
+      if constexpr (Quads) {
+        sq_distances_quads(xi, m.data(), quads_.data(), pairs, p, k, r);
+      } else {
+        sq_distances_pairs(xi, m.data(), pairs, p, k, r);
       }
+#else
+      sq_distances_pairs(xi, m.data(), pairs, p, k, r);
 #endif
-      for (; j + 1 < k; j += 2) sq_distance_pair(xi, pairs + j * p, p, r[j], r[j + 1]);
-      if (j < k) r[j] = sq_distance(xi, m.col(j).data(), p);
       // the nearest (first on ties) and the second smallest distance,
       // without branches (their outcome is random from point to point)
       double b1 = r[0], b2 = std::numeric_limits<double>::infinity();

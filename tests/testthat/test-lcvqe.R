@@ -267,3 +267,24 @@ test_that("each iteration's L, from cluster sums carried along by the moves, equ
     }
   }
 })
+
+test_that("the AVX distance records give the portable fits exactly", {
+  # as in test-cop-kmeans.R: trivially true where the processor lacks AVX
+  core <- getFromNamespace(".lcvqe_cpp", "sideclust")
+  for (p in c(1L, 3L, 10L)) {
+    set.seed(70 + p)
+    n <- 400
+    y <- rep(1:7, length.out = n)
+    x <- matrix(stats::rnorm(n * p), n, p) + 2 * y
+    side <- sample_constraints(y, "nelson_cohen", n_constraints = 300, noise = 0.1)
+    for (k in c(2:9, 13)) for (group_moves in c(FALSE, TRUE)) {
+      opts <- list(k = k, restarts = 1L, max_iter = 30L, init = "kmeans++", start = NULL,
+                   verbose = FALSE, order = "random", group_moves = group_moves)
+      run <- function(avx) {
+        set.seed(k)
+        core(t(x), side, c(opts, list(use_avx = avx)))
+      }
+      expect_identical(run(TRUE), run(FALSE), info = paste(p, k, group_moves))
+    }
+  }
+})

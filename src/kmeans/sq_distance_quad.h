@@ -1,0 +1,95 @@
+// Squared distances from one point to four centres at once in AVX lanes,
+// in sum_of_terms()'s order of additions (kmeans/sq_distance.h) in every
+// lane, so the values are bitwise those of sq_distance() and of Eigen's
+// `(a - b).squaredNorm()` in the default build. For the sweeps compiled a
+// second time for AVX (common/avx_lanes.h) that take a point's distances to
+// every centre: LCVQE's distance records (lcvqe_records.h) and COP-k-means'
+// assignment step (cop_kmeans.h). Call from AVX code only.
+#pragma once
+
+#include <cstring>
+
+#include "common/avx_lanes.h"
+#include "common/force_inline.h"
+#include "kmeans/sq_distance.h"
+
+namespace sideclust {
+
+#if defined(SIDECLUST_AVX)
+SIDECLUST_FORCE_INLINE void quad_term(const double* a, const double* q, int d, Lanes4& out) {
+  Lanes4 v;
+  std::memcpy(&v, q + 4 * d, sizeof v);
+  const Lanes4 diff = Lanes4{a[d], a[d], a[d], a[d]} - v;
+  out = diff * diff;
+}
+
+// The squared distances of a to four centres given interleaved in q
+// (q[4d + l] = coordinate d of centre l), into out[0..3]: sum_of_terms()'s
+// order of additions (sq_distance.h) in every lane.
+SIDECLUST_FORCE_INLINE void sq_distance_quad(const double* a, const double* q, int p, double* out) {
+  Lanes4 s0, s1, t0, t1, v;
+  if (p < 2) {
+    if (p == 1) {
+      quad_term(a, q, 0, s0);
+    } else {
+      s0 = Lanes4{0.0, 0.0, 0.0, 0.0};
+    }
+    std::memcpy(out, &s0, sizeof s0);
+    return;
+  }
+  const int end4 = (p / 4) * 4, end2 = (p / 2) * 2;
+  quad_term(a, q, 0, s0);
+  quad_term(a, q, 1, s1);
+  if (end2 > 2) {
+    quad_term(a, q, 2, t0);
+    quad_term(a, q, 3, t1);
+    for (int d = 4; d < end4; d += 4) {
+      quad_term(a, q, d, v);
+      s0 += v;
+      quad_term(a, q, d + 1, v);
+      s1 += v;
+      quad_term(a, q, d + 2, v);
+      t0 += v;
+      quad_term(a, q, d + 3, v);
+      t1 += v;
+    }
+    s0 += t0;
+    s1 += t1;
+    if (end2 > end4) {
+      quad_term(a, q, end4, v);
+      s0 += v;
+      quad_term(a, q, end4 + 1, v);
+      s1 += v;
+    }
+  }
+  Lanes4 sum = s0 + s1;
+  if (end2 < p) {
+    quad_term(a, q, p - 1, v);
+    sum += v;
+  }
+  std::memcpy(out, &sum, sizeof sum);
+}
+
+// The squared distances of a to the k columns of a p x k centre matrix m
+// (column-major) into out[0 .. k): groups of four by sq_distance_quad() from
+// quads (interleave_columns<4>()), then pairs by sq_distance_pair() from
+// pairs (interleave_pairs()), the last one alone; the same values as
+// sq_distance() to each column. AVX callers only.
+SIDECLUST_FORCE_INLINE void sq_distances_quads(const double* a, const double* m, const double* quads,
+                                               const double* pairs, int p, int k, double* out) {
+  int j = 0;
+  for (; j + 3 < k; j += 4) sq_distance_quad(a, quads + j * p, p, out + j);
+  for (; j + 1 < k; j += 2) sq_distance_pair(a, pairs + j * p, p, out[j], out[j + 1]);
+  if (j < k) out[j] = sq_distance(a, m + j * p, p);
+}
+#endif
+
+// The portable form of sq_distances_quads(): pairs, then the last one alone.
+SIDECLUST_FORCE_INLINE void sq_distances_pairs(const double* a, const double* m, const double* pairs,
+                                               int p, int k, double* out) {
+  int j = 0;
+  for (; j + 1 < k; j += 2) sq_distance_pair(a, pairs + j * p, p, out[j], out[j + 1]);
+  if (j < k) out[j] = sq_distance(a, m + j * p, p);
+}
+
+}  // namespace sideclust
