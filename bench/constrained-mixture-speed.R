@@ -27,6 +27,8 @@ source(file.path("bench", "utils.R"))
 source(file.path("bench", "constrained-mixture-utils.R"))  # cm_speed_data()
 
 reps <- as.integer(Sys.getenv("BENCH_REPS", "3"))
+# CPU seconds of single-threaded code throughout, except the threads section
+options(sideclust.threads = 1L)
 base_lib <- Sys.getenv("BENCH_BASE_LIB")
 out_file <- file.path("bench", "results", "constrained-mixture-speed.md")
 env <- Sys.getenv(c("BENCH_REPS", "BENCH_BASE_LIB"))
@@ -149,12 +151,28 @@ fit1 <- constrained_mixture(x, side, K, inference = "sampled_chunklet", covarian
 print(sc_tab, row.names = FALSE)
 r2 <- summary(fit_lin)$r.squared
 
+# ---- 3b. sampled chunklets on threads (elapsed seconds) ---------------------
+threads_tab <- do.call(rbind, lapply(1:2, function(th) {
+  run_th <- function(iters) suppressWarnings(constrained_mixture(
+    x, side, K, inference = "sampled_chunklet", covariance = "full", start = start,
+    max_iter = iters, tol = 0, threads = th))
+  e1 <- med_time(function() run_th(1L), elapsed)
+  e4 <- med_time(function() run_th(1L + m_more), elapsed)
+  data.frame(threads = th, elapsed_per_iteration = (e4 - e1) / m_more)
+}))
+plain_run <- cm_run("mean_field", NULL)
+plain_elapsed <- (med_time(function() plain_run(1L + m_more), elapsed) -
+                  med_time(function() plain_run(1L), elapsed)) / m_more
+threads_tab$ratio_to_plain_elapsed <- threads_tab$elapsed_per_iteration / plain_elapsed
+print(threads_tab, row.names = FALSE)
+
 # ---- before / after (optional) ---------------------------------------------
 before <- NULL
 if (nzchar(base_lib) && requireNamespace("callr", quietly = TRUE)) {
   run_build <- function(lib) {
     callr::r(function(reps, m_more, bench_data) {
       suppressPackageStartupMessages(library(sideclust))
+      options(sideclust.threads = 1L)
       d <- bench_data()
       med <- function(f) stats::median(vapply(seq_len(reps), function(r) {
         gc(verbose = FALSE)
@@ -231,7 +249,9 @@ lines <- c(
   md_table(sc_tab, 3), "",
   sprintf("Linear fit: %.3f s + %.3f s per sample (R^2 = %.4f). Chunklet posteriors of the samples: %s (per sample, components of the chunklet-level cannot-link graph are exact when trees or of at most 1e6 labelings, each distinct one solved once for all samples, mean field otherwise; no cutset conditioning per sample).",
           stats::coef(fit_lin)[1], stats::coef(fit_lin)[2], r2, fit1$estep),
-  "")
+  "", "## Sampled chunklets on threads (elapsed seconds)", "",
+  sprintf("Default samples = 20, full covariances, the same start; `threads` solve the samples side by side (the fit is the same for every number of threads). Elapsed seconds per EM iteration, (time of %d iterations - time of 1) / %d; the ratio divides by the elapsed time of a plain EM iteration (one thread). The other sections time one thread in processor seconds.", 1L + m_more, m_more), "",
+  md_table(threads_tab, 3), "")
 if (!is.null(before)) {
   lines <- c(lines, "## Before and after (same run)", "",
              sprintf("The build in `BENCH_BASE_LIB` (before) and the installed one (after), each in a child R process, with the same data, starts, seeds and repeats, each inference at its defaults in that build. Log-likelihoods are the mixture's (without the constraints) after the last M-step."),
