@@ -26,6 +26,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "common/avx_lanes.h"
 #include "common/force_inline.h"
 #include "common/run_hooks.h"
 #include "common/seeding.h"
@@ -34,6 +35,7 @@
 #include "kmeans/mpck_metrics.h"
 #include "kmeans/mpck_seeding.h"
 #include "kmeans/pair_sweeps.h"
+#include "kmeans/sq_distance_quad.h"
 #include "kmeans/sq_distance.h"
 #include "kmeans/visit_order.h"
 
@@ -49,6 +51,7 @@ struct MpckParams {
   MpckInit init = MpckInit::neighbourhoods;
   Eigen::MatrixXd start;  // p x k initial centres for MpckInit::start
   double ridge = 1e-6;
+  bool use_avx = true;  // metric "none": four distances per AVX instruction where available (same values)
 };
 
 struct MpckResult {
@@ -226,6 +229,33 @@ class MpckRun {
   int assign(const Eigen::MatrixXd& m, const mpck_detail::Metrics& met,
              const std::vector<int>& order, std::vector<int>& z, std::vector<Label>& zp,
              std::vector<std::uint8_t>& moved, SweepAccumulators& acc, RunHooks& hooks) const {
+#if defined(SIDECLUST_AVX)
+    if (par_.metric == MpckMetric::none && m.cols() >= 4 && par_.use_avx && cpu_has_avx()) {
+      return assign_avx(m, met, order, z, zp, moved, acc, hooks);
+    }
+#endif
+    return assign_body<false>(m, met, order, z, zp, moved, acc, hooks);
+  }
+
+#if defined(SIDECLUST_AVX)
+  // assign() compiled for AVX: PCK-means' point costs four centres per
+  // instruction (sq_distances_quads(), the values of sq_distance()).
+  template <class Label>
+  __attribute__((target("avx"))) int assign_avx(
+      const Eigen::MatrixXd& m, const mpck_detail::Metrics& met, const std::vector<int>& order,
+      std::vector<int>& z, std::vector<Label>& zp, std::vector<std::uint8_t>& moved,
+      SweepAccumulators& acc, RunHooks& hooks) const {
+    return assign_body<true>(m, met, order, z, zp, moved, acc, hooks);
+  }
+#endif
+
+  // assign()'s sweep; Quads: metric "none" with its distances by
+  // sq_distances_quads() (AVX callers only).
+  template <bool Quads, class Label>
+  SIDECLUST_FORCE_INLINE int assign_body(const Eigen::MatrixXd& m, const mpck_detail::Metrics& met,
+                                         const std::vector<int>& order, std::vector<int>& z,
+                                         std::vector<Label>& zp, std::vector<std::uint8_t>& moved,
+                                         SweepAccumulators& acc, RunHooks& hooks) const {
     const int k = static_cast<int>(m.cols());
     const std::size_t unit = met.cost_units(p_);
     const bool none = par_.metric == MpckMetric::none;
@@ -240,6 +270,8 @@ class MpckRun {
     // the centres and diagonals two by two for point_costs_paired()
     std::vector<double> mu2(static_cast<std::size_t>(p_) * k), diag2(diagonal ? mu2.size() : 0);
     interleave_pairs(m.data(), p_, k, mu2.data());
+    std::vector<double> quads(Quads ? mu2.size() : 0);  // four by four for sq_distances_quads()
+    if (Quads) interleave_columns<4>(m.data(), p_, k, quads.data());
     if (diagonal) interleave_pairs(met.diag.data(), p_, k, diag2.data());
     const std::vector<double> zero2(diagonal ? 2 * p_ : 0, 0.0);  // the origin, twice interleaved
     int changed = 0;
@@ -263,7 +295,16 @@ class MpckRun {
       const int i = order[t];
       std::size_t work = static_cast<std::size_t>(k) * unit;
       const double* xi = x_.col(i).data();
+#if defined(SIDECLUST_AVX)
+      if constexpr (Quads) {  // metric "none": log det A_h = 0, as point_costs_paired() subtracts
+        sq_distances_quads(xi, m.data(), quads.data(), mu2.data(), p_, k, cost.data());
+        for (int h = 0; h < k; ++h) cost[h] -= met.logdet[h];
+      } else {
+        met.point_costs_paired(xi, m, mu2.data(), diag2.data(), cost);
+      }
+#else
       met.point_costs_paired(xi, m, mu2.data(), diag2.data(), cost);
+#endif
       if (none) own = cost;  // the squared distances (log det is 0)
       const int first = has_pairs ? pairs_.start[i] : 0, last = has_pairs ? pairs_.start[i + 1] : 0;
       for (int e = first; e < last; ++e) {

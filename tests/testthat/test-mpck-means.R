@@ -294,3 +294,27 @@ test_that("each iteration's J, kept from the sweep's sums, equals J recomputed w
     }
   }
 })
+
+test_that("PCK-means' AVX distances give the portable fits exactly", {
+  # the AVX form is taken only where the processor has it (k >= 4);
+  # elsewhere both calls below are the portable form and the test holds
+  # trivially
+  core <- getFromNamespace(".mpck_means_cpp", "sideclust")
+  for (p in c(1L, 3L, 10L)) {
+    set.seed(80 + p)
+    n <- 400
+    y <- rep(1:7, length.out = n)
+    x <- matrix(stats::rnorm(n * p), n, p) + 2 * y
+    side <- sideclust:::side_as_pairs(
+      sample_constraints(y, "nelson_cohen", n_constraints = 300, noise = 0.1), n, "side", 1e6)
+    for (k in c(2:9, 13)) {
+      opts <- list(k = k, restarts = 1L, max_iter = 30L, metric = "none",
+                   init = "neighbourhoods", start = NULL, ridge = 1e-6, verbose = FALSE)
+      run <- function(avx) {
+        set.seed(k)
+        core(t(x), side, c(opts, list(use_avx = avx)))
+      }
+      expect_identical(run(TRUE), run(FALSE), info = paste(p, k))
+    }
+  }
+})
