@@ -230,7 +230,7 @@ class MpckRun {
              const std::vector<int>& order, std::vector<int>& z, std::vector<Label>& zp,
              std::vector<std::uint8_t>& moved, SweepAccumulators& acc, RunHooks& hooks) const {
 #if defined(SIDECLUST_AVX)
-    if (par_.metric == MpckMetric::none && m.cols() >= 4 && par_.use_avx && cpu_has_avx()) {
+    if (par_.metric != MpckMetric::full && m.cols() >= 4 && par_.use_avx && cpu_has_avx()) {
       return assign_avx(m, met, order, z, zp, moved, acc, hooks);
     }
 #endif
@@ -238,8 +238,9 @@ class MpckRun {
   }
 
 #if defined(SIDECLUST_AVX)
-  // assign() compiled for AVX: PCK-means' point costs four centres per
-  // instruction (sq_distances_quads(), the values of sq_distance()).
+  // assign() compiled for AVX: the point costs (and with the diagonal
+  // metric a must-link's k norms) four clusters per instruction, the values
+  // of sq_distance() / sq_distance<true>().
   template <class Label>
   __attribute__((target("avx"))) int assign_avx(
       const Eigen::MatrixXd& m, const mpck_detail::Metrics& met, const std::vector<int>& order,
@@ -249,8 +250,8 @@ class MpckRun {
   }
 #endif
 
-  // assign()'s sweep; Quads: metric "none" with its distances by
-  // sq_distances_quads() (AVX callers only).
+  // assign()'s sweep; Quads: metric "none" or "diagonal" with four
+  // distances per instruction (AVX callers only).
   template <bool Quads, class Label>
   SIDECLUST_FORCE_INLINE int assign_body(const Eigen::MatrixXd& m, const mpck_detail::Metrics& met,
                                          const std::vector<int>& order, std::vector<int>& z,
@@ -270,9 +271,12 @@ class MpckRun {
     // the centres and diagonals two by two for point_costs_paired()
     std::vector<double> mu2(static_cast<std::size_t>(p_) * k), diag2(diagonal ? mu2.size() : 0);
     interleave_pairs(m.data(), p_, k, mu2.data());
-    std::vector<double> quads(Quads ? mu2.size() : 0);  // four by four for sq_distances_quads()
-    if (Quads) interleave_columns<4>(m.data(), p_, k, quads.data());
     if (diagonal) interleave_pairs(met.diag.data(), p_, k, diag2.data());
+    // and four by four for the AVX form; the origin in every layout
+    std::vector<double> quads(Quads ? mu2.size() : 0), diag4(Quads && diagonal ? mu2.size() : 0),
+        zeros(Quads && diagonal ? mu2.size() : 0, 0.0);
+    if (Quads) interleave_columns<4>(m.data(), p_, k, quads.data());
+    if (Quads && diagonal) interleave_columns<4>(met.diag.data(), p_, k, diag4.data());
     const std::vector<double> zero2(diagonal ? 2 * p_ : 0, 0.0);  // the origin, twice interleaved
     int changed = 0;
     const std::size_t n = order.size();
@@ -296,8 +300,13 @@ class MpckRun {
       std::size_t work = static_cast<std::size_t>(k) * unit;
       const double* xi = x_.col(i).data();
 #if defined(SIDECLUST_AVX)
-      if constexpr (Quads) {  // metric "none": log det A_h = 0, as point_costs_paired() subtracts
-        sq_distances_quads(xi, m.data(), quads.data(), mu2.data(), p_, k, cost.data());
+      if constexpr (Quads) {  // minus log det A_h, as point_costs_paired()
+        if (diagonal) {
+          weighted_sq_distances_quads(xi, m.data(), met.diag.data(), quads.data(), diag4.data(),
+                                      mu2.data(), diag2.data(), p_, k, cost.data());
+        } else {
+          sq_distances_quads(xi, m.data(), quads.data(), mu2.data(), p_, k, cost.data());
+        }
         for (int h = 0; h < k; ++h) cost[h] -= met.logdet[h];
       } else {
         met.point_costs_paired(xi, m, mu2.data(), diag2.data(), cost);
@@ -324,11 +333,20 @@ class MpckRun {
           const double w = pe.value;
           if (diagonal) {  // inline, from the cache without a copy
             const double* v = edges_.pair_diff_at(x_, i, pe, diff);
-            // norm2_at(v, h) for every h, two at a time (v - 0 = v)
-            for (int h = 0; h + 1 < k; h += 2) {
-              sq_distance_pair<true>(v, zero2.data(), diag2.data() + h * p_, p_, q[h], q[h + 1]);
+            // norm2_at(v, h) for every h, two (AVX: four) at a time (v - 0 = v)
+#if defined(SIDECLUST_AVX)
+            if constexpr (Quads) {
+              weighted_sq_distances_quads(v, zeros.data(), met.diag.data(), zeros.data(),
+                                          diag4.data(), zeros.data(), diag2.data(), p_, k,
+                                          q.data());
+            } else
+#endif
+            {
+              for (int h = 0; h + 1 < k; h += 2) {
+                sq_distance_pair<true>(v, zero2.data(), diag2.data() + h * p_, p_, q[h], q[h + 1]);
+              }
+              if (k % 2 == 1) q[k - 1] = met.norm2_at(v, k - 1);
             }
-            if (k % 2 == 1) q[k - 1] = met.norm2_at(v, k - 1);
           } else {
             edges_.pair_diff(x_, i, pe, diff);
             met.norm2_all(diff, q, sq);

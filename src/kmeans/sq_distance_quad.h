@@ -82,6 +82,41 @@ SIDECLUST_FORCE_INLINE void sq_distances_quads(const double* a, const double* m,
   for (; j + 1 < k; j += 2) sq_distance_pair(a, pairs + j * p, p, out[j], out[j + 1]);
   if (j < k) out[j] = sq_distance(a, m + j * p, p);
 }
+
+// sum_d (a_d - q_d)^2 w_d for four centres at once, q and w interleaved
+// four by four: sum_of_terms()'s order in every lane, so the values are
+// bitwise those of sq_distance<true>(). AVX callers only.
+struct WeightedQuadTerm {
+  const double *a, *q, *w;
+  SIDECLUST_FORCE_INLINE Lanes4 operator()(int d) const {
+    Lanes4 v, wv;
+    std::memcpy(&v, q + 4 * d, sizeof v);
+    std::memcpy(&wv, w + 4 * d, sizeof wv);
+    const Lanes4 diff = Lanes4{a[d], a[d], a[d], a[d]} - v;
+    return (diff * diff) * wv;
+  }
+};
+
+// The weighted squared distances of a to the k columns of m under the k
+// weight columns of w (both p x k, column-major) into out[0 .. k): groups
+// of four from quads / wquads (interleave_columns<4>()), then pairs from
+// pairs / wpairs (interleave_pairs()), the last one alone; the values of
+// sq_distance<true>() to each column. AVX callers only.
+SIDECLUST_FORCE_INLINE void weighted_sq_distances_quads(const double* a, const double* m,
+                                                        const double* w, const double* quads,
+                                                        const double* wquads, const double* pairs,
+                                                        const double* wpairs, int p, int k,
+                                                        double* out) {
+  int j = 0;
+  for (; j + 3 < k; j += 4) {
+    const Lanes4 s = sum_of_terms<Lanes4>(WeightedQuadTerm{a, quads + j * p, wquads + j * p}, p);
+    std::memcpy(out + j, &s, sizeof s);
+  }
+  for (; j + 1 < k; j += 2) {
+    sq_distance_pair<true>(a, pairs + j * p, wpairs + j * p, p, out[j], out[j + 1]);
+  }
+  if (j < k) out[j] = sq_distance<true>(a, m + j * p, w + j * p, p);
+}
 #endif
 
 // The portable form of sq_distances_quads(): pairs, then the last one alone.

@@ -295,7 +295,7 @@ test_that("each iteration's J, kept from the sweep's sums, equals J recomputed w
   }
 })
 
-test_that("PCK-means' AVX distances give the portable fits exactly", {
+test_that("the AVX distances of PCK-means and MPCK-means give the portable fits exactly", {
   # the AVX form is taken only where the processor has it (k >= 4);
   # elsewhere both calls below are the portable form and the test holds
   # trivially
@@ -307,14 +307,14 @@ test_that("PCK-means' AVX distances give the portable fits exactly", {
     x <- matrix(stats::rnorm(n * p), n, p) + 2 * y
     side <- sideclust:::side_as_pairs(
       sample_constraints(y, "nelson_cohen", n_constraints = 300, noise = 0.1), n, "side", 1e6)
-    for (k in c(2:9, 13)) {
-      opts <- list(k = k, restarts = 1L, max_iter = 30L, metric = "none",
+    for (k in c(2:9, 13)) for (metric in c("none", "diagonal")) {
+      opts <- list(k = k, restarts = 1L, max_iter = 30L, metric = metric,
                    init = "neighbourhoods", start = NULL, ridge = 1e-6, verbose = FALSE)
       run <- function(avx) {
         set.seed(k)
         core(t(x), side, c(opts, list(use_avx = avx)))
       }
-      expect_identical(run(TRUE), run(FALSE), info = paste(p, k))
+      expect_identical(run(TRUE), run(FALSE), info = paste(p, k, metric))
     }
   }
 })
