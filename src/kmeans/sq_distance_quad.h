@@ -16,58 +16,31 @@
 namespace sideclust {
 
 #if defined(SIDECLUST_AVX)
-SIDECLUST_FORCE_INLINE void quad_term(const double* a, const double* q, int d, Lanes4& out) {
-  Lanes4 v;
-  std::memcpy(&v, q + 4 * d, sizeof v);
-  const Lanes4 diff = Lanes4{a[d], a[d], a[d], a[d]} - v;
-  out = diff * diff;
-}
+// A term of four sums at once: a against four centres q (and weights w)
+// interleaved four by four (q[4d + l] = coordinate d of centre l).
+template <bool Weighted>
+struct SqTermQuad {
+  const double *a, *q, *w;
+  SIDECLUST_FORCE_INLINE Lanes4 operator()(int d) const {
+    Lanes4 v;
+    std::memcpy(&v, q + 4 * d, sizeof v);
+    const Lanes4 diff = Lanes4{a[d], a[d], a[d], a[d]} - v;
+    if (!Weighted) return diff * diff;
+    Lanes4 wv;
+    std::memcpy(&wv, w + 4 * d, sizeof wv);
+    return (diff * diff) * wv;
+  }
+};
 
-// The squared distances of a to four centres given interleaved in q
-// (q[4d + l] = coordinate d of centre l), into out[0..3]: sum_of_terms()'s
-// order of additions (sq_distance.h) in every lane.
-SIDECLUST_FORCE_INLINE void sq_distance_quad(const double* a, const double* q, int p, double* out) {
-  Lanes4 s0, s1, t0, t1, v;
-  if (p < 2) {
-    if (p == 1) {
-      quad_term(a, q, 0, s0);
-    } else {
-      s0 = Lanes4{0.0, 0.0, 0.0, 0.0};
-    }
-    std::memcpy(out, &s0, sizeof s0);
-    return;
-  }
-  const int end4 = (p / 4) * 4, end2 = (p / 2) * 2;
-  quad_term(a, q, 0, s0);
-  quad_term(a, q, 1, s1);
-  if (end2 > 2) {
-    quad_term(a, q, 2, t0);
-    quad_term(a, q, 3, t1);
-    for (int d = 4; d < end4; d += 4) {
-      quad_term(a, q, d, v);
-      s0 += v;
-      quad_term(a, q, d + 1, v);
-      s1 += v;
-      quad_term(a, q, d + 2, v);
-      t0 += v;
-      quad_term(a, q, d + 3, v);
-      t1 += v;
-    }
-    s0 += t0;
-    s1 += t1;
-    if (end2 > end4) {
-      quad_term(a, q, end4, v);
-      s0 += v;
-      quad_term(a, q, end4 + 1, v);
-      s1 += v;
-    }
-  }
-  Lanes4 sum = s0 + s1;
-  if (end2 < p) {
-    quad_term(a, q, p - 1, v);
-    sum += v;
-  }
-  std::memcpy(out, &sum, sizeof sum);
+// The squared distances of a to four centres given interleaved in q, times
+// the weights w (interleaved alike) when Weighted, into out[0..3]:
+// sum_of_terms()'s order of additions in every lane, so each value is
+// bitwise that of sq_distance<Weighted>().
+template <bool Weighted = false>
+SIDECLUST_FORCE_INLINE void sq_distance_quad(const double* a, const double* q, int p, double* out,
+                                             const double* w = nullptr) {
+  const Lanes4 s = sum_of_terms<Lanes4>(SqTermQuad<Weighted>{a, q, w}, p);
+  std::memcpy(out, &s, sizeof s);
 }
 
 // The squared distances of a to the k columns of a p x k centre matrix m
@@ -83,20 +56,6 @@ SIDECLUST_FORCE_INLINE void sq_distances_quads(const double* a, const double* m,
   if (j < k) out[j] = sq_distance(a, m + j * p, p);
 }
 
-// sum_d (a_d - q_d)^2 w_d for four centres at once, q and w interleaved
-// four by four: sum_of_terms()'s order in every lane, so the values are
-// bitwise those of sq_distance<true>(). AVX callers only.
-struct WeightedQuadTerm {
-  const double *a, *q, *w;
-  SIDECLUST_FORCE_INLINE Lanes4 operator()(int d) const {
-    Lanes4 v, wv;
-    std::memcpy(&v, q + 4 * d, sizeof v);
-    std::memcpy(&wv, w + 4 * d, sizeof wv);
-    const Lanes4 diff = Lanes4{a[d], a[d], a[d], a[d]} - v;
-    return (diff * diff) * wv;
-  }
-};
-
 // The weighted squared distances of a to the k columns of m under the k
 // weight columns of w (both p x k, column-major) into out[0 .. k): groups
 // of four from quads / wquads (interleave_columns<4>()), then pairs from
@@ -108,10 +67,7 @@ SIDECLUST_FORCE_INLINE void weighted_sq_distances_quads(const double* a, const d
                                                         const double* wpairs, int p, int k,
                                                         double* out) {
   int j = 0;
-  for (; j + 3 < k; j += 4) {
-    const Lanes4 s = sum_of_terms<Lanes4>(WeightedQuadTerm{a, quads + j * p, wquads + j * p}, p);
-    std::memcpy(out + j, &s, sizeof s);
-  }
+  for (; j + 3 < k; j += 4) sq_distance_quad<true>(a, quads + j * p, p, out + j, wquads + j * p);
   for (; j + 1 < k; j += 2) {
     sq_distance_pair<true>(a, pairs + j * p, wpairs + j * p, p, out[j], out[j + 1]);
   }
