@@ -14,11 +14,13 @@
 // with one log per term, and a pass O(nnz * k).
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <vector>
 
 #include "info/ib_runs.h"
+#include "common/huge_pages.h"
 #include "common/info_sparse.h"
 #include "common/prefetch.h"
 #include "common/run_hooks.h"
@@ -51,17 +53,20 @@ class SibState {
   // Rebuild all cluster statistics from the assignment.
   void reset(const std::vector<int>& cl) {
     cl_ = cl;
-    const int m = p_.n_cols;
-    q_.assign(static_cast<std::size_t>(m) * k_, 0.0);
+    const std::size_t m = p_.n_cols, row = 2 * static_cast<std::size_t>(k_);
+    table_ = tables_.reserve(m * row);
+    std::fill(table_, table_ + m * row, 0.0);
     mass_.assign(k_, 0.0);
     for (int x = 0; x < p_.n_rows; ++x) {
       mass_[cl_[x]] += p_.px[x];
       for (int e = p_.ptr[x]; e < p_.ptr[x + 1]; ++e) {
-        q_[static_cast<std::size_t>(p_.idx[e]) * k_ + cl_[x]] += p_.val[e];
+        table_[static_cast<std::size_t>(p_.idx[e]) * row + cl_[x]] += p_.val[e];
       }
     }
-    qlogq_.resize(q_.size());
-    for (std::size_t i = 0; i < q_.size(); ++i) qlogq_[i] = xlogx(q_[i]);
+    for (std::size_t y = 0; y < m; ++y) {
+      double* q = table_ + y * row;
+      for (int c = 0; c < k_; ++c) q[k_ + c] = xlogx(q[c]);
+    }
   }
 
   // Merge costs of row x (currently out of every cluster) into each cluster.
@@ -71,9 +76,8 @@ class SibState {
     for (int e = p_.ptr[x]; e < p_.ptr[x + 1]; ++e) {
       const double r = p_.val[e];
       rlogr += xlogx(r);
-      const std::size_t base = static_cast<std::size_t>(p_.idx[e]) * k_;
-      const double* q = &q_[base];
-      const double* ql = &qlogq_[base];
+      const double* q = word_row(p_.idx[e]);
+      const double* ql = q + k_;
       for (int c = 0; c < k_; ++c) {
         const double s = r + q[c];
         d[c] += ql[c] - s * std::log(s);
@@ -89,32 +93,46 @@ class SibState {
     mass_[c] += sign * p_.px[x];
     if (mass_[c] < 0.0) mass_[c] = 0.0;
     for (int e = p_.ptr[x]; e < p_.ptr[x + 1]; ++e) {
-      const std::size_t at = static_cast<std::size_t>(p_.idx[e]) * k_ + c;
-      double v = q_[at] + sign * p_.val[e];
+      double* q = word_row(p_.idx[e]);
+      double v = q[c] + sign * p_.val[e];
       if (v < 0.0) v = 0.0;
-      q_[at] = v;
-      qlogq_[at] = xlogx(v);
+      q[c] = v;
+      q[k_ + c] = xlogx(v);
     }
   }
 
   // One pass over the points in the given order; returns the number of moves.
-  // The order is random and the tables are m x k, so each point's reads land
-  // anywhere in memory: they are requested a few points ahead (its row
-  // offsets three ahead, its row two ahead, its words' table rows one ahead)
-  // so that they overlap with the logarithms of the current point.
+  // The order is random and the table has a row per word, so each point's
+  // reads land anywhere in memory: they are requested a few points ahead
+  // (its row offsets, mass and cluster eight ahead, its row five ahead, its words'
+  // table records two ahead) so that they overlap with the logarithms of the
+  // points before.
+  // At n = 1e7 with 1e6 words the table is 160 MB: one record of 2k doubles
+  // per word (three cache lines at k = 10, not four for two tables) in 2 MiB
+  // pages, which spare most reads a page walk.
   long long pass(const std::vector<int>& order, RunHooks& hooks) {
     std::vector<double> d;
     long long moved = 0;
     const std::size_t n = order.size();
     for (std::size_t i = 0; i < n; ++i) {
       const int x = order[i];
-      if (i + 3 < n) prefetch(p_.ptr.address(order[i + 3]));
-      if (i + 2 < n) {
-        const int e = p_.ptr[order[i + 2]];
+      if (i + 8 < n) {
+        const int f = order[i + 8];
+        prefetch(p_.ptr.address(f));
+        prefetch(&cl_[f]);
+        prefetch(&p_.px[f]);
+      }
+      if (i + 5 < n) {
+        const int f = order[i + 5];
+        const int e = p_.ptr[f], last = p_.ptr[f + 1];
         prefetch(p_.idx.address(e));
         prefetch(p_.val.address(e));
+        if (last > e) {
+          prefetch(p_.idx.address(last - 1));
+          prefetch(p_.val.address(last - 1));
+        }
       }
-      if (i + 1 < n) prefetch_rows(order[i + 1]);
+      if (i + 2 < n) prefetch_rows(order[i + 2]);
       hooks.poll_interrupt(static_cast<std::size_t>(p_.ptr[x + 1] - p_.ptr[x] + 1) * k_);
       const int from = cl_[x];
       move(x, from, -1.0);
@@ -129,23 +147,24 @@ class SibState {
     return moved;
   }
 
-  // The table rows (q and q log q) of row x's words.
+  // The table records of row x's words.
   void prefetch_rows(int x) const {
+    const std::size_t bytes = 2 * static_cast<std::size_t>(k_) * sizeof(double);
     for (int e = p_.ptr[x]; e < p_.ptr[x + 1]; ++e) {
-      const std::size_t base = static_cast<std::size_t>(p_.idx[e]) * k_;
-      prefetch(&q_[base]);
-      prefetch(&q_[base + k_ - 1]);
-      prefetch(&qlogq_[base]);
-      prefetch(&qlogq_[base + k_ - 1]);
+      const char* a = reinterpret_cast<const char*>(word_row(p_.idx[e]));
+      for (std::size_t b = 0; b < bytes; b += 64) prefetch(a + b);
+      prefetch(a + bytes - 1);
     }
   }
 
+  // I(C;Y) from the table, transposed into a buffer kept across passes (at
+  // 1e6 words a fresh one cost a page fault per 4 KiB on every pass).
   double info_y() const {
-    std::vector<double> qc(static_cast<std::size_t>(k_) * p_.n_cols);
+    qc_.resize(static_cast<std::size_t>(k_) * p_.n_cols);
     for (int y = 0; y < p_.n_cols; ++y) {
-      for (int c = 0; c < k_; ++c) qc[static_cast<std::size_t>(c) * p_.n_cols + y] = q_[static_cast<std::size_t>(y) * k_ + c];
+      for (int c = 0; c < k_; ++c) qc_[static_cast<std::size_t>(c) * p_.n_cols + y] = word_row(y)[c];
     }
-    return cluster_information(qc, mass_, p_.py);
+    return cluster_information(qc_, mass_, p_.py);
   }
   double info_x() const { return entropy(mass_); }
   const std::vector<int>& cluster() const { return cl_; }
@@ -153,8 +172,14 @@ class SibState {
  private:
   const JointCsr& p_;
   int k_;
+  // word y's record: q_c(y) for c < k, then q_c(y) log q_c(y)
+  double* word_row(int y) const { return table_ + static_cast<std::size_t>(y) * 2 * k_; }
+
   std::vector<int> cl_;
-  std::vector<double> q_, qlogq_, mass_;  // q_ and qlogq_ are m x k, y-major
+  RandomAccessTable tables_;
+  double* table_ = nullptr;
+  std::vector<double> mass_;
+  mutable std::vector<double> qc_;  // info_y()'s buffer
 };
 
 inline SibResult sib_fit(const JointCsr& p, const SibParams& par, RunHooks& hooks) {
