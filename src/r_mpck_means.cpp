@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "kmeans/mpck_means.h"
+#include "kmeans/mpck_fit.h"
 #include "r_glue.h"
 
 namespace {

@@ -29,11 +29,9 @@
 #include "common/avx_lanes.h"
 #include "common/force_inline.h"
 #include "common/run_hooks.h"
-#include "common/seeding.h"
 #include "common/side_graph.h"
 #include "kmeans/mpck_edges.h"
 #include "kmeans/mpck_metrics.h"
-#include "kmeans/mpck_seeding.h"
 #include "kmeans/pair_sweeps.h"
 #include "kmeans/sq_distance_quad.h"
 #include "kmeans/sq_distance.h"
@@ -580,34 +578,5 @@ class MpckRun {
   static constexpr int kSkip = MpckEdges::kSkip, kMust = MpckEdges::kMust,
                        kKindMask = MpckEdges::kKindMask;
 };
-
-// The initial centres (p x k) of one run.
-inline Eigen::MatrixXd mpck_seeds(const Eigen::Ref<const Eigen::MatrixXd>& x,
-                                  const PairGraph& pairs, const MpckParams& par,
-                                  RunHooks& hooks) {
-  switch (par.init) {
-    case MpckInit::start: return par.start;
-    case MpckInit::random: return draw_prototypes(x, par.k, SeedInit::random, hooks);
-    case MpckInit::kmeanspp: return draw_prototypes(x, par.k, SeedInit::kmeanspp, hooks);
-    default: return mpck_detail::neighbourhood_seeds(x, pairs, par.k, hooks);
-  }
-}
-
-// The best (lowest final J) of par.restarts runs, or one run from par.start.
-inline MpckResult mpck_fit(const Eigen::Ref<const Eigen::MatrixXd>& x, const PairGraph& pairs,
-                           const MpckParams& par, RunHooks& hooks) {
-  if (par.k < 1 || par.k > x.cols()) throw std::invalid_argument("k out of range");
-  if (!(par.ridge >= 0.0)) throw std::invalid_argument("ridge must be non-negative");
-  const MpckRun runner(x, pairs, par, hooks);
-  const int runs = par.init == MpckInit::start ? 1 : std::max(1, par.restarts);
-  MpckResult best;
-  for (int r = 0; r < runs; ++r) {
-    Eigen::MatrixXd m = mpck_seeds(x, pairs, par, hooks);
-    if (m.rows() != x.rows() || m.cols() != par.k) throw std::invalid_argument("start has the wrong size");
-    MpckResult res = runner.run(std::move(m), hooks);
-    if (r == 0 || res.objective.back() < best.objective.back()) best = std::move(res);
-  }
-  return best;
-}
 
 }  // namespace sideclust
