@@ -222,7 +222,11 @@ class MpckRun {
   // compiling it for AVX, -O3, entries' charges added without a branch on
   // their kind or held in registers for k = 5, storage order inside the
   // visiting blocks, and (for "diagonal") dropping the pair-difference cache,
-  // which costs ~15% more per sweep for ~40% less set-up.
+  // which costs ~15% more per sweep for ~40% less set-up. Slower: the
+  // points' costs of a block of 64 computed before their constraints (0.166
+  // against 0.129 s a sweep), and for "diagonal" each pair's k norms cached
+  // once per sweep (refreshed from x: 0.20 s; from the difference cache:
+  // 0.155-0.17 against 0.12-0.16 s in alternating runs).
   template <class Label>
   int assign(const Eigen::MatrixXd& m, const mpck_detail::Metrics& met,
              const std::vector<int>& order, std::vector<int>& z, std::vector<Label>& zp,
