@@ -16,6 +16,7 @@
 #include "mixture/gaussian_mixture.h"
 #include "mixture/mrf_estep.h"
 #include "mixture/mrf_graph.h"
+#include "common/huge_pages.h"
 #include "common/run_hooks.h"
 #include "mixture/sampled_chunklets.h"
 
@@ -115,6 +116,10 @@ inline Eigen::MatrixXd e_step(Eigen::MatrixXd a, const PairGraph& pairs,
     case Inference::mean_field: {
       if (st.q_in_z) st.q.swap(z_prev);  // the state came back as the last result
       if (st.q.cols() != g.n_units) {
+        // read at the graph's random places: 2 MiB pages, asked for before
+        // the copy first touches the memory (fewer page walks per read)
+        st.q.resize(b.rows(), b.cols());
+        advise_huge_pages(st.q.data(), sizeof(double) * static_cast<std::size_t>(st.q.size()));
         st.q = b;
         softmax_cols(st.q);
       }

@@ -16,6 +16,7 @@
 
 #include "mixture/gaussian_mixture.h"
 #include "mixture/mrf_graph.h"
+#include "common/huge_pages.h"
 #include "common/prefetch.h"
 #include "common/run_hooks.h"
 
@@ -172,7 +173,9 @@ inline int mean_field(const Eigen::MatrixXd& b, const UnitGraph& g, Eigen::Matri
       if (g.hard[e]) has_hard[u] = 1;
     }
   }
-  std::vector<double> debt(static_cast<std::size_t>(g.n_units), 0.0);
+  RandomAccessTable debt_memory;  // read at the neighbours' random places, as q
+  double* const debt = debt_memory.reserve(static_cast<std::size_t>(g.n_units));
+  std::fill(debt, debt + g.n_units, 0.0);
   for (int u : linked) debt[u] = std::numeric_limits<double>::infinity();
   // the linked units that owe an update: a sweep visits them in order (the
   // same updates, in the same order, as a scan of every unit that skips
