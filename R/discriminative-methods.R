@@ -22,8 +22,9 @@
 #' @export
 predict.discriminative_clustering <- function(object, newdata, ...) {
   if (missing(newdata)) newdata <- training_data(object)
-  newdata <- check_newdata(newdata, ncol(object$centers))
-  res <- .soft_memberships_cpp(t(newdata), t(object$centers), object$sigma)
+  nd <- newdata_for_core(newdata, ncol(object$centers))  # checked and transposed in one pass
+  newdata <- nd$x
+  res <- .soft_memberships_cpp(nd$xt, t(object$centers), object$sigma)
   cluster_prediction(probability = res$membership, rows = rownames(newdata),
                      cluster = res$cluster)
 }

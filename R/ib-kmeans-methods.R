@@ -27,8 +27,9 @@
 #' @export
 predict.ib_kmeans <- function(object, newdata, ...) {
   if (missing(newdata)) newdata <- training_data(object)
-  newdata <- check_newdata(newdata, ncol(object$centers))
-  membership <- .ib_kmeans_memberships_cpp(t(newdata), t(object$centers), object$pc,
+  nd <- newdata_for_core(newdata, ncol(object$centers))  # checked and transposed in one pass
+  newdata <- nd$x
+  membership <- .ib_kmeans_memberships_cpp(nd$xt, t(object$centers), object$pc,
                                            object$log_z, object$beta, object$s)
   cluster_prediction(probability = membership, rows = rownames(newdata))
 }

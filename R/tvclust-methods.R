@@ -140,9 +140,10 @@ predict.tvclust <- function(object, newdata, ...) {
                                  pts$new)
     newdata <- list(row_names = point_names(newdata))
   } else {
-    newdata <- check_newdata(newdata, ncol(object$data))
+    nd <- newdata_for_core(newdata, ncol(object$data))  # checked and transposed in one pass
+    newdata <- nd$x
     logw <- .tvclust_predict_cpp(t(object$data), object$cluster, object$family, object$prior,
-                                 t(newdata))
+                                 nd$xt)
     newdata <- list(row_names = rownames(newdata))
   }
   logw[, ncol(logw)] <- logw[, ncol(logw)] + log(object$alpha)

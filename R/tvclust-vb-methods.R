@@ -142,9 +142,10 @@ predict.tvclust_vb <- function(object, newdata, ...) {
     logw <- .tvclust_vb_predict_cpp(pts$train, object$membership, object$family,
                                     object$prior, pts$new)
   } else {
-    newdata <- check_newdata(newdata, ncol(object$data))
+    nd <- newdata_for_core(newdata, ncol(object$data))  # checked and transposed in one pass
+    newdata <- nd$x
     logw <- .tvclust_vb_predict_cpp(t(object$data), object$membership, object$family,
-                                    object$prior, t(newdata))
+                                    object$prior, nd$xt)
   }
   logw <- sweep(logw, 2L, object$log_weight, "+")
   prob <- normalize_log_weights(logw)
