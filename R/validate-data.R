@@ -51,12 +51,19 @@ check_tensor <- function(x, arg) {
   }
   if (!(is.numeric(x) || is.logical(x))) stop_arg(arg, "must be numeric, not ", typeof(x))
   if (any(dim(x) == 0L)) stop_arg(arg, "has a dimension of extent 0")
-  bad <- !is.finite(x)
-  if (any(bad)) {
+  # a plain double array as it is; others copied once (as before, without
+  # attributes beyond dim and dimnames)
+  if (!is.double(x) || length(setdiff(names(attributes(x)), c("dim", "dimnames"))) > 0L) {
+    x <- array(as.double(x), dim(x), dimnames(x))
+  }
+  s <- .scan_points_cpp(x, FALSE)  # one pass: finite, smallest and largest
+  if (!s$finite) {
+    bad <- !is.finite(x)
     stop_arg(arg, sprintf("has %d NA, NaN or infinite values (first at cell %d); give them weight 0 and a finite value",
                           sum(bad), which(bad)[1L]))
   }
-  check_data_scale(array(as.double(x), dim(x), dimnames(x)), arg)
+  check_value_range(s$lo, s$hi, length(x), arg, TRUE)
+  x
 }
 
 # The whole data set must have a non-singular model covariance, so that one

@@ -46,9 +46,13 @@ SEXP transpose_cpp(SEXP x) {
 // list element would copy it), else NULL.
 // [[Rcpp::export(.scan_points_cpp)]]
 SEXP scan_points_cpp(SEXP x, bool transpose) {
-  if (!Rf_isMatrix(x) || TYPEOF(x) != REALSXP) Rcpp::stop("internal: .scan_points_cpp() takes a double matrix");
-  const int rows = Rf_nrows(x), cols = Rf_ncols(x);
-  const std::size_t size = static_cast<std::size_t>(rows) * cols;
+  // without transpose any double vector or array will do (check_tensor())
+  if (TYPEOF(x) != REALSXP || (transpose && !Rf_isMatrix(x))) {
+    Rcpp::stop("internal: .scan_points_cpp() takes a double matrix");
+  }
+  const int rows = transpose ? Rf_nrows(x) : 0, cols = transpose ? Rf_ncols(x) : 0;
+  const std::size_t size = transpose ? static_cast<std::size_t>(rows) * cols
+                                     : static_cast<std::size_t>(XLENGTH(x));
   sideclust::ValueRange range;
   SEXP xt = R_NilValue;
   if (transpose) {
