@@ -18,8 +18,15 @@ Rcpp::List csr_of_csc_cpp(Rcpp::IntegerVector p, Rcpp::IntegerVector i, Rcpp::Nu
   if (p.size() != n_cols + 1 || i.size() != x.size() || p[n_cols] != x.size()) {
     Rcpp::stop("inconsistent column-compressed slots (is the Matrix object valid?)");
   }
-  Rcpp::IntegerVector ptr(n_rows + 1), idx(x.size());
-  Rcpp::NumericVector val(x.size());
+  // Every value is written by the transpose (ptr zeroed there); the cores
+  // (sib()'s pass) read the rows at random places, hence 2 MiB pages,
+  // asked for before the first write.
+  const R_xlen_t nnz = x.size();
+  Rcpp::IntegerVector ptr(Rcpp::no_init(n_rows + 1)), idx(Rcpp::no_init(nnz));
+  Rcpp::NumericVector val(Rcpp::no_init(nnz));
+  sideclust::advise_huge_pages(ptr.begin(), sizeof(int) * static_cast<std::size_t>(n_rows + 1));
+  sideclust::advise_huge_pages(idx.begin(), sizeof(int) * static_cast<std::size_t>(nnz));
+  sideclust::advise_huge_pages(val.begin(), sizeof(double) * static_cast<std::size_t>(nnz));
   std::vector<int> next(n_rows);
   sideclust::transpose_compressed(n_cols, n_rows, p.begin(), i.begin(), x.begin(), ptr.begin(),
                                   idx.begin(), val.begin(), next.data());
