@@ -2,6 +2,7 @@
 // passes that write tables too large for the cache.
 #pragma once
 
+#include <cstddef>
 #include <cstring>
 
 #if defined(__SSE2__)
@@ -24,6 +25,15 @@ inline void prefetch(const void* p) {
 #else
   (void)p;
 #endif
+}
+
+// prefetch() for every cache line of the bytes [p, p + bytes), bytes > 0:
+// one every 64 bytes from p, and the last byte, whose line that stride
+// skips when p is not at the start of its line.
+inline void prefetch_range(const void* p, std::size_t bytes) {
+  const char* a = static_cast<const char*>(p);
+  for (std::size_t b = 0; b < bytes; b += 64) prefetch(a + b);
+  prefetch(a + bytes - 1);
 }
 
 // Write the 8 doubles of src to dst (64-byte aligned: one cache line)

@@ -150,11 +150,7 @@ class SibState {
   // The table records of row x's words.
   void prefetch_rows(int x) const {
     const std::size_t bytes = 2 * static_cast<std::size_t>(k_) * sizeof(double);
-    for (int e = p_.ptr[x]; e < p_.ptr[x + 1]; ++e) {
-      const char* a = reinterpret_cast<const char*>(word_row(p_.idx[e]));
-      for (std::size_t b = 0; b < bytes; b += 64) prefetch(a + b);
-      prefetch(a + bytes - 1);
-    }
+    for (int e = p_.ptr[x]; e < p_.ptr[x + 1]; ++e) prefetch_range(word_row(p_.idx[e]), bytes);
   }
 
   // I(C;Y) from the table, transposed into a buffer kept across passes (at

@@ -101,10 +101,8 @@ class SweepLookahead {
     if (t + 2 * kStage < n_) {
       const int f = order_[t + 2 * kStage];
       if (start_[f + 1] > start_[f]) {
-        const char* a = reinterpret_cast<const char*>(edges_ + start_[f]);
-        const char* b = reinterpret_cast<const char*>(edges_ + start_[f + 1]);
-        for (; a < b; a += 64) prefetch(a);
-        prefetch(b - 1);  // the last line, when the run starts late in its first
+        prefetch_range(edges_ + start_[f],
+                       static_cast<std::size_t>(start_[f + 1] - start_[f]) * sizeof(PackedEdge));
       }
     }
     if (t + kStage < n_) {

@@ -190,8 +190,7 @@ inline int mean_field(const Eigen::MatrixXd& b, const UnitGraph& g, Eigen::Matri
   const std::ptrdiff_t col = static_cast<std::ptrdiff_t>(K);
   // every cache line of a column of K doubles
   auto prefetch_col = [col](const double* c) {
-    for (std::ptrdiff_t k = 0; k < col; k += 8) prefetch(c + k);
-    prefetch(c + col - 1);
+    prefetch_range(c, static_cast<std::size_t>(col) * sizeof(double));
   };
   // Prefetch in two stages along the units about to be visited (a ring of
   // upcoming positions of the work set): kAhead2 ahead a unit's own column
