@@ -12,6 +12,7 @@
 //     -I src bench/mpck-sweep-harness.cpp -o /tmp/mpck-harness
 //   /tmp/mpck-harness 1000000 diagonal 3     # n, metric (none = PCK-means), repeats
 //   NPAIRS=0 /tmp/mpck-harness 1000000 none  # another number of pairs
+//   BALANCED=1 /tmp/mpck-harness 1000000      # half must-links, as the R bench
 //
 // "lloyd" is a plain C++ Lloyd iteration on the same data (points in
 // storage order), about half of what stats::kmeans takes per iteration:
@@ -69,10 +70,23 @@ int main(int argc, char** argv) {
     y[i] = static_cast<int>(rng() % k);
     for (int d = 0; d < p; ++d) x(d, i) = centres(d, y[i]) + normal(rng);
   }
+  // BALANCED=1: half the pairs drawn inside a cluster, as
+  // sample_constraints(y, "nelson_cohen") does for the R bench (otherwise
+  // uniform pairs, about 1 / k of them inside a cluster)
+  const bool balanced = std::getenv("BALANCED") && std::atoi(std::getenv("BALANCED")) == 1;
+  std::vector<std::vector<int>> members(k);
+  for (int i = 0; i < n; ++i) members[y[i]].push_back(i);
   std::vector<int> a, b;
   std::vector<double> w;
   for (int l = 0; l < n_pairs; ++l) {
-    const int u = static_cast<int>(rng() % n), v = static_cast<int>(rng() % n);
+    const int u = static_cast<int>(rng() % n);
+    int v = static_cast<int>(rng() % n);
+    if (balanced && rng() % 2 == 0) {
+      const std::vector<int>& same = members[y[u]];
+      v = same[rng() % same.size()];
+    } else if (balanced) {
+      while (y[v] == y[u]) v = static_cast<int>(rng() % n);
+    }
     if (u == v) continue;
     bool must = y[u] == y[v];
     if (rng() % 100 < 5) must = !must;

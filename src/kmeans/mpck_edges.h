@@ -35,7 +35,9 @@ class MpckEdges {
   // point i, as the sweeps use it: every use is a squared norm, for which
   // the two are the same (negation is exact, so each coordinate's square is
   // the same double), hence one difference per pair serves both of its
-  // entries. In place: the cache's slot, or diff filled from the data.
+  // entries. With `squares` (the diagonal metric, whose norms need only
+  // them) the coordinates' squares (x_i - x_j)^2 instead. In place: the
+  // cache's slot, or diff filled from the data.
   SIDECLUST_FORCE_INLINE const double* cached_diff(const PackedEdge& pe) const {
     return diff_ + static_cast<std::size_t>(pe.tag >> kSlotShift) * p_;
   }
@@ -43,13 +45,11 @@ class MpckEdges {
                                                     int i, const PackedEdge& pe,
                                                     Eigen::VectorXd& diff) const {
     if (diff_ != nullptr) return cached_diff(pe);
-    const double* a = x.col(i).data();
-    const double* b = x.col(pe.nbr).data();
-    double* to = diff.data();
-    for (int d = 0; d < p_; ++d) to[d] = a[d] - b[d];  // inline: Eigen's assignment was a call per pair
-    return to;
+    pair_vector(x.col(i).data(), x.col(pe.nbr).data(), diff.data());
+    return diff.data();
   }
 
+  // The plain difference (metric "full"; not with `squares`).
   void pair_diff(const Eigen::Ref<const Eigen::MatrixXd>& x, int i, const PackedEdge& pe,
                  Eigen::VectorXd& diff) const {
     if (diff_ != nullptr) {
@@ -78,10 +78,13 @@ class MpckEdges {
   // entries in runs; the other half are random reads, as the partner's
   // coordinates would be, and the cache holds one copy of the data at one
   // pair per point instead of two.
-  // charged: metric "none", whose charges use the fixed bound D = `bound`.
+  // charged: metric "none", whose charges use the fixed bound D = `bound`;
+  // squares: the diagonal metric (see pair_diff_at()).
   void build(const Eigen::Ref<const Eigen::MatrixXd>& x, const PairGraph& pairs,
-             const std::vector<int>& edge_pair, bool charged, double bound, RunHooks& hooks) {
+             const std::vector<int>& edge_pair, bool charged, double bound, bool squares,
+             RunHooks& hooks) {
     p_ = static_cast<int>(x.rows());
+    squares_ = squares && !charged;
     const int n = static_cast<int>(x.cols());
     if (pairs.empty()) return;
     const std::size_t entries = pairs.nbr.size();
@@ -123,10 +126,7 @@ class MpckEdges {
           int slot;
           if (upper(i, e)) {
             slot = next++;
-            double* to = out + static_cast<std::size_t>(slot) * p_;
-            const double* a = x.col(i).data();
-            const double* b = x.col(pe.nbr).data();
-            for (int d = 0; d < p_; ++d) to[d] = a[d] - b[d];
+            pair_vector(x.col(i).data(), x.col(pe.nbr).data(), out + static_cast<std::size_t>(slot) * p_);
           } else {
             slot = edges_[pairs.mirror[e]].tag >> kSlotShift;
           }
@@ -138,7 +138,17 @@ class MpckEdges {
   }
 
  private:
+  // a - b, or its coordinates' squares with squares_ (inline: Eigen's
+  // assignment was a call per pair)
+  SIDECLUST_FORCE_INLINE void pair_vector(const double* a, const double* b, double* to) const {
+    for (int d = 0; d < p_; ++d) {
+      const double t = a[d] - b[d];
+      to[d] = squares_ ? t * t : t;
+    }
+  }
+
   int p_ = 0;
+  bool squares_ = false;
   std::vector<PackedEdge> edges_;
   std::vector<double> pair_charge_;
   RandomAccessTable diff_table_;   // learned metrics: the pairs' differences, see build()

@@ -96,7 +96,8 @@ class MpckRun {
     edge_pair_ = edge_pairs(pairs, hooks);
     const bool charged = par.metric == MpckMetric::none;
     edges_.build(x_, pairs_, edge_pair_, charged,
-                 mpck_detail::Metrics(par.metric, p_, 1, range2_).bound[0], hooks);
+                 mpck_detail::Metrics(par.metric, p_, 1, range2_).bound[0],
+                 par.metric == MpckMetric::diagonal, hooks);
   }
 
   double s2() const { return s2_; }  // 1 for metric "none", which does not use it
@@ -283,7 +284,6 @@ class MpckRun {
     std::vector<double> quads(Quads ? mu2.size() : 0), diag4(Quads && diagonal ? mu2.size() : 0);
     if (Quads) interleave_columns<4>(m.data(), p_, k, quads.data());
     if (Quads && diagonal) interleave_columns<4>(met.diag.data(), p_, k, diag4.data());
-    const std::vector<double> zero2(diagonal ? 2 * p_ : 0, 0.0);  // the origin, twice interleaved
     int changed = 0;
     const std::size_t n = order.size();
     for (std::size_t t = 0; t < n; ++t) {
@@ -338,20 +338,16 @@ class MpckRun {
           }
           const double w = pe.value;
           if (diagonal) {  // inline, from the cache without a copy
-            const double* v = edges_.pair_diff_at(x_, i, pe, diff);
-            // norm2_at(v, h) for every h, two (AVX: four) at a time (v - 0 = v)
+            // the difference's squares; its norm under every metric, two
+            // (AVX: four) at a time
+            const double* v2 = edges_.pair_diff_at(x_, i, pe, diff);
 #if defined(SIDECLUST_AVX)
             if constexpr (Quads) {
-              for (int d = 0; d < p_; ++d) sq[d] = v[d] * v[d];
-              weighted_norms_quads(sq.data(), met.diag.data(), diag4.data(), diag2.data(), p_, k,
-                                   q.data());
+              weighted_norms_quads(v2, met.diag.data(), diag4.data(), diag2.data(), p_, k, q.data());
             } else
 #endif
             {
-              for (int h = 0; h + 1 < k; h += 2) {
-                sq_distance_pair<true>(v, zero2.data(), diag2.data() + h * p_, p_, q[h], q[h + 1]);
-              }
-              if (k % 2 == 1) q[k - 1] = met.norm2_at(v, k - 1);
+              weighted_norms_pairs(v2, met.diag.data(), diag2.data(), p_, k, q.data());
             }
           } else {
             edges_.pair_diff(x_, i, pe, diff);
@@ -362,7 +358,8 @@ class MpckRun {
           if (charged) {
             cost[g] -= pe.value;
           } else if (diagonal) {
-            cost[g] -= pe.value * (met.bound[g] - met.norm2_at(edges_.pair_diff_at(x_, i, pe, diff), g));
+            const double* v2 = edges_.pair_diff_at(x_, i, pe, diff);  // squares
+            cost[g] -= pe.value * (met.bound[g] - weighted_norm_from_squares(v2, met.diag.col(g).data(), p_));
           } else {
             edges_.pair_diff(x_, i, pe, diff);
             cost[g] -= pe.value * (met.bound[g] - met.norm2(diff, g));

@@ -121,6 +121,43 @@ SIDECLUST_FORCE_INLINE void sq_distance_pair(const double* a, const double* bc, 
   sq_distance_pair<false>(a, bc, nullptr, p, to_b, to_c);
 }
 
+// Terms of weighted squared norms from the squares sq of a vector: sq[d]
+// times the weights of one column (T = double) or of two or four columns
+// interleaved (Lanes2, Lanes4). (v_d * v_d) * w is the term of
+// sq_distance<true>(v, 0, w) (v_d - 0 is v_d), so sums of these terms are
+// bitwise those norms.
+template <class T>
+struct SqNormTerm {
+  const double *sq, *w;
+  SIDECLUST_FORCE_INLINE T operator()(int d) const {
+    T wv;
+    std::memcpy(&wv, w + (sizeof(T) / sizeof(double)) * d, sizeof wv);
+    return wv * sq[d];  // sq[d] in every lane
+  }
+};
+
+// sum_d sq[d] w[d]: the value of sq_distance<true>(v, 0, w) from the
+// squares sq of v.
+SIDECLUST_FORCE_INLINE double weighted_norm_from_squares(const double* sq, const double* w, int p) {
+  return sum_of_terms<double>(SqNormTerm<double>{sq, w}, p);
+}
+
+// The weighted squared norms of a vector under the k weight columns of w
+// (p x k, column-major) into out[0 .. k), from its squares sq: two at a
+// time from wpairs (interleave_pairs() of w), the last one alone.
+SIDECLUST_FORCE_INLINE void weighted_norms_pairs(const double* sq, const double* w, const double* wpairs,
+                                                 int p, int k, double* out) {
+  int j = 0;
+#if defined(SIDECLUST_HAS_LANES2)
+  for (; j + 1 < k; j += 2) {
+    const Lanes2 s = sum_of_terms<Lanes2>(SqNormTerm<Lanes2>{sq, wpairs + j * p}, p);
+    out[j] = s[0];
+    out[j + 1] = s[1];
+  }
+#endif
+  for (; j < k; ++j) out[j] = weighted_norm_from_squares(sq, w + j * p, p);
+}
+
 // The columns of the p x k matrix m (column-major) in groups of Width,
 // interleaved for the distance kernels that take Width centres at once:
 // group (j .. j + Width - 1) at out + j * p, coordinate d of column j + l at

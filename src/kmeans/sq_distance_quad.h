@@ -74,24 +74,11 @@ SIDECLUST_FORCE_INLINE void weighted_sq_distances_quads(const double* a, const d
   if (j < k) out[j] = sq_distance<true>(a, m + j * p, w + j * p, p);
 }
 
-// Terms of weighted norms from the squares sq of a vector: sq[d] times
-// the weights of one, two or four columns (interleaved for two and four).
-template <class T>
-struct SqNormTerm {
-  const double *sq, *w;
-  SIDECLUST_FORCE_INLINE T operator()(int d) const {
-    constexpr int width = sizeof(T) / sizeof(double);
-    T wv;
-    std::memcpy(&wv, w + width * d, sizeof wv);
-    return wv * sq[d];  // sq[d] in every lane
-  }
-};
-
-// The weighted squared norms of a vector v under the k weight columns of w
-// into out[0 .. k), from its squares sq (sq[d] = v_d * v_d): bitwise the
-// values of weighted_sq_distances_quads() from v to the origin (v_d - 0 is
-// v_d), without the subtraction and squaring for every group of centres.
-// wquads / wpairs: w interleaved as for weighted_sq_distances_quads().
+// The weighted squared norms of a vector under the k weight columns of w
+// into out[0 .. k), from its squares sq (SqNormTerm): four at a time from
+// wquads (interleave_columns<4>() of w), then as weighted_norms_pairs().
+// Bitwise the values of weighted_sq_distances_quads() from the vector to
+// the origin. AVX callers only.
 SIDECLUST_FORCE_INLINE void weighted_norms_quads(const double* sq, const double* w, const double* wquads,
                                                  const double* wpairs, int p, int k, double* out) {
   int j = 0;
@@ -99,12 +86,7 @@ SIDECLUST_FORCE_INLINE void weighted_norms_quads(const double* sq, const double*
     const Lanes4 s = sum_of_terms<Lanes4>(SqNormTerm<Lanes4>{sq, wquads + j * p}, p);
     std::memcpy(out + j, &s, sizeof s);
   }
-  for (; j + 1 < k; j += 2) {
-    const Lanes2 s = sum_of_terms<Lanes2>(SqNormTerm<Lanes2>{sq, wpairs + j * p}, p);
-    out[j] = s[0];
-    out[j + 1] = s[1];
-  }
-  if (j < k) out[j] = sum_of_terms<double>(SqNormTerm<double>{sq, w + j * p}, p);
+  weighted_norms_pairs(sq, w + j * p, wpairs + j * p, p, k - j, out + j);
 }
 #endif
 
