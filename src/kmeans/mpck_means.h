@@ -224,13 +224,20 @@ class MpckRun {
   // k = 5, 1e6 pairs): about 85 ns a point for metric "none" and 130 ns for
   // "diagonal", nearly as much at n = 2e4 where everything is cached, so the
   // sweep is bound by its instructions, not by memory (without the
-  // SweepLookahead it takes twice as long, though). Made no difference:
-  // compiling it for AVX, -O3, entries' charges added without a branch on
+  // SweepLookahead it takes twice as long, though). Since then "diagonal"
+  // went to about 98 ns (106 ns with half must-links, BALANCED=1): VisitOrder's
+  // 1024-point blocks instead of 64-point blocks shuffled inside (0.12 to
+  // 0.10 s a sweep), the cluster chosen without branches and a must-link's
+  // norms from the cached squares (a few per cent each); 33 of the 98 ns
+  // are the points' own part (no pairs), 20 ns a Lloyd iteration's. Made
+  // no difference: not prefetching the point's own data (the blocks are
+  // read in order), compiling it for AVX, -O3, entries' charges added without a branch on
   // their kind or held in registers for k = 5, storage order inside the
   // visiting blocks, and (for "diagonal") dropping the pair-difference cache,
   // which costs ~15% more per sweep for ~40% less set-up. Slower: the
   // points' costs of a block of 64 computed before their constraints (0.166
-  // against 0.129 s a sweep), and for "diagonal" each pair's k norms cached
+  // against 0.129 s a sweep), not prefetching the cache slots read in runs
+  // (0.11 against 0.10 s), and for "diagonal" each pair's k norms cached
   // once per sweep (refreshed from x: 0.20 s; from the difference cache:
   // 0.155-0.17 against 0.12-0.16 s in alternating runs).
   template <class Label>

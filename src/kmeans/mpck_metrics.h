@@ -28,12 +28,11 @@ struct Metrics {
   Eigen::MatrixXd diag;               // p x k ("none": ones)
   std::vector<Eigen::MatrixXd> full;  // "full" only
   Eigen::VectorXd logdet, bound, trace;
-  Eigen::VectorXd zero;               // p zeros, for norm2_at()
 
   Metrics(MpckMetric kind_, int p, int k, const Eigen::VectorXd& range2)
       : kind(kind_), diag(Eigen::MatrixXd::Ones(p, k)), logdet(Eigen::VectorXd::Zero(k)),
         bound(Eigen::VectorXd::Constant(k, range2.sum() * (kind_ == MpckMetric::full ? p : 1))),
-        trace(Eigen::VectorXd::Constant(k, p)), zero(Eigen::VectorXd::Zero(p)) {
+        trace(Eigen::VectorXd::Constant(k, p)) {
     if (kind == MpckMetric::full) full.assign(k, Eigen::MatrixXd::Identity(p, p));
   }
 
@@ -47,16 +46,6 @@ struct Metrics {
       case MpckMetric::diagonal: return v.cwiseAbs2().dot(diag.col(h));
       default: return v.dot(full[h] * v);
     }
-  }
-
-  // norm2(v, h) for "none" and "diagonal", v p contiguous doubles: the same
-  // value (sq_distance() from zero sums the squares in Eigen's order), inline
-  // and without the matrix-vector product of norm2_all(), which at k = 5 was
-  // mostly call overhead.
-  SIDECLUST_FORCE_INLINE double norm2_at(const double* v, int h) const {
-    const int p = static_cast<int>(diag.rows());
-    if (kind == MpckMetric::none) return sq_distance(v, zero.data(), p);
-    return sq_distance<true>(v, zero.data(), diag.col(h).data(), p);
   }
 
   // ||v||^2 under every cluster's metric, into q (length k); sq (length p)
