@@ -260,14 +260,13 @@ class CopKmeansRun {
   CopKmeansResult run(Eigen::MatrixXd m, RunHooks& hooks) const {
     const int k = static_cast<int>(m.cols());
     CopKmeansResult res;
-    std::vector<int> z(comp_.count, -1), order(comp_.count);
+    std::vector<int> z(comp_.count, -1);
+    // storage order, or a fresh random order each sweep in blocks of
+    // consecutive components at scale (VisitOrder)
+    VisitOrder visit(comp_.count, par_.random_order ? VisitKind::random : VisitKind::fixed, hooks);
     for (int iter = 1; iter <= par_.max_iter; ++iter) {
-      if (par_.random_order) {
-        blocked_random_order(order, comp_.count, hooks);
-      } else {
-        for (int g = 0; g < comp_.count; ++g) order[g] = g;
-      }
-      const int changed = assign(m, order, z, hooks, res);
+      visit.next_sweep(hooks);
+      const int changed = assign(m, visit.order(), z, hooks, res);
       if (changed < 0) {
         res.status = CopStatus::no_feasible;
         return res;

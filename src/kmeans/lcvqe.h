@@ -153,7 +153,10 @@ class LcvqeRun {
   LcvqeResult run(Eigen::MatrixXd m, RunHooks& hooks) const {
     const int k = static_cast<int>(m.cols());
     LcvqeResult res;
-    std::vector<int> z(n_, -1), order(n_);
+    std::vector<int> z(n_, -1);
+    // storage order, or a fresh random order each sweep in blocks of
+    // consecutive points at scale (VisitOrder)
+    VisitOrder visit(n_, par_.random_order ? VisitKind::random : VisitKind::fixed, hooks);
     lcvqe_detail::CentreDistances cd;  // its buffer and `broken` are reused by every iteration
     BrokenPairs status(pairs_, edge_pair_);
     std::vector<int> broken;
@@ -162,12 +165,8 @@ class LcvqeRun {
     sums.reset(m.rows(), k);
     cd.refresh(x_, m, hooks, z, par_.use_avx);
     for (int iter = 1; iter <= par_.max_iter; ++iter) {
-      if (par_.random_order) {
-        blocked_random_order(order, n_, hooks);
-      } else {
-        for (int i = 0; i < n_; ++i) order[i] = i;
-      }
-      int changed = assign(m, cd, order, z, status, sums, hooks, iter == 1);
+      visit.next_sweep(hooks);
+      int changed = assign(m, cd, visit.order(), z, status, sums, hooks, iter == 1);
       if (par_.group_moves) changed += move_components(m, cd, z, status, sums, hooks);
       status.list(broken);
       const double moved = update_centres(cd, broken, sums, m);
