@@ -84,9 +84,11 @@
 #' @param start Optional `k` x `ncol(x)` matrix of initial centres; then one
 #'   run is made and `init` is recorded as `"start"`.
 #' @param order Order in which an assignment step visits the points:
-#'   `"random"` (a fresh random order every step: blocks of 64 consecutive
-#'   rows in a random order, the rows of each block in a random order, which
-#'   keeps memory access local on large data) or `"data"` (row order).
+#'   `"random"` (a fresh random order every step, reproducible with
+#'   [set.seed()]: up to 65536 points a uniformly random permutation; on
+#'   more, blocks of 1024 consecutive rows in a random order, each block in
+#'   row order, which keeps memory access local on large data) or `"data"`
+#'   (row order).
 #' @param group_moves Also move whole must-link components after each sweep
 #'   of single points (see Algorithm): better when the pairs are right,
 #'   worse when some must-links are wrong.

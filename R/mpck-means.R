@@ -53,9 +53,10 @@
 #' Block coordinate descent; each step minimizes \eqn{J} exactly over its
 #' block.
 #' 1. **Assignment** (centres and metrics fixed): iterated conditional modes;
-#'    the points, in a new random order each iteration (blocks of 64
-#'    consecutive rows in a random order, the rows of each block in a random
-#'    order, so that memory access stays local), each move to the
+#'    the points, in a new random order each iteration (up to 65536 points a
+#'    uniformly random permutation; on more, blocks of 1024 consecutive rows
+#'    in a random order, each block in row order, so that memory access
+#'    stays local), each move to the
 #'    cluster minimizing \eqn{J} with all else fixed (their distance under
 #'    the cluster's metric minus its log-determinant, plus the penalties of
 #'    their constraints given the partners' current clusters); a point stays
