@@ -287,15 +287,9 @@ class LcvqeRun {
           }
         }
       }
-      int best = 0;
-      double best_cost = cost[0];  // in a register, without branches on the outcome
-#pragma GCC unroll 8
-      for (int j = 1; j < k; ++j) {
-        best = cost[j] < best_cost ? j : best;
-        best_cost = lcvqe_detail::min_of(best_cost, cost[j]);
-      }
       const int zi = cd.cluster_in(own);
-      if (zi < 0 || best_cost < cost[zi]) {
+      const int best = cheapest_or_stay(cost, k, zi);
+      if (best != zi) {
         if (zi < 0) {
           sums.add(best, x_.col(i).data());
         } else {

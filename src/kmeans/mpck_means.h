@@ -383,7 +383,7 @@ class MpckRun {
         }
       }
       hooks.poll_interrupt(work);
-      const int best = cheapest_or_stay(cost.data(), k, z[i] >= 0 ? z[i] : 0);
+      const int best = cheapest_or_stay(cost.data(), k, z[i]);
       if (best != z[i]) {
         z[i] = best;
         zp[i] = static_cast<Label>(best);
@@ -398,24 +398,6 @@ class MpckRun {
       }
     }
     return changed;
-  }
-
-  // The cluster a point moves to: the first h of least cost[h] unless
-  // cost[stay] is as low (then stay), as a scan from `stay` that moves only
-  // for a strictly lower cost. Without a branch per cluster: which cluster
-  // wins is data-dependent, and its mispredicted branches were a tenth of a
-  // sweep.
-  static SIDECLUST_FORCE_INLINE int cheapest_or_stay(const double* cost, int k, int stay) {
-    double low = cost[0];
-    for (int h = 1; h < k; ++h) low = cost[h] < low ? cost[h] : low;
-    unsigned bits = 0;
-    for (int h = 0; h < k && h < 32; ++h) bits |= static_cast<unsigned>(cost[h] == low) << h;
-    int first = stay;
-    for (int h = 32; bits == 0 && h < k; ++h) {  // k > 32: a scan for the first
-      if (cost[h] == low) { first = h; break; }
-    }
-    if (bits != 0) first = __builtin_ctz(bits);
-    return cost[stay] <= low ? stay : first;
   }
 
   // to[d] += (x[d] - a[d])^2 for d < p, two coordinates per instruction
