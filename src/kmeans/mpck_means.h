@@ -220,34 +220,29 @@ class MpckRun {
   // point stays unless another cluster is strictly cheaper. `zp` holds the
   // same clusters as z (or is z), read for the partners. Marks the points
   // that changed cluster in `moved` and returns their number.
-  // Where its time goes (bench/mpck-sweep-harness.cpp, n = 1e6, p = 10,
-  // k = 5, 1e6 pairs): about 85 ns a point for metric "none" and 130 ns for
-  // "diagonal", nearly as much at n = 2e4 where everything is cached, so the
-  // sweep is bound by its instructions, not by memory (without the
-  // SweepLookahead it takes twice as long, though). Since then "diagonal"
-  // went to about 98 ns (106 ns with half must-links, BALANCED=1): VisitOrder's
-  // 1024-point blocks instead of 64-point blocks shuffled inside (0.12 to
-  // 0.10 s a sweep), the cluster chosen without branches and a must-link's
-  // norms from the cached squares (a few per cent each); 33 of the 98 ns
-  // are the points' own part (no pairs), 20 ns a Lloyd iteration's. Made
-  // no difference: not prefetching the point's own data (the blocks are
-  // read in order), compiling it for AVX, -O3, entries' charges added without a branch on
-  // their kind or held in registers for k = 5, storage order inside the
-  // visiting blocks, and (for "diagonal") dropping the pair-difference cache,
-  // which costs ~15% more per sweep for ~40% less set-up. Slower: the
-  // points' costs of a block of 64 computed before their constraints (0.166
-  // against 0.129 s a sweep), not prefetching the cache slots read in runs
-  // (0.11 against 0.10 s), the costs and norms of up to eight clusters a
-  // lane group in AVX-512 (0.117 against 0.110 s), each point gathered
-  // from an n x p column-major copy of x, as R stores it, instead of read
-  // from the transposed one (0.14 against 0.11 s; it would have saved that
-  // copy), and for "diagonal" each pair's k norms cached
-  // once per sweep (refreshed from x: 0.20 s; from the difference cache:
-  // 0.155-0.17 against 0.12-0.16 s in alternating runs). What is left is
-  // spread out (half must-links, 0.106 s a sweep): with the must-links'
-  // norms skipped (wrong fits, to measure) a sweep took about 6% less, with
-  // every cache read landing in one small region 6% less, with the
-  // partners' clusters read from one small region no less.
+  // Where its time goes (bench/mpck-sweep-harness.cpp with BALANCED=1:
+  // n = 1e6, p = 10, k = 5, 1e6 pairs, half of them must-links, as in the R
+  // bench): about 100 ns a point for "diagonal" and 76 ns for "none",
+  // against 20 ns for a plain Lloyd iteration; 33 ns are the point's own
+  // part (no pairs), and the rest is spread out: skipping the must-links'
+  // norms (wrong fits, to measure) saved 6%, every cache read landing in
+  // one small region 6%, the same for the partners' labels nothing.
+  // Helped: the SweepLookahead (twice as slow without), VisitOrder's
+  // 1024-point blocks in storage order (0.12 -> 0.10 s a sweep against
+  // 64-point blocks shuffled inside), choosing the cluster without branches
+  // (cheapest_or_stay()) and caching the pairs' squares (a few per cent
+  // each). No difference: compiling it for AVX, -O3, not prefetching the
+  // point's own data, entries' charges held in registers for k = 5, the
+  // lookahead's stage at 8 or 32 visits. Slower (seconds a sweep, against
+  // the form kept): no pair cache (~15% more, for ~40% less set-up); the
+  // points' costs of a block of 64 before their constraints (0.166 / 0.129);
+  // for "diagonal" each pair's k norms cached once per sweep (0.155-0.20 /
+  // 0.12-0.16); no prefetch of the cache slots read in runs (0.11 / 0.10)
+  // or of the partners' labels (0.110 / 0.100); every entry's k norms and
+  // charge chosen by selects instead of a branch on its kind (0.112 /
+  // 0.100); eight clusters a lane group in AVX-512 (0.117 / 0.110); each
+  // point gathered from R's n x p layout instead of the transposed copy,
+  // which would save that copy (0.14 / 0.11).
   template <class Label>
   int assign(const Eigen::MatrixXd& m, const mpck_detail::Metrics& met,
              const std::vector<int>& order, std::vector<int>& z, std::vector<Label>& zp,
