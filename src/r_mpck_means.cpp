@@ -33,6 +33,7 @@ sideclust::MpckParams mpck_params(const sideclust::Options& o) {
   par.init = mpck_init(o.get<std::string>("init"));
   par.ridge = o.get<double>("ridge");
   if (o.has("use_avx")) par.use_avx = o.get<bool>("use_avx");
+  if (o.has("pair_cache")) par.pair_cache = o.get<bool>("pair_cache");
   if (par.init == sideclust::MpckInit::start) par.start = o.get<Eigen::MatrixXd>("start");
   return par;
 }
@@ -42,7 +43,8 @@ sideclust::MpckParams mpck_params(const sideclust::Options& o) {
 // xt: p x n data; side: the validated pairs (labels are expanded in R) or
 // NULL; options: k, restarts, max_iter, metric, init, start (p x k centres),
 // ridge, verbose, use_avx (TRUE when absent; FALSE: the portable sweep, for
-// the tests). metrics: NULL ("none"), the p x k diagonals ("diagonal")
+// the tests), pair_cache (TRUE when absent; FALSE: no cache of the pairs'
+// differences, for the tests). metrics: NULL ("none"), the p x k diagonals ("diagonal")
 // or a list of k p x p matrices ("full").
 // [[Rcpp::export(.mpck_means_cpp)]]
 Rcpp::List mpck_means_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP side, Rcpp::List options) {

@@ -79,10 +79,11 @@ class MpckEdges {
   // coordinates would be, and the cache holds one copy of the data at one
   // pair per point instead of two.
   // charged: metric "none", whose charges use the fixed bound D = `bound`;
-  // squares: the diagonal metric (see pair_diff_at()).
+  // squares: the diagonal metric (see pair_diff_at()); allow_cache: false
+  // computes every difference from x as the sweeps go (for the tests).
   void build(const Eigen::Ref<const Eigen::MatrixXd>& x, const PairGraph& pairs,
              const std::vector<int>& edge_pair, bool charged, double bound, bool squares,
-             RunHooks& hooks) {
+             bool allow_cache, RunHooks& hooks) {
     p_ = static_cast<int>(x.rows());
     squares_ = squares && !charged;
     const int n = static_cast<int>(x.cols());
@@ -91,7 +92,8 @@ class MpckEdges {
     edges_.resize(entries);
     if (charged) pair_charge_.assign(pairs.n_pairs(), 0.0);
     const std::size_t slots = pairs.n_pairs();
-    const bool cache = !charged && slots * static_cast<std::size_t>(p_) * sizeof(double) <= kMaxEdgeCacheBytes;
+    const bool cache = allow_cache && !charged &&
+                       slots * static_cast<std::size_t>(p_) * sizeof(double) <= kMaxEdgeCacheBytes;
     double* out = cache ? diff_table_.reserve(std::max<std::size_t>(1, slots * p_)) : nullptr;
     int next = 0;  // the next free slot
     auto upper = [&](int i, int e) {

@@ -50,6 +50,7 @@ struct MpckParams {
   Eigen::MatrixXd start;  // p x k initial centres for MpckInit::start
   double ridge = 1e-6;
   bool use_avx = true;  // metric "none": four distances per AVX instruction where available (same values)
+  bool pair_cache = true;  // learned metrics: cache the pairs' differences (same values; false for the tests)
 };
 
 struct MpckResult {
@@ -97,7 +98,7 @@ class MpckRun {
     const bool charged = par.metric == MpckMetric::none;
     edges_.build(x_, pairs_, edge_pair_, charged,
                  mpck_detail::Metrics(par.metric, p_, 1, range2_).bound[0],
-                 par.metric == MpckMetric::diagonal, hooks);
+                 par.metric == MpckMetric::diagonal, par.pair_cache, hooks);
   }
 
   double s2() const { return s2_; }  // 1 for metric "none", which does not use it

@@ -318,3 +318,28 @@ test_that("the AVX distances of PCK-means and MPCK-means give the portable fits 
     }
   }
 })
+
+test_that("MPCK-means gives the same fits without its cache of the pairs' differences", {
+  # the cache is left out only when it would exceed 512 MiB; computing each
+  # difference (or, for "diagonal", its squares) from x as the sweeps go
+  # must give the same doubles, AVX form or not
+  core <- getFromNamespace(".mpck_means_cpp", "sideclust")
+  for (p in c(1L, 3L, 10L)) {
+    set.seed(90 + p)
+    n <- 300
+    y <- rep(1:5, length.out = n)
+    x <- matrix(stats::rnorm(n * p), n, p) + 2 * y
+    side <- sideclust:::side_as_pairs(
+      sample_constraints(y, "nelson_cohen", n_constraints = 250, noise = 0.1), n, "side", 1e6)
+    for (k in c(3L, 5L)) for (metric in c("diagonal", "full")) for (avx in c(TRUE, FALSE)) {
+      opts <- list(k = k, restarts = 1L, max_iter = 30L, metric = metric,
+                   init = "neighbourhoods", start = NULL, ridge = 1e-6, verbose = FALSE,
+                   use_avx = avx)
+      run <- function(cache) {
+        set.seed(k)
+        core(t(x), side, c(opts, list(pair_cache = cache)))
+      }
+      expect_identical(run(FALSE), run(TRUE), info = paste(p, k, metric, avx))
+    }
+  }
+})
