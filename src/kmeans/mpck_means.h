@@ -234,7 +234,8 @@ class MpckRun {
   // (cheapest_or_stay()) and caching the pairs' squares (a few per cent
   // each). No difference: compiling it for AVX, -O3, not prefetching the
   // point's own data, entries' charges held in registers for k = 5, the
-  // lookahead's stage at 8 or 32 visits. Slower (seconds a sweep, against
+  // lookahead's stage at 8 or 32 visits, a point's sums and squares added
+  // in one four-lane loop (3% in the harness, none in the R bench). Slower (seconds a sweep, against
   // the form kept): no pair cache (~15% more, for ~40% less set-up); the
   // points' costs of a block of 64 before their constraints (0.166 / 0.129);
   // for "diagonal" each pair's k norms cached once per sweep (0.155-0.20 /
