@@ -153,7 +153,7 @@ class MpckEdges {
   bool squares_ = false;
   std::vector<PackedEdge> edges_;
   std::vector<double> pair_charge_;
-  RandomAccessTable diff_table_;   // learned metrics: the pairs' differences, see build()
+  RandomAccessTable diff_table_;   // learned metrics: the pairs' differences (or squares), see build()
   const double* diff_ = nullptr;   // their first slot, or null without a cache
   static constexpr std::size_t kMaxEdgeCacheBytes = std::size_t(1) << 29;  // 512 MiB
   static constexpr int kSetupAhead = 16;  // build() prefetches this many points ahead
