@@ -112,3 +112,25 @@ mpck_blobs <- function(n_each = 10, seed = 1) {
   colnames(x) <- c("a", "b")
   list(x = x, y = rep(1:3, each = n_each))
 }
+
+# Data for the core-level equality tests: n points in p dimensions around
+# `classes` classes, and `n_constraints` nelson_cohen constraints (10% of
+# them wrong) as the core's pairs.
+mpck_core_case <- function(p, seed, n, classes, n_constraints) {
+  set.seed(seed)
+  y <- rep(seq_len(classes), length.out = n)
+  x <- matrix(stats::rnorm(n * p), n, p) + 2 * y
+  side <- sideclust:::side_as_pairs(
+    sample_constraints(y, "nelson_cohen", n_constraints = n_constraints, noise = 0.1), n, "side", 1e6)
+  list(xt = t(x), side = side)
+}
+
+# One run of the core from the neighbourhood seeds (seeded by k), with the
+# testing options in `extra` (use_avx, pair_cache).
+mpck_core_run <- function(case, k, metric, extra) {
+  core <- getFromNamespace(".mpck_means_cpp", "sideclust")
+  set.seed(k)
+  core(case$xt, case$side, c(list(k = k, restarts = 1L, max_iter = 30L, metric = metric,
+                                  init = "neighbourhoods", start = NULL, ridge = 1e-6,
+                                  verbose = FALSE), extra))
+}

@@ -299,22 +299,12 @@ test_that("the AVX distances of PCK-means and MPCK-means give the portable fits 
   # the AVX form is taken only where the processor has it (k >= 4);
   # elsewhere both calls below are the portable form and the test holds
   # trivially
-  core <- getFromNamespace(".mpck_means_cpp", "sideclust")
   for (p in c(1L, 3L, 10L)) {
-    set.seed(80 + p)
-    n <- 400
-    y <- rep(1:7, length.out = n)
-    x <- matrix(stats::rnorm(n * p), n, p) + 2 * y
-    side <- sideclust:::side_as_pairs(
-      sample_constraints(y, "nelson_cohen", n_constraints = 300, noise = 0.1), n, "side", 1e6)
+    case <- mpck_core_case(p, seed = 80 + p, n = 400, classes = 7, n_constraints = 300)
     for (k in c(2:9, 13)) for (metric in c("none", "diagonal")) {
-      opts <- list(k = k, restarts = 1L, max_iter = 30L, metric = metric,
-                   init = "neighbourhoods", start = NULL, ridge = 1e-6, verbose = FALSE)
-      run <- function(avx) {
-        set.seed(k)
-        core(t(x), side, c(opts, list(use_avx = avx)))
-      }
-      expect_identical(run(TRUE), run(FALSE), info = paste(p, k, metric))
+      expect_identical(mpck_core_run(case, k, metric, list(use_avx = TRUE)),
+                       mpck_core_run(case, k, metric, list(use_avx = FALSE)),
+                       info = paste(p, k, metric))
     }
   }
 })
@@ -323,23 +313,12 @@ test_that("MPCK-means gives the same fits without its cache of the pairs' differ
   # the cache is left out only when it would exceed 512 MiB; computing each
   # difference (or, for "diagonal", its squares) from x as the sweeps go
   # must give the same doubles, AVX form or not
-  core <- getFromNamespace(".mpck_means_cpp", "sideclust")
   for (p in c(1L, 3L, 10L)) {
-    set.seed(90 + p)
-    n <- 300
-    y <- rep(1:5, length.out = n)
-    x <- matrix(stats::rnorm(n * p), n, p) + 2 * y
-    side <- sideclust:::side_as_pairs(
-      sample_constraints(y, "nelson_cohen", n_constraints = 250, noise = 0.1), n, "side", 1e6)
+    case <- mpck_core_case(p, seed = 90 + p, n = 300, classes = 5, n_constraints = 250)
     for (k in c(3L, 5L)) for (metric in c("diagonal", "full")) for (avx in c(TRUE, FALSE)) {
-      opts <- list(k = k, restarts = 1L, max_iter = 30L, metric = metric,
-                   init = "neighbourhoods", start = NULL, ridge = 1e-6, verbose = FALSE,
-                   use_avx = avx)
-      run <- function(cache) {
-        set.seed(k)
-        core(t(x), side, c(opts, list(pair_cache = cache)))
-      }
-      expect_identical(run(FALSE), run(TRUE), info = paste(p, k, metric, avx))
+      expect_identical(mpck_core_run(case, k, metric, list(use_avx = avx, pair_cache = FALSE)),
+                       mpck_core_run(case, k, metric, list(use_avx = avx, pair_cache = TRUE)),
+                       info = paste(p, k, metric, avx))
     }
   }
 })
