@@ -126,6 +126,12 @@
 #'   metric, which bounds the metric of a tiny or degenerate cluster. With 0
 #'   such a cluster makes the fit fail. Unused with `metric = "none"`.
 #' @param verbose Print the objective after every iteration.
+#' @param threads Threads of each assignment step: with 2 (the default is
+#'   `getOption("sideclust.threads", 2L)`) and at least 8192 points, a helper
+#'   thread computes the points' distances to the centres and adds up the
+#'   cluster sums while the calling thread settles the points with their
+#'   constraints, in the same order, so the fit is the same for any
+#'   `threads`. More than 2 are used as 2.
 #' @param ... For `pck_means()`: further arguments of `mpck_means()` except
 #'   `metric`.
 #' @return An object of class `c("mpck_means", "sideclust")` (from both
@@ -180,10 +186,11 @@
 mpck_means <- function(x, side = NULL, k, metric = c("diagonal", "full", "none"),
                        restarts = 10L, max_iter = 100L,
                        init = c("neighbourhoods", "kmeans++", "random"), start = NULL,
-                       ridge = 1e-6, max_pairs = 1e6, verbose = FALSE) {
+                       ridge = 1e-6, max_pairs = 1e6, verbose = FALSE,
+                       threads = getOption("sideclust.threads", 2L)) {
   metric <- match_choice(metric, c("diagonal", "full", "none"), "metric")
   mpck_means_fit(x, side, k, metric, restarts, max_iter, init, start, ridge, max_pairs,
-                 verbose, call = match.call(), name = "mpck_means")
+                 verbose, threads, call = match.call(), name = "mpck_means")
 }
 
 #' @rdname mpck_means
@@ -199,11 +206,13 @@ pck_means <- function(x, side = NULL, k, ...) {
 # defaults for pck_means(); `name` is the function the user called.
 mpck_means_fit <- function(x, side, k, metric, restarts = 10L, max_iter = 100L,
                            init = c("neighbourhoods", "kmeans++", "random"), start = NULL,
-                           ridge = 1e-6, max_pairs = 1e6, verbose = FALSE, call, name) {
+                           ridge = 1e-6, max_pairs = 1e6, verbose = FALSE,
+                           threads = getOption("sideclust.threads", 2L), call, name) {
   a <- check_prototype_fit(x, side, k, start, restarts, max_iter, init, verbose, max_pairs,
                            inits = c("neighbourhoods", "kmeans++", "random"))
   ridge <- check_number(ridge, "ridge", lower = 0)
-  res <- prototype_runs(a, .mpck_means_cpp, list(metric = metric, ridge = ridge))
+  threads <- check_count(threads, "threads", lower = 1L)
+  res <- prototype_runs(a, .mpck_means_cpp, list(metric = metric, ridge = ridge, threads = threads))
   fit <- prototype_fit(res, a, name, call,
                        stats = list(metrics = mpck_metrics_r(res$metrics, metric, colnames(a$x)),
                                     within = res$within, penalty = res$penalty,

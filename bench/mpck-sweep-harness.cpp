@@ -1,6 +1,6 @@
 // C++ timing harness for the MPCK-means / PCK-means core outside R: the
 // set-up (MpckRun's constructor: ranges, scale, edge_pairs(), MpckEdges)
-// and the per-iteration time of runs from one start, in processor seconds,
+// and the per-iteration time of runs from one start, in wall-clock seconds,
 // with a hash of the objective path and the partition, so that two builds
 // of the headers can be checked to give the same doubles. Data as in
 // bench/constrained-kmeans-speed.R (k = 5 Gaussian clusters in p = 10, n
@@ -9,10 +9,12 @@
 //
 //   eigen=$(Rscript -e 'cat(system.file("include", package = "RcppEigen"))')
 //   g++ -std=c++17 -O2 -DEIGEN_NO_DEBUG -DEIGEN_DONT_PARALLELIZE -isystem "$eigen"
-//     -I src bench/mpck-sweep-harness.cpp -o /tmp/mpck-harness
+//     -pthread -I src bench/mpck-sweep-harness.cpp -o /tmp/mpck-harness
 //   /tmp/mpck-harness 1000000 diagonal 3     # n, metric (none = PCK-means), repeats
 //   NPAIRS=0 /tmp/mpck-harness 1000000 none  # another number of pairs
 //   BALANCED=1 /tmp/mpck-harness 1000000      # half must-links, as the R bench
+//   THREADS=2 /tmp/mpck-harness 1000000       # sweeps on two threads (add -pthread)
+//   PAIR_CACHE=0 CHUNK=4096 ...               # no pair cache; 4096 points a hand-over
 //
 // "lloyd" is a plain C++ Lloyd iteration on the same data (points in
 // storage order), about half of what stats::kmeans takes per iteration:
@@ -38,7 +40,10 @@ class Hooks : public RunHooks {
   explicit Hooks(std::uint64_t seed) : gen_(seed) {}
   double uniform() override { return gen_.uniform(); }
   void on_sweep(int, int, double) override { at_.push_back(cpu()); }
-  static double cpu() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
+  // wall-clock seconds: with THREADS=2 a sweep runs on two threads
+  static double cpu() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  }
   std::vector<double> at_;
 
  private:
@@ -97,6 +102,9 @@ int main(int argc, char** argv) {
   const PairGraph g = make_pair_graph(n, a, b, w);
   MpckParams par;
   par.k = k;
+  par.threads = std::getenv("THREADS") ? std::atoi(std::getenv("THREADS")) : 1;
+  if (std::getenv("CHUNK")) par.chunk = std::atoi(std::getenv("CHUNK"));
+  if (std::getenv("PAIR_CACHE")) par.pair_cache = std::atoi(std::getenv("PAIR_CACHE")) == 1;
   par.init = MpckInit::start;
   par.start.resize(p, k);
   for (int j = 0; j < k; ++j) par.start.col(j) = x.col(static_cast<int>(rng() % n));
@@ -132,7 +140,7 @@ int main(int argc, char** argv) {
     lloyd = (Hooks::cpu() - t0) / 5;
   }
 
-  std::vector<double> setup, call1, call11;
+  std::vector<double> setup, call1, call11, cpu1, cpu11;
   unsigned long long hash = 0;
   double last_j = 0.0;
   int iterations = 0;
@@ -142,11 +150,13 @@ int main(int argc, char** argv) {
       par.max_iter = max_iter;
       Hooks hooks(7 + r);
       const double t0 = Hooks::cpu();
+      const std::clock_t c0 = std::clock();
       const MpckRun run(x, g, par, hooks);
       const double t1 = Hooks::cpu();
       const MpckResult res = run.run(par.start, hooks);
       const double t2 = Hooks::cpu();
       (max_iter == 1 ? call1 : call11).push_back(t2 - t0);
+      (max_iter == 1 ? cpu1 : cpu11).push_back(static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC);
       if (max_iter == 1) setup.push_back(t1 - t0);
       if (r == 0 && max_iter == 11) {
         for (double o : res.objective) {
@@ -162,9 +172,10 @@ int main(int argc, char** argv) {
     }
   }
   const double steady = (median(call11) - median(call1)) / 10;
+  const double cpu_steady = (median(cpu11) - median(cpu1)) / 10;
   std::printf("%s n = %d, %d pairs: set-up %.4f s, 1-iteration call %.4f s, steady %.4f s per iteration "
-              "(C++ Lloyd %.4f s)\n", metric, n, static_cast<int>(a.size()), median(setup), median(call1),
-              steady, lloyd);
+              "(processor %.4f s; C++ Lloyd %.4f s)\n", metric, n, static_cast<int>(a.size()), median(setup),
+              median(call1), steady, cpu_steady, lloyd);
   std::printf("iterations 2..: ");
   for (double t : per_iter) std::printf("%.3f ", t);
   std::printf("\n%d iterations, J %.10g, hash %llx\n", iterations, last_j, hash);

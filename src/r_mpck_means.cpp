@@ -34,6 +34,8 @@ sideclust::MpckParams mpck_params(const sideclust::Options& o) {
   par.ridge = o.get<double>("ridge");
   if (o.has("use_avx")) par.use_avx = o.get<bool>("use_avx");
   if (o.has("pair_cache")) par.pair_cache = o.get<bool>("pair_cache");
+  if (o.has("threads")) par.threads = o.get<int>("threads");
+  if (o.has("chunk")) par.chunk = o.get<int>("chunk");
   if (par.init == sideclust::MpckInit::start) par.start = o.get<Eigen::MatrixXd>("start");
   return par;
 }
@@ -44,7 +46,8 @@ sideclust::MpckParams mpck_params(const sideclust::Options& o) {
 // NULL; options: k, restarts, max_iter, metric, init, start (p x k centres),
 // ridge, verbose, use_avx (TRUE when absent; FALSE: the portable sweep, for
 // the tests), pair_cache (TRUE when absent; FALSE: no cache of the pairs'
-// differences, for the tests). metrics: NULL ("none"), the p x k diagonals ("diagonal")
+// differences, for the tests), threads (1 when absent), chunk (1024 when
+// absent; smaller to run small tests on two threads). metrics: NULL ("none"), the p x k diagonals ("diagonal")
 // or a list of k p x p matrices ("full").
 // [[Rcpp::export(.mpck_means_cpp)]]
 Rcpp::List mpck_means_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP side, Rcpp::List options) {

@@ -21,19 +21,16 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
-#include <limits>
 #include <stdexcept>
 #include <vector>
 
-#include "common/avx_lanes.h"
-#include "common/force_inline.h"
+#include "common/prefetch.h"
 #include "common/run_hooks.h"
 #include "common/side_graph.h"
 #include "kmeans/mpck_edges.h"
 #include "kmeans/mpck_metrics.h"
+#include "kmeans/mpck_sweep.h"
 #include "kmeans/pair_sweeps.h"
-#include "kmeans/sq_distance_quad.h"
 #include "kmeans/sq_distance.h"
 #include "kmeans/visit_order.h"
 
@@ -51,6 +48,8 @@ struct MpckParams {
   double ridge = 1e-6;
   bool use_avx = true;  // metric "none": four distances per AVX instruction where available (same values)
   bool pair_cache = true;  // learned metrics: cache the pairs' differences (same values; false for the tests)
+  int threads = 1;         // 2: each sweep on two threads at scale (same values; MpckSweepSettings)
+  int chunk = 1024;        // points per hand-over between them (smaller for the tests)
 };
 
 struct MpckResult {
@@ -72,7 +71,8 @@ class MpckRun {
   MpckRun(const Eigen::Ref<const Eigen::MatrixXd>& x, const PairGraph& pairs,
           const MpckParams& par, RunHooks& hooks)
       : x_(x), pairs_(pairs), par_(par), n_(static_cast<int>(x.cols())),
-        p_(static_cast<int>(x.rows())) {
+        p_(static_cast<int>(x.rows())),
+        sweep_(x, pairs, edges_, par.metric, MpckSweepSettings{par.use_avx, par.threads, par.chunk}) {
     if (!pairs.empty() && pairs.n != n_) throw std::invalid_argument("pairs are over another number of points");
     if (n_ > 0) {  // column ranges in one pass over the columns (Eigen's rowwise() took two slow ones)
       Eigen::VectorXd hi = x.col(0), lo = x.col(0);
@@ -120,14 +120,14 @@ class MpckRun {
     std::vector<std::int8_t> z8(small_labels ? n_ : 0, -1);
     BrokenPairs status(pairs_, edge_pair_);
     std::vector<std::uint8_t> moved(pairs_.empty() ? 0 : n_, 0);  // by the last sweep
-    SweepAccumulators acc;
+    MpckSweepSums acc;
     Eigen::MatrixXd used(p_, k), scatter;
     for (int iter = 1; iter <= par_.max_iter; ++iter) {
       visit.next_sweep(hooks);
       const std::vector<int>& order = visit.order();
       acc.reset(p_, k, diagonal);
-      const int changed = small_labels ? assign(m, met, order, z, z8, moved, acc, hooks)
-                                       : assign(m, met, order, z, z, moved, acc, hooks);
+      const int changed = small_labels ? sweep_.assign(m, met, order, z, z8, moved, acc, hooks)
+                                       : sweep_.assign(m, met, order, z, z, moved, acc, hooks);
       if (!pairs_.empty()) {  // the status of the pairs of the points that moved
         if (small_labels) {
           status.update_moved(moved, z8);
@@ -177,29 +177,12 @@ class MpckRun {
     return res;
   }
 
-  // What a sweep adds up as it settles each point, for the steps after it:
-  // the cluster sums (the centres), for metric "none" each cluster's sum of
-  // squared distances to the centre the sweep used (the within part of J,
-  // shifted to the new centres), for "diagonal" each cluster's per-coordinate
-  // sums of squares about that centre (the scatter of the metric update).
-  // This spares each of those steps a pass over all n points.
-  struct SweepAccumulators {
-    SweepSums sums;
-    Eigen::VectorXd near;    // k ("none")
-    Eigen::MatrixXd moment;  // p x k ("diagonal")
-    void reset(int p, int k, bool diagonal) {
-      sums.reset(p, k);
-      near.setZero(k);
-      if (diagonal) moment.setZero(p, k);
-    }
-  };
-
   // J for metric "none" after the centre update: the within part from the
   // sweep's sums, sum_h (sum_{i in h} ||x_i - a_h||^2 - n_h ||mu_h - a_h||^2)
   // with a_h the centre the sweep used, and the penalty from the pairs'
   // fixed charges; parts stored in res.
   double objective_from_sweep(const Eigen::MatrixXd& m, const Eigen::MatrixXd& used,
-                              const SweepAccumulators& acc, const BrokenPairs& status,
+                              const MpckSweepSums& acc, const BrokenPairs& status,
                               MpckResult& res) const {
     double within = 0.0;
     for (int h = 0; h < static_cast<int>(m.cols()); ++h) {
@@ -213,210 +196,6 @@ class MpckRun {
     res.penalty = penalty;
     res.regularization = 0.0;
     return within + penalty;
-  }
-
-  // Iterated conditional modes with centres and metrics fixed: the points in
-  // the given order each move to the cluster minimizing J with all else
-  // fixed (partners not yet assigned, in the first sweep, are ignored); a
-  // point stays unless another cluster is strictly cheaper. `zp` holds the
-  // same clusters as z (or is z), read for the partners. Marks the points
-  // that changed cluster in `moved` and returns their number.
-  // Where its time goes (bench/mpck-sweep-harness.cpp with BALANCED=1:
-  // n = 1e6, p = 10, k = 5, 1e6 pairs, half of them must-links, as in the R
-  // bench): about 100 ns a point for "diagonal" and 76 ns for "none",
-  // against 20 ns for a plain Lloyd iteration; 33 ns are the point's own
-  // part (no pairs), and the rest is spread out: skipping the must-links'
-  // norms (wrong fits, to measure) saved 6%, every cache read landing in
-  // one small region 6%, the same for the partners' labels nothing.
-  // Helped: the SweepLookahead (twice as slow without), VisitOrder's
-  // 1024-point blocks in storage order (0.12 -> 0.10 s a sweep against
-  // 64-point blocks shuffled inside), choosing the cluster without branches
-  // (cheapest_or_stay()) and caching the pairs' squares (a few per cent
-  // each). No difference: compiling it for AVX, -O3, not prefetching the
-  // point's own data, entries' charges held in registers for k = 5, the
-  // lookahead's stage at 8 or 32 visits, a point's sums and squares added
-  // in one four-lane loop (3% in the harness, none in the R bench). Slower (seconds a sweep, against
-  // the form kept): no pair cache (~15% more, for ~40% less set-up); the
-  // points' costs of a block of 64 before their constraints (0.166 / 0.129);
-  // for "diagonal" each pair's k norms cached once per sweep (0.155-0.20 /
-  // 0.12-0.16); no prefetch of the cache slots read in runs (0.11 / 0.10)
-  // or of the partners' labels (0.110 / 0.100); every entry's k norms and
-  // charge chosen by selects instead of a branch on its kind (0.112 /
-  // 0.100); eight clusters a lane group in AVX-512 (0.117 / 0.110); each
-  // point gathered from R's n x p layout instead of the transposed copy,
-  // which would save that copy (0.14 / 0.11).
-  template <class Label>
-  int assign(const Eigen::MatrixXd& m, const mpck_detail::Metrics& met,
-             const std::vector<int>& order, std::vector<int>& z, std::vector<Label>& zp,
-             std::vector<std::uint8_t>& moved, SweepAccumulators& acc, RunHooks& hooks) const {
-#if defined(SIDECLUST_AVX)
-    if (par_.metric != MpckMetric::full && m.cols() >= 4 && par_.use_avx && cpu_has_avx()) {
-      return assign_avx(m, met, order, z, zp, moved, acc, hooks);
-    }
-#endif
-    return assign_body<false>(m, met, order, z, zp, moved, acc, hooks);
-  }
-
-#if defined(SIDECLUST_AVX)
-  // assign() compiled for AVX: the point costs (and with the diagonal
-  // metric a must-link's k norms) four clusters per instruction, the values
-  // of sq_distance() / sq_distance<true>().
-  template <class Label>
-  __attribute__((target("avx"))) int assign_avx(
-      const Eigen::MatrixXd& m, const mpck_detail::Metrics& met, const std::vector<int>& order,
-      std::vector<int>& z, std::vector<Label>& zp, std::vector<std::uint8_t>& moved,
-      SweepAccumulators& acc, RunHooks& hooks) const {
-    return assign_body<true>(m, met, order, z, zp, moved, acc, hooks);
-  }
-#endif
-
-  // assign()'s sweep; Quads: metric "none" or "diagonal" with four
-  // distances per instruction (AVX callers only).
-  template <bool Quads, class Label>
-  SIDECLUST_FORCE_INLINE int assign_body(const Eigen::MatrixXd& m, const mpck_detail::Metrics& met,
-                                         const std::vector<int>& order, std::vector<int>& z,
-                                         std::vector<Label>& zp, std::vector<std::uint8_t>& moved,
-                                         SweepAccumulators& acc, RunHooks& hooks) const {
-    const int k = static_cast<int>(m.cols());
-    const std::size_t unit = met.cost_units(p_);
-    const bool none = par_.metric == MpckMetric::none;
-    const bool diagonal = par_.metric == MpckMetric::diagonal;
-    const bool has_pairs = !pairs_.empty();
-    const bool charged = par_.metric == MpckMetric::none;  // edges_ hold the charges
-    const bool diffs = edges_.has_diffs();
-    const PackedEdge* edges = edges_.data();
-    const SweepLookahead ahead(order, pairs_.start, edges);
-    Eigen::VectorXd cost(k), q(k), own(k);
-    Eigen::VectorXd diff(p_), sq(p_);
-    // the centres and diagonals two by two for point_costs_paired()
-    std::vector<double> mu2(static_cast<std::size_t>(p_) * k), diag2(diagonal ? mu2.size() : 0);
-    interleave_pairs(m.data(), p_, k, mu2.data());
-    if (diagonal) interleave_pairs(met.diag.data(), p_, k, diag2.data());
-    // and four by four for the AVX form
-    std::vector<double> quads(Quads ? mu2.size() : 0), diag4(Quads && diagonal ? mu2.size() : 0);
-    if (Quads) interleave_columns<4>(m.data(), p_, k, quads.data());
-    if (Quads && diagonal) interleave_columns<4>(met.diag.data(), p_, k, diag4.data());
-    int changed = 0;
-    const std::size_t n = order.size();
-    for (std::size_t t = 0; t < n; ++t) {
-      ahead.step(
-          t,
-          [&](int f) {
-            prefetch(x_.col(f).data());
-            prefetch(x_.col(f).data() + (p_ - 1));
-            prefetch(&z[f]);
-          },
-          [&](int j, int e) {
-            prefetch(&zp[j]);
-            if (charged) return;  // the charges are in the entries
-            // the pair's difference, or the partner's coordinates to make it
-            const double* v = diffs ? edges_.cached_diff(edges[e]) : x_.col(j).data();
-            prefetch(v);
-            prefetch(v + (p_ - 1));
-          });
-      const int i = order[t];
-      std::size_t work = static_cast<std::size_t>(k) * unit;
-      const double* xi = x_.col(i).data();
-#if defined(SIDECLUST_AVX)
-      if constexpr (Quads) {  // minus log det A_h, as point_costs_paired()
-        if (diagonal) {
-          weighted_sq_distances_quads(xi, m.data(), met.diag.data(), quads.data(), diag4.data(),
-                                      mu2.data(), diag2.data(), p_, k, cost.data());
-        } else {
-          sq_distances_quads(xi, m.data(), quads.data(), mu2.data(), p_, k, cost.data());
-        }
-        for (int h = 0; h < k; ++h) cost[h] -= met.logdet[h];
-      } else {
-        met.point_costs_paired(xi, m, mu2.data(), diag2.data(), cost);
-      }
-#else
-      met.point_costs_paired(xi, m, mu2.data(), diag2.data(), cost);
-#endif
-      if (none) own = cost;  // the squared distances (log det is 0)
-      const int first = has_pairs ? pairs_.start[i] : 0, last = has_pairs ? pairs_.start[i + 1] : 0;
-      for (int e = first; e < last; ++e) {
-        const PackedEdge& pe = edges[e];
-        const int g = zp[pe.nbr];
-        const int kind = pe.tag & kKindMask;
-        if (g < 0 || kind == kSkip) continue;
-        if (kind == kMust) {
-          // broken when i leaves g: half the distance under each end's
-          // metric (adding 0 to cost[g] keeps the loops free of branches)
-          work += static_cast<std::size_t>(k) * unit;
-          if (charged) {  // one metric: the same charge for every h != g
-            const double c = pe.value;
-            for (int h = 0; h < k; ++h) cost[h] += h != g ? c : 0.0;
-            continue;
-          }
-          const double w = pe.value;
-          if (diagonal) {  // inline, from the cache without a copy
-            // the difference's squares; its norm under every metric, two
-            // (AVX: four) at a time
-            const double* v2 = edges_.pair_diff_at(x_, i, pe, diff);
-#if defined(SIDECLUST_AVX)
-            if constexpr (Quads) {
-              weighted_norms_quads(v2, met.diag.data(), diag4.data(), diag2.data(), p_, k, q.data());
-            } else
-#endif
-            {
-              weighted_norms_pairs(v2, met.diag.data(), diag2.data(), p_, k, q.data());
-            }
-          } else {
-            edges_.pair_diff(x_, i, pe, diff);
-            met.norm2_all(diff, q, sq);
-          }
-          for (int h = 0; h < k; ++h) cost[h] += h != g ? 0.5 * w * (q[h] + q[g]) : 0.0;
-        } else {
-          if (charged) {
-            cost[g] -= pe.value;
-          } else if (diagonal) {
-            const double* v2 = edges_.pair_diff_at(x_, i, pe, diff);  // squares
-            cost[g] -= pe.value * (met.bound[g] - weighted_norm_from_squares(v2, met.diag.col(g).data(), p_));
-          } else {
-            edges_.pair_diff(x_, i, pe, diff);
-            cost[g] -= pe.value * (met.bound[g] - met.norm2(diff, g));
-          }
-          work += unit;
-        }
-      }
-      hooks.poll_interrupt(work);
-      const int best = cheapest_or_stay(cost.data(), k, z[i]);
-      if (best != z[i]) {
-        z[i] = best;
-        zp[i] = static_cast<Label>(best);
-        ++changed;
-        if (has_pairs) moved[i] = 1;
-      }
-      acc.sums.add(best, xi);
-      if (none) {
-        acc.near[best] += own[best];
-      } else if (diagonal) {
-        add_squares(acc.moment.col(best).data(), xi, m.col(best).data(), p_);
-      }
-    }
-    return changed;
-  }
-
-  // to[d] += (x[d] - a[d])^2 for d < p, two coordinates per instruction
-  // where the compiler has the vector extension (the same operations on
-  // each coordinate, so the same sums).
-  static SIDECLUST_FORCE_INLINE void add_squares(double* to, const double* x, const double* a, int p) {
-    int d = 0;
-#if defined(SIDECLUST_HAS_LANES2)
-    for (; d + 1 < p; d += 2) {
-      Lanes2 s, u, v;
-      std::memcpy(&s, to + d, sizeof s);
-      std::memcpy(&u, x + d, sizeof u);
-      std::memcpy(&v, a + d, sizeof v);
-      const Lanes2 t = u - v;
-      s += t * t;
-      std::memcpy(to + d, &s, sizeof s);
-    }
-#endif
-    for (; d < p; ++d) {
-      const double t = x[d] - a[d];
-      to[d] += t * t;
-    }
   }
 
   // The exact minimizer of J over each metric: A_h = n_h (S_h + ridge s2 I)^-1
@@ -585,8 +364,7 @@ class MpckRun {
   double s2_ = 1.0;
   std::vector<int> edge_pair_;   // edge_pairs(pairs_)
   MpckEdges edges_;              // per adjacency entry (mpck_edges.h)
-  static constexpr int kSkip = MpckEdges::kSkip, kMust = MpckEdges::kMust,
-                       kKindMask = MpckEdges::kKindMask;
+  MpckSweep sweep_;              // over x_, pairs_ and edges_
 };
 
 }  // namespace sideclust

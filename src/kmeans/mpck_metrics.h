@@ -82,7 +82,7 @@ struct Metrics {
   // cost[h] = ||v - mu_h||^2 under metric h - log det A_h for every cluster
   // h: what a point v (p contiguous doubles) costs in each cluster before
   // its constraints.
-  SIDECLUST_FORCE_INLINE void point_costs(const double* v, const Eigen::MatrixXd& mu, Eigen::VectorXd& cost) const {
+  SIDECLUST_FORCE_INLINE void point_costs(const double* v, const Eigen::MatrixXd& mu, double* cost) const {
     for (int h = 0; h < k(); ++h) cost[h] = dist2(v, mu.col(h).data(), h) - logdet[h];
   }
 
@@ -91,7 +91,7 @@ struct Metrics {
   // out: the same values, two distances per instruction ("full" as
   // point_costs()).
   SIDECLUST_FORCE_INLINE void point_costs_paired(const double* v, const Eigen::MatrixXd& mu, const double* mu2,
-                                                 const double* diag2, Eigen::VectorXd& cost) const {
+                                                 const double* diag2, double* cost) const {
     if (kind == MpckMetric::full) {
       point_costs(v, mu, cost);
       return;

@@ -15,5 +15,5 @@ for h in src/*/*.h; do
 done > "$out/all_cores.cpp"
 echo "compiling $(wc -l < "$out/all_cores.cpp") core headers without R ..."
 g++ "${flags[@]}" -fsyntax-only "$out/all_cores.cpp"
-g++ "${flags[@]}" tools/core/driver.cpp -o "$out/driver"
+g++ "${flags[@]}" -pthread tools/core/driver.cpp -o "$out/driver"
 "$out/driver"

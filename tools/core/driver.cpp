@@ -1,14 +1,19 @@
 // Runs two of the package's cores outside R, as ARCHITECTURE.md promises:
 // sequential IB on planted counts and CEC-IB on planted Gaussians, with a
-// SplitMix64 generator standing in for R's. Checks what must hold whatever
+// SplitMix64 generator standing in for R's; and checks the two-thread chunk
+// pipeline of the sweeps. Checks what must hold whatever
 // the seed (the objective traces move the right way, the planted groups are
 // found, a repeated seed repeats the run) and exits non-zero otherwise.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <stdexcept>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "cec/cec.h"
+#include "common/chunk_pipeline.h"
 #include "info/sib.h"
 
 namespace {
@@ -134,9 +139,55 @@ void run_cec_small_sample() {
          "cec small_sample: 40 points per group in 4-D, started at 2k, ends with the 3 groups");
 }
 
+// The two-thread chunk pipeline: each stage sees the chunks in order (so
+// its sums are those of the serial loop), and a failure on either thread
+// comes out of the call after the helper has stopped.
+void run_chunk_pipeline_checks() {
+  const int chunks = 200;
+  auto run = [&](bool threaded, int fail_process, int fail_prepare) {
+    std::vector<int> seen;
+    std::vector<double> value(chunks, 0.0);
+    double sum = 0.0;
+    auto prepare = [&](int c) {
+      if (c == fail_prepare) throw std::runtime_error("prepare");
+      value[c] = std::sqrt(c + 0.5);
+    };
+    auto process = [&](int c) {
+      if (c == fail_process) throw std::runtime_error("process");
+      value[c] *= 1.0 + 1.0 / (c + 1.0);
+    };
+    auto finish = [&](int c) {
+      sum += value[c];
+      seen.push_back(c);
+    };
+    if (threaded) {
+      sideclust::run_chunk_pipeline(chunks, prepare, process, finish);
+    } else {
+      sideclust::run_chunks_serially(chunks, prepare, process, finish);
+    }
+    bool in_order = static_cast<int>(seen.size()) == chunks;
+    for (int c = 0; in_order && c < chunks; ++c) in_order = seen[c] == c;
+    return std::make_pair(in_order, sum);
+  };
+  const auto serial = run(false, -1, -1), threaded = run(true, -1, -1);
+  expect(threaded.first && threaded.second == serial.second,
+         "chunk pipeline: finishes every chunk in order, the serial loop's sum exactly");
+  for (const bool on_helper : {false, true}) {
+    bool thrown = false;
+    try {
+      run(true, on_helper ? -1 : 57, on_helper ? 57 : -1);
+    } catch (const std::runtime_error& e) {
+      thrown = std::string(e.what()) == (on_helper ? "prepare" : "process");
+    }
+    expect(thrown, on_helper ? "chunk pipeline: a failure on the helper reaches the caller"
+                             : "chunk pipeline: a failure on the caller stops the helper and leaves");
+  }
+}
+
 }  // namespace
 
 int main() {
+  run_chunk_pipeline_checks();
   run_sib();
   run_cec_ib();
   run_cec_small_sample();

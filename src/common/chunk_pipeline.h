@@ -1,0 +1,130 @@
+// Runs a loop over chunks of work in three stages on two threads, with the
+// results of one thread: a helper thread prepares chunk c + 1 (work that
+// needs nothing the loop decides) and finishes chunk c - 1 (work that reads
+// those decisions) while the calling thread processes chunk c. Each stage
+// runs on one thread and sees the chunks in order, so whatever it adds up
+// it adds in the same order as run_chunks_serially() does; the results are
+// the same doubles. prepare(c) may write buffer c % kChunkSlots:
+// finish(c - kChunkSlots), the last reader of that buffer, has returned by
+// then.
+// prepare and finish run on the helper and must not call the host (R);
+// process runs on the calling thread and may, and may throw: the helper is
+// then stopped and joined before the exception leaves.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <exception>
+#include <thread>
+
+namespace sideclust {
+
+constexpr int kChunkSlots = 4;  // buffers of chunks in flight
+
+template <class Prepare, class Process, class Finish>
+void run_chunks_serially(int chunks, Prepare&& prepare, Process&& process, Finish&& finish) {
+  for (int c = 0; c < chunks; ++c) {
+    prepare(c);
+    process(c);
+    finish(c);
+  }
+}
+
+// The two threads' progress: how many chunks are prepared and processed. A
+// thread waits for the other by spinning briefly (a chunk takes tens of
+// microseconds) and then sleeping, so that a waiting helper does not hold
+// a core. Lost wake-ups are ruled out by the sequentially consistent
+// order of `advance`'s store and load against the sleeper's count and its
+// check, both made before it sleeps.
+struct ChunkSignals {
+  std::atomic<int> prepared{0}, processed{0}, sleepers{0};
+  std::atomic<bool> stop{false};
+  std::mutex mutex;
+  std::condition_variable wake;
+
+  void advance(std::atomic<int>& counter, int value) {
+    counter.store(value);
+    notify();
+  }
+  void halt() {
+    stop.store(true);
+    notify();
+  }
+  // False when stopped before `counter` reached `target`.
+  bool wait_for(const std::atomic<int>& counter, int target) {
+    for (int spins = 0; spins < 256; ++spins) {
+      if (counter.load(std::memory_order_acquire) >= target) return true;
+      pause();
+    }
+    std::unique_lock<std::mutex> lock(mutex);
+    sleepers.fetch_add(1);
+    wake.wait(lock, [&] { return counter.load() >= target || stop.load(); });
+    sleepers.fetch_sub(1);
+    return counter.load() >= target;
+  }
+
+ private:
+  void notify() {
+    if (sleepers.load() == 0) return;
+    std::lock_guard<std::mutex> lock(mutex);
+    wake.notify_all();
+  }
+  static void pause() {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+  }
+};
+
+template <class Prepare, class Process, class Finish>
+void run_chunk_pipeline(int chunks, Prepare&& prepare, Process&& process, Finish&& finish) {
+  if (chunks < 2) return run_chunks_serially(chunks, prepare, process, finish);
+  ChunkSignals sig;
+  std::exception_ptr failure;
+  // The helper keeps up to kChunkSlots chunks prepared and not yet finished
+  // and, when it has nothing to do, sleeps until half of them are
+  // processed: so the calling thread has work queued while the helper
+  // wakes (waking a sleeping thread took tens of microseconds here, as long
+  // as a chunk), and the helper is woken once every few chunks.
+  std::thread helper([&] {
+    try {
+      int prepared = 0, finished = 0;
+      while (finished < chunks) {
+        const int processed = sig.processed.load(std::memory_order_acquire);
+        if (finished < processed) {
+          finish(finished++);
+        } else if (prepared < chunks && prepared - finished < kChunkSlots) {
+          prepare(prepared++);
+          sig.advance(sig.prepared, prepared);
+        } else if (!sig.wait_for(sig.processed, std::min(chunks, finished + kChunkSlots / 2))) {
+          return;
+        }
+      }
+    } catch (...) {
+      failure = std::current_exception();
+      sig.halt();
+    }
+  });
+  struct Joiner {  // stops and joins the helper however the caller leaves
+    std::thread& t;
+    ChunkSignals& sig;
+    ~Joiner() {
+      sig.halt();
+      if (t.joinable()) t.join();
+    }
+  };
+  {
+    Joiner joiner{helper, sig};
+    for (int c = 0; c < chunks; ++c) {
+      if (!sig.wait_for(sig.prepared, c + 1)) break;  // the helper failed
+      process(c);
+      sig.advance(sig.processed, c + 1);
+    }
+    helper.join();  // it finishes the last chunk, or has failed
+  }
+  if (failure) std::rethrow_exception(failure);
+}
+
+}  // namespace sideclust
