@@ -34,7 +34,10 @@
 #   (validating 1e6 pairs in R, building the pair graph, caches) is part of
 #   a call; `steady` leaves it out: the median over the calls of (call -
 #   median call with max_iter = 1) / (its iterations - 1), the cost of the
-#   iterations after the first.
+#   iterations after the first. PCK-means and MPCK-means run with their
+#   default `threads` (2: a helper thread computes the points' own costs and
+#   sums) and again with threads = 1, rows "(1 thread)"; stats::kmeans and
+#   the other methods use one thread.
 
 library(sideclust)
 source(file.path("bench", "utils.R"))
@@ -77,6 +80,13 @@ ours <- function(d, max_iter = 100L) list(
   `PCK-means` = function() pck_means(d$x, d$noisy, start = d$start, max_iter = max_iter),
   `MPCK-means` = function() mpck_means(d$x, d$noisy, start = d$start, max_iter = max_iter),
   LCVQE = function() lcvqe(d$x, d$noisy, start = d$start, max_iter = max_iter))
+
+# The methods with a `threads` argument, on one thread (the large part).
+one_thread <- function(d, max_iter = 100L) list(
+  `PCK-means (1 thread)` = function() pck_means(d$x, d$noisy, start = d$start, max_iter = max_iter,
+                                                threads = 1L),
+  `MPCK-means (1 thread)` = function() mpck_means(d$x, d$noisy, start = d$start, max_iter = max_iter,
+                                                  threads = 1L))
 
 peer_of <- c(`COP-k-means` = "ckmeans", `PCK-means` = NA, `MPCK-means` = "mpckm",
              LCVQE = "lcvqe")
@@ -147,8 +157,8 @@ run_large <- function() {
     }, numeric(2))
     apply(t, 1, stats::median)
   }
-  calls <- ours(d)
-  first <- ours(d, max_iter = 1L)
+  calls <- c(ours(d), one_thread(d))
+  first <- c(ours(d, max_iter = 1L), one_thread(d, max_iter = 1L))
   rows <- list()
   lloyd_all <- lloyd_cpu_all <- numeric()
   for (m in names(calls)) {

@@ -15,6 +15,7 @@
 #include "common/avx_lanes.h"
 #include "common/chunk_pipeline.h"
 #include "common/force_inline.h"
+#include "common/isolated_buffer.h"
 #include "common/prefetch.h"
 #include "common/run_hooks.h"
 #include "common/side_graph.h"
@@ -182,8 +183,10 @@ class MpckSweep {
       const double* xi = x_.col(i).data();
       own_costs<Quads>(f, xi, cost.data());
       if (f.none) own = cost;  // the squared distances (log det is 0)
-      changed += settle_point<Quads>(f, i, cost.data(), z, zp, moved, s, hooks);
-      add_sums(f, acc, z[i], xi, own.data());
+      changed += settle_point<Quads>(f, i, cost.data(), s.q.data(), z, zp, moved, s, hooks);
+      const int h = z[i];
+      add_point(f, acc.sums.sum.col(h).data(), acc.sums.count[h], acc.near[h],
+                f.diagonal ? acc.moment.col(h).data() : nullptr, h, xi, own.data());
     }
     return changed;
   }
@@ -203,6 +206,13 @@ class MpckSweep {
     std::vector<double> own(kChunkSlots * chunk * f.k);
     auto range = [&](int c) { return std::make_pair(c * chunk, std::min(n, (c + 1) * chunk)); };
     auto buffer = [&](int c) { return own.data() + (c % kChunkSlots) * chunk * f.k; };
+    // the helper's sums, apart from what the calling thread writes
+    const std::size_t pk = static_cast<std::size_t>(p_) * f.k;
+    IsolatedBuffer totals(2 * pk + 2 * f.k);
+    double* sum = totals.data();
+    double* moment = sum + pk;
+    double* count = moment + pk;
+    double* near = count + f.k;
     int changed = 0;
     run_chunk_pipeline(
         chunks,
@@ -227,10 +237,16 @@ class MpckSweep {
           const auto r = range(c);
           const double* o = buffer(c);
           for (std::size_t t = r.first; t < r.second; ++t, o += f.k) {
-            const int i = order[t];
-            add_sums(f, acc, z[i], x_.col(i).data(), o);
+            const int i = order[t], h = z[i];
+            add_point(f, sum + static_cast<std::size_t>(h) * p_, count[h], near[h], moment + h * p_, h,
+                      x_.col(i).data(), o);
           }
         });
+    // acc is zero before a sweep, so these are the sums it would have added
+    acc.sums.sum = Eigen::Map<const Eigen::MatrixXd>(sum, p_, f.k);
+    acc.sums.count.assign(count, count + f.k);
+    acc.near = Eigen::Map<const Eigen::VectorXd>(near, f.k);
+    if (f.diagonal) acc.moment = Eigen::Map<const Eigen::MatrixXd>(moment, p_, f.k);
     return changed;
   }
 
@@ -274,12 +290,14 @@ class MpckSweep {
                                     std::vector<Label>& zp, std::vector<std::uint8_t>& moved,
                                     RunHooks& hooks) const {
     Scratch s(f.k, p_);
-    Eigen::VectorXd cost(f.k);
+    IsolatedBuffer written(2 * f.k);  // what this thread writes at every point
+    double* cost = written.data();
+    double* q = cost + f.k;
     int changed = 0;
     for (std::size_t t = from; t < to; ++t, own += f.k) {
       prefetch_ahead(ahead, t, z, zp, false);
-      std::copy(own, own + f.k, cost.data());
-      changed += settle_point<Quads>(f, order[t], cost.data(), z, zp, moved, s, hooks);
+      std::copy(own, own + f.k, cost);
+      changed += settle_point<Quads>(f, order[t], cost, q, z, zp, moved, s, hooks);
     }
     return changed;
   }
@@ -332,9 +350,10 @@ class MpckSweep {
 
   // Adds point i's constraints to its own costs in `cost`, moves it to the
   // cheapest cluster (it stays unless another is strictly cheaper) and
-  // returns 1 if it moved.
+  // returns 1 if it moved. qd: room for k norms (the diagonal metric's).
   template <bool Quads, class Label>
-  SIDECLUST_FORCE_INLINE int settle_point(const Frame& f, int i, double* cost, std::vector<int>& z,
+  SIDECLUST_FORCE_INLINE int settle_point(const Frame& f, int i, double* cost, double* qd,
+                                          std::vector<int>& z,
                                           std::vector<Label>& zp, std::vector<std::uint8_t>& moved,
                                           Scratch& s, RunHooks& hooks) const {
     const int k = f.k;
@@ -360,7 +379,8 @@ class MpckSweep {
         const double w = pe.value;
         const double* q = s.q.data();
         if (f.diagonal) {  // inline, from the cache without a copy
-          must_norms<Quads>(f, edges_.pair_diff_at(x_, i, pe, s.diff), s.q.data());
+          must_norms<Quads>(f, edges_.pair_diff_at(x_, i, pe, s.diff), qd);
+          q = qd;
         } else {
           edges_.pair_diff(x_, i, pe, s.diff);
           met.norm2_all(s.diff, s.q, s.sq);
@@ -388,14 +408,17 @@ class MpckSweep {
     return 1;
   }
 
-  // The sums of a point settled in `best`; own: its own costs.
-  SIDECLUST_FORCE_INLINE void add_sums(const Frame& f, MpckSweepSums& acc, int best, const double* xi,
-                                       const double* own) const {
-    acc.sums.add(best, xi);
+  // Adds a point settled in cluster h to that cluster's sums: `sum` and
+  // `moment` (p each, moment only for "diagonal") and its count and `near`
+  // ("none"); own: the point's own costs.
+  SIDECLUST_FORCE_INLINE void add_point(const Frame& f, double* sum, double& count, double& near, double* moment,
+                                        int h, const double* xi, const double* own) const {
+    add_coordinates(sum, xi, p_);
+    count += 1.0;
     if (f.none) {
-      acc.near[best] += own[best];
+      near += own[h];
     } else if (f.diagonal) {
-      add_squares(acc.moment.col(best).data(), xi, f.m.col(best).data(), p_);
+      add_squares(moment, xi, f.m.col(h).data(), p_);
     }
   }
 
