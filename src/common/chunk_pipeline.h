@@ -18,6 +18,7 @@
 #include <condition_variable>
 #include <mutex>
 #include <exception>
+#include <limits>
 #include <thread>
 
 namespace sideclust {
@@ -43,48 +44,50 @@ void run_chunks_serially(int chunks, Prepare&& prepare, Process&& process, Finis
 // times within the machine's noise (n = 1e6 PCK-means 0.071-0.119 against
 // 0.075-0.117 s an iteration) for 15-20% more processor time. Lost
 // wake-ups are ruled out by the sequentially consistent order of
-// `advance`'s store and load against the sleeper's count and its check,
-// both made before it sleeps.
-// Each part has cache lines of its own: the signals live on the calling
-// thread's stack, next to the frames of its sweep, and a line the helper
-// spins on that the sweep also writes to would be taken back and forth
-// between the cores at every write.
-struct alignas(64) ChunkSignals {
-  alignas(64) std::atomic<int> prepared{0};
-  alignas(64) std::atomic<int> processed{0};
-  std::atomic<bool> stop{false};  // read with `processed` by a waiting helper
-  alignas(64) std::atomic<int> sleepers{0};
+// `advance`'s store of the count and load of `wanted` against the
+// sleeper's store of `wanted` and load of the count, both made before it
+// sleeps. Each part has cache lines of its own: the signals live on the
+// calling thread's stack, next to the frames of its sweep, and a line the
+// helper spins on that the sweep also writes to would be taken back and
+// forth between the cores at every write.
+struct ChunkSignals {
+  // A count of chunks done, and what a thread sleeping on it waits for, so
+  // that it is woken once, when that is reached.
+  struct alignas(64) Progress {
+    std::atomic<int> done{0};
+    std::atomic<int> wanted{std::numeric_limits<int>::max()};
+  };
+  Progress prepared, processed;
+  alignas(64) std::atomic<bool> stop{false};
   alignas(64) std::mutex mutex;
   std::condition_variable wake;
-  char padding[64];
 
-  void advance(std::atomic<int>& counter, int value) {
-    counter.store(value);
-    notify();
+  void advance(Progress& p, int value) {
+    p.done.store(value);
+    if (value >= p.wanted.load()) notify();
   }
   void halt() {
     stop.store(true);
     notify();
   }
-  // False when stopped before `counter` reached `target`.
-  bool wait_for(const std::atomic<int>& counter, int target) {
+  // False when stopped before p reached `target`.
+  bool wait_for(Progress& p, int target) {
     const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(kSpinMicroseconds);
     for (int spins = 1;; ++spins) {
-      if (counter.load(std::memory_order_acquire) >= target) return true;
+      if (p.done.load(std::memory_order_acquire) >= target) return true;
       if (stop.load(std::memory_order_relaxed)) return false;
       pause();
       if (spins % 64 == 0 && std::chrono::steady_clock::now() > until) break;
     }
     std::unique_lock<std::mutex> lock(mutex);
-    sleepers.fetch_add(1);
-    wake.wait(lock, [&] { return counter.load() >= target || stop.load(); });
-    sleepers.fetch_sub(1);
-    return counter.load() >= target;
+    p.wanted.store(target);
+    wake.wait(lock, [&] { return p.done.load() >= target || stop.load(); });
+    p.wanted.store(std::numeric_limits<int>::max());
+    return p.done.load() >= target;
   }
 
  private:
   void notify() {
-    if (sleepers.load() == 0) return;
     std::lock_guard<std::mutex> lock(mutex);
     wake.notify_all();
   }
@@ -109,7 +112,7 @@ void run_chunk_pipeline(int chunks, Prepare&& prepare, Process&& process, Finish
     try {
       int prepared = 0, finished = 0;
       while (finished < chunks) {
-        const int processed = sig.processed.load(std::memory_order_acquire);
+        const int processed = sig.processed.done.load(std::memory_order_acquire);
         if (finished < processed) {
           finish(finished++);
         } else if (prepared < chunks && prepared - finished < kChunkSlots) {
