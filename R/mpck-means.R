@@ -131,7 +131,9 @@
 #'   thread computes the points' distances to the centres and adds up the
 #'   cluster sums while the calling thread settles the points with their
 #'   constraints, in the same order, so the fit is the same for any
-#'   `threads`. More than 2 are used as 2.
+#'   `threads`. More than 2 are used as 2. Under a [future::plan()] with
+#'   several workers the restarts run on the workers, each on one thread
+#'   unless `threads` is given.
 #' @param ... For `pck_means()`: further arguments of `mpck_means()` except
 #'   `metric`.
 #' @return An object of class `c("mpck_means", "sideclust")` (from both
@@ -190,7 +192,8 @@ mpck_means <- function(x, side = NULL, k, metric = c("diagonal", "full", "none")
                        threads = getOption("sideclust.threads", 2L)) {
   metric <- match_choice(metric, c("diagonal", "full", "none"), "metric")
   mpck_means_fit(x, side, k, metric, restarts, max_iter, init, start, ridge, max_pairs,
-                 verbose, threads, call = match.call(), name = "mpck_means")
+                 verbose, threads, threads_given = !missing(threads), call = match.call(),
+                 name = "mpck_means")
 }
 
 #' @rdname mpck_means
@@ -199,19 +202,25 @@ pck_means <- function(x, side = NULL, k, ...) {
   if ("metric" %in% ...names()) {
     stop_arg("metric", "is always \"none\" in pck_means(); use mpck_means() to learn metrics")
   }
-  mpck_means_fit(x, side, k, "none", ..., call = match.call(), name = "pck_means")
+  mpck_means_fit(x, side, k, "none", ..., threads_given = "threads" %in% ...names(),
+                 call = match.call(), name = "pck_means")
 }
 
 # The shared body of mpck_means() and pck_means(), with mpck_means()'s
-# defaults for pck_means(); `name` is the function the user called.
+# defaults for pck_means(); `name` is the function the user called,
+# `threads_given` whether the call set `threads`.
 mpck_means_fit <- function(x, side, k, metric, restarts = 10L, max_iter = 100L,
                            init = c("neighbourhoods", "kmeans++", "random"), start = NULL,
                            ridge = 1e-6, max_pairs = 1e6, verbose = FALSE,
-                           threads = getOption("sideclust.threads", 2L), call, name) {
+                           threads = getOption("sideclust.threads", 2L), threads_given = TRUE,
+                           call, name) {
   a <- check_prototype_fit(x, side, k, start, restarts, max_iter, init, verbose, max_pairs,
                            inits = c("neighbourhoods", "kmeans++", "random"))
   ridge <- check_number(ridge, "ridge", lower = 0)
   threads <- check_count(threads, "threads", lower = 1L)
+  # restarts shared out to a plan's workers: one thread each, so that
+  # workers x threads stays within the plan's cores (as tvclust()'s chains)
+  if (!threads_given && a$restarts > 1L && plan_workers() > 1L) threads <- 1L
   res <- prototype_runs(a, .mpck_means_cpp, list(metric = metric, ridge = ridge, threads = threads))
   fit <- prototype_fit(res, a, name, call,
                        stats = list(metrics = mpck_metrics_r(res$metrics, metric, colnames(a$x)),
