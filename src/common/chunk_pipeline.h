@@ -16,9 +16,9 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
-#include <mutex>
 #include <exception>
 #include <limits>
+#include <mutex>
 #include <thread>
 
 namespace sideclust {

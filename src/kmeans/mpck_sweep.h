@@ -57,7 +57,9 @@ class MpckSweep {
   MpckSweep(const Eigen::Ref<const Eigen::MatrixXd>& x, const PairGraph& pairs,
             const MpckEdges& edges, MpckMetric metric, const MpckSweepSettings& settings)
       : x_(x), pairs_(pairs), edges_(edges), metric_(metric), settings_(settings),
-        p_(static_cast<int>(x.rows())) {}
+        p_(static_cast<int>(x.rows())) {
+    settings_.chunk = std::max(1, settings_.chunk);
+  }
 
   // The points in the given order each move to the cluster minimizing J
   // with all else fixed (partners not yet assigned, in the first sweep, are
@@ -100,8 +102,7 @@ class MpckSweep {
   int assign(const Eigen::MatrixXd& m, const mpck_detail::Metrics& met,
              const std::vector<int>& order, std::vector<int>& z, std::vector<Label>& zp,
              std::vector<std::uint8_t>& moved, MpckSweepSums& acc, RunHooks& hooks) const {
-    const int chunk = std::max(1, settings_.chunk);
-    const bool staged = settings_.threads > 1 && order.size() >= 8 * static_cast<std::size_t>(chunk);
+    const bool staged = settings_.threads > 1 && order.size() >= 8 * static_cast<std::size_t>(settings_.chunk);
 #if defined(SIDECLUST_AVX)
     if (metric_ != MpckMetric::full && m.cols() >= 4 && settings_.use_avx && cpu_has_avx()) {
       const Frame f(m, met, metric_, p_, true);
@@ -198,8 +199,7 @@ class MpckSweep {
   // The two-thread sweep: chunks of `settings_.chunk` visits; the helper
   // computes the points' own costs of the next chunk and adds the sums of
   // the last one while this thread settles the points of the current chunk
-  // in order. The same operations in the same order as
-  // assign_body().
+  // in order. The same operations in the same order as assign_body().
   template <bool Quads, class Label>
   int assign_staged(const Frame& f, const std::vector<int>& order, std::vector<int>& z,
                     std::vector<Label>& zp, std::vector<std::uint8_t>& moved, MpckSweepSums& acc,
@@ -242,8 +242,8 @@ class MpckSweep {
           const double* o = buffer(c);
           for (std::size_t t = r.first; t < r.second; ++t, o += f.k) {
             const int i = order[t], h = z[i];
-            add_point(f, sum + static_cast<std::size_t>(h) * p_, count[h], near[h], moment + h * p_, h,
-                      x_.col(i).data(), o);
+            const std::size_t at = static_cast<std::size_t>(h) * p_;
+            add_point(f, sum + at, count[h], near[h], moment + at, h, x_.col(i).data(), o);
           }
         });
     // acc is zero before a sweep, so these are the sums it would have added
