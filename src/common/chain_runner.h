@@ -1,5 +1,5 @@
 // Runs independent jobs on a pool of threads: TVClust's Markov chains, the
-// sampled chunklets' samples. Each job owns its random stream, seeded by the
+// sampled chunklets' samples, two parts of a set-up side by side. Each job owns its random stream, seeded by the
 // host before the run, so the draws do not depend on how many threads run
 // them or in which order. The calling thread
 // only waits: it polls the host (interrupts, progress) and can ask the
@@ -133,6 +133,39 @@ inline void run_jobs_in_order(int jobs, int threads,
   };
   run_chains(std::vector<std::uint64_t>(static_cast<std::size_t>(jobs), 0), threads, run_job, poll,
              poll_ms);
+}
+
+// Runs beside(hooks') on a new thread, with hooks of its own that never call
+// the host, while here(hooks) runs on the calling thread: two independent
+// jobs, such as the parts of a set-up that do not read each other's
+// results. Both have ended when this returns; a failure of `beside` is
+// rethrown here, and when `here` fails `beside` is asked to stop (at its
+// next check_interrupt()) before the failure leaves.
+template <class Beside, class Here>
+void run_alongside(Beside&& beside, Here&& here, RunHooks& hooks) {
+  std::atomic<bool> stop(false);
+  std::exception_ptr failure;
+  std::thread helper([&] {
+    try {
+      ChainHooks own(0, stop);
+      beside(own);
+    } catch (const ChainStopped&) {
+      // asked to stop: `here` failed
+    } catch (...) {
+      failure = std::current_exception();
+    }
+  });
+  struct Joiner {
+    std::thread& t;
+    std::atomic<bool>& stop;
+    ~Joiner() {
+      stop = true;
+      if (t.joinable()) t.join();
+    }
+  } joiner{helper, stop};
+  here(hooks);
+  helper.join();
+  if (failure) std::rethrow_exception(failure);
 }
 
 }  // namespace sideclust

@@ -24,6 +24,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "common/chain_runner.h"
 #include "common/prefetch.h"
 #include "common/run_hooks.h"
 #include "common/side_graph.h"
@@ -74,31 +75,27 @@ class MpckRun {
         p_(static_cast<int>(x.rows())),
         sweep_(x, pairs, edges_, par.metric, MpckSweepSettings{par.use_avx, par.threads, par.chunk}) {
     if (!pairs.empty() && pairs.n != n_) throw std::invalid_argument("pairs are over another number of points");
-    if (n_ > 0) {  // column ranges in one pass over the columns (Eigen's rowwise() took two slow ones)
-      Eigen::VectorXd hi = x.col(0), lo = x.col(0);
-      for (int i = 1; i < n_; ++i) {
-        const double* xi = x.col(i).data();
-        for (int d = 0; d < p_; ++d) {
-          hi[d] = std::max(hi[d], xi[d]);
-          lo[d] = std::min(lo[d], xi[d]);
-        }
-      }
-      const Eigen::VectorXd range = hi - lo;
-      range2_ = range.cwiseAbs2();
-    } else {
-      range2_ = Eigen::VectorXd::Zero(p_);
-    }
-    s2_ = 0.0;
-    if (n_ > 1 && par.metric != MpckMetric::none) {  // only learned metrics use s2
-      const Eigen::VectorXd mean = x.rowwise().mean();
-      s2_ = (x.colwise() - mean).cwiseAbs2().sum() / (static_cast<double>(n_ - 1) * p_);
-    }
-    if (!(s2_ > 0.0) || !std::isfinite(s2_)) s2_ = 1.0;
-    edge_pair_ = edge_pairs(pairs, hooks);
     const bool charged = par.metric == MpckMetric::none;
-    edges_.build(x_, pairs_, edge_pair_, charged,
-                 mpck_detail::Metrics(par.metric, p_, 1, range2_).bound[0],
-                 par.metric == MpckMetric::diagonal, par.pair_cache, hooks);
+    // the ranges, the scale and each entry's pair; then the entries'
+    // records, whose charges ("none") need the first and last of those
+    auto statistics = [&](RunHooks& h) {
+      column_statistics();
+      edge_pair_ = edge_pairs(pairs_, h);
+    };
+    const std::vector<int> unread;  // for learned metrics, whose records need no pairs' numbers
+    auto records = [&](RunHooks& h) {
+      edges_.build(x_, pairs_, charged ? edge_pair_ : unread, charged,
+                   charged ? mpck_detail::Metrics(par.metric, p_, 1, range2_).bound[0] : 0.0,
+                   par.metric == MpckMetric::diagonal, par.pair_cache, h);
+    };
+    if (!charged && par.threads > 1 && n_ >= kSetupAlongside) {
+      // learned metrics: the records read neither, so at scale the two run
+      // side by side (the same values)
+      run_alongside(statistics, records, hooks);
+    } else {
+      statistics(hooks);
+      records(hooks);
+    }
   }
 
   double s2() const { return s2_; }  // 1 for metric "none", which does not use it
@@ -323,6 +320,31 @@ class MpckRun {
   }
 
  private:
+  // range2_: the squared column ranges; s2_: the mean column variance
+  // (learned metrics only), 1 when it is 0 or not finite.
+  void column_statistics() {
+    if (n_ > 0) {  // column ranges in one pass over the columns (Eigen's rowwise() took two slow ones)
+      Eigen::VectorXd hi = x_.col(0), lo = x_.col(0);
+      for (int i = 1; i < n_; ++i) {
+        const double* xi = x_.col(i).data();
+        for (int d = 0; d < p_; ++d) {
+          hi[d] = std::max(hi[d], xi[d]);
+          lo[d] = std::min(lo[d], xi[d]);
+        }
+      }
+      const Eigen::VectorXd range = hi - lo;
+      range2_ = range.cwiseAbs2();
+    } else {
+      range2_ = Eigen::VectorXd::Zero(p_);
+    }
+    s2_ = 0.0;
+    if (n_ > 1 && par_.metric != MpckMetric::none) {  // only learned metrics use s2
+      const Eigen::VectorXd mean = x_.rowwise().mean();
+      s2_ = (x_.colwise() - mean).cwiseAbs2().sum() / (static_cast<double>(n_ - 1) * p_);
+    }
+    if (!(s2_ > 0.0) || !std::isfinite(s2_)) s2_ = 1.0;
+  }
+
   // Drop empty clusters (numbering the others consecutively, in order) and
   // compute the final objective over the clusters kept.
   void finish(std::vector<int>& z, const Eigen::MatrixXd& m, const mpck_detail::Metrics& met,
@@ -365,6 +387,7 @@ class MpckRun {
   std::vector<int> edge_pair_;   // edge_pairs(pairs_)
   MpckEdges edges_;              // per adjacency entry (mpck_edges.h)
   MpckSweep sweep_;              // over x_, pairs_ and edges_
+  static constexpr int kSetupAlongside = 65536;  // points from which the set-up takes two threads
 };
 
 }  // namespace sideclust

@@ -126,11 +126,12 @@ mpck_core_case <- function(p, seed, n, classes, n_constraints) {
 }
 
 # One run of the core from the neighbourhood seeds (seeded by k), with the
-# testing options in `extra` (use_avx, pair_cache).
+# testing options in `extra` (use_avx, pair_cache, threads, chunk), which
+# may also replace max_iter.
 mpck_core_run <- function(case, k, metric, extra) {
   core <- getFromNamespace(".mpck_means_cpp", "sideclust")
   set.seed(k)
-  core(case$xt, case$side, c(list(k = k, restarts = 1L, max_iter = 30L, metric = metric,
-                                  init = "neighbourhoods", start = NULL, ridge = 1e-6,
-                                  verbose = FALSE), extra))
+  core(case$xt, case$side, utils::modifyList(list(k = k, restarts = 1L, max_iter = 30L, metric = metric,
+                                                 init = "neighbourhoods", start = NULL, ridge = 1e-6,
+                                                 verbose = FALSE), extra))
 }

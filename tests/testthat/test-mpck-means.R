@@ -342,6 +342,12 @@ test_that("MPCK-means and PCK-means give the same fits on one thread and on two"
     expect_identical(mpck_core_run(case, 130L, metric, list(threads = 2L, chunk = 16L)),
                      mpck_core_run(case, 130L, metric, list(threads = 1L)), info = metric)
   }
+  # from 65536 points the set-up of learned metrics also takes two threads
+  big <- mpck_core_case(2L, seed = 120, n = 70000, classes = 4, n_constraints = 20000)
+  for (metric in c("diagonal", "full")) {
+    expect_identical(mpck_core_run(big, 4L, metric, list(threads = 2L, max_iter = 3L)),
+                     mpck_core_run(big, 4L, metric, list(threads = 1L, max_iter = 3L)), info = metric)
+  }
   # and through the R functions, whatever `threads` says
   set.seed(4)
   x <- matrix(rnorm(3000 * 4), 3000) + rep(1:3, 1000)
