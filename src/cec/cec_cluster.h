@@ -156,9 +156,14 @@ class CecCluster {
       scratch_a_ = Eigen::VectorXd::Zero(p);
       scratch_b_ = Eigen::VectorXd::Zero(p);
     }
-    // A default-constructed LLT leaves its status flag unset, and copies of
-    // this cluster (std::vector fills from one prototype) would read it.
+    // A default-constructed LLT or eigensolver leaves its status flag unset,
+    // and copies of this cluster (std::vector fills from one prototype, or
+    // grows) would read it (UBSan: not a valid ComputationInfo). Every use
+    // computes the solver afresh.
     chol_.compute(Eigen::MatrixXd::Identity(p, p));
+    eig_.compute(Eigen::MatrixXd::Identity(type_ == CecType::eigenvalues ? p : 1,
+                                           type_ == CecType::eigenvalues ? p : 1),
+                 Eigen::EigenvaluesOnly);
     tally_.reset(n_levels);
   }
 
