@@ -207,7 +207,7 @@ class MpckSweep {
     const SweepLookahead ahead(order, pairs_.start, edges_.data());
     const std::size_t n = order.size(), chunk = static_cast<std::size_t>(settings_.chunk);
     const int chunks = static_cast<int>((n + chunk - 1) / chunk);
-    std::vector<double> own(kChunkSlots * chunk * f.k);
+    IsolatedBuffer own(kChunkSlots * chunk * f.k);  // written by the helper, like `totals`
     auto range = [&](int c) { return std::make_pair(c * chunk, std::min(n, (c + 1) * chunk)); };
     auto buffer = [&](int c) { return own.data() + (c % kChunkSlots) * chunk * f.k; };
     // the helper's sums, apart from what the calling thread writes
