@@ -109,8 +109,8 @@
     .Call(`_sideclust_lcvqe_cpp`, xt, side, options)
 }
 
-.mpck_means_cpp <- function(xt, side, options) {
-    .Call(`_sideclust_mpck_means_cpp`, xt, side, options)
+.mpck_means_cpp <- function(x, side, options) {
+    .Call(`_sideclust_mpck_means_cpp`, x, side, options)
 }
 
 .parallel_ib_cpp <- function(csr, options) {

@@ -203,12 +203,13 @@ prototype_fit <- function(res, a, fun, call, stats = list(), settings = list()) 
 
 # The best of the `a$restarts` runs of a prototype method's glue entry point
 # `core` (one run a call, see best_run()), with the method's own `extra`
-# options; `score` ranks a run (lowest final objective by default).
+# options; `score` ranks a run (lowest final objective by default). `points`:
+# what the core reads, by default the transposed points.
 prototype_runs <- function(a, core, extra = list(),
-                           score = function(res) final_value(res$objective)) {
-  xt <- a$xt %||% points_for_core(a$x)  # dense: transposed by check_prototype_fit()
+                           score = function(res) final_value(res$objective),
+                           points = a$xt %||% points_for_core(a$x)) {  # dense: transposed by check_prototype_fit()
   options <- c(a$options, extra)
-  best_run(a$restarts, function(r) core(xt, a$side, options), score)
+  best_run(a$restarts, function(r) core(points, a$side, options), score)
 }
 
 # Nearest centre (rows of object$centers, squared Euclidean distance) of

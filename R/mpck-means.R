@@ -214,14 +214,16 @@ mpck_means_fit <- function(x, side, k, metric, restarts = 10L, max_iter = 100L,
                            ridge = 1e-6, max_pairs = 1e6, verbose = FALSE,
                            threads = getOption("sideclust.threads", 2L), threads_given = TRUE,
                            call, name) {
+  # the core reads x in place: no transposed copy
   a <- check_prototype_fit(x, side, k, start, restarts, max_iter, init, verbose, max_pairs,
-                           inits = c("neighbourhoods", "kmeans++", "random"))
+                           inits = c("neighbourhoods", "kmeans++", "random"), transpose = FALSE)
   ridge <- check_number(ridge, "ridge", lower = 0)
   threads <- check_count(threads, "threads", lower = 1L)
   # restarts shared out to a plan's workers: one thread each, so that
   # workers x threads stays within the plan's cores (as tvclust()'s chains)
   if (!threads_given && a$restarts > 1L && plan_workers() > 1L) threads <- 1L
-  res <- prototype_runs(a, .mpck_means_cpp, list(metric = metric, ridge = ridge, threads = threads))
+  res <- prototype_runs(a, .mpck_means_cpp, list(metric = metric, ridge = ridge, threads = threads),
+                        points = a$x)
   fit <- prototype_fit(res, a, name, call,
                        stats = list(metrics = mpck_metrics_r(res$metrics, metric, colnames(a$x)),
                                     within = res$within, penalty = res$penalty,

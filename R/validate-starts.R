@@ -231,11 +231,13 @@ check_partition_starts <- function(start, n, k, must) {
 # seeding (one of `inits`), k or start, restarts, max_iter, verbose. A
 # `start` makes one run seeded "start". `options` is what every one of their
 # glue entry points reads, for one run: prototype_runs() makes `restarts`.
+# `transpose = FALSE` for a core that reads x in R's own layout.
 check_prototype_fit <- function(x, side, k, start, restarts, max_iter, init, verbose,
-                                max_pairs, inits = c("kmeans++", "random"), sparse_ok = FALSE) {
-  # dense x: checked and transposed for the core in one pass (prototype_runs() reads xt)
+                                max_pairs, inits = c("kmeans++", "random"), sparse_ok = FALSE,
+                                transpose = TRUE) {
+  # dense x: checked (and transposed for the core) in one pass (prototype_runs() reads xt)
   pts <- if (sparse_ok && is_sparse_input(x)) list(x = check_sparse_scale(sparse_points(x, "x"), "x")) else
-    scan_points(x, "x", transpose = TRUE)
+    scan_points(x, "x", transpose = transpose)
   x <- pts$x
   side <- side_as_pairs(side, n_points(x), "side", max_pairs)
   init <- match_choice(init, inits, "init")

@@ -100,6 +100,8 @@ int main(int argc, char** argv) {
     w.push_back(must ? 1.0 : -1.0);
   }
   const PairGraph g = make_pair_graph(n, a, b, w);
+  const Eigen::MatrixXd rows = x.transpose();  // R's n x p layout, which the core reads
+  const ColumnMajorPoints points(rows.data(), n, p);
   MpckParams par;
   par.k = k;
   par.threads = std::getenv("THREADS") ? std::atoi(std::getenv("THREADS")) : 1;
@@ -151,7 +153,7 @@ int main(int argc, char** argv) {
       Hooks hooks(7 + r);
       const double t0 = Hooks::cpu();
       const std::clock_t c0 = std::clock();
-      const MpckRun run(x, g, par, hooks);
+      const MpckRun run(points, g, par, hooks);
       const double t1 = Hooks::cpu();
       const MpckResult res = run.run(par.start, hooks);
       const double t2 = Hooks::cpu();

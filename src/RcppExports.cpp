@@ -368,15 +368,15 @@ BEGIN_RCPP
 END_RCPP
 }
 // mpck_means_cpp
-Rcpp::List mpck_means_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP side, Rcpp::List options);
-RcppExport SEXP _sideclust_mpck_means_cpp(SEXP xtSEXP, SEXP sideSEXP, SEXP optionsSEXP) {
+Rcpp::List mpck_means_cpp(Eigen::Map<Eigen::MatrixXd> x, SEXP side, Rcpp::List options);
+RcppExport SEXP _sideclust_mpck_means_cpp(SEXP xSEXP, SEXP sideSEXP, SEXP optionsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type x(xSEXP);
     Rcpp::traits::input_parameter< SEXP >::type side(sideSEXP);
     Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
-    rcpp_result_gen = Rcpp::wrap(mpck_means_cpp(xt, side, options));
+    rcpp_result_gen = Rcpp::wrap(mpck_means_cpp(x, side, options));
     return rcpp_result_gen;
 END_RCPP
 }

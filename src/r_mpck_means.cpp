@@ -42,7 +42,7 @@ sideclust::MpckParams mpck_params(const sideclust::Options& o) {
 
 }  // namespace
 
-// xt: p x n data; side: the validated pairs (labels are expanded in R) or
+// x: the n x p data, read in place (no transposed copy); side: the validated pairs (labels are expanded in R) or
 // NULL; options: k, restarts, max_iter, metric, init, start (p x k centres),
 // ridge, verbose, use_avx (TRUE when absent; FALSE: the portable sweep, for
 // the tests), pair_cache (TRUE when absent; FALSE: no cache of the pairs'
@@ -50,12 +50,14 @@ sideclust::MpckParams mpck_params(const sideclust::Options& o) {
 // absent; smaller to run small tests on two threads). metrics: NULL ("none"), the p x k diagonals ("diagonal")
 // or a list of k p x p matrices ("full").
 // [[Rcpp::export(.mpck_means_cpp)]]
-Rcpp::List mpck_means_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP side, Rcpp::List options) {
+Rcpp::List mpck_means_cpp(Eigen::Map<Eigen::MatrixXd> x, SEXP side, Rcpp::List options) {
   const sideclust::Options o(options);
   const sideclust::MpckParams par = mpck_params(o);
-  const sideclust::SideInfo s = sideclust::side_from_r(side, static_cast<int>(xt.cols()));
+  const int n = static_cast<int>(x.rows());
+  const sideclust::SideInfo s = sideclust::side_from_r(side, n);
   sideclust::RHooks hooks(o.get<bool>("verbose"), "iteration");
-  const sideclust::MpckResult r = sideclust::mpck_fit(xt, s.pairs, par, hooks);
+  const sideclust::ColumnMajorPoints points(x.data(), n, static_cast<int>(x.cols()));
+  const sideclust::MpckResult r = sideclust::mpck_fit(points, s.pairs, par, hooks);
 
   SEXP metrics = R_NilValue;
   if (par.metric == sideclust::MpckMetric::diagonal) {

@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "common/column_major_points.h"
 #include "common/seeding.h"
 #include "common/sparse_rows.h"
 #include "kmeans/sq_distance.h"
@@ -121,6 +122,31 @@ class RowDistances<SparseRows> {
   SparseRows rows_;
   std::vector<double> norm2_;
   std::vector<double> dense_;
+};
+
+// Points as the rows of R's n x p layout (the shape the seeding reads
+// only): each distance copies its two points into contiguous vectors and
+// takes Eigen's squaredNorm() of their difference, the values of
+// ColumnDistances on the transposed points. from(c)'s function is valid
+// until the next call of from().
+template <>
+class RowDistances<ColumnMajorPoints> {
+ public:
+  explicit RowDistances(const ColumnMajorPoints& rows) : rows_(rows), c_(rows.p()), i_(rows.p()) {}
+  int n() const { return rows_.n(); }
+  std::size_t pass_work() const { return static_cast<std::size_t>(rows_.n()) * rows_.p(); }
+  auto from(int c) {
+    rows_.copy(c, c_.data());
+    return [this](int i) {
+      rows_.copy(i, i_.data());
+      return (i_ - c_).squaredNorm();
+    };
+  }
+  void densify_point(int i, double* out) const { rows_.copy(i, out); }
+
+ private:
+  ColumnMajorPoints rows_;
+  Eigen::VectorXd c_, i_;
 };
 
 // k seed prototypes (p x k) among the points, drawn by k-means++ or

@@ -2,7 +2,7 @@
 // once per fit and read by every sweep (mpck_means.h): the partner, the
 // kind and weight (or, for metric "none", the whole charge), and with
 // learned metrics the pair's coordinate difference from a cache. Plain
-// C++17 + Eigen.
+// C++17 + Eigen. Points are the rows of R's n x p layout (ColumnMajorPoints).
 #pragma once
 
 #include <Eigen/Dense>
@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "common/column_major_points.h"
 #include "common/force_inline.h"
 #include "common/huge_pages.h"
 #include "common/prefetch.h"
@@ -41,21 +42,35 @@ class MpckEdges {
   SIDECLUST_FORCE_INLINE const double* cached_diff(const PackedEdge& pe) const {
     return diff_ + static_cast<std::size_t>(pe.tag >> kSlotShift) * p_;
   }
-  SIDECLUST_FORCE_INLINE const double* pair_diff_at(const Eigen::Ref<const Eigen::MatrixXd>& x,
-                                                    int i, const PackedEdge& pe,
+  SIDECLUST_FORCE_INLINE const double* pair_diff_at(const ColumnMajorPoints& x, int i, const PackedEdge& pe,
                                                     Eigen::VectorXd& diff) const {
     if (diff_ != nullptr) return cached_diff(pe);
-    pair_vector(x.col(i).data(), x.col(pe.nbr).data(), diff.data());
+    pair_vector(x, i, pe.nbr, diff.data());
     return diff.data();
   }
 
+  // The cached difference (or squares) of pair l, after index_pairs(); null
+  // without a cache.
+  const double* pair_cached(int l) const {
+    return diff_ == nullptr ? nullptr : diff_ + static_cast<std::size_t>(pair_slot_[l]) * p_;
+  }
+  // Each pair's cache slot, from edge_pair (the pair of every entry), for
+  // pair_cached(): the metric update reads its broken pairs there instead
+  // of both points' p cache lines.
+  void index_pairs(const std::vector<int>& edge_pair) {
+    if (diff_ == nullptr) return;
+    pair_slot_.assign(edge_pair.empty() ? 0 : *std::max_element(edge_pair.begin(), edge_pair.end()) + 1, 0);
+    for (std::size_t e = 0; e < edges_.size(); ++e) {
+      if ((edges_[e].tag & kKindMask) != kSkip) pair_slot_[edge_pair[e]] = edges_[e].tag >> kSlotShift;
+    }
+  }
+
   // The plain difference (metric "full"; not with `squares`).
-  void pair_diff(const Eigen::Ref<const Eigen::MatrixXd>& x, int i, const PackedEdge& pe,
-                 Eigen::VectorXd& diff) const {
+  void pair_diff(const ColumnMajorPoints& x, int i, const PackedEdge& pe, Eigen::VectorXd& diff) const {
     if (diff_ != nullptr) {
       diff = Eigen::Map<const Eigen::VectorXd>(cached_diff(pe), p_);
     } else {
-      diff = x.col(i) - x.col(pe.nbr);
+      pair_vector(x, i, pe.nbr, diff.data());  // not squares_: "full"
     }
   }
 
@@ -77,24 +92,28 @@ class MpckEdges {
   // points in blocks of consecutive indices so reads the slots of half its
   // entries in runs; the other half are random reads, as the partner's
   // coordinates would be, and the cache holds one copy of the data at one
-  // pair per point instead of two.
+  // pair per point instead of two. Each pair's points are read once, at
+  // its first entry: its charge ("none") or its cache slot serves the
+  // second. A partner's p coordinates lie on p cache lines in R's layout,
+  // all requested kSetupAhead points ahead.
   // charged: metric "none", whose charges use the fixed bound D = `bound`;
   // squares: the diagonal metric (see pair_diff_at()); allow_cache: false
   // computes every difference from x as the sweeps go (for the tests).
-  void build(const Eigen::Ref<const Eigen::MatrixXd>& x, const PairGraph& pairs,
-             const std::vector<int>& edge_pair, bool charged, double bound, bool squares,
-             bool allow_cache, RunHooks& hooks) {
-    p_ = static_cast<int>(x.rows());
+  void build(const ColumnMajorPoints& x, const PairGraph& pairs, const std::vector<int>& edge_pair,
+             bool charged, double bound, bool squares, bool allow_cache, RunHooks& hooks) {
+    p_ = x.p();
     squares_ = squares && !charged;
-    const int n = static_cast<int>(x.cols());
+    const int n = x.n();
     if (pairs.empty()) return;
     const std::size_t entries = pairs.nbr.size();
     edges_.resize(entries);
     if (charged) pair_charge_.assign(pairs.n_pairs(), 0.0);
+    std::vector<double> pair_d2(charged ? pairs.n_pairs() : 0);  // at the first entry, for the second
     const std::size_t slots = pairs.n_pairs();
     const bool cache = allow_cache && !charged &&
                        slots * static_cast<std::size_t>(p_) * sizeof(double) <= kMaxEdgeCacheBytes;
     double* out = cache ? diff_table_.reserve(std::max<std::size_t>(1, slots * p_)) : nullptr;
+    Eigen::VectorXd xi(p_), xj(p_);
     int next = 0;  // the next free slot
     auto upper = [&](int i, int e) {
       const int j = pairs.nbr[e];
@@ -105,14 +124,16 @@ class MpckEdges {
       if (i + kSetupAhead < n && (charged || cache)) {  // the partners' coordinates or entries, a random access each
         const int f = i + kSetupAhead;
         for (int e = pairs.start[f]; e < pairs.start[f + 1]; ++e) {
-          if (charged || upper(f, e)) {
-            prefetch(x.col(pairs.nbr[e]).data());
-            prefetch(x.col(pairs.nbr[e]).data() + (p_ - 1));
+          if (upper(f, e)) {
+            x.prefetch_point(pairs.nbr[e]);
+          } else if (charged) {
+            prefetch(&pair_d2[edge_pair[e]]);
           } else {
             prefetch(&edges_[pairs.mirror[e]]);
           }
         }
       }
+      if (pairs.start[i + 1] > pairs.start[i]) x.copy(i, xi.data());
       for (int e = pairs.start[i]; e < pairs.start[i + 1]; ++e) {
         const double w = pairs.weight[e];
         PackedEdge& pe = edges_[e];
@@ -121,14 +142,20 @@ class MpckEdges {
         pe.value = w;
         if (pe.tag == kSkip) continue;
         if (charged) {
-          const double d2 = sq_distance(x.col(i).data(), x.col(pe.nbr).data(), p_);  // = (x_i - x_j).squaredNorm()
+          const int l = edge_pair[e];
+          if (upper(i, e)) {  // = (x_i - x_j).squaredNorm(), the same from either end
+            x.copy(pe.nbr, xj.data());
+            pair_d2[l] = sq_distance(xi.data(), xj.data(), p_);
+          }
+          const double d2 = pair_d2[l];
           pe.value = pe.tag == kMust ? 0.5 * w * (d2 + d2) : w * (bound - d2);
-          pair_charge_[edge_pair[e]] = pe.tag == kMust ? pe.value : -pe.value;  // what a broken pair adds to J
+          pair_charge_[l] = pe.tag == kMust ? pe.value : -pe.value;  // what a broken pair adds to J
         } else if (cache) {
           int slot;
           if (upper(i, e)) {
             slot = next++;
-            pair_vector(x.col(i).data(), x.col(pe.nbr).data(), out + static_cast<std::size_t>(slot) * p_);
+            x.copy(pe.nbr, xj.data());
+            pair_vector(xi.data(), xj.data(), out + static_cast<std::size_t>(slot) * p_);
           } else {
             slot = edges_[pairs.mirror[e]].tag >> kSlotShift;
           }
@@ -148,11 +175,19 @@ class MpckEdges {
       to[d] = squares_ ? t * t : t;
     }
   }
+  // The same for points i and j of x, read in place.
+  SIDECLUST_FORCE_INLINE void pair_vector(const ColumnMajorPoints& x, int i, int j, double* to) const {
+    for (int d = 0; d < p_; ++d) {
+      const double t = x.at(i, d) - x.at(j, d);
+      to[d] = squares_ ? t * t : t;
+    }
+  }
 
   int p_ = 0;
   bool squares_ = false;
   std::vector<PackedEdge> edges_;
   std::vector<double> pair_charge_;
+  std::vector<int> pair_slot_;     // index_pairs()
   RandomAccessTable diff_table_;   // learned metrics: the pairs' differences (or squares), see build()
   const double* diff_ = nullptr;   // their first slot, or null without a cache
   static constexpr std::size_t kMaxEdgeCacheBytes = std::size_t(1) << 29;  // 512 MiB

@@ -1,7 +1,8 @@
 // MPCK-means: k-means with soft pairwise constraints and one learned metric
 // per cluster (Bilenko, Basu & Mooney 2004); with the metric fixed to the
 // identity it is PCK-means (Basu, Banerjee & Mooney 2004) with
-// distance-scaled penalties. Points are the columns of a p x n matrix.
+// distance-scaled penalties. Points are the rows of R's n x p layout, read in
+// place (ColumnMajorPoints): the fit holds no transposed copy of the data.
 // Plain C++17 + Eigen; randomness and interrupts come from RunHooks.
 //
 // Objective (A_h the metric of cluster h, ||v||^2_A = v'Av, w_l >= 0):
@@ -25,6 +26,7 @@
 #include <vector>
 
 #include "common/chain_runner.h"
+#include "common/column_major_points.h"
 #include "common/prefetch.h"
 #include "common/run_hooks.h"
 #include "common/side_graph.h"
@@ -69,10 +71,8 @@ struct MpckResult {
 // restarts share them.
 class MpckRun {
  public:
-  MpckRun(const Eigen::Ref<const Eigen::MatrixXd>& x, const PairGraph& pairs,
-          const MpckParams& par, RunHooks& hooks)
-      : x_(x), pairs_(pairs), par_(par), n_(static_cast<int>(x.cols())),
-        p_(static_cast<int>(x.rows())),
+  MpckRun(const ColumnMajorPoints& x, const PairGraph& pairs, const MpckParams& par, RunHooks& hooks)
+      : x_(x), pairs_(pairs), par_(par), n_(x.n()), p_(x.p()),
         sweep_(x, pairs, edges_, par.metric, MpckSweepSettings{par.use_avx, par.threads, par.chunk}) {
     if (!pairs.empty() && pairs.n != n_) throw std::invalid_argument("pairs are over another number of points");
     const bool charged = par.metric == MpckMetric::none;
@@ -96,6 +96,7 @@ class MpckRun {
       statistics(hooks);
       records(hooks);
     }
+    edges_.index_pairs(edge_pair_);
   }
 
   double s2() const { return s2_; }  // 1 for metric "none", which does not use it
@@ -222,38 +223,47 @@ class MpckRun {
       for (int i = 0; i < n_; ++i) {
         const int h = z[i];
         size[h] += 1.0;
-        diff = x_.col(i) - m.col(h);
+        for (int d = 0; d < p_; ++d) diff[d] = x_.at(i, d) - m(d, h);
         sf[h].selfadjointView<Eigen::Lower>().rankUpdate(diff, 1.0);
       }
     } else {
       size = *counts;
     }
-    auto fetch = [&](int a, int b) {
-      for (const int i : {a, b}) {
+    auto fetch = [&](int l) {
+      const double* cached = edges_.pair_cached(l);
+      for (const int i : {pairs_.first[l], pairs_.second[l]}) {
         prefetch(&z[i]);
-        prefetch(x_.col(i).data());
-        prefetch(x_.col(i).data() + (p_ - 1));
+        if (cached == nullptr) x_.prefetch_point(i);
       }
+      if (cached != nullptr) prefetch_range(cached, sizeof(double) * p_);
     };
-    for_each_pair_ahead(broken, pairs_, fetch, [&](int l) {
+    for_each_pair_ahead(broken, fetch, [&](int l) {
       const double w = pairs_.magnitude(l);
       if (w == 0.0) return;
       const int u = z[pairs_.first[l]], v = z[pairs_.second[l]];
       const bool must = pairs_.must(l);
-      diff = x_.col(pairs_.first[l]) - x_.col(pairs_.second[l]);
+      // the cache holds x_a - x_b up to its sign (or, "diagonal", its
+      // squares): the same rank-one updates and squares
+      const double* cached = edges_.pair_cached(l);
+      if (cached == nullptr) {
+        pair_difference(l, diff);
+        if (!full) diff = diff.cwiseAbs2().eval();
+      } else {
+        diff = Eigen::Map<const Eigen::VectorXd>(cached, p_);
+      }
       if (must) {
         for (int h : {u, v}) {
           if (full) {
             sf[h].selfadjointView<Eigen::Lower>().rankUpdate(diff, 0.5 * w);
           } else {
-            sd.col(h) += 0.5 * w * diff.cwiseAbs2();
+            sd.col(h) += 0.5 * w * diff;
           }
         }
       } else if (full) {
         sf[u].selfadjointView<Eigen::Lower>().rankUpdate(diff, -w);
         sf[u].diagonal() += w * c * range2_;
       } else {
-        sd.col(u) += w * (range2_ - diff.cwiseAbs2());
+        sd.col(u) += w * (range2_ - diff);
       }
     });
     const double ridge = par_.ridge * s2_;
@@ -301,13 +311,14 @@ class MpckRun {
                    const mpck_detail::Metrics& met, const std::vector<int>& broken,
                    MpckResult& res) const {
     double within = 0.0, logdet = 0.0, penalty = 0.0;
-    Eigen::VectorXd diff(p_);
+    Eigen::VectorXd diff(p_), point(p_);
     for (int i = 0; i < n_; ++i) {
-      within += met.dist2(x_.col(i).data(), m.col(z[i]).data(), z[i]);
+      x_.copy(i, point.data());
+      within += met.dist2(point.data(), m.col(z[i]).data(), z[i]);
       logdet += met.logdet[z[i]];
     }
     for (const int l : broken) {  // kept pairs cost 0
-      diff = x_.col(pairs_.first[l]) - x_.col(pairs_.second[l]);
+      pair_difference(l, diff);
       penalty += mpck_detail::pair_penalty(met, diff, pairs_.must(l), pairs_.magnitude(l),
                                            z[pairs_.first[l]], z[pairs_.second[l]]);
     }
@@ -323,26 +334,31 @@ class MpckRun {
   // range2_: the squared column ranges; s2_: the mean column variance
   // (learned metrics only), 1 when it is 0 or not finite.
   void column_statistics() {
-    if (n_ > 0) {  // column ranges in one pass over the columns (Eigen's rowwise() took two slow ones)
-      Eigen::VectorXd hi = x_.col(0), lo = x_.col(0);
+    range2_ = Eigen::VectorXd::Zero(p_);
+    for (int d = 0; d < p_ && n_ > 0; ++d) {
+      const double* col = x_.column(d);
+      double hi = col[0], lo = col[0];
       for (int i = 1; i < n_; ++i) {
-        const double* xi = x_.col(i).data();
-        for (int d = 0; d < p_; ++d) {
-          hi[d] = std::max(hi[d], xi[d]);
-          lo[d] = std::min(lo[d], xi[d]);
-        }
+        hi = std::max(hi, col[i]);
+        lo = std::min(lo, col[i]);
       }
-      const Eigen::VectorXd range = hi - lo;
-      range2_ = range.cwiseAbs2();
-    } else {
-      range2_ = Eigen::VectorXd::Zero(p_);
+      range2_[d] = (hi - lo) * (hi - lo);
     }
     s2_ = 0.0;
     if (n_ > 1 && par_.metric != MpckMetric::none) {  // only learned metrics use s2
-      const Eigen::VectorXd mean = x_.rowwise().mean();
-      s2_ = (x_.colwise() - mean).cwiseAbs2().sum() / (static_cast<double>(n_ - 1) * p_);
+      for (int d = 0; d < p_; ++d) {
+        const Eigen::Map<const Eigen::ArrayXd> col(x_.column(d), n_);
+        s2_ += (col - col.mean()).square().sum();
+      }
+      s2_ /= static_cast<double>(n_ - 1) * p_;
     }
     if (!(s2_ > 0.0) || !std::isfinite(s2_)) s2_ = 1.0;
+  }
+
+  // x_a - x_b for pair l.
+  void pair_difference(int l, Eigen::VectorXd& diff) const {
+    const int a = pairs_.first[l], b = pairs_.second[l];
+    for (int d = 0; d < p_; ++d) diff[d] = x_.at(a, d) - x_.at(b, d);
   }
 
   // Drop empty clusters (numbering the others consecutively, in order) and
@@ -378,7 +394,7 @@ class MpckRun {
     res.full = std::move(out.full);
   }
 
-  const Eigen::Ref<const Eigen::MatrixXd> x_;
+  const ColumnMajorPoints x_;
   const PairGraph& pairs_;
   const MpckParams& par_;
   int n_, p_;

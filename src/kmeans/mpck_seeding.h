@@ -10,6 +10,7 @@
 #include <limits>
 #include <vector>
 
+#include "common/column_major_points.h"
 #include "common/run_hooks.h"
 #include "common/seeding.h"
 #include "common/side_graph.h"
@@ -22,24 +23,31 @@ namespace mpck_detail {
 // given the centres in m (p x m0): each draw has probability proportional to
 // the squared distance to the nearest centre so far, the first one uniform
 // when there is none; a draw is uniform when every point equals a centre.
-inline Eigen::MatrixXd extend_by_d2(const Eigen::Ref<const Eigen::MatrixXd>& x,
-                                    const Eigen::MatrixXd& m, int k, RunHooks& hooks) {
-  const int n = static_cast<int>(x.cols());
-  Eigen::MatrixXd out(x.rows(), k);
+inline Eigen::MatrixXd extend_by_d2(const ColumnMajorPoints& x, const Eigen::MatrixXd& m, int k,
+                                    RunHooks& hooks) {
+  const int n = x.n();
+  Eigen::MatrixXd out(x.p(), k);
   Eigen::VectorXd d2 = Eigen::VectorXd::Constant(n, std::numeric_limits<double>::infinity());
+  Eigen::VectorXd point(x.p());
+  auto to_nearest = [&](const auto& centre) {
+    for (int i = 0; i < n; ++i) {
+      x.copy(i, point.data());
+      d2[i] = std::min(d2[i], (point - centre).squaredNorm());
+    }
+  };
   const int m0 = static_cast<int>(m.cols());
   for (int j = 0; j < m0; ++j) {
     out.col(j) = m.col(j);
-    for (int i = 0; i < n; ++i) d2[i] = std::min(d2[i], (x.col(i) - m.col(j)).squaredNorm());
+    to_nearest(m.col(j));
   }
   for (int j = m0; j < k; ++j) {
     const double total = j == 0 ? 0.0 : d2.sum();
     const int pick = total > 0.0 && std::isfinite(total)
                          ? proportional_index(d2.data(), n, total, hooks)
                          : uniform_index(n, hooks);
-    out.col(j) = x.col(pick);
-    hooks.poll_interrupt(static_cast<std::size_t>(n) * x.rows());
-    for (int i = 0; i < n; ++i) d2[i] = std::min(d2[i], (x.col(i) - x.col(pick)).squaredNorm());
+    x.copy(pick, out.col(j).data());
+    hooks.poll_interrupt(static_cast<std::size_t>(n) * x.p());
+    to_nearest(out.col(j));
   }
   return out;
 }
@@ -50,10 +58,10 @@ inline Eigen::MatrixXd extend_by_d2(const Eigen::Ref<const Eigen::MatrixXd>& x,
 // centroids by weighted farthest-first traversal (weights = sizes, the
 // largest first, then the one maximizing size * squared distance to the
 // nearest chosen); otherwise all centroids, completed by D^2 sampling.
-inline Eigen::MatrixXd neighbourhood_seeds(const Eigen::Ref<const Eigen::MatrixXd>& x,
-                                           const PairGraph& pairs, int k, RunHooks& hooks) {
-  const int n = static_cast<int>(x.cols());
-  const Eigen::Index p = x.rows();
+inline Eigen::MatrixXd neighbourhood_seeds(const ColumnMajorPoints& x, const PairGraph& pairs, int k,
+                                           RunHooks& hooks) {
+  const int n = x.n();
+  const int p = x.p();
   UnionFind sets(static_cast<std::size_t>(n));
   for (std::size_t l = 0; l < pairs.n_pairs(); ++l) {
     if (pairs.signed_weight[l] > 0) sets.unite(pairs.first[l], pairs.second[l]);
@@ -72,7 +80,7 @@ inline Eigen::MatrixXd neighbourhood_seeds(const Eigen::Ref<const Eigen::MatrixX
   for (int i = 0; i < n; ++i) {
     const int c = root_id[sets.find(i)];
     if (c < 0) continue;
-    centroid.col(c) += x.col(i);
+    for (int d = 0; d < p; ++d) centroid(d, c) += x.at(i, d);
     size[c] += 1.0;
   }
   for (int c = 0; c < count; ++c) centroid.col(c) /= size[c];

@@ -1,7 +1,9 @@
 // The assignment sweep of MPCK-means / PCK-means (Bilenko, Basu & Mooney
 // 2004): iterated conditional modes with the centres and metrics fixed, on
 // one thread or, at scale, on two (common/chunk_pipeline.h) with the same
-// results. Plain C++17 + Eigen.
+// results. Points are the rows of R's n x p layout (ColumnMajorPoints),
+// copied a block of visits at a time into contiguous p-vectors. Plain
+// C++17 + Eigen.
 #pragma once
 
 #include <Eigen/Dense>
@@ -14,6 +16,7 @@
 
 #include "common/avx_lanes.h"
 #include "common/chunk_pipeline.h"
+#include "common/column_major_points.h"
 #include "common/force_inline.h"
 #include "common/isolated_buffer.h"
 #include "common/prefetch.h"
@@ -53,11 +56,10 @@ struct MpckSweepSums {
 
 class MpckSweep {
  public:
-  // x: p x n points; edges: the adjacency entries of `pairs` (MpckEdges).
-  MpckSweep(const Eigen::Ref<const Eigen::MatrixXd>& x, const PairGraph& pairs,
-            const MpckEdges& edges, MpckMetric metric, const MpckSweepSettings& settings)
-      : x_(x), pairs_(pairs), edges_(edges), metric_(metric), settings_(settings),
-        p_(static_cast<int>(x.rows())) {
+  // edges: the adjacency entries of `pairs` (MpckEdges).
+  MpckSweep(const ColumnMajorPoints& x, const PairGraph& pairs, const MpckEdges& edges,
+            MpckMetric metric, const MpckSweepSettings& settings)
+      : x_(x), pairs_(pairs), edges_(edges), metric_(metric), settings_(settings), p_(x.p()) {
     settings_.chunk = std::max(1, settings_.chunk);
   }
 
@@ -157,8 +159,9 @@ class MpckSweep {
     return assign_body<true>(f, order, z, zp, moved, acc, hooks);
   }
   __attribute__((target("avx"))) void prepare_avx(const std::vector<int>& order, std::size_t from,
-                                                  std::size_t to, const Frame& f, double* own) const {
-    prepare<true>(order, from, to, f, own);
+                                                  std::size_t to, const Frame& f, double* own,
+                                                  double* points) const {
+    prepare<true>(order, from, to, f, own, points);
   }
   template <class Label>
   __attribute__((target("avx"))) int settle_avx(const Frame& f, const SweepLookahead& ahead,
@@ -180,12 +183,15 @@ class MpckSweep {
     const SweepLookahead ahead(order, pairs_.start, edges_.data());
     Scratch s(f.k, p_);
     Eigen::VectorXd cost(f.k), own(f.k);
+    const std::size_t n = order.size(), block = point_block();
+    Eigen::VectorXd points(static_cast<Eigen::Index>(block) * p_);
     int changed = 0;
-    const std::size_t n = order.size();
     for (std::size_t t = 0; t < n; ++t) {
-      prefetch_ahead(ahead, t, z, zp, true);
+      prefetch_ahead(ahead, t, z, zp);
       const int i = order[t];
-      const double* xi = x_.col(i).data();
+      if (t % block == 0) x_.copy_points(order.data() + t, static_cast<int>(std::min(block, n - t)), points.data());
+      prefetch_next_block(order, t, block);
+      const double* xi = points.data() + (t % block) * p_;
       own_costs<Quads>(f, xi, cost.data());
       if (f.none) own = cost;  // the squared distances (log det is 0)
       changed += settle_point<Quads>(f, i, cost.data(), s.q.data(), z, zp, moved, s, hooks);
@@ -217,15 +223,16 @@ class MpckSweep {
     double* moment = sum + pk;
     double* count = moment + pk;
     double* near = count + f.k;
+    IsolatedBuffer points(chunk * p_);  // the helper's copy of a chunk's points
     int changed = 0;
     run_chunk_pipeline(
         chunks,
         [&](int c) {
           const auto r = range(c);
 #if defined(SIDECLUST_AVX)
-          if constexpr (Quads) return prepare_avx(order, r.first, r.second, f, buffer(c));
+          if constexpr (Quads) return prepare_avx(order, r.first, r.second, f, buffer(c), points.data());
 #endif
-          prepare<false>(order, r.first, r.second, f, buffer(c));
+          prepare<false>(order, r.first, r.second, f, buffer(c), points.data());
         },
         [&](int c) {
           const auto r = range(c);
@@ -240,10 +247,13 @@ class MpckSweep {
         [&](int c) {
           const auto r = range(c);
           const double* o = buffer(c);
-          for (std::size_t t = r.first; t < r.second; ++t, o += f.k) {
+          // read again (cached: read for their costs a few chunks ago)
+          x_.copy_points(order.data() + r.first, static_cast<int>(r.second - r.first), points.data());
+          const double* xi = points.data();
+          for (std::size_t t = r.first; t < r.second; ++t, o += f.k, xi += p_) {
             const int i = order[t], h = z[i];
             const std::size_t at = static_cast<std::size_t>(h) * p_;
-            add_point(f, sum + at, count[h], near[h], moment + at, h, x_.col(i).data(), o);
+            add_point(f, sum + at, count[h], near[h], moment + at, h, xi, o);
           }
         });
     // acc is zero before a sweep, so these are the sums it would have added
@@ -254,7 +264,8 @@ class MpckSweep {
     return changed;
   }
 
-  // The own costs of the points order[from .. to) into `own` (k a point).
+  // The own costs of the points order[from .. to) into `own` (k a point);
+  // points: room for their copies.
   // Tried and slower: the helper also computing the norms of the points'
   // must-links (0.107 against 0.084-0.090 s a sweep in the harness), or of
   // all their constraints (0.12): reading the pairs' cache at random places
@@ -265,15 +276,21 @@ class MpckSweep {
   // it reads in order (0.083-0.087 against 0.073-0.088).
   template <bool Quads>
   SIDECLUST_FORCE_INLINE void prepare(const std::vector<int>& order, std::size_t from, std::size_t to,
-                                      const Frame& f, double* own) const {
-    for (std::size_t t = from; t < to; ++t, own += f.k) {
-      if (t + 8 < to) {
-        const double* next = x_.col(order[t + 8]).data();
-        prefetch(next);
-        prefetch(next + (p_ - 1));
-      }
-      own_costs<Quads>(f, x_.col(order[t]).data(), own);
+                                      const Frame& f, double* own, double* points) const {
+    x_.copy_points(order.data() + from, static_cast<int>(to - from), points);
+    for (std::size_t t = from; t < to; ++t, own += f.k, points += p_) {
+      prefetch_next_block(order, t, to - from);
+      own_costs<Quads>(f, points, own);
     }
+  }
+
+  // Asks for the points of the next block of visits while this one is
+  // worked on, a point every 4 visits (a cache line holds 8 consecutive
+  // rows of a column): copy_points() then finds them cached instead of
+  // waiting for p streams to start (20-30% of a sweep at n = 1e6).
+  SIDECLUST_FORCE_INLINE void prefetch_next_block(const std::vector<int>& order, std::size_t t,
+                                                  std::size_t block) const {
+    if ((t & 3) == 0 && t + block < order.size()) x_.prefetch_point(order[t + block]);
   }
 
   // A must-link's squared norm under every diagonal metric from the
@@ -302,35 +319,29 @@ class MpckSweep {
     double* q = cost + f.k;
     int changed = 0;
     for (std::size_t t = from; t < to; ++t, own += f.k) {
-      prefetch_ahead(ahead, t, z, zp, false);
+      prefetch_ahead(ahead, t, z, zp);
       std::copy(own, own + f.k, cost);
       changed += settle_point<Quads>(f, order[t], cost, q, z, zp, moved, s, hooks);
     }
     return changed;
   }
 
-  // The loads of the points some visits ahead (SweepLookahead); `own`: also
-  // the point's coordinates.
+  // The loads of the points some visits ahead (SweepLookahead); their
+  // coordinates come in blocks (ColumnMajorPoints::copy_points()).
   template <class Label>
   SIDECLUST_FORCE_INLINE void prefetch_ahead(const SweepLookahead& ahead, std::size_t t,
-                                             const std::vector<int>& z, const std::vector<Label>& zp,
-                                             bool own) const {
+                                             const std::vector<int>& z, const std::vector<Label>& zp) const {
     const bool diffs = edges_.has_diffs(), charged = metric_ == MpckMetric::none;
     const PackedEdge* edges = edges_.data();
     ahead.step(
         t,
-        [&](int f) {
-          if (own) {
-            prefetch(x_.col(f).data());
-            prefetch(x_.col(f).data() + (p_ - 1));
-          }
-          prefetch(&z[f]);
-        },
+        [&](int f) { prefetch(&z[f]); },
         [&](int j, int e) {
           prefetch(&zp[j]);
           if (charged) return;  // the charges are in the entries
           // the pair's difference, or the partner's coordinates to make it
-          const double* v = diffs ? edges_.cached_diff(edges[e]) : x_.col(j).data();
+          if (!diffs) return x_.prefetch_point(j);
+          const double* v = edges_.cached_diff(edges[e]);
           prefetch(v);
           prefetch(v + (p_ - 1));
         });
@@ -451,7 +462,11 @@ class MpckSweep {
     }
   }
 
-  const Eigen::Ref<const Eigen::MatrixXd> x_;
+  // Visits whose points one thread copies at a time: 1024, fewer at large
+  // p (at most 512 KiB).
+  std::size_t point_block() const { return std::max<std::size_t>(16, std::min<std::size_t>(1024, 65536 / p_)); }
+
+  const ColumnMajorPoints x_;
   const PairGraph& pairs_;
   const MpckEdges& edges_;
   MpckMetric metric_;

@@ -135,19 +135,16 @@ class SweepLookahead {
   bool has_edges_;
 };
 
-// Runs body(l) for every l in `broken` (pairs of g), calling fetch(a, b)
-// with the points of the pair kAhead places further on: the loops over the
-// broken pairs read data at both points of each, two random accesses per
-// pair, which this lets overlap instead of waiting on each in turn.
+// Runs body(l) for every pair l in `broken`, calling fetch(l) for the pair
+// kAhead places further on: the loops over the broken pairs read data at
+// both points of each, random accesses which this lets overlap instead of
+// waiting on each in turn.
 template <class Fetch, class Body>
-void for_each_pair_ahead(const std::vector<int>& broken, const PairGraph& g, Fetch&& fetch, Body&& body) {
+void for_each_pair_ahead(const std::vector<int>& broken, Fetch&& fetch, Body&& body) {
   constexpr std::size_t kAhead = 16;
   const std::size_t count = broken.size();
   for (std::size_t t = 0; t < count; ++t) {
-    if (t + kAhead < count) {
-      const int l = broken[t + kAhead];
-      fetch(g.first[l], g.second[l]);
-    }
+    if (t + kAhead < count) fetch(broken[t + kAhead]);
     body(broken[t]);
   }
 }

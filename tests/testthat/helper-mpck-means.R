@@ -122,7 +122,7 @@ mpck_core_case <- function(p, seed, n, classes, n_constraints) {
   x <- matrix(stats::rnorm(n * p), n, p) + 2 * y
   side <- sideclust:::side_as_pairs(
     sample_constraints(y, "nelson_cohen", n_constraints = n_constraints, noise = 0.1), n, "side", 1e6)
-  list(xt = t(x), side = side)
+  list(x = x, side = side)
 }
 
 # One run of the core from the neighbourhood seeds (seeded by k), with the
@@ -131,7 +131,7 @@ mpck_core_case <- function(p, seed, n, classes, n_constraints) {
 mpck_core_run <- function(case, k, metric, extra) {
   core <- getFromNamespace(".mpck_means_cpp", "sideclust")
   set.seed(k)
-  core(case$xt, case$side, utils::modifyList(list(k = k, restarts = 1L, max_iter = 30L, metric = metric,
+  core(case$x, case$side, utils::modifyList(list(k = k, restarts = 1L, max_iter = 30L, metric = metric,
                                                  init = "neighbourhoods", start = NULL, ridge = 1e-6,
                                                  verbose = FALSE), extra))
 }
