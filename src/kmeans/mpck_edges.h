@@ -92,10 +92,14 @@ class MpckEdges {
   // points in blocks of consecutive indices so reads the slots of half its
   // entries in runs; the other half are random reads, as the partner's
   // coordinates would be, and the cache holds one copy of the data at one
-  // pair per point instead of two. Each pair's points are read once, at
-  // its first entry: its charge ("none") or its cache slot serves the
-  // second. A partner's p coordinates lie on p cache lines in R's layout,
-  // all requested kSetupAhead points ahead.
+  // pair per point instead of two. The points are read in order: a pair's
+  // slot gets its first point's coordinates at its first entry and becomes
+  // their difference (or its squares) at its second, so the only random
+  // accesses are the pair's entry and slot, where reading the partner would
+  // cost p cache lines in R's layout. Metric "none" needs the difference's
+  // norm at once: each pair's is computed at its first entry from the
+  // partner's coordinates, all requested kSetupAhead points ahead, and
+  // serves the second.
   // charged: metric "none", whose charges use the fixed bound D = `bound`;
   // squares: the diagonal metric (see pair_diff_at()); allow_cache: false
   // computes every difference from x as the sweeps go (for the tests).
@@ -124,13 +128,21 @@ class MpckEdges {
       if (i + kSetupAhead < n && (charged || cache)) {  // the partners' coordinates or entries, a random access each
         const int f = i + kSetupAhead;
         for (int e = pairs.start[f]; e < pairs.start[f + 1]; ++e) {
-          if (upper(f, e)) {
+          if (charged && upper(f, e)) {
             x.prefetch_point(pairs.nbr[e]);
           } else if (charged) {
             prefetch(&pair_d2[edge_pair[e]]);
-          } else {
+          } else if (!upper(f, e)) {
             prefetch(&edges_[pairs.mirror[e]]);
           }
+        }
+      }
+      if (i + kSetupAhead / 2 < n && cache) {  // the slots of the second entries, whose first are set
+        const int f = i + kSetupAhead / 2;
+        for (int e = pairs.start[f]; e < pairs.start[f + 1]; ++e) {
+          if (upper(f, e)) continue;
+          const std::size_t slot = static_cast<std::size_t>(edges_[pairs.mirror[e]].tag >> kSlotShift);
+          prefetch_range(out + slot * p_, sizeof(double) * p_);
         }
       }
       if (pairs.start[i + 1] > pairs.start[i]) x.copy(i, xi.data());
@@ -152,12 +164,13 @@ class MpckEdges {
           pair_charge_[l] = pe.tag == kMust ? pe.value : -pe.value;  // what a broken pair adds to J
         } else if (cache) {
           int slot;
-          if (upper(i, e)) {
+          if (upper(i, e)) {  // x_i, for now
             slot = next++;
-            x.copy(pe.nbr, xj.data());
-            pair_vector(xi.data(), xj.data(), out + static_cast<std::size_t>(slot) * p_);
-          } else {
+            std::copy(xi.data(), xi.data() + p_, out + static_cast<std::size_t>(slot) * p_);
+          } else {  // (the first point) - x_i: what pair_vector() gives
             slot = edges_[pairs.mirror[e]].tag >> kSlotShift;
+            double* to = out + static_cast<std::size_t>(slot) * p_;
+            pair_vector(to, xi.data(), to);
           }
           pe.tag |= slot << kSlotShift;
         }
