@@ -80,10 +80,11 @@
 #' `converged = FALSE` and a warning. `objective` records \eqn{J} after
 #' every iteration. An iteration costs \eqn{O(k p (n + m))} for \eqn{m}
 #' constraints with `"diagonal"` or `"none"` and \eqn{O(k p^2 (n + m))} with
-#' `"full"`. Memory: one copy of `x` in the layout the sweeps read, the pairs'
-#' lists, and with learned metrics the difference \eqn{x_a - x_b} of every
-#' pair (\eqn{m p} numbers, so one more copy of the data at one pair per
-#' point), computed once per fit as long as they take at most 512 MiB: a
+#' `"full"`. Memory: `x` is read where it is, in R's own layout (no copy of
+#' it is made), beside the pairs' lists and, with learned metrics, the
+#' difference \eqn{x_a - x_b} of every pair (\eqn{m p} numbers, so one copy
+#' of the data at one pair per point), computed once per fit as long as they
+#' take at most 512 MiB: a
 #' sweep that reads the partners' coordinates instead waits on memory and
 #' took about 10\% longer at \eqn{n = m = 10^6}{n = m = 1e6}, p = 10. One
 #' difference serves both ends of a pair: only its squared norms are used,
