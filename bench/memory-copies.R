@@ -103,8 +103,14 @@ if (!is.null(old) && any(startsWith(old, "| method |"))) {
   note <- sprintf("- rows %s re-run: %s; git %s; load average at the end: %s",
                   paste(new_names, collapse = ", "),
                   format(Sys.time(), tz = "UTC", usetz = TRUE), git_commit(), load)
-  old <- old[!(startsWith(old, "- rows ") & grepl(" re-run: ", old, fixed = TRUE))]
-  blank <- match("", old)
+  # an earlier note goes only when every row it names has been re-run now
+  is_note <- startsWith(old, "- rows ") & grepl(" re-run", old, fixed = TRUE)
+  superseded <- vapply(old, function(line) {
+    named <- strsplit(sub("^- rows (.*?) re-run.*$", "\\1", line, perl = TRUE), ", ", fixed = TRUE)[[1]]
+    all(named %in% new_names)
+  }, logical(1))
+  old <- old[!(is_note & superseded)]
+  blank <- match("", old)  # the new note after the others
   lines <- if (is.na(blank)) c(old, note) else append(old, note, after = blank - 1L)
   write_md_section(out_file, section, lines, c("# Copies of the data at the peak", ""))
   cat(lines, sep = "\n")
