@@ -5,7 +5,8 @@
 // of the headers can be checked to give the same doubles. Data as in
 // bench/constrained-kmeans-speed.R (k = 5 Gaussian clusters in p = 10, n
 // random pairs, 5% of the wrong type), drawn with std::mt19937_64 (not R's
-// generator: the fits are not those of the R bench).
+// generator: the fits are not those of the R bench), and given to the core
+// in R's n x p layout, as the glue does.
 //
 //   eigen=$(Rscript -e 'cat(system.file("include", package = "RcppEigen"))')
 //   g++ -std=c++17 -O2 -DEIGEN_NO_DEBUG -DEIGEN_DONT_PARALLELIZE -isystem "$eigen"
