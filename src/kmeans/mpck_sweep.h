@@ -101,9 +101,10 @@ class MpckSweep {
   // The points come from R's n x p layout a block of visits at a time
   // (ColumnMajorPoints::copy_points(), the next block prefetched), which
   // spares the fit a transposed copy of the data: in a profile of one
-  // thread the copies take about 5 ms of a sweep of about 90, and the
-  // harness's sweeps were 0-10% slower than from a transposed copy on one
-  // thread and as fast on two (the helper makes the copies). Slower forms
+  // thread the copies take about 5 ms of a sweep of about 90; in the R
+  // bench at n = 1e6 an iteration is as fast as from a transposed copy on
+  // two threads (the helper makes the copies) and 10-15% slower on one
+  // (0.132 against 0.120 s, medians of six runs). Slower forms
   // of it: each point gathered on its own when visited (0.14 / 0.11), the
   // blocks copied without that prefetch or in one pass per column instead
   // of tiles (20-30% more than from the transposed copy).
