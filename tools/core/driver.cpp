@@ -1,7 +1,7 @@
 // Runs two of the package's cores outside R, as ARCHITECTURE.md promises:
 // sequential IB on planted counts and CEC-IB on planted Gaussians, with a
 // SplitMix64 generator standing in for R's; and checks the two-thread chunk
-// pipeline of the sweeps. Checks what must hold whatever
+// pipeline of the sweeps and the block copies of points from R's layout. Checks what must hold whatever
 // the seed (the objective traces move the right way, the planted groups are
 // found, a repeated seed repeats the run) and exits non-zero otherwise.
 #include <algorithm>
@@ -14,6 +14,7 @@
 
 #include "cec/cec.h"
 #include "common/chunk_pipeline.h"
+#include "common/column_major_points.h"
 #include "info/sib.h"
 
 namespace {
@@ -184,10 +185,38 @@ void run_chunk_pipeline_checks() {
   }
 }
 
+// ColumnMajorPoints::copy_points(): whatever the mix of runs (longer and
+// shorter than a tile, at the ends of the data) and lone points, and
+// whatever p, each copied point holds the numbers at(i, d) gives.
+void run_copy_points_checks() {
+  DriverHooks hooks(11);
+  for (const int p : {1, 3, 10, 70}) {
+    const int n = 3000;
+    std::vector<double> data(static_cast<std::size_t>(n) * p);
+    for (double& v : data) v = hooks.uniform();
+    const sideclust::ColumnMajorPoints x(data.data(), n, p);
+    std::vector<int> idx;
+    while (idx.size() < 2000) {
+      const int start = static_cast<int>(hooks.uniform() * n);
+      const int len = hooks.uniform() < 0.5 ? 1 : 1 + static_cast<int>(hooks.uniform() * 100);
+      for (int i = start; i < std::min(n, start + len); ++i) idx.push_back(i);
+    }
+    for (int i = n - 40; i < n; ++i) idx.push_back(i);  // a run to the last point
+    std::vector<double> out(idx.size() * p);
+    x.copy_points(idx.data(), static_cast<int>(idx.size()), out.data());
+    bool same = true;
+    for (std::size_t r = 0; r < idx.size(); ++r) {
+      for (int d = 0; d < p; ++d) same = same && out[r * p + d] == x.at(idx[r], d);
+    }
+    expect(same, ("copy_points: every point's numbers, p = " + std::to_string(p)).c_str());
+  }
+}
+
 }  // namespace
 
 int main() {
   run_chunk_pipeline_checks();
+  run_copy_points_checks();
   run_sib();
   run_cec_ib();
   run_cec_small_sample();
