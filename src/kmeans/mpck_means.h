@@ -317,8 +317,15 @@ class MpckRun {
       within += met.dist2(point.data(), m.col(z[i]).data(), z[i]);
       logdet += met.logdet[z[i]];
     }
+    // "full" caches the differences (up to their sign, which its norms do
+    // not see); "diagonal" caches their squares, so reads the points
+    const bool cached_diffs = par_.metric == MpckMetric::full && edges_.has_diffs();
     for (const int l : broken) {  // kept pairs cost 0
-      pair_difference(l, diff);
+      if (cached_diffs) {
+        diff = Eigen::Map<const Eigen::VectorXd>(edges_.pair_cached(l), p_);
+      } else {
+        pair_difference(l, diff);
+      }
       penalty += mpck_detail::pair_penalty(met, diff, pairs_.must(l), pairs_.magnitude(l),
                                            z[pairs_.first[l]], z[pairs_.second[l]]);
     }
