@@ -54,12 +54,20 @@ class MpckEdges {
   const double* pair_cached(int l) const {
     return diff_ == nullptr ? nullptr : diff_ + static_cast<std::size_t>(pair_slot_[l]) * p_;
   }
+  // Pair l (points a and b) as the sweeps use it, x_a - x_b up to its sign
+  // or its squares (pair_diff_at()): from the cache, or made from x in
+  // `scratch` (p numbers).
+  const double* pair_values(const ColumnMajorPoints& x, int l, int a, int b, double* scratch) const {
+    if (diff_ != nullptr) return pair_cached(l);
+    pair_vector(x, a, b, scratch);
+    return scratch;
+  }
   // Each pair's cache slot, from edge_pair (the pair of every entry), for
   // pair_cached(): the metric update reads its broken pairs there instead
   // of both points' p cache lines.
-  void index_pairs(const std::vector<int>& edge_pair) {
+  void index_pairs(const std::vector<int>& edge_pair, std::size_t n_pairs) {
     if (diff_ == nullptr) return;
-    pair_slot_.assign(edge_pair.empty() ? 0 : *std::max_element(edge_pair.begin(), edge_pair.end()) + 1, 0);
+    pair_slot_.assign(n_pairs, 0);
     for (std::size_t e = 0; e < edges_.size(); ++e) {
       if ((edges_[e].tag & kKindMask) != kSkip) pair_slot_[edge_pair[e]] = edges_[e].tag >> kSlotShift;
     }

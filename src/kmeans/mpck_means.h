@@ -96,7 +96,7 @@ class MpckRun {
       statistics(hooks);
       records(hooks);
     }
-    edges_.index_pairs(edge_pair_);
+    edges_.index_pairs(edge_pair_, pairs_.n_pairs());
   }
 
   double s2() const { return s2_; }  // 1 for metric "none", which does not use it
@@ -242,28 +242,23 @@ class MpckRun {
       if (w == 0.0) return;
       const int u = z[pairs_.first[l]], v = z[pairs_.second[l]];
       const bool must = pairs_.must(l);
-      // the cache holds x_a - x_b up to its sign (or, "diagonal", its
-      // squares): the same rank-one updates and squares
-      const double* cached = edges_.pair_cached(l);
-      if (cached == nullptr) {
-        pair_difference(l, diff);
-        if (!full) diff = diff.cwiseAbs2().eval();
-      } else {
-        diff = Eigen::Map<const Eigen::VectorXd>(cached, p_);
-      }
+      // x_a - x_b up to its sign ("full": the same rank-one update) or its
+      // squares ("diagonal")
+      const Eigen::Map<const Eigen::VectorXd> pv(
+          edges_.pair_values(x_, l, pairs_.first[l], pairs_.second[l], diff.data()), p_);
       if (must) {
         for (int h : {u, v}) {
           if (full) {
-            sf[h].selfadjointView<Eigen::Lower>().rankUpdate(diff, 0.5 * w);
+            sf[h].selfadjointView<Eigen::Lower>().rankUpdate(pv, 0.5 * w);
           } else {
-            sd.col(h) += 0.5 * w * diff;
+            sd.col(h) += 0.5 * w * pv;
           }
         }
       } else if (full) {
-        sf[u].selfadjointView<Eigen::Lower>().rankUpdate(diff, -w);
+        sf[u].selfadjointView<Eigen::Lower>().rankUpdate(pv, -w);
         sf[u].diagonal() += w * c * range2_;
       } else {
-        sd.col(u) += w * (range2_ - diff);
+        sd.col(u) += w * (range2_ - pv);
       }
     });
     const double ridge = par_.ridge * s2_;
@@ -317,17 +312,17 @@ class MpckRun {
       within += met.dist2(point.data(), m.col(z[i]).data(), z[i]);
       logdet += met.logdet[z[i]];
     }
-    // "full" caches the differences (up to their sign, which its norms do
-    // not see); "diagonal" caches their squares, so reads the points
-    const bool cached_diffs = par_.metric == MpckMetric::full && edges_.has_diffs();
+    // the pairs as the sweeps hold them (pair_values(): the difference up
+    // to its sign, which the norms do not see), but "diagonal" holds their
+    // squares, so makes the differences from the points
+    const bool squares = par_.metric == MpckMetric::diagonal;
     for (const int l : broken) {  // kept pairs cost 0
-      if (cached_diffs) {
-        diff = Eigen::Map<const Eigen::VectorXd>(edges_.pair_cached(l), p_);
-      } else {
-        pair_difference(l, diff);
+      const int a = pairs_.first[l], b = pairs_.second[l];
+      if (squares) {
+        for (int d = 0; d < p_; ++d) diff[d] = x_.at(a, d) - x_.at(b, d);
       }
-      penalty += mpck_detail::pair_penalty(met, diff, pairs_.must(l), pairs_.magnitude(l),
-                                           z[pairs_.first[l]], z[pairs_.second[l]]);
+      const Eigen::Map<const Eigen::VectorXd> v(squares ? diff.data() : edges_.pair_values(x_, l, a, b, diff.data()), p_);
+      penalty += mpck_detail::pair_penalty(met, v, pairs_.must(l), pairs_.magnitude(l), z[a], z[b]);
     }
     res.within = within;
     res.logdet = logdet;
@@ -360,12 +355,6 @@ class MpckRun {
       s2_ /= static_cast<double>(n_ - 1) * p_;
     }
     if (!(s2_ > 0.0) || !std::isfinite(s2_)) s2_ = 1.0;
-  }
-
-  // x_a - x_b for pair l.
-  void pair_difference(int l, Eigen::VectorXd& diff) const {
-    const int a = pairs_.first[l], b = pairs_.second[l];
-    for (int d = 0; d < p_; ++d) diff[d] = x_.at(a, d) - x_.at(b, d);
   }
 
   // Drop empty clusters (numbering the others consecutively, in order) and
