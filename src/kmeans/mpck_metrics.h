@@ -28,11 +28,12 @@ struct Metrics {
   Eigen::MatrixXd diag;               // p x k ("none": ones)
   std::vector<Eigen::MatrixXd> full;  // "full" only
   Eigen::VectorXd logdet, bound, trace;
+  Eigen::VectorXd range2;  // the squared column ranges the bounds come from
 
-  Metrics(MpckMetric kind_, int p, int k, const Eigen::VectorXd& range2)
+  Metrics(MpckMetric kind_, int p, int k, const Eigen::VectorXd& range2_)
       : kind(kind_), diag(Eigen::MatrixXd::Ones(p, k)), logdet(Eigen::VectorXd::Zero(k)),
-        bound(Eigen::VectorXd::Constant(k, range2.sum() * (kind_ == MpckMetric::full ? p : 1))),
-        trace(Eigen::VectorXd::Constant(k, p)) {
+        bound(Eigen::VectorXd::Constant(k, range2_.sum() * (kind_ == MpckMetric::full ? p : 1))),
+        trace(Eigen::VectorXd::Constant(k, p)), range2(range2_) {
     if (kind == MpckMetric::full) full.assign(k, Eigen::MatrixXd::Identity(p, p));
   }
 

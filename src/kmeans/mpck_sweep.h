@@ -135,6 +135,11 @@ class MpckSweep {
     std::size_t unit;  // work units of a norm, for interrupt polling
     bool none, diagonal, charged;
     std::vector<double> mu2, diag2, quads, diag4;
+    // "diagonal": whether a cannot-link's charge in cluster h, |w| (D_h -
+    // norm), is certainly >= 0 as computed: D_h at least the norm of the
+    // squared ranges summed as the pairs' norms are, which bounds every
+    // pair's norm term by term (see stays_unread())
+    std::vector<std::uint8_t> cannot_nonneg;
     Frame(const Eigen::MatrixXd& m_, const mpck_detail::Metrics& met_, MpckMetric metric, int p,
           bool with_quads)
         : m(m_), met(met_), k(static_cast<int>(m_.cols())), unit(met_.cost_units(p)),
@@ -146,6 +151,13 @@ class MpckSweep {
       if (diagonal) interleave_pairs(met.diag.data(), p, k, diag2.data());
       if (with_quads) interleave_columns<4>(m.data(), p, k, quads.data());
       if (with_quads && diagonal) interleave_columns<4>(met.diag.data(), p, k, diag4.data());
+      if (diagonal) {
+        cannot_nonneg.resize(k);
+        for (int h = 0; h < k; ++h) {
+          cannot_nonneg[h] =
+              met.bound[h] >= weighted_norm_from_squares(met.range2.data(), met.diag.col(h).data(), p);
+        }
+      }
     }
   };
 
@@ -387,6 +399,10 @@ class MpckSweep {
     const PackedEdge* edges = edges_.data();
     std::size_t work = static_cast<std::size_t>(k) * f.unit;
     const bool has_pairs = !pairs_.empty();
+    if (has_pairs && f.diagonal && stays_unread(f, i, cost, z[i], zp)) {
+      hooks.poll_interrupt(work);
+      return 0;
+    }
     const int first = has_pairs ? pairs_.start[i] : 0, last = has_pairs ? pairs_.start[i + 1] : 0;
     for (int e = first; e < last; ++e) {
       const PackedEdge& pe = edges[e];
@@ -432,6 +448,37 @@ class MpckSweep {
     zp[i] = static_cast<Label>(best);
     if (has_pairs) moved[i] = 1;
     return 1;
+  }
+
+  // Whether point i, in cluster c, stays there whatever its constraints
+  // cost, told from its own costs and its partners' clusters alone, so that
+  // its pairs' values need not be read ("diagonal" only). It does when its
+  // own costs are lowest in c (ties included: a point moves only to a
+  // strictly cheaper cluster), every assigned must-link partner is in c and
+  // no cannot-link partner is: then settle_point() would add 0 to cost[c]
+  // and to the others only terms it computes as >= 0 (a must-link's half
+  // norms; a cannot-link's |w| (D_g - norm) where cannot_nonneg[g]), and a
+  // floating-point sum never falls below a number it adds a non-negative
+  // one to. So this is settle_point()'s own decision, made without the
+  // pairs' cache: at n = 1e6, p = 10, k = 5 with 1e6 pairs, 80% of the
+  // points after the first two sweeps.
+  template <class Label>
+  SIDECLUST_FORCE_INLINE bool stays_unread(const Frame& f, int i, const double* own, int c,
+                                           const std::vector<Label>& zp) const {
+    if (c < 0) return false;
+    const PackedEdge* edges = edges_.data();
+    for (int e = pairs_.start[i]; e < pairs_.start[i + 1]; ++e) {
+      const PackedEdge& pe = edges[e];
+      const int g = zp[pe.nbr];
+      const int kind = pe.tag & MpckEdges::kKindMask;
+      if (g < 0 || kind == MpckEdges::kSkip) continue;
+      if (kind == MpckEdges::kMust ? g != c : (g == c || !f.cannot_nonneg[g])) return false;
+    }
+    const double stay = own[c];
+    for (int h = 0; h < f.k; ++h) {
+      if (!(own[h] >= stay)) return false;
+    }
+    return true;
   }
 
   // Adds a point settled in cluster h to that cluster's sums: `sum` and
