@@ -92,6 +92,14 @@
 #' @param group_moves Also move whole must-link components after each sweep
 #'   of single points (see Algorithm): better when the pairs are right,
 #'   worse when some must-links are wrong.
+#' @param threads Threads that compute the points' distances to the centres
+#'   after each centre update: with 2 (the default is
+#'   `getOption("sideclust.threads", 2L)`) and at least 65536 points, a
+#'   helper thread takes half of the points, with the same values, so the
+#'   fit is the same for any `threads`. More than 2 are used as 2. The
+#'   assignment steps run on one thread. Under a [future::plan()] with
+#'   several workers the restarts run on the workers, each on one thread
+#'   unless `threads` is given.
 #' @return An object of class `c("lcvqe", "sideclust")`, a list with
 #'   \item{cluster}{integer cluster of every point, `1..k`.}
 #'   \item{centers}{`k` x `p` matrix of centres, row `j` for cluster `j`.}
@@ -121,12 +129,18 @@
 #' @export
 lcvqe <- function(x, side = NULL, k, restarts = 10L, max_iter = 100L,
                   init = c("kmeans++", "random"), start = NULL, max_pairs = 1e6,
-                  verbose = FALSE, order = c("random", "data"), group_moves = FALSE) {
+                  verbose = FALSE, order = c("random", "data"), group_moves = FALSE,
+                  threads = getOption("sideclust.threads", 2L)) {
   call <- match.call()
+  threads_given <- !missing(threads)
   a <- check_prototype_fit(x, side, k, start, restarts, max_iter, init, verbose, max_pairs)
   order <- match_choice(order, c("random", "data"), "order")
   group_moves <- check_flag(group_moves, "group_moves")
-  res <- prototype_runs(a, .lcvqe_cpp, list(order = order, group_moves = group_moves))
+  threads <- check_count(threads, "threads", lower = 1L)
+  # restarts shared out to a plan's workers: one thread each (as mpck_means())
+  if (!threads_given && a$restarts > 1L && plan_workers() > 1L) threads <- 1L
+  res <- prototype_runs(a, .lcvqe_cpp, list(order = order, group_moves = group_moves,
+                                            threads = threads))
   fit <- prototype_fit(res, a, "lcvqe", call,
                        stats = list(within = res$within, penalty = res$penalty),
                        settings = list(order = order, group_moves = group_moves))

@@ -19,6 +19,7 @@ sideclust::LcvqeParams lcvqe_params(const sideclust::Options& o) {
   par.random_order = o.get<std::string>("order") == "random";
   par.group_moves = o.get<bool>("group_moves");
   if (o.has("use_avx")) par.use_avx = o.get<bool>("use_avx");
+  if (o.has("threads")) par.threads = o.get<int>("threads");
   return par;
 }
 
@@ -26,8 +27,8 @@ sideclust::LcvqeParams lcvqe_params(const sideclust::Options& o) {
 
 // xt: p x n data; side: the validated pairs (labels are expanded in R) or
 // NULL; options: k, restarts, max_iter, init, start (p x k centres), order,
-// group_moves, verbose and use_avx (TRUE when absent; FALSE: the portable
-// distances, for tests).
+// group_moves, verbose, use_avx (TRUE when absent; FALSE: the portable
+// distances, for tests) and threads (1 when absent).
 // [[Rcpp::export(.lcvqe_cpp)]]
 Rcpp::List lcvqe_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP side, Rcpp::List options) {
   const sideclust::Options o(options);

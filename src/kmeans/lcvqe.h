@@ -47,6 +47,7 @@ struct LcvqeParams {
   bool group_moves = true;       // after each point sweep, whole must-link components move too
   double tol = 1e-12;            // centres moving at most tol * scale are unchanged
   bool use_avx = true;           // four distances per instruction where the processor has AVX (same values)
+  int threads = 1;               // 2: the distance records refreshed on two threads at scale (same values)
 };
 
 struct LcvqeResult {
@@ -163,14 +164,14 @@ class LcvqeRun {
     LastParts last;  // L's parts at the last refresh: the z and centres run() ends with
     SweepSums sums;  // kept up to date as points move, see assign()
     sums.reset(m.rows(), k);
-    cd.refresh(x_, m, hooks, z, par_.use_avx);
+    cd.refresh(x_, m, hooks, z, par_.use_avx, par_.threads);
     for (int iter = 1; iter <= par_.max_iter; ++iter) {
       visit.next_sweep(hooks);
       int changed = assign(m, cd, visit.order(), z, status, sums, hooks, iter == 1);
       if (par_.group_moves) changed += move_components(m, cd, z, status, sums, hooks);
       status.list(broken);
       const double moved = update_centres(cd, broken, sums, m);
-      cd.refresh(x_, m, hooks, z, par_.use_avx);
+      cd.refresh(x_, m, hooks, z, par_.use_avx, par_.threads);
       const double within = 0.5 * cd.assigned_sum();
       const double penalty = lcvqe_detail::penalty_part(pairs_, cd, broken);
       last = {within, penalty};
@@ -492,7 +493,7 @@ class LcvqeRun {
       return;
     }
     lcvqe_detail::CentreDistances cd;
-    cd.refresh(x_, res.centres, hooks, res.cluster, par_.use_avx);
+    cd.refresh(x_, res.centres, hooks, res.cluster, par_.use_avx, par_.threads);
     std::vector<int> broken;  // renumbering keeps every pair's status
     status.list(broken);
     lcvqe_detail::objective_parts(pairs_, res.cluster, cd, broken, res.within, res.penalty);

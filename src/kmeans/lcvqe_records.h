@@ -14,7 +14,8 @@
 // processor has AVX (checked at run time, the package being built for
 // plain x86-64) four centres share an instruction instead of two, in the
 // same operations lane by lane, so the values are bitwise those of
-// sq_distance().
+// sq_distance(). At scale two threads can share the refresh, each writing
+// its half of the records, with the same values.
 #pragma once
 
 #include <Eigen/Dense>
@@ -26,6 +27,7 @@
 #include <vector>
 
 #include "common/avx_lanes.h"
+#include "common/chain_runner.h"
 #include "common/force_inline.h"
 #include "common/huge_pages.h"
 #include "common/prefetch.h"
@@ -64,26 +66,42 @@ class CentreDistances {
   // z: the clusters (-1: unassigned), copied into the records; a sweep that
   // moves a point updates its record with set_cluster(). The same pass sums
   // every point's distance to its own centre (in the order of the points),
-  // sparing the objective a pass over the records.
+  // sparing the objective a pass over the records. threads: 2 to share the
+  // pass with a helper thread from kSplitFrom points (more are used as 2);
+  // the helper's points' distances are then added after the calling
+  // thread's, in order, so the sum is the same as on one thread.
   void refresh(const Eigen::Ref<const Eigen::MatrixXd>& x, const Eigen::MatrixXd& m, RunHooks& hooks,
-               const std::vector<int>& z, bool use_avx = true) {
+               const std::vector<int>& z, bool use_avx = true, int threads = 1) {
     k_ = static_cast<int>(m.cols());
     stride_ = k_ + 3 <= 8 ? 8 : k_ + 3;
-    base_ = table_.reserve(stride_ * static_cast<std::size_t>(x.cols()));  // reused across iterations
+    const std::size_t n = static_cast<std::size_t>(x.cols());
+    base_ = table_.reserve(stride_ * n);  // reused across iterations
     const int p = static_cast<int>(x.rows());
     // the centres two by two (and four by four), for two (four) distances
     // per instruction
     paired_.resize(static_cast<std::size_t>(p) * k_);
     interleave_pairs(m.data(), p, k_, paired_.data());
+    bool quads = false;
 #if defined(SIDECLUST_AVX)
-    if (k_ >= 4 && use_avx && cpu_has_avx()) {
+    quads = k_ >= 4 && use_avx && cpu_has_avx();
+    if (quads) {
       quads_.resize(static_cast<std::size_t>(p) * k_);
       interleave_columns<4>(m.data(), p, k_, quads_.data());  // for sq_distances_quads()
-      refresh_avx(x, m, hooks, z);
-      return;
     }
 #endif
-    refresh_rows<false>(x, m, hooks, z);
+    if (threads < 2 || n < kSplitFrom) {
+      assigned_sum_ = rows(quads, x, m, hooks, z, 0, n, nullptr);
+      return;
+    }
+    const std::size_t half = n / 2;
+    tail_.resize(n - half);
+    double sum = 0.0;
+    run_alongside([&](RunHooks& own) { rows(quads, x, m, own, z, half, n, tail_.data()); },
+                  [&](RunHooks& here) { sum = rows(quads, x, m, here, z, 0, half, nullptr); }, hooks);
+    for (std::size_t i = half; i < n; ++i) {
+      if (z[i] >= 0) sum += tail_[i - half];
+    }
+    assigned_sum_ = sum;
   }
 
   // sum_i dist(i, z_i) for the z given to the last refresh().
@@ -121,21 +139,38 @@ class CentreDistances {
   }
 
  private:
+  static constexpr std::size_t kSplitFrom = 65536;  // points from which a refresh may take two threads
+
+  // The refresh's pass over the points [from, to): returns the sum of
+  // their distances to their own centres, in order, and when `own` is not
+  // null also stores each one's there (own[i - from]; 0 when unassigned).
+  double rows(bool quads, const Eigen::Ref<const Eigen::MatrixXd>& x, const Eigen::MatrixXd& m,
+              RunHooks& hooks, const std::vector<int>& z, std::size_t from, std::size_t to,
+              double* own) {
 #if defined(SIDECLUST_AVX)
-  __attribute__((target("avx"))) void refresh_avx(const Eigen::Ref<const Eigen::MatrixXd>& x,
-                                                  const Eigen::MatrixXd& m, RunHooks& hooks,
-                                                  const std::vector<int>& z) {
-    refresh_rows<true>(x, m, hooks, z);
+    if (quads) return rows_avx(x, m, hooks, z, from, to, own);
+#else
+    (void)quads;
+#endif
+    return refresh_rows<false>(x, m, hooks, z, from, to, own);
+  }
+
+#if defined(SIDECLUST_AVX)
+  __attribute__((target("avx"))) double rows_avx(const Eigen::Ref<const Eigen::MatrixXd>& x,
+                                                 const Eigen::MatrixXd& m, RunHooks& hooks,
+                                                 const std::vector<int>& z, std::size_t from,
+                                                 std::size_t to, double* own) {
+    return refresh_rows<true>(x, m, hooks, z, from, to, own);
   }
 #endif
 
-  // The refresh's pass over the points; Quads: groups of four centres by
+  // rows() for a kernel: Quads, groups of four centres by
   // sq_distances_quads() (AVX callers only).
   template <bool Quads>
-  SIDECLUST_FORCE_INLINE void refresh_rows(const Eigen::Ref<const Eigen::MatrixXd>& x, const Eigen::MatrixXd& m,
-                                           RunHooks& hooks, const std::vector<int>& z) {
-    assigned_sum_ = 0.0;
-    const std::size_t n = static_cast<std::size_t>(x.cols());
+  SIDECLUST_FORCE_INLINE double refresh_rows(const Eigen::Ref<const Eigen::MatrixXd>& x, const Eigen::MatrixXd& m,
+                                             RunHooks& hooks, const std::vector<int>& z, std::size_t from,
+                                             std::size_t to, double* own) {
+    double sum = 0.0;
     const int p = static_cast<int>(x.rows());
     // A record of one cache line is built in `line` and streamed to the
     // table (see stream_line()); longer ones are written in place.
@@ -143,10 +178,10 @@ class CentreDistances {
     alignas(64) double line[8] = {0, 0, 0, 0, 0, 0, 0, 0};
     const double* pairs = paired_.data();
     const int k = k_;
-    for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t i = from; i < to; ++i) {
       hooks.poll_interrupt(static_cast<std::size_t>(k) * p);
       double* r = streamed ? line : base_ + i * stride_;
-      const double* xi = x.col(i).data();
+      const double* xi = x.col(static_cast<Eigen::Index>(i)).data();
 #if defined(SIDECLUST_AVX)
       if constexpr (Quads) {
         sq_distances_quads(xi, m.data(), quads_.data(), pairs, p, k, r);
@@ -170,10 +205,12 @@ class CentreDistances {
       r[k + 1] = k > 1 ? b2 : 0.0;
       const int zi = z[i];
       set_slot(r, b, zi);
-      if (zi >= 0) assigned_sum_ += r[zi];
+      if (zi >= 0) sum += r[zi];
+      if (own != nullptr) own[i - from] = zi >= 0 ? r[zi] : 0.0;
       if (streamed) stream_line(base_ + i * stride_, line);
     }
     if (streamed) stream_fence();
+    return sum;
   }
 
   // The record's last double holds two ints: the nearest centre (which 0)
@@ -194,6 +231,7 @@ class CentreDistances {
   RandomAccessTable table_;
   double* base_ = nullptr;
   std::vector<double> paired_, quads_;  // the centres interleaved, see refresh()
+  std::vector<double> tail_;             // the helper's points' own distances, see refresh()
 };
 
 }  // namespace lcvqe_detail

@@ -108,6 +108,17 @@ class MpckSweep {
   // of it: each point gathered on its own when visited (0.14 / 0.11), the
   // blocks copied without that prefetch or in one pass per column instead
   // of tiles (20-30% more than from the transposed copy).
+  // With the diagonal metric, a point whose constraints all hold in its
+  // cluster and whose own costs favour it stays without reading its pairs
+  // (stays_unread(): 80% of the points after the first sweeps), 0.123 ->
+  // 0.103-0.113 s an iteration in the harness on one thread, 0.093 ->
+  // 0.074-0.081 on two. Slower (one thread / two, against 0.105 / 0.075):
+  // fetching the cache slots of only the points likely to read them, told
+  // from their partners' labels read one stage ahead (0.13 / 0.12), or
+  // from counts of each point's broken constraints kept as points move,
+  // with or without the own costs (0.117-0.13 / 0.08-0.10): the points it
+  // missed waited on memory, and the counts' updates at random partners
+  // cost more than the loads they spared.
   template <class Label>
   int assign(const Eigen::MatrixXd& m, const mpck_detail::Metrics& met,
              const std::vector<int>& order, std::vector<int>& z, std::vector<Label>& zp,

@@ -288,3 +288,31 @@ test_that("the AVX distance records give the portable fits exactly", {
     }
   }
 })
+
+test_that("two threads refresh the distance records to the same fit", {
+  # from 65536 points a helper thread takes half of the records; each
+  # iteration's L and the final fit are those of one thread, bit for bit
+  core <- getFromNamespace(".lcvqe_cpp", "sideclust")
+  set.seed(80)
+  n <- 70000
+  y <- rep(1:4, length.out = n)
+  x <- matrix(stats::rnorm(n * 3), n, 3) + 2 * y
+  side <- sample_constraints(y, "nelson_cohen", n_constraints = 20000, noise = 0.05)
+  for (k in c(3L, 4L, 7L)) for (avx in c(TRUE, FALSE)) {
+    opts <- list(k = k, restarts = 1L, max_iter = 4L, init = "kmeans++", start = NULL,
+                 verbose = FALSE, order = "random", group_moves = TRUE, use_avx = avx)
+    run <- function(threads) {
+      set.seed(k)
+      core(t(x), side, c(opts, list(threads = threads)))
+    }
+    expect_identical(run(2L), run(1L), info = paste(k, avx))
+  }
+  # and through lcvqe(), whatever `threads` says
+  set.seed(5)
+  a <- suppressWarnings(lcvqe(x, side, k = 4, restarts = 2, max_iter = 3, threads = 1))
+  set.seed(5)
+  b <- suppressWarnings(lcvqe(x, side, k = 4, restarts = 2, max_iter = 3, threads = 2))
+  expect_identical(a[setdiff(names(a), "call")], b[setdiff(names(b), "call")])
+  expect_error(lcvqe(x[1:50, ], k = 2, threads = 0), "threads")
+  expect_error(lcvqe(x[1:50, ], k = 2, threads = 1.5), "threads")
+})
