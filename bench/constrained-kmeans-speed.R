@@ -34,10 +34,11 @@
 #   (validating 1e6 pairs in R, building the pair graph, caches) is part of
 #   a call; `steady` leaves it out: the median over the calls of (call -
 #   median call with max_iter = 1) / (its iterations - 1), the cost of the
-#   iterations after the first. PCK-means and MPCK-means run with their
-#   default `threads` (2: a helper thread computes the points' own costs and
-#   sums) and again with threads = 1, rows "(1 thread)"; stats::kmeans and
-#   the other methods use one thread.
+#   iterations after the first. PCK-means, MPCK-means and LCVQE run with
+#   their default `threads` (2: a helper thread computes the points' own
+#   costs and sums, or LCVQE's distance records) and again with
+#   threads = 1, rows "(1 thread)"; stats::kmeans and COP-k-means use one
+#   thread.
 
 library(sideclust)
 source(file.path("bench", "utils.R"))
@@ -86,7 +87,9 @@ one_thread <- function(d, max_iter = 100L) list(
   `PCK-means (1 thread)` = function() pck_means(d$x, d$noisy, start = d$start, max_iter = max_iter,
                                                 threads = 1L),
   `MPCK-means (1 thread)` = function() mpck_means(d$x, d$noisy, start = d$start, max_iter = max_iter,
-                                                  threads = 1L))
+                                                  threads = 1L),
+  `LCVQE (1 thread)` = function() lcvqe(d$x, d$noisy, start = d$start, max_iter = max_iter,
+                                        threads = 1L))
 
 peer_of <- c(`COP-k-means` = "ckmeans", `PCK-means` = NA, `MPCK-means` = "mpckm",
              LCVQE = "lcvqe")
