@@ -36,6 +36,7 @@ sideclust::MpckParams mpck_params(const sideclust::Options& o) {
   if (o.has("pair_cache")) par.pair_cache = o.get<bool>("pair_cache");
   if (o.has("threads")) par.threads = o.get<int>("threads");
   if (o.has("chunk")) par.chunk = o.get<int>("chunk");
+  if (o.has("skip_unread")) par.skip_unread = o.get<bool>("skip_unread");
   if (par.init == sideclust::MpckInit::start) par.start = o.get<Eigen::MatrixXd>("start");
   return par;
 }
@@ -47,7 +48,8 @@ sideclust::MpckParams mpck_params(const sideclust::Options& o) {
 // ridge, verbose, use_avx (TRUE when absent; FALSE: the portable sweep, for
 // the tests), pair_cache (TRUE when absent; FALSE: no cache of the pairs'
 // differences, for the tests), threads (1 when absent), chunk (1024 when
-// absent; smaller to run small tests on two threads). metrics: NULL ("none"), the p x k diagonals ("diagonal")
+// absent; smaller to run small tests on two threads), skip_unread (TRUE
+// when absent; FALSE: every point reads its pairs, for the tests). metrics: NULL ("none"), the p x k diagonals ("diagonal")
 // or a list of k p x p matrices ("full").
 // [[Rcpp::export(.mpck_means_cpp)]]
 Rcpp::List mpck_means_cpp(Eigen::Map<Eigen::MatrixXd> x, SEXP side, Rcpp::List options) {

@@ -53,6 +53,7 @@ struct MpckParams {
   bool pair_cache = true;  // learned metrics: cache the pairs' differences (same values; false for the tests)
   int threads = 1;         // 2: each sweep on two threads at scale (same values; MpckSweepSettings)
   int chunk = 1024;        // points per hand-over between them (smaller for the tests)
+  bool skip_unread = true; // see MpckSweepSettings (same values; false for the tests)
 };
 
 struct MpckResult {
@@ -73,7 +74,7 @@ class MpckRun {
  public:
   MpckRun(const ColumnMajorPoints& x, const PairGraph& pairs, const MpckParams& par, RunHooks& hooks)
       : x_(x), pairs_(pairs), par_(par), n_(x.n()), p_(x.p()),
-        sweep_(x, pairs, edges_, par.metric, MpckSweepSettings{par.use_avx, par.threads, par.chunk}) {
+        sweep_(x, pairs, edges_, par.metric, MpckSweepSettings{par.use_avx, par.threads, par.chunk, par.skip_unread}) {
     if (!pairs.empty() && pairs.n != n_) throw std::invalid_argument("pairs are over another number of points");
     const bool charged = par.metric == MpckMetric::none;
     // the ranges, the scale and each entry's pair; then the entries'

@@ -35,6 +35,7 @@ struct MpckSweepSettings {
   bool use_avx = true;  // four distances per AVX instruction where available
   int threads = 1;      // 2: the points' own costs and sums on a helper thread
   int chunk = 1024;     // points per hand-over between the two threads
+  bool skip_unread = true;  // "diagonal": settle points without reading their pairs where that decides (stays_unread())
 };
 
 // What a sweep adds up as it settles each point, for the steps after it:
@@ -410,7 +411,7 @@ class MpckSweep {
     const PackedEdge* edges = edges_.data();
     std::size_t work = static_cast<std::size_t>(k) * f.unit;
     const bool has_pairs = !pairs_.empty();
-    if (has_pairs && f.diagonal && stays_unread(f, i, cost, z[i], zp)) {
+    if (has_pairs && f.diagonal && settings_.skip_unread && stays_unread(f, i, cost, z[i], zp)) {
       hooks.poll_interrupt(work);
       return 0;
     }

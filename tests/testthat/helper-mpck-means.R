@@ -126,8 +126,8 @@ mpck_core_case <- function(p, seed, n, classes, n_constraints) {
 }
 
 # One run of the core from the neighbourhood seeds (seeded by k), with the
-# testing options in `extra` (use_avx, pair_cache, threads, chunk), which
-# may also replace max_iter.
+# testing options in `extra` (use_avx, pair_cache, threads, chunk,
+# skip_unread), which may also replace max_iter.
 mpck_core_run <- function(case, k, metric, extra) {
   core <- getFromNamespace(".mpck_means_cpp", "sideclust")
   set.seed(k)

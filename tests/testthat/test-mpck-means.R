@@ -323,6 +323,40 @@ test_that("MPCK-means gives the same fits without its cache of the pairs' differ
   }
 })
 
+test_that("MPCK-means settles points without reading their pairs only where that is the sweep's own decision", {
+  # with the diagonal metric a point whose own costs favour its cluster and
+  # whose constraints all hold there stays without its pairs being read;
+  # reading them for every point must give the same doubles
+  for (p in c(1L, 3L, 10L)) {
+    case <- mpck_core_case(p, seed = 130 + p, n = 300, classes = 5, n_constraints = 250)
+    for (k in c(3L, 5L)) for (avx in c(TRUE, FALSE)) for (threads in 1:2) {
+      extra <- list(use_avx = avx, threads = threads, chunk = 16L)
+      expect_identical(mpck_core_run(case, k, "diagonal", c(extra, skip_unread = FALSE)),
+                       mpck_core_run(case, k, "diagonal", c(extra, skip_unread = TRUE)),
+                       info = paste(p, k, avx, threads))
+    }
+  }
+  # ties: integer coordinates repeated many times (equal own costs), pairs
+  # between the extreme points (norms equal to the diameter bound) and
+  # weights from uneven confidences
+  set.seed(140)
+  n <- 240
+  x <- matrix(as.numeric(sample(0:3, n * 2, replace = TRUE)), n, 2)
+  y <- rep(1:3, length.out = n)
+  drawn <- sample_constraints(y, "nelson_cohen", n_constraints = 200, noise = 0.2)
+  lo <- which(x[, 1] == 0 & x[, 2] == 0)[1:3]
+  hi <- which(x[, 1] == 3 & x[, 2] == 3)[1:3]
+  pairs <- cbind(drawn$i, drawn$j)
+  side <- constraints(must = pairs[drawn$must, ],
+                      cannot = rbind(pairs[!drawn$must, ], cbind(lo, hi)), n = n,
+                      confidence = c(stats::runif(length(drawn$i), 0.3, 1), rep(1, 3)))
+  ties <- list(x = x, side = sideclust:::side_as_pairs(side, n, "side", 1e6))
+  for (k in 2:4) {
+    expect_identical(mpck_core_run(ties, k, "diagonal", list(skip_unread = FALSE)),
+                     mpck_core_run(ties, k, "diagonal", list(skip_unread = TRUE)), info = k)
+  }
+})
+
 test_that("MPCK-means and PCK-means give the same fits on one thread and on two", {
   # chunk = 16 hands over every 16 visits, so that these small inputs run
   # the two-thread sweep (taken from 8 chunks on); with k = 130 the
