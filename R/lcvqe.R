@@ -137,8 +137,7 @@ lcvqe <- function(x, side = NULL, k, restarts = 10L, max_iter = 100L,
   order <- match_choice(order, c("random", "data"), "order")
   group_moves <- check_flag(group_moves, "group_moves")
   threads <- check_count(threads, "threads", lower = 1L)
-  # restarts shared out to a plan's workers: one thread each (as mpck_means())
-  if (!threads_given && a$restarts > 1L && plan_workers() > 1L) threads <- 1L
+  threads <- run_threads(threads, threads_given, a$restarts)
   res <- prototype_runs(a, .lcvqe_cpp, list(order = order, group_moves = group_moves,
                                             threads = threads))
   fit <- prototype_fit(res, a, "lcvqe", call,

@@ -220,9 +220,7 @@ mpck_means_fit <- function(x, side, k, metric, restarts = 10L, max_iter = 100L,
                            inits = c("neighbourhoods", "kmeans++", "random"), transpose = FALSE)
   ridge <- check_number(ridge, "ridge", lower = 0)
   threads <- check_count(threads, "threads", lower = 1L)
-  # restarts shared out to a plan's workers: one thread each, so that
-  # workers x threads stays within the plan's cores (as tvclust()'s chains)
-  if (!threads_given && a$restarts > 1L && plan_workers() > 1L) threads <- 1L
+  threads <- run_threads(threads, threads_given, a$restarts)
   res <- prototype_runs(a, .mpck_means_cpp, list(metric = metric, ridge = ridge, threads = threads),
                         points = a$x)
   fit <- prototype_fit(res, a, name, call,

@@ -13,6 +13,14 @@ runs_here <- function() {
   !isNamespaceLoaded("future") || inherits(future::plan(), "uniprocess")
 }
 
+# Threads for each of `runs` runs of a method with a `threads` argument:
+# when the runs are shared out to a plan's workers, one each unless the
+# call set `threads` (`given`), so that workers x threads stays within the
+# plan's cores (as tvclust()'s chains).
+run_threads <- function(threads, given, runs) {
+  if (!given && runs > 1L && plan_workers() > 1L) 1L else threads
+}
+
 # The number of workers of the user's plan (1 when the runs stay here).
 plan_workers <- function() {
   if (runs_here()) return(1L)
