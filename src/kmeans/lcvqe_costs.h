@@ -2,7 +2,7 @@
 // for every cluster u, half the point's squared distance to c_u plus what
 // its constraints would charge if it joined u, given its partners' clusters.
 // For a small number of clusters K (2 .. 6) two clusters share each
-// instruction (SSE2 lanes, sq_distance.h's Lanes2), and which clusters a
+// instruction (SSE2 lanes, common/lanes2.h), and which clusters a
 // constraint charges is decided by multiplying by 1 or 0 rather than by a
 // branch on the partner's cluster (random from one constraint to the next):
 // every cost is the sum of the same terms in the same order as one cluster

@@ -12,15 +12,9 @@
 #include <cstring>
 
 #include "common/force_inline.h"
+#include "common/lanes2.h"
 
 namespace sideclust {
-
-#if defined(__GNUC__) || defined(__clang__)
-// Two doubles operated on lane by lane (GCC / Clang vector extension: one
-// SSE2 register); each lane rounds exactly as the scalar operation would.
-typedef double Lanes2 __attribute__((vector_size(16)));
-#define SIDECLUST_HAS_LANES2 1
-#endif
 
 // sum_d term(d) for d < p in the order described above; T is double or, for
 // two sums at once, Lanes2.

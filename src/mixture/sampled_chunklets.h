@@ -38,6 +38,7 @@
 #include "mixture/mrf_graph.h"
 #include "mixture/shared_components.h"
 #include "common/chain_runner.h"
+#include "common/lanes2.h"
 #include "common/run_hooks.h"
 #include "common/union_find.h"
 
@@ -59,9 +60,10 @@ struct ChunkletPart {
   std::vector<CannotLinkGraph> samples; // its samples with omega_s > 0
   std::vector<double> weight;           // their omega_s, summing to 1
   // The exactly solved components of all samples, each distinct one once
-  // (shared_components.h); per sample the points of its mean-field units.
+  // (shared_components.h); per sample the points of its mean-field units
+  // and beside them their units.
   SharedComponents shared;
-  std::vector<std::vector<int>> mf_points;
+  std::vector<std::vector<int>> mf_points, mf_unit;
 };
 
 // The samples of one fit.
@@ -162,7 +164,8 @@ inline void draw_chunklet_samples(SampledChunklets& sc, int n_all, const PairGra
   // holds the largest graph a part's E-step meets
   auto finish = [&](ChunkletPart& part) {
     share_exact_components(part.samples, part.weight, static_cast<int>(part.points.size()), K,
-                           max_labelings, part.shared, part.mf_points);
+                           max_labelings, part.shared, part.mf_points,
+                           part.mf_unit);
     for (const CannotLinkGraph& g : part.samples) sc.max_units = std::max(sc.max_units, g.n_units);
     const CannotLinkGraph& sg = part.shared.graph;
     sc.max_units = std::max(sc.max_units, sg.n_units);
@@ -255,13 +258,11 @@ inline int chunklet_part_posterior(Eigen::MatrixXd& a, const ChunkletPart& part,
     if (single) {
       std::copy(q, q + K, to);
     } else {
-      for (Eigen::Index k = 0; k < K; ++k) to[k] += weight * q[k];
+      add_scaled_into(to, weight, q, K);
     }
   };
   // w_u *= e_t, columns of K
-  auto times = [K](double* wu, const double* et) {
-    for (Eigen::Index k = 0; k < K; ++k) wu[k] *= et[k];
-  };
+  auto times = [K](double* wu, const double* et) { multiply_into(wu, et, K); };
   int n_mf = 0;
   // the distinct exactly solved components: a unit alone has its normalized
   // weights as posterior, trees and enumerated components overwrite theirs,
@@ -309,18 +310,19 @@ inline int chunklet_part_posterior(Eigen::MatrixXd& a, const ChunkletPart& part,
     h.check_interrupt();
     auto w = wk.w.leftCols(g.n_units);
     for (int u : g.mf_units) w.col(u).setOnes();
-    for (int t : pts) times(w.col(g.unit_of[t]).data(), e.col(t).data());
+    const std::vector<int>& unit = part.mf_unit[s];
+    for (std::size_t i = 0; i < pts.size(); ++i) times(w.col(unit[i]).data(), e.col(pts[i]).data());
     // a unit's points, grouped by one counting sort when a product first
     // underflows (rare; a scan of pts per such unit could be quadratic)
     std::vector<int> unit_start, unit_pts;
     scale_unit_weights(wk.w, g.mf_units, a, part.points, [&](int u, auto&& f) {
       if (unit_start.empty()) {
         unit_start.assign(static_cast<std::size_t>(g.n_units) + 1, 0);
-        for (int t : pts) ++unit_start[g.unit_of[t] + 1];
+        for (int v : unit) ++unit_start[v + 1];
         for (int v = 0; v < g.n_units; ++v) unit_start[v + 1] += unit_start[v];
         unit_pts.resize(pts.size());
         std::vector<int> fill(unit_start.begin(), unit_start.end() - 1);
-        for (int t : pts) unit_pts[fill[g.unit_of[t]]++] = t;
+        for (std::size_t i = 0; i < pts.size(); ++i) unit_pts[fill[unit[i]]++] = pts[i];
       }
       for (int i = unit_start[u]; i < unit_start[u + 1]; ++i) f(unit_pts[i]);
     });
@@ -336,7 +338,9 @@ inline int chunklet_part_posterior(Eigen::MatrixXd& a, const ChunkletPart& part,
     if (part.mf_points[s].empty()) return;
     n_mf += g.n_mf_components;
     const double ws = part.weight[s];
-    for (int t : part.mf_points[s]) add(t, ws, wk.q.col(g.unit_of[t]).data());
+    const std::vector<int>& pts = part.mf_points[s];
+    const std::vector<int>& unit = part.mf_unit[s];
+    for (std::size_t i = 0; i < pts.size(); ++i) add(pts[i], ws, wk.q.col(unit[i]).data());
   };
   const int S = static_cast<int>(part.samples.size());
   const int threads = static_cast<int>(slots.size());

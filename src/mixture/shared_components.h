@@ -44,16 +44,49 @@ struct IntsHash {
 };
 }  // namespace detail
 
+// Strips a sample to its mean-field components: its units renumbered 0 ..
+// M - 1 in their order (the sweeps visit them in the same order, each unit's
+// neighbours in the same order, so the same products; their columns are
+// adjacent in the workspaces, which need M columns instead of one per
+// chunklet), and unit[i] the new unit of points[i]. The point -> unit map
+// and the lists of the shared components are freed.
+inline void keep_mean_field_units(CannotLinkGraph& g, const std::vector<int>& points,
+                                  std::vector<int>& unit) {
+  const int M = static_cast<int>(g.mf_units.size());
+  std::vector<int> id(static_cast<std::size_t>(g.n_units), -1);
+  for (int i = 0; i < M; ++i) id[g.mf_units[i]] = i;
+  std::vector<int> start(static_cast<std::size_t>(M) + 1, 0), nbr;
+  for (int i = 0; i < M; ++i) {
+    const int u = g.mf_units[i];
+    for (int e = g.start[u]; e < g.start[u + 1]; ++e) nbr.push_back(id[g.nbr[e]]);
+    start[i + 1] = static_cast<int>(nbr.size());
+  }
+  unit.resize(points.size());
+  for (std::size_t i = 0; i < points.size(); ++i) unit[i] = id[g.unit_of[points[i]]];
+  g.start.swap(start);
+  g.nbr.swap(nbr);
+  g.n_units = M;
+  for (int i = 0; i < M; ++i) g.mf_units[i] = i;
+  g.unit_of = std::vector<int>();
+  g.tree_order = std::vector<int>();
+  g.tree_parent = std::vector<int>();
+  g.enum_units = std::vector<int>();
+  g.enum_start.assign(1, 0);
+}
+
 // Moves the exactly solved components of `samples` (weights `weight`, over
 // n local points) into `shared`, deduplicated, and lists per sample the
-// points of its mean-field components (ascending) in mf_points. The samples'
-// tree and enumeration lists are dropped: only their mean field is left.
+// points of its mean-field components (ascending) in mf_points and their
+// units in mf_unit. The samples' tree and enumeration lists are dropped:
+// only their mean field is left (keep_mean_field_units()).
 inline void share_exact_components(std::vector<CannotLinkGraph>& samples,
                                    const std::vector<double>& weight, int n, int K,
                                    double max_labelings, SharedComponents& shared,
-                                   std::vector<std::vector<int>>& mf_points) {
+                                   std::vector<std::vector<int>>& mf_points,
+                                   std::vector<std::vector<int>>& mf_unit) {
   shared = SharedComponents();
   mf_points.assign(samples.size(), std::vector<int>());
+  mf_unit.assign(samples.size(), std::vector<int>());
   std::unordered_map<std::vector<int>, int, detail::IntsHash> index;
   std::vector<double> comp_weight;
   std::vector<int> comp_first;  // first shared unit of each distinct component
@@ -140,11 +173,7 @@ inline void share_exact_components(std::vector<CannotLinkGraph>& samples,
       units.assign(g.enum_units.begin() + g.enum_start[c], g.enum_units.begin() + g.enum_start[c + 1]);
       add_component();
     }
-    // the sample keeps its mean field only
-    g.tree_order = std::vector<int>();
-    g.tree_parent = std::vector<int>();
-    g.enum_units = std::vector<int>();
-    g.enum_start.assign(1, 0);
+    keep_mean_field_units(g, mf_points[s], mf_unit[s]);
   }
   CannotLinkGraph& sg = shared.graph;
   sg.n_units = static_cast<int>(shared.unit_start.size()) - 1;
