@@ -71,8 +71,11 @@ struct SampledChunklets {
   bool drawn = false;
   ChunkletPart fixed, drawn_part;
   double ess = 0.0;                     // effective number of samples
-  int max_units = 0, max_tree_units = 0;
-  std::vector<CannotLinkWork> work;     // the E-steps' workspaces, one per thread
+  // the largest graphs the E-steps meet: the parts' shared components (and
+  // their trees) and one sample's mean field
+  int max_shared_units = 0, max_tree_units = 0, max_sample_units = 0;
+  CannotLinkWork shared_work;           // the shared components' workspace
+  std::vector<CannotLinkWork> work;     // the samples' workspaces, one per thread
 };
 
 // One sample of the part over `points` (local ids in first / second of the
@@ -160,15 +163,15 @@ inline void draw_chunklet_samples(SampledChunklets& sc, int n_all, const PairGra
     sc.fixed.samples.push_back(std::move(g));
     sc.fixed.weight.push_back(1.0);
   }
-  // the exactly solved components once for all samples; the work space
-  // holds the largest graph a part's E-step meets
+  // the exactly solved components once for all samples
   auto finish = [&](ChunkletPart& part) {
     share_exact_components(part.samples, part.weight, static_cast<int>(part.points.size()), K,
-                           max_labelings, part.shared, part.mf_points,
-                           part.mf_unit);
-    for (const CannotLinkGraph& g : part.samples) sc.max_units = std::max(sc.max_units, g.n_units);
+                           max_labelings, part.shared, part.mf_points, part.mf_unit);
+    for (const CannotLinkGraph& g : part.samples) {
+      sc.max_sample_units = std::max(sc.max_sample_units, g.n_units);
+    }
     const CannotLinkGraph& sg = part.shared.graph;
-    sc.max_units = std::max(sc.max_units, sg.n_units);
+    sc.max_shared_units = std::max(sc.max_shared_units, sg.n_units);
     sc.max_tree_units = std::max(sc.max_tree_units, static_cast<int>(sg.tree_order.size()));
   };
   if (!sc.fixed.points.empty()) finish(sc.fixed);
@@ -228,11 +231,13 @@ void scale_unit_weights(Eigen::Ref<Eigen::MatrixXd> w, const std::vector<int>& u
 
 // The posterior of one part's points, the omega-weighted average over its
 // samples, written into their columns of a (which hold their unaries): the
-// shared exactly solved components once, then each sample's mean field.
+// shared exactly solved components once (in `shared_work`), then each
+// sample's mean field (in `slots`, one per thread). On several threads the
+// shared components are a job like a sample, committed first, so that they
+// run beside the first samples.
 inline int chunklet_part_posterior(Eigen::MatrixXd& a, const ChunkletPart& part,
-                                   std::vector<CannotLinkWork>& slots, int mf_sweeps,
-                                   double mf_tol, RunHooks& hooks) {
-  CannotLinkWork& work = slots[0];
+                                   CannotLinkWork& shared_work, std::vector<CannotLinkWork>& slots,
+                                   int mf_sweeps, double mf_tol, RunHooks& hooks) {
   const Eigen::Index K = a.rows();
   const int n = static_cast<int>(part.points.size());
   if (n == 0) return 0;
@@ -269,8 +274,9 @@ inline int chunklet_part_posterior(Eigen::MatrixXd& a, const ChunkletPart& part,
   // and the rare ones whose exact pass fails go to a cold mean field
   const SharedComponents& sh = part.shared;
   const CannotLinkGraph& sg = sh.graph;
-  if (sg.n_units > 0) {
-    hooks.check_interrupt();
+  int shared_mf = 0;
+  auto solve_shared = [&](CannotLinkWork& work, RunHooks& h) {
+    h.check_interrupt();
     const int U = sg.n_units;
     auto w = work.w.leftCols(U);
     std::vector<int> all(static_cast<std::size_t>(U));
@@ -292,15 +298,18 @@ inline int chunklet_part_posterior(Eigen::MatrixXd& a, const ChunkletPart& part,
       for (int u : work.extra) work.q.col(u) = w.col(u) * (1.0 / w.col(u).sum());
       std::vector<int> mf = sg.mf_units;
       mf.insert(mf.end(), work.extra.begin(), work.extra.end());
-      cannot_link_mean_field(sg, mf, work.w, work.q, work.mf, mf_sweeps, mf_tol, &hooks);
-      n_mf += sg.n_mf_components + (work.extra.empty() ? 0 : 1);
+      cannot_link_mean_field(sg, mf, work.w, work.q, work.mf, mf_sweeps, mf_tol, &h);
+      shared_mf = sg.n_mf_components + (work.extra.empty() ? 0 : 1);
     }
-    for (int u = 0; u < U; ++u) {
+  };
+  auto commit_shared = [&](const CannotLinkWork& work) {
+    n_mf += shared_mf;
+    for (int u = 0; u < sg.n_units; ++u) {
       for (int i = sh.unit_start[u]; i < sh.unit_start[u + 1]; ++i) {
         add(sh.unit_points[i], sh.unit_weight[u], work.q.col(u).data());
       }
     }
-  }
+  };
   // each sample's mean-field components (a start from another sample's
   // field saved nothing: no two share one), into a workspace's q
   auto solve = [&](int s, CannotLinkWork& wk, RunHooks& h) {
@@ -344,14 +353,19 @@ inline int chunklet_part_posterior(Eigen::MatrixXd& a, const ChunkletPart& part,
   };
   const int S = static_cast<int>(part.samples.size());
   const int threads = static_cast<int>(slots.size());
+  const int first = sg.n_units > 0 ? 1 : 0;  // job 0: the shared components, if any
   if (threads <= 1 || S < 2) {
+    if (first == 1) {
+      solve_shared(shared_work, hooks);
+      commit_shared(shared_work);
+    }
     for (int s = 0; s < S; ++s) {
-      solve(s, work, hooks);
-      commit(s, work);
+      solve(s, slots[0], hooks);
+      commit(s, slots[0]);
     }
   } else {
-    // the samples side by side, each thread with its own workspace, their
-    // posteriors added in sample order (the same sums as one thread)
+    // the jobs side by side, each sample with a thread's workspace, their
+    // posteriors added in job order (the same sums as one thread)
     std::exception_ptr host_stop;
     auto poll = [&]() {
       try {
@@ -364,8 +378,22 @@ inline int chunklet_part_posterior(Eigen::MatrixXd& a, const ChunkletPart& part,
     };
     try {
       run_jobs_in_order(
-          S, threads, [&](int s, int slot, RunHooks& h) { solve(s, slots[slot], h); },
-          [&](int s, int slot) { commit(s, slots[slot]); }, poll);
+          first + S, threads,
+          [&](int job, int slot, RunHooks& h) {
+            if (job < first) {
+              solve_shared(shared_work, h);
+            } else {
+              solve(job - first, slots[slot], h);
+            }
+          },
+          [&](int job, int slot) {
+            if (job < first) {
+              commit_shared(shared_work);
+            } else {
+              commit(job - first, slots[slot]);
+            }
+          },
+          poll);
     } catch (const ChainStopped&) {
       if (host_stop) std::rethrow_exception(host_stop);
       throw;
@@ -384,15 +412,16 @@ inline int chunklet_part_posterior(Eigen::MatrixXd& a, const ChunkletPart& part,
 inline void sampled_chunklet_estep(Eigen::MatrixXd& a, SampledChunklets& sc, int mf_sweeps,
                                    double mf_tol, int threads, RunHooks& hooks,
                                    int* n_mean_field = nullptr) {
-  // one workspace per thread, kept across E-steps (the first also serves
-  // the exactly solved components)
+  // the workspaces, kept across E-steps: one for the shared components and
+  // one per thread for the samples
   const std::size_t S = std::max(sc.fixed.samples.size(), sc.drawn_part.samples.size());
   sc.work.resize(std::max<std::size_t>(1, std::min<std::size_t>(std::max(threads, 1), S)));
-  for (std::size_t t = 0; t < sc.work.size(); ++t) {
-    sc.work[t].reserve(a.rows(), sc.max_units, t == 0 ? sc.max_tree_units : 0);
-  }
-  int n_mf = chunklet_part_posterior(a, sc.fixed, sc.work, mf_sweeps, mf_tol, hooks);
-  n_mf += chunklet_part_posterior(a, sc.drawn_part, sc.work, mf_sweeps, mf_tol, hooks);
+  for (CannotLinkWork& wk : sc.work) wk.reserve(a.rows(), sc.max_sample_units, 0);
+  sc.shared_work.reserve(a.rows(), sc.max_shared_units, sc.max_tree_units);
+  int n_mf = chunklet_part_posterior(a, sc.fixed, sc.shared_work, sc.work, mf_sweeps, mf_tol,
+                                     hooks);
+  n_mf += chunklet_part_posterior(a, sc.drawn_part, sc.shared_work, sc.work, mf_sweeps, mf_tol,
+                                  hooks);
   // every point in no pair: its exact posterior, in place
   std::vector<char> in_pair(static_cast<std::size_t>(a.cols()), 0);
   for (int i : sc.fixed.points) in_pair[i] = 1;
