@@ -21,8 +21,6 @@
 #include <utility>
 #include <vector>
 
-#include "common/force_inline.h"
-#include "common/lanes2.h"
 #include "mixture/mrf_estep.h"
 
 namespace sideclust {
@@ -269,42 +267,6 @@ inline void cannot_link_enumerate(const CannotLinkGraph& g, CannotLinkWork& work
       }
     }
   }
-}
-
-// Writes q_u(k) = s[k] * inv over the old q_u and returns the largest
-// max_k |new - old| / max(1 - max(new, old), 1e-300), the bound below. The
-// ratios are divided out in two lanes with a running maximum each: a
-// comparison by products (one division at the end) made each k wait on the
-// one before and was a quarter of an update. The maximum is exact, so the
-// result does not depend on the grouping.
-SIDECLUST_FORCE_INLINE double store_and_largest_move(double* qu, const double* s, double inv,
-                                                     Eigen::Index K) {
-  Eigen::Index k = 0;
-  double m = 0.0;
-#if defined(SIDECLUST_HAS_LANES2)
-  const Lanes2 scale = {inv, inv}, one = {1.0, 1.0}, floor = {1e-300, 1e-300};
-  Lanes2 m2 = {0.0, 0.0};
-  for (; k + 1 < K; k += 2) {
-    const Lanes2 v = load_lanes2(s + k) * scale, old = load_lanes2(qu + k);
-    const Lanes2 d = v > old ? v - old : old - v;
-    Lanes2 r = one - (v > old ? v : old);
-    r = r > floor ? r : floor;
-    const Lanes2 ratio = d / r;
-    m2 = ratio > m2 ? ratio : m2;
-    store_lanes2(qu + k, v);
-  }
-  m = m2[0] > m2[1] ? m2[0] : m2[1];
-#endif
-  for (; k < K; ++k) {
-    const double v = s[k] * inv, old = qu[k];
-    const double d = v > old ? v - old : old - v;
-    double r = 1.0 - (v > old ? v : old);
-    r = r > 1e-300 ? r : 1e-300;
-    const double ratio = d / r;
-    m = ratio > m ? ratio : m;
-    qu[k] = v;
-  }
-  return m;
 }
 
 // Mean field in product form over `units` (whole components), q holding the
