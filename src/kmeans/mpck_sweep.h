@@ -498,7 +498,7 @@ class MpckSweep {
   // ("none"); own: the point's own costs.
   SIDECLUST_FORCE_INLINE void add_point(const Frame& f, double* sum, double& count, double& near, double* moment,
                                         int h, const double* xi, const double* own) const {
-    add_coordinates(sum, xi, p_);
+    add_into(sum, xi, p_);
     count += 1.0;
     if (f.none) {
       near += own[h];

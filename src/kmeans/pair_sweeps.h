@@ -25,6 +25,7 @@
 #include <Eigen/Dense>
 
 #include "common/force_inline.h"
+#include "common/lanes2.h"
 #include "common/prefetch.h"
 #include "common/run_hooks.h"
 #include "common/side_graph.h"
@@ -220,24 +221,6 @@ class BrokenPairs {
   std::vector<std::uint8_t> broken_;
 };
 
-// to[d] += x[d] for d < p, two coordinates per instruction (the scalar
-// loop, one load-add-store per coordinate, was a seventh of a sweep without
-// pairs); each coordinate gets the same one addition, so the same sums.
-SIDECLUST_FORCE_INLINE void add_coordinates(double* to, const double* x, int p) {
-  int d = 0;
-#if defined(__GNUC__) || defined(__clang__)
-  typedef double Two __attribute__((vector_size(16)));
-  for (; d + 1 < p; d += 2) {
-    Two a, b;
-    std::memcpy(&a, to + d, sizeof a);
-    std::memcpy(&b, x + d, sizeof b);
-    a += b;
-    std::memcpy(to + d, &a, sizeof a);
-  }
-#endif
-  for (; d < p; ++d) to[d] += x[d];
-}
-
 // The per-cluster sums and counts of the points, kept by the sweeps so that
 // the centre update needs no pass of its own over all n points (at n = 1e6,
 // p = 10 a sizeable part of a Lloyd iteration): either added afresh as a
@@ -254,7 +237,7 @@ struct SweepSums {
     count.assign(k, 0.0);
   }
   SIDECLUST_FORCE_INLINE void add(int h, const double* x) {
-    add_coordinates(sum.col(h).data(), x, static_cast<int>(sum.rows()));
+    add_into(sum.col(h).data(), x, sum.rows());
     count[h] += 1.0;
   }
   // A point already added to cluster `from` moves to `to` (a later step of
