@@ -17,7 +17,12 @@
 //     -pthread -I src bench/sampled-chunklets-harness.cpp -o /tmp/sc-harness
 //   /tmp/sc-harness 100000 1e-2 3     # n, mean-field tolerance, E-steps
 //   SAMPLES=40 THREADS=2 /tmp/sc-harness 100000 1e-6
+//   MF_SWEEPS=0 /tmp/sc-harness 100000      # no mean-field sweep at all
 //
+// MF_SWEEPS caps each mean field's sweeps (default 50, as in R). With 0 the
+// samples' chunklets keep their normalized weights: what is left is the
+// E-step's floor (products of the points' weights, the shared components,
+// the weighted sum of the samples), whatever their mean fields cost.
 // A tolerance of 1e-2 is what EM's early iterations use (their relative
 // change of the log-likelihood, at most loose_inner_tol); late ones use
 // down to inner_tol = 1e-6.
@@ -68,6 +73,7 @@ int main(int argc, char** argv) {
   const double tol = argc > 2 ? std::atof(argv[2]) : 1e-2;
   const int repeats = argc > 3 ? std::atoi(argv[3]) : 3;
   const int samples = env_int("SAMPLES", 20), threads = env_int("THREADS", 1);
+  const int mf_sweeps = env_int("MF_SWEEPS", 50);
   const int K = 10, p = 5;
   std::mt19937_64 gen(1);
   std::normal_distribution<double> normal(0.0, 1.0);
@@ -131,14 +137,14 @@ int main(int argc, char** argv) {
     mf_points += sc.drawn_part.mf_points[s].size();
   }
   const double S = static_cast<double>(sc.drawn_part.samples.size());
-  std::printf("n %d, %d samples (ess %.1f), tol %g, %d thread(s)\n", n, samples, sc.ess, tol,
-              threads);
+  std::printf("n %d, %d samples (ess %.1f), tol %g, at most %d sweeps, %d thread(s)\n", n, samples,
+              sc.ess, tol, mf_sweeps, threads);
   std::printf("draw %.4f s; per sample %.0f mean-field units over %.0f points; %d shared units\n",
               t1 - t0, mf_units / S, mf_points / S, sc.drawn_part.shared.graph.n_units);
   for (int r = 0; r < repeats; ++r) {
     Eigen::MatrixXd post = a;
     const double s0 = seconds();
-    sampled_chunklet_estep(post, sc, 50, tol, threads, hooks);
+    sampled_chunklet_estep(post, sc, mf_sweeps, tol, threads, hooks);
     const double s1 = seconds();
     std::uint64_t h = 1469598103934665603ULL;
     for (Eigen::Index t = 0; t < post.size(); ++t) {

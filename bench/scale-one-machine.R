@@ -38,7 +38,8 @@ child <- function(name, n) {
   peak <- status_mb("VmHWM") - base
   done <- iterations_of(spec, fit)
   if (is.na(done)) done <- iters
-  clusters <- if (is.numeric(fit$k) && length(fit$k) == 1L) fit$k else
+  clusters <- if (isS4(fit)) NA else  # Rmixmod's fits have no `$`
+    if (is.numeric(fit$k) && length(fit$k) == 1L) fit$k else
     if (is.matrix(fit$centers)) nrow(fit$centers) else NA
   rm(fit)
   invisible(gc())
