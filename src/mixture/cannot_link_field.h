@@ -312,20 +312,27 @@ int cannot_link_mean_field(const Graph& g, const std::vector<int>& units,
       queued[u] = 0;
       if (!(debt[u] > tol)) continue;
       // the updates wait on memory (the units' and their neighbours'
-      // columns, scattered): prefetch the list entries of a unit eight
-      // ahead and the columns of a unit four ahead
+      // columns and debts, scattered): prefetch the list entries of a unit
+      // eight ahead, and four ahead its columns and its neighbours' columns
+      // and debts (which its update adds to)
       if (at + 8 < n_cur) {
         const int w = cur[at + 8];
         prefetch(&g.start[w]);
         prefetch(&debt[w]);
+        prefetch(&queued[w]);
       }
       if (at + 4 < n_cur) {
         const int w = cur[at + 4];
         prefetch(col(wd, w));
         prefetch(col(wd, w) + K - 1);
+        prefetch(col(qd, w));
+        prefetch(col(qd, w) + K - 1);
         for (int e = g.start[w]; e < g.start[w + 1]; ++e) {
-          prefetch(col(qd, g.nbr[e]));
-          prefetch(col(qd, g.nbr[e]) + K - 1);
+          const int v = g.nbr[e];
+          prefetch(col(qd, v));
+          prefetch(col(qd, v) + K - 1);
+          prefetch(&debt[v]);
+          prefetch(&queued[v]);
         }
       }
       debt[u] = 0.0;

@@ -40,6 +40,7 @@ struct EStepOptions {
 struct EStepState {
   bool ready = false;
   UnitGraph graph;
+  UnitComponents components;  // chunklet / exact: the graph's components
   Eigen::MatrixXd q;       // mean field: unit probabilities
   std::vector<int> y;      // ICM / Gibbs: unit labels
   std::vector<double> gibbs_factors;  // Gibbs: exp(J) per edge, made once
@@ -51,7 +52,8 @@ struct EStepState {
   SampledChunklets sampled;  // sampled chunklets: the fit's samples
 };
 
-// What the E-steps of a fit share, made once: the unit graph, or the
+// What the E-steps of a fit share, made once: the unit graph (and for
+// chunklets and exact inference its components), or the
 // samples of sampled chunklets (drawn from hooks; they depend on the
 // constraints only). EM calls it before its first M-step, so that the
 // temporaries of the construction are gone before any K x n matrix of
@@ -64,6 +66,9 @@ inline void prepare_e_step(int n, int K, const PairGraph& pairs, const EStepOpti
     }
   } else if (!st.graph_built) {
     st.graph = build_unit_graph(n, pairs, opt.inference == Inference::chunklet, &st.dropped);
+    if (opt.inference == Inference::chunklet || opt.inference == Inference::exact) {
+      st.components = unit_components(st.graph);
+    }
     st.graph_built = true;
   }
 }
@@ -105,8 +110,8 @@ inline Eigen::MatrixXd e_step(Eigen::MatrixXd a, const PairGraph& pairs,
       const bool fallback = opt.inference == Inference::chunklet;
       int n_mf = 0;
       Eigen::MatrixXd post =
-          exact_posterior(b, g, opt.max_labelings, fallback, opt.inner_sweeps, opt.inner_tol,
-                          &n_mf, st.ready && fallback ? &st.q : nullptr);
+          exact_posterior(b, g, st.components, opt.max_labelings, fallback, opt.inner_sweeps,
+                          opt.inner_tol, &n_mf, st.ready && fallback ? &st.q : nullptr);
       st.mean_field_components = n_mf;
       st.q = std::move(post);
       st.ready = true;

@@ -108,8 +108,10 @@ inline bool cutset_component(const Eigen::MatrixXd& b, const UnitGraph& g,
   rest.n_units = s;
   finish_unit_graph(rest, rest_edges);
   std::vector<std::vector<int>> trees;
-  for (auto& t : unit_components(rest)) {
-    if (!(t.size() == 1 && is_cut[t[0]])) trees.push_back(std::move(t));
+  const UnitComponents parts = unit_components(rest);
+  for (int t = 0; t < parts.count(); ++t) {
+    const int* first = parts.begin(t);
+    if (!(parts.size(t) == 1 && is_cut[first[0]])) trees.emplace_back(first, first + parts.size(t));
   }
   std::vector<int> work(static_cast<std::size_t>(s), -1);
   std::vector<int> y(static_cast<std::size_t>(c), 0);

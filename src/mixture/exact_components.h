@@ -23,6 +23,7 @@
 #include "mixture/cutset_components.h"
 #include "mixture/mrf_graph.h"
 #include "mixture/tree_components.h"
+#include "common/huge_pages.h"
 #include "common/union_find.h"
 
 namespace sideclust {
@@ -104,6 +105,7 @@ inline double n_labelings(int K, std::size_t s) {
 // empty, or from softmax(B)) and
 // *n_mean_field counts them; without, such a component throws.
 inline Eigen::MatrixXd exact_posterior(const Eigen::MatrixXd& b, const UnitGraph& g,
+                                       const UnitComponents& comps,
                                        double max_labelings, bool fallback,
                                        int mf_sweeps, double mf_tol,
                                        int* n_mean_field = nullptr,
@@ -114,21 +116,30 @@ inline Eigen::MatrixXd exact_posterior(const Eigen::MatrixXd& b, const UnitGraph
   if (q_start != nullptr && q_start->cols() == g.n_units) {
     q.swap(*q_start);  // taken over, not copied
   } else {
+    // read at the graph's random places by the mean field: 2 MiB pages,
+    // asked for before the copy first touches the memory
+    q.resize(b.rows(), b.cols());
+    advise_huge_pages(q.data(), sizeof(double) * static_cast<std::size_t>(q.size()));
     q = b;
     softmax_cols(q);
   }
   std::vector<char> active;
   std::vector<int> local(static_cast<std::size_t>(g.n_units), -1);
+  std::vector<int> comp;
   int n_mf = 0;
-  for (const auto& comp : unit_components(g)) {
-    if (comp.size() > 1) {
-      std::size_t degree_sum = 0;
-      for (int u : comp) degree_sum += static_cast<std::size_t>(g.degree(u));
-      // a tree: exact by message passing, whatever its size
-      if (degree_sum / 2 + 1 == comp.size() && tree_component(b, g, comp, q, local)) continue;
+  for (int c = 0; c < comps.count(); ++c) {
+    const int* first = comps.begin(c);
+    if (comps.size(c) == 1) {
+      set_softmax_col(q, first[0], b.col(first[0]));
+      continue;
     }
+    comp.assign(first, first + comps.size(c));
+    std::size_t degree_sum = 0;
+    for (int u : comp) degree_sum += static_cast<std::size_t>(g.degree(u));
+    // a tree: exact by message passing, whatever its size
+    if (degree_sum / 2 + 1 == comp.size() && tree_component(b, g, comp, q, local)) continue;
     try {
-      if (comp.size() == 1 || n_labelings(K, comp.size()) <= max_labelings) {
+      if (n_labelings(K, comp.size()) <= max_labelings) {
         exact_component(b, g, comp, q, local);
         continue;
       }
@@ -160,7 +171,8 @@ inline Eigen::MatrixXd exact_posterior(const Eigen::MatrixXd& b, const UnitGraph
       for (int e = g.start[u]; e < g.start[u + 1]; ++e) all_hard = all_hard && g.hard[e];
     }
     if (all_hard) {
-      Eigen::MatrixXd w(b.rows(), g.n_units);
+      Eigen::MatrixXd w(b.rows(), g.n_units);  // read at random places in later sweeps
+      advise_huge_pages(w.data(), sizeof(double) * static_cast<std::size_t>(w.size()));
       for (int u : units) {
         const double m = b.col(u).maxCoeff();
         for (Eigen::Index k = 0; k < b.rows(); ++k) {

@@ -138,8 +138,19 @@ inline UnitGraph build_unit_graph(int n, const PairGraph& pairs, bool chunklet,
   return g;
 }
 
-// Units grouped by connected component of the unit graph.
-inline std::vector<std::vector<int>> unit_components(const UnitGraph& g) {
+// Units grouped by connected component of the unit graph, in one block:
+// component c holds units[start[c] .. start[c + 1]) in increasing order, and
+// the components are numbered as unit_ids() numbers their sets. Two arrays
+// instead of a vector per component: with millions of units most
+// components are single units, and a fit needs them in every E-step.
+struct UnitComponents {
+  std::vector<int> start, units;
+  int count() const { return static_cast<int>(start.size()) - 1; }
+  int size(int c) const { return start[c + 1] - start[c]; }
+  const int* begin(int c) const { return units.data() + start[c]; }
+};
+
+inline UnitComponents unit_components(const UnitGraph& g) {
   UnionFind sets(static_cast<std::size_t>(g.n_units));
   for (int u = 0; u < g.n_units; ++u) {
     for (int e = g.start[u]; e < g.start[u + 1]; ++e) {
@@ -148,9 +159,14 @@ inline std::vector<std::vector<int>> unit_components(const UnitGraph& g) {
   }
   int n_comp = 0;
   const std::vector<int> id = unit_ids(sets, g.n_units, &n_comp);
-  std::vector<std::vector<int>> comps(static_cast<std::size_t>(n_comp));
-  for (int u = 0; u < g.n_units; ++u) comps[id[u]].push_back(u);
-  return comps;
+  UnitComponents c;
+  c.start.assign(static_cast<std::size_t>(n_comp) + 1, 0);
+  for (int u = 0; u < g.n_units; ++u) ++c.start[id[u] + 1];
+  for (int k = 0; k < n_comp; ++k) c.start[k + 1] += c.start[k];
+  c.units.resize(static_cast<std::size_t>(g.n_units));
+  std::vector<int> fill(c.start.begin(), c.start.end() - 1);
+  for (int u = 0; u < g.n_units; ++u) c.units[fill[id[u]]++] = u;
+  return c;
 }
 
 // Unit unaries B(k, u) = sum over the points i of u of A(k, i), in place:
