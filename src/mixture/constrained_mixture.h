@@ -52,8 +52,7 @@ struct EStepState {
   SampledChunklets sampled;  // sampled chunklets: the fit's samples
 };
 
-// What the E-steps of a fit share, made once: the unit graph (and for
-// chunklets and exact inference its components), or the
+// What the E-steps of a fit share, made once: the unit graph, or the
 // samples of sampled chunklets (drawn from hooks; they depend on the
 // constraints only). EM calls it before its first M-step, so that the
 // temporaries of the construction are gone before any K x n matrix of
@@ -66,9 +65,6 @@ inline void prepare_e_step(int n, int K, const PairGraph& pairs, const EStepOpti
     }
   } else if (!st.graph_built) {
     st.graph = build_unit_graph(n, pairs, opt.inference == Inference::chunklet, &st.dropped);
-    if (opt.inference == Inference::chunklet || opt.inference == Inference::exact) {
-      st.components = unit_components(st.graph);
-    }
     st.graph_built = true;
   }
 }
@@ -108,6 +104,10 @@ inline Eigen::MatrixXd e_step(Eigen::MatrixXd a, const PairGraph& pairs,
     case Inference::chunklet:
     case Inference::exact: {
       const bool fallback = opt.inference == Inference::chunklet;
+      // the graph's components, found in the first E-step and kept
+      if (st.components.units.size() != static_cast<std::size_t>(g.n_units)) {
+        st.components = unit_components(g);
+      }
       int n_mf = 0;
       Eigen::MatrixXd post =
           exact_posterior(b, g, st.components, opt.max_labelings, fallback, opt.inner_sweeps,

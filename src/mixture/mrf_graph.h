@@ -145,7 +145,7 @@ inline UnitGraph build_unit_graph(int n, const PairGraph& pairs, bool chunklet,
 // components are single units, and a fit needs them in every E-step.
 struct UnitComponents {
   std::vector<int> start, units;
-  int count() const { return static_cast<int>(start.size()) - 1; }
+  int count() const { return start.empty() ? 0 : static_cast<int>(start.size()) - 1; }
   int size(int c) const { return start[c + 1] - start[c]; }
   const int* begin(int c) const { return units.data() + start[c]; }
 };
