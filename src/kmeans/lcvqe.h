@@ -95,8 +95,8 @@ void for_each_broken_pair(const std::vector<int>& broken, const PairGraph& g, co
   for (std::size_t t = 0; t < count; ++t) {
     if (t + 2 * kAhead < count) {
       const int l = broken[t + 2 * kAhead];
-      prefetch(cd.record(g.first[l]));
-      prefetch(cd.record(g.second[l]));
+      cd.prefetch_record(g.first[l]);
+      cd.prefetch_record(g.second[l]);
     }
     if (t + kAhead < count) {
       const int l = broken[t + kAhead];
@@ -237,7 +237,7 @@ class LcvqeRun {
       // about once a point. A point with more partners waits for the rest.
       if (t + 3 * kStage < n) {
         const int f = order[t + 3 * kStage];
-        prefetch(cd.record(f));
+        cd.prefetch_record(f);
         if (has_pairs) prefetch(&pairs_.start[f]);
         if (first_sweep) {  // every point moves, reading its coordinates
           prefetch(x_.col(f).data());
@@ -252,7 +252,7 @@ class LcvqeRun {
         }
         if (t + kStage < n) {
           const PackedEdge* a = edges + pairs_.start[order[t + kStage]];
-          for (int q = 0; q < 4; ++q) prefetch(cd.record(a[q].nbr));
+          for (int q = 0; q < 4; ++q) cd.prefetch_record(a[q].nbr);
         }
       }
       const int i = order[t];
@@ -353,11 +353,11 @@ class LcvqeRun {
     const PackedEdge* edges = edges_.data();
     const SweepLookahead ahead(comp_members_, pairs_.start, edges);
     auto own_ahead = [&](int f) {
-      prefetch(cd.record(f));
+      cd.prefetch_record(f);
       prefetch(&z[f]);
     };
     auto partner_ahead = [&](int o, int) {
-      prefetch(cd.record(o));
+      cd.prefetch_record(o);
       prefetch(&z[o]);
     };
     for (int g = 0; g < count; ++g) {

@@ -108,6 +108,16 @@ class CentreDistances {
   double assigned_sum() const { return assigned_sum_; }
 
   SIDECLUST_FORCE_INLINE const double* record(int i) const { return base_ + static_cast<std::size_t>(i) * stride_; }
+  // Start loading point i's record: one cache line up to k = 5; beyond, a
+  // record spans two or three, and its last double (the cluster, which every
+  // partner's cost reads first) is not in the first.
+  SIDECLUST_FORCE_INLINE void prefetch_record(int i) const {
+    if (stride_ == 8) {
+      prefetch(record(i));
+    } else {
+      prefetch_range(record(i), stride_ * sizeof(double));
+    }
+  }
   SIDECLUST_FORCE_INLINE double dist(int i, int j) const { return record(i)[j]; }
   // The cluster of point i (-1: unassigned), as the records hold it.
   SIDECLUST_FORCE_INLINE int cluster(int i) const { return slot(record(i), 1); }
