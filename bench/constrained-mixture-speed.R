@@ -172,8 +172,9 @@ print(threads_tab, row.names = FALSE)
 # for: a single mean-field sweep per sample (inner_iter = 1), and the
 # must-links alone (no cannot-links, so no mean field at all: each sample's
 # chunklets are independent, and what remains is their products and the
-# weighted sum of the samples). If even these cost about 2x plain EM, the
-# default cannot come within 2x at 20 samples.
+# weighted sum of the samples). The first bounds what any schedule of the
+# samples' mean fields could reach, the second what the rest of the E-step
+# costs without them.
 keep_must <- side$must
 must_only <- constraints(must = cbind(side$i[keep_must], side$j[keep_must]), n = side$n,
                          confidence = side$confidence[keep_must])

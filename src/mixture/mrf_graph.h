@@ -20,6 +20,7 @@
 
 #include <Eigen/Dense>
 
+#include "common/group_by_id.h"
 #include "common/side_graph.h"
 #include "common/union_find.h"
 
@@ -160,12 +161,7 @@ inline UnitComponents unit_components(const UnitGraph& g) {
   int n_comp = 0;
   const std::vector<int> id = unit_ids(sets, g.n_units, &n_comp);
   UnitComponents c;
-  c.start.assign(static_cast<std::size_t>(n_comp) + 1, 0);
-  for (int u = 0; u < g.n_units; ++u) ++c.start[id[u] + 1];
-  for (int k = 0; k < n_comp; ++k) c.start[k + 1] += c.start[k];
-  c.units.resize(static_cast<std::size_t>(g.n_units));
-  std::vector<int> fill(c.start.begin(), c.start.end() - 1);
-  for (int u = 0; u < g.n_units; ++u) c.units[fill[id[u]]++] = u;
+  group_by_id(id.data(), id.size(), n_comp, c.start, c.units);
   return c;
 }
 

@@ -38,6 +38,7 @@
 #include "mixture/mrf_graph.h"
 #include "mixture/shared_components.h"
 #include "common/chain_runner.h"
+#include "common/group_by_id.h"
 #include "common/lanes2.h"
 #include "common/run_hooks.h"
 #include "common/union_find.h"
@@ -326,12 +327,8 @@ inline int chunklet_part_posterior(Eigen::MatrixXd& a, const ChunkletPart& part,
     std::vector<int> unit_start, unit_pts;
     scale_unit_weights(wk.w, g.mf_units, a, part.points, [&](int u, auto&& f) {
       if (unit_start.empty()) {
-        unit_start.assign(static_cast<std::size_t>(g.n_units) + 1, 0);
-        for (int v : unit) ++unit_start[v + 1];
-        for (int v = 0; v < g.n_units; ++v) unit_start[v + 1] += unit_start[v];
-        unit_pts.resize(pts.size());
-        std::vector<int> fill(unit_start.begin(), unit_start.end() - 1);
-        for (std::size_t i = 0; i < pts.size(); ++i) unit_pts[fill[unit[i]]++] = pts[i];
+        group_by_id(unit.data(), unit.size(), g.n_units, unit_start, unit_pts);
+        for (int& i : unit_pts) i = pts[i];
       }
       for (int i = unit_start[u]; i < unit_start[u + 1]; ++i) f(unit_pts[i]);
     });

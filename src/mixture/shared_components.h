@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "mixture/cannot_link_field.h"
+#include "common/group_by_id.h"
 
 namespace sideclust {
 
@@ -97,14 +98,7 @@ inline void share_exact_components(std::vector<CannotLinkGraph>& samples,
     CannotLinkGraph& g = samples[s];
     const int U = g.n_units;
     // the points of each unit, ascending (counting sort)
-    ustart.assign(static_cast<std::size_t>(U) + 1, 0);
-    for (int t = 0; t < n; ++t) ++ustart[g.unit_of[t] + 1];
-    for (int u = 0; u < U; ++u) ustart[u + 1] += ustart[u];
-    upts.resize(static_cast<std::size_t>(n));
-    {
-      std::vector<int> fill(ustart.begin(), ustart.end() - 1);
-      for (int t = 0; t < n; ++t) upts[fill[g.unit_of[t]]++] = t;
-    }
+    group_by_id(g.unit_of.data(), static_cast<std::size_t>(n), U, ustart, upts);
     std::vector<char> is_mf(static_cast<std::size_t>(U), 0);
     for (int u : g.mf_units) is_mf[u] = 1;
     for (int t = 0; t < n; ++t) {
