@@ -30,7 +30,7 @@
 #include <random>
 #include <vector>
 
-#include "kmeans/mpck_means.h"
+#include "pairwise/mpck_means.h"
 
 using namespace sideclust;
 

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "kmeans/cop_kmeans.h"
+#include "pairwise/cop_kmeans.h"
 #include "r_glue.h"
 
 namespace {

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "kmeans/cvqe.h"
+#include "pairwise/cvqe.h"
 #include "r_glue.h"
 
 namespace {

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "kmeans/disparate_kmeans.h"
+#include "disparate/disparate_kmeans.h"
 #include "r_glue.h"
 
 // xt: p x n centred data; start1, start2: p x k1, p x k2 centred prototypes

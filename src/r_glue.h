@@ -12,7 +12,7 @@
 #include "common/seeding.h"
 #include "common/side_graph.h"
 #include "common/sparse_rows.h"
-#include "kmeans/xi_schedule.h"
+#include "dpmeans/xi_schedule.h"
 
 namespace sideclust {
 

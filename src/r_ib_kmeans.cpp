@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "kmeans/ib_kmeans.h"
+#include "info/ib_kmeans.h"
 #include "r_glue.h"
 
 // xt: p x n data; start: p x k initial prototypes, or a 0-column matrix.

@@ -1,12 +1,12 @@
 // Glue for kernel RDP-means: maps the R description of a kernel to a kernel
-// source of src/kmeans/kernel_sources.h, runs the core, and returns plain R
+// source of src/dpmeans/kernel_sources.h, runs the core, and returns plain R
 // data. No algorithm here.
 #include <Rcpp.h>
 
 #include <string>
 #include <vector>
 
-#include "kmeans/kernel_rdp_means.h"
+#include "dpmeans/kernel_rdp_means.h"
 #include "r_glue.h"
 
 namespace {

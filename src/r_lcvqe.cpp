@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "kmeans/lcvqe.h"
+#include "pairwise/lcvqe.h"
 #include "r_glue.h"
 
 namespace {

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "kmeans/mpck_fit.h"
+#include "pairwise/mpck_fit.h"
 #include "r_glue.h"
 
 namespace {

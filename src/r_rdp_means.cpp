@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "kmeans/dp_lambda.h"
+#include "dpmeans/dp_lambda.h"
 #include "r_glue.h"
-#include "kmeans/rdp_means.h"
+#include "dpmeans/rdp_means.h"
 
 using sideclust::IDivergence;
 using sideclust::KullbackLeibler;

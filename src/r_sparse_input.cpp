@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "common/csr_transpose.h"
-#include "common/huge_pages.h"
+#include "engine/huge_pages.h"
 #include "common/transpose.h"
-#include "common/value_range.h"
+#include "engine/value_range.h"
 
 // [[Rcpp::export(.csr_of_csc_cpp)]]
 Rcpp::List csr_of_csc_cpp(Rcpp::IntegerVector p, Rcpp::IntegerVector i, Rcpp::NumericVector x,

@@ -14,7 +14,7 @@
 #include "common/seeding.h"
 #include "discriminative/discriminative_clustering.h"
 #include "info/sib.h"
-#include "kmeans/visit_order.h"
+#include "engine/visit_order.h"
 #include "r_glue.h"
 #include "r_joint.h"
 #include "r_tvclust.h"

@@ -4,7 +4,7 @@
 // that one point-to-centre evaluation costs a single pass over p numbers.
 // A sparse point (common/sparse_rows.h) costs a pass over its non-zeros: the
 // sparse_* members below add what depends on the centre only (a per-centre
-// sum, kept by kmeans/centres.h) for the coordinates the point does not store.
+// sum, kept by dpmeans/centres.h) for the coordinates the point does not store.
 #pragma once
 
 #include <algorithm>
@@ -13,8 +13,8 @@
 #include <cstring>
 #include <limits>
 
-#include "common/avx_lanes.h"
-#include "common/force_inline.h"
+#include "engine/avx_lanes.h"
+#include "engine/force_inline.h"
 #include "common/sparse_rows.h"
 
 namespace sideclust {
@@ -96,7 +96,7 @@ void accumulate_pairs(const double* x, int p, const double* by_dim,
 // clusters per instruction instead of two. Each lane does the operations of
 // one cluster in the order of eval(), so the values do not change. Only ever
 // a local of force-inlined code: no function takes or returns one by value.
-// (The lane type and where AVX code may be built: common/avx_lanes.h.)
+// (The lane type and where AVX code may be built: engine/avx_lanes.h.)
 #if defined(SIDECLUST_AVX)
 
 // out[0 .. 4 Q) = sum over d of (x_d - m_dc)^2 for Q groups of four clusters

@@ -14,7 +14,7 @@
 #include <cstring>
 #include <vector>
 
-#include "common/force_inline.h"
+#include "engine/force_inline.h"
 #include "common/side_graph.h"
 
 namespace sideclust {

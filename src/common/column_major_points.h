@@ -10,8 +10,8 @@
 #include <algorithm>
 #include <cstddef>
 
-#include "common/force_inline.h"
-#include "common/prefetch.h"
+#include "engine/force_inline.h"
+#include "engine/prefetch.h"
 
 namespace sideclust {
 

@@ -15,7 +15,7 @@
 #include "common/column_major_points.h"
 #include "common/seeding.h"
 #include "common/sparse_rows.h"
-#include "kmeans/sq_distance.h"
+#include "engine/sq_distance.h"
 
 namespace sideclust {
 

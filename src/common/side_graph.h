@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "common/prefetch.h"
+#include "engine/prefetch.h"
 
 namespace sideclust {
 

@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <cstddef>
 
-#include "common/value_range.h"
+#include "engine/value_range.h"
 
 namespace sideclust {
 

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "common/prefetch.h"
+#include "engine/prefetch.h"
 
 namespace sideclust {
 

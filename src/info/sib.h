@@ -20,9 +20,9 @@
 #include <vector>
 
 #include "info/ib_runs.h"
-#include "common/huge_pages.h"
+#include "engine/huge_pages.h"
 #include "common/info_sparse.h"
-#include "common/prefetch.h"
+#include "engine/prefetch.h"
 #include "common/run_hooks.h"
 
 namespace sideclust {

@@ -16,7 +16,7 @@
 #include "mixture/gaussian_mixture.h"
 #include "mixture/mrf_estep.h"
 #include "mixture/mrf_graph.h"
-#include "common/huge_pages.h"
+#include "engine/huge_pages.h"
 #include "common/run_hooks.h"
 #include "mixture/sampled_chunklets.h"
 

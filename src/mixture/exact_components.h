@@ -23,7 +23,7 @@
 #include "mixture/cutset_components.h"
 #include "mixture/mrf_graph.h"
 #include "mixture/tree_components.h"
-#include "common/huge_pages.h"
+#include "engine/huge_pages.h"
 #include "common/union_find.h"
 
 namespace sideclust {

@@ -16,10 +16,10 @@
 
 #include "mixture/gaussian_mixture.h"
 #include "mixture/mrf_graph.h"
-#include "common/force_inline.h"
-#include "common/huge_pages.h"
-#include "common/lanes2.h"
-#include "common/prefetch.h"
+#include "engine/force_inline.h"
+#include "engine/huge_pages.h"
+#include "engine/lanes2.h"
+#include "engine/prefetch.h"
 #include "common/run_hooks.h"
 
 namespace sideclust {

@@ -37,9 +37,9 @@
 #include "mixture/cannot_link_field.h"
 #include "mixture/mrf_graph.h"
 #include "mixture/shared_components.h"
-#include "common/chain_runner.h"
+#include "engine/chain_runner.h"
 #include "common/group_by_id.h"
-#include "common/lanes2.h"
+#include "engine/lanes2.h"
 #include "common/run_hooks.h"
 #include "common/union_find.h"
 

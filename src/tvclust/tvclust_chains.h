@@ -9,7 +9,7 @@
 #include <functional>
 #include <vector>
 
-#include "common/chain_runner.h"
+#include "engine/chain_runner.h"
 #include "tvclust/partition_estimate.h"
 #include "common/side_graph.h"
 #include "tvclust/tvclust_gibbs.h"

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "cec/cec.h"
-#include "common/chunk_pipeline.h"
+#include "engine/chunk_pipeline.h"
 #include "common/column_major_points.h"
 #include "info/sib.h"
 

@@ -1,6 +1,6 @@
 // The assignment sweep of MPCK-means / PCK-means (Bilenko, Basu & Mooney
 // 2004): iterated conditional modes with the centres and metrics fixed, on
-// one thread or, at scale, on two (common/chunk_pipeline.h) with the same
+// one thread or, at scale, on two (engine/chunk_pipeline.h) with the same
 // results. Points are the rows of R's n x p layout (ColumnMajorPoints),
 // copied a block of visits at a time into contiguous p-vectors. Plain
 // C++17 + Eigen.
@@ -14,19 +14,19 @@
 #include <cstring>
 #include <vector>
 
-#include "common/avx_lanes.h"
-#include "common/chunk_pipeline.h"
+#include "engine/avx_lanes.h"
+#include "engine/chunk_pipeline.h"
 #include "common/column_major_points.h"
-#include "common/force_inline.h"
-#include "common/isolated_buffer.h"
-#include "common/prefetch.h"
+#include "engine/force_inline.h"
+#include "engine/isolated_buffer.h"
+#include "engine/prefetch.h"
 #include "common/run_hooks.h"
 #include "common/side_graph.h"
-#include "kmeans/mpck_edges.h"
-#include "kmeans/mpck_metrics.h"
-#include "kmeans/pair_sweeps.h"
-#include "kmeans/sq_distance_quad.h"
-#include "kmeans/sq_distance.h"
+#include "pairwise/mpck_edges.h"
+#include "pairwise/mpck_metrics.h"
+#include "pairwise/pair_sweeps.h"
+#include "engine/sq_distance_quad.h"
+#include "engine/sq_distance.h"
 
 namespace sideclust {
 

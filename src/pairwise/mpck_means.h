@@ -25,17 +25,17 @@
 #include <stdexcept>
 #include <vector>
 
-#include "common/chain_runner.h"
+#include "engine/chain_runner.h"
 #include "common/column_major_points.h"
-#include "common/prefetch.h"
+#include "engine/prefetch.h"
 #include "common/run_hooks.h"
 #include "common/side_graph.h"
-#include "kmeans/mpck_edges.h"
-#include "kmeans/mpck_metrics.h"
-#include "kmeans/mpck_sweep.h"
-#include "kmeans/pair_sweeps.h"
-#include "kmeans/sq_distance.h"
-#include "kmeans/visit_order.h"
+#include "pairwise/mpck_edges.h"
+#include "pairwise/mpck_metrics.h"
+#include "pairwise/mpck_sweep.h"
+#include "pairwise/pair_sweeps.h"
+#include "engine/sq_distance.h"
+#include "engine/visit_order.h"
 
 namespace sideclust {
 

@@ -8,7 +8,7 @@
 
 #include "common/bregman.h"
 #include "common/sparse_rows.h"
-#include "kmeans/centres.h"
+#include "dpmeans/centres.h"
 
 namespace sideclust {
 

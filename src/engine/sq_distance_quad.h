@@ -1,17 +1,17 @@
 // Squared distances from one point to four centres at once in AVX lanes,
-// in sum_of_terms()'s order of additions (kmeans/sq_distance.h) in every
+// in sum_of_terms()'s order of additions (engine/sq_distance.h) in every
 // lane, so the values are bitwise those of sq_distance() and of Eigen's
 // `(a - b).squaredNorm()` in the default build. For the sweeps compiled a
-// second time for AVX (common/avx_lanes.h) that take a point's distances to
+// second time for AVX (engine/avx_lanes.h) that take a point's distances to
 // every centre: LCVQE's distance records (lcvqe_records.h) and COP-k-means'
 // assignment step (cop_kmeans.h). Call from AVX code only.
 #pragma once
 
 #include <cstring>
 
-#include "common/avx_lanes.h"
-#include "common/force_inline.h"
-#include "kmeans/sq_distance.h"
+#include "engine/avx_lanes.h"
+#include "engine/force_inline.h"
+#include "engine/sq_distance.h"
 
 namespace sideclust {
 

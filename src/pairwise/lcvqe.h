@@ -22,18 +22,18 @@
 #include <stdexcept>
 #include <vector>
 
-#include "common/force_inline.h"
-#include "common/huge_pages.h"
-#include "common/prefetch.h"
+#include "engine/force_inline.h"
+#include "engine/huge_pages.h"
+#include "engine/prefetch.h"
 #include "common/run_hooks.h"
 #include "common/seeding.h"
 #include "common/side_graph.h"
 #include "common/union_find.h"
-#include "kmeans/lcvqe_costs.h"
-#include "kmeans/lcvqe_records.h"
-#include "kmeans/pair_sweeps.h"
-#include "kmeans/sq_distance.h"
-#include "kmeans/visit_order.h"
+#include "pairwise/lcvqe_costs.h"
+#include "pairwise/lcvqe_records.h"
+#include "pairwise/pair_sweeps.h"
+#include "engine/sq_distance.h"
+#include "engine/visit_order.h"
 
 namespace sideclust {
 

@@ -12,8 +12,8 @@
 #include <stdexcept>
 #include <vector>
 
-#include "common/force_inline.h"
-#include "kmeans/sq_distance.h"
+#include "engine/force_inline.h"
+#include "engine/sq_distance.h"
 
 namespace sideclust {
 

@@ -8,7 +8,7 @@
 #include <cstddef>
 #include <cstring>
 
-#include "common/force_inline.h"
+#include "engine/force_inline.h"
 
 namespace sideclust {
 

@@ -14,8 +14,8 @@
 #include "common/run_hooks.h"
 #include "common/seeding.h"
 #include "common/side_graph.h"
-#include "kmeans/mpck_means.h"
-#include "kmeans/mpck_seeding.h"
+#include "pairwise/mpck_means.h"
+#include "pairwise/mpck_seeding.h"
 
 namespace sideclust {
 

@@ -13,7 +13,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "common/prefetch.h"
+#include "engine/prefetch.h"
 #include "common/row_distances.h"
 #include "common/run_hooks.h"
 #include "common/seeding.h"

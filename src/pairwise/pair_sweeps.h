@@ -24,9 +24,9 @@
 
 #include <Eigen/Dense>
 
-#include "common/force_inline.h"
-#include "common/lanes2.h"
-#include "common/prefetch.h"
+#include "engine/force_inline.h"
+#include "engine/lanes2.h"
+#include "engine/prefetch.h"
 #include "common/run_hooks.h"
 #include "common/side_graph.h"
 

@@ -16,17 +16,17 @@
 #include <stdexcept>
 #include <vector>
 
-#include "common/avx_lanes.h"
-#include "common/force_inline.h"
-#include "common/prefetch.h"
+#include "engine/avx_lanes.h"
+#include "engine/force_inline.h"
+#include "engine/prefetch.h"
 #include "common/run_hooks.h"
 #include "common/seeding.h"
 #include "common/side_graph.h"
 #include "common/union_find.h"
-#include "kmeans/pair_sweeps.h"
-#include "kmeans/sq_distance.h"
-#include "kmeans/sq_distance_quad.h"
-#include "kmeans/visit_order.h"
+#include "pairwise/pair_sweeps.h"
+#include "engine/sq_distance.h"
+#include "engine/sq_distance_quad.h"
+#include "engine/visit_order.h"
 
 namespace sideclust {
 

@@ -1,8 +1,8 @@
-// The costs an LCVQE assignment step weighs for one point (kmeans/lcvqe.h):
+// The costs an LCVQE assignment step weighs for one point (pairwise/lcvqe.h):
 // for every cluster u, half the point's squared distance to c_u plus what
 // its constraints would charge if it joined u, given its partners' clusters.
 // For a small number of clusters K (2 .. 6) two clusters share each
-// instruction (SSE2 lanes, common/lanes2.h), and which clusters a
+// instruction (SSE2 lanes, engine/lanes2.h), and which clusters a
 // constraint charges is decided by multiplying by 1 or 0 rather than by a
 // branch on the partner's cluster (random from one constraint to the next):
 // every cost is the sum of the same terms in the same order as one cluster
@@ -13,10 +13,10 @@
 #include <cmath>
 #include <cstring>
 
-#include "common/force_inline.h"
-#include "kmeans/lcvqe_records.h"
-#include "kmeans/pair_sweeps.h"
-#include "kmeans/sq_distance.h"
+#include "engine/force_inline.h"
+#include "pairwise/lcvqe_records.h"
+#include "pairwise/pair_sweeps.h"
+#include "engine/sq_distance.h"
 
 namespace sideclust {
 namespace lcvqe_detail {

@@ -1,4 +1,4 @@
-// LCVQE's distance records (kmeans/lcvqe.h): every point's squared
+// LCVQE's distance records (pairwise/lcvqe.h): every point's squared
 // distances to every centre, with its nearest centre, the distances to it
 // and to the second nearest, and its cluster, in one record per point. A
 // constraint reads its partner's whole record, which for k <= 5 is one
@@ -26,14 +26,14 @@
 #include <limits>
 #include <vector>
 
-#include "common/avx_lanes.h"
-#include "common/chain_runner.h"
-#include "common/force_inline.h"
-#include "common/huge_pages.h"
-#include "common/prefetch.h"
+#include "engine/avx_lanes.h"
+#include "engine/chain_runner.h"
+#include "engine/force_inline.h"
+#include "engine/huge_pages.h"
+#include "engine/prefetch.h"
 #include "common/run_hooks.h"
-#include "kmeans/sq_distance.h"
-#include "kmeans/sq_distance_quad.h"
+#include "engine/sq_distance.h"
+#include "engine/sq_distance_quad.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>

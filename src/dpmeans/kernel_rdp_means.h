@@ -26,8 +26,8 @@
 #include "common/cluster_links.h"
 #include "common/run_hooks.h"
 #include "common/side_graph.h"
-#include "kmeans/kernel_sources.h"
-#include "kmeans/xi_schedule.h"
+#include "dpmeans/kernel_sources.h"
+#include "dpmeans/xi_schedule.h"
 
 namespace sideclust {
 

@@ -11,8 +11,8 @@
 
 #include <cstring>
 
-#include "common/force_inline.h"
-#include "common/lanes2.h"
+#include "engine/force_inline.h"
+#include "engine/lanes2.h"
 
 namespace sideclust {
 

@@ -12,13 +12,13 @@
 #include <vector>
 
 #include "common/column_major_points.h"
-#include "common/force_inline.h"
-#include "common/huge_pages.h"
-#include "common/prefetch.h"
+#include "engine/force_inline.h"
+#include "engine/huge_pages.h"
+#include "engine/prefetch.h"
 #include "common/run_hooks.h"
 #include "common/side_graph.h"
-#include "kmeans/pair_sweeps.h"
-#include "kmeans/sq_distance.h"
+#include "pairwise/pair_sweeps.h"
+#include "engine/sq_distance.h"
 
 namespace sideclust {
 

@@ -15,14 +15,14 @@
 #include <vector>
 
 #include "common/bregman.h"
-#include "kmeans/centres.h"
+#include "dpmeans/centres.h"
 #include "common/chunklet_moves.h"
 #include "common/cluster_links.h"
-#include "common/force_inline.h"
+#include "engine/force_inline.h"
 #include "common/run_hooks.h"
 #include "common/side_graph.h"
-#include "kmeans/visit_order.h"
-#include "kmeans/xi_schedule.h"
+#include "engine/visit_order.h"
+#include "dpmeans/xi_schedule.h"
 
 namespace sideclust {
 
