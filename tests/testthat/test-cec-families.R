@@ -28,7 +28,7 @@ test_that("every family's cost is its closed form, at a single-move local optimu
   }
 })
 
-test_that("CEC-IB with the new families: cost (10) and a local optimum", {
+test_that("CEC-IB with the fixed-parameter families: cost (10) and a local optimum", {
   b <- cec_blobs(20, sep = 3)
   labels <- b$y
   labels[seq(1, 60, by = 2)] <- NA
@@ -121,6 +121,21 @@ test_that("small_sample adds its term to the estimated-covariance families only"
     plain <- cec(b$x, k = 3, start = b$y, type = type, param = param)
     small <- cec(b$x, k = 3, start = b$y, type = type, param = param, small_sample = TRUE)
     expect_equal(small$cost, plain$cost, info = type)
+  }
+})
+
+test_that("cec() reaches CEC::cec's stored partition and cost for every family", {
+  # cec()'s eps = 0.1 removes the clusters below 15 of 150 points, as the
+  # stored fits' card.min = "10%" did
+  fx <- read_fixture("cec-families-iris")
+  x <- scale(iris[, 1:4])
+  for (i in seq_along(fx$input)) {
+    input <- fx$input[[i]]
+    ref <- fx$output[[i]]
+    ours <- cec(x, k = 3, start = input$start, type = input$type, param = input$param, eps = 0.1)
+    info <- paste(paste(input$type, collapse = "+"), input$seed)
+    expect_equal(ours$cost, ref$cost, tolerance = 1e-8, info = info)
+    expect_equal(compare_partitions(ours$cluster, ref$cluster)[["ari"]], 1, info = info)
   }
 })
 

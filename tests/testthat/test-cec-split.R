@@ -188,6 +188,25 @@ test_that("split arguments are checked", {
   expect_error(cec_ib(x, NULL), "`k`")
 })
 
+test_that("split mode finds a number of clusters and cost like CEC::cec's stored split-mode fits", {
+  fx <- read_fixture("cec-split")
+  compared <- 0L
+  for (name in names(fx$input)) {
+    peer <- fx$output[[name]]
+    if (is.null(peer)) next
+    x <- fx$input[[name]]
+    set.seed(14)
+    ours <- cec(x, split = TRUE, restarts = 5, init = "kmeans++")
+    expect_lte(abs(ours$k - peer$k), 1L, label = name)
+    expect_lte(ours$cost, peer$cost + 0.02 * abs(peer$cost) + 1e-8, label = name)
+    set.seed(14)
+    greedy <- cec(x, split = TRUE, restarts = 5)
+    expect_lte(greedy$cost, peer$cost + 0.02 * abs(peer$cost) + 1e-8, label = name)
+    compared <- compared + 1L
+  }
+  expect_gte(compared, 2L)
+})
+
 test_that("split mode finds a number of clusters and cost like CEC::cec's split mode", {
   skip_if_not_installed("CEC")
   # continuous data only: on rounded data (iris) CEC::cec keeps clusters

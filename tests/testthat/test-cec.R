@@ -278,6 +278,19 @@ test_that("bad input gives clear errors naming the argument", {
   expect_error(cec_ib(x, side, k = 2), "`side`.*pairwise")
 })
 
+test_that("cec() reaches CEC::cec's stored cost and partition from the same start", {
+  fx <- read_fixture("cec-iris")
+  x <- scale(iris[, 1:4])
+  for (i in seq_along(fx$input)) {
+    input <- fx$input[[i]]
+    ref <- fx$output[[i]]
+    ours <- cec(x, k = 3, start = input$start, type = input$type)
+    info <- paste(input$type, input$seed)
+    expect_equal(ours$cost, ref$cost, tolerance = 1e-8, info = info)
+    expect_equal(compare_partitions(ours$cluster, ref$cluster)[["ari"]], 1, info = info)
+  }
+})
+
 test_that("CEC::cec reaches the same cost from the same start", {
   skip_if_not_installed("CEC")
   x <- scale(iris[, 1:4])

@@ -11,7 +11,7 @@ test_that("column_variances() equals var() of each column, bit for bit", {
   expect_true(all(is.nan(cv(matrix(1, 1, 3)))))  # var() of one value is NA
 })
 
-test_that("the diagonal TVClust prior is what it was with apply(x, 2, var)", {
+test_that("the diagonal TVClust prior is its formula with apply(x, 2, var)", {
   set.seed(5)
   x <- matrix(rnorm(300), 100, 3) + rep(c(0, 5), each = 50)
   prior <- sideclust:::tvclust_prior(x, "diagonal", 2)

@@ -197,6 +197,21 @@ test_that("without constraints every inference is plain EM from the same start",
   }
 })
 
+test_that("without constraints the fit equals mclust's stored EM fit from the same start", {
+  fx <- read_fixture("mclust-em-iris")
+  x <- scale(iris[, 1:4])
+  start <- fx$input$start
+  for (cov in names(fx$output)) {
+    ref <- fx$output[[cov]]
+    fit <- constrained_mixture(x, NULL, k = 3, covariance = cov, start = start,
+                               max_iter = 5000, tol = 1e-13, ridge = 0)
+    expect_equal(fit$centers, t(ref$mean), ignore_attr = TRUE, tolerance = 1e-5, info = cov)
+    expect_equal(fit$weights, ref$pro, tolerance = 1e-5, info = cov)
+    expect_equal(fit$covariances, ref$sigma, ignore_attr = TRUE, tolerance = 1e-5, info = cov)
+    expect_equal(utils::tail(fit$loglik, 1), ref$loglik, tolerance = 1e-6, info = cov)
+  }
+})
+
 test_that("without constraints the fit equals mclust's EM from the same start", {
   skip_if_not_installed("mclust")
   x <- scale(iris[, 1:4])

@@ -174,6 +174,14 @@ test_that("bad input gives errors that name the argument", {
   expect_false(fit$converged)
 })
 
+test_that("cop_kmeans finds conclust::ckmeans's stored partition on separated blobs", {
+  fx <- read_fixture("conclust-ckmeans")
+  set.seed(7)
+  fit <- cop_kmeans(fx$input$x, fixture_side(fx$input), k = 3)
+  expect_equal(ari(fx$output$cluster, fit$cluster), 1)
+  expect_equal(ari(fx$input$y, fit$cluster), 1)
+})
+
 test_that("conclust::ckmeans finds the same partition on separated blobs", {
   skip_if_not_installed("conclust")
   d <- cvqe_blobs(15, sd = 0.4, seed = 6)

@@ -32,6 +32,19 @@ test_that("logLik() of a constrained mixture is its mixture log-likelihood, with
   }
 })
 
+test_that("without constraints BIC() is minus mclust's stored BIC for the same model and partition", {
+  fx <- read_fixture("mclust-bic-iris")
+  x <- scale(iris[, 1:4])
+  start <- fx$input$start
+  for (model in names(fx$output)) {
+    ref <- fx$output[[model]]
+    fit <- constrained_mixture(x, NULL, 3, covariance = model, ridge = 0, start = start,
+                               tol = 1e-12, max_iter = 5000)
+    expect_equal(BIC(fit), -ref$bic, tolerance = 1e-6, label = model)
+    expect_equal(attr(logLik(fit), "df"), ref$n_params, label = model)
+  }
+})
+
 test_that("without constraints BIC() is minus mclust's BIC for the same model and partition", {
   skip_if_not_installed("mclust")
   x <- scale(iris[, 1:4])

@@ -76,6 +76,13 @@ test_that("nmi equals a direct entropy computation from table()", {
   }
 })
 
+test_that("ari agrees with mclust::adjustedRandIndex's stored values", {
+  fx <- read_fixture("mclust-ari")
+  for (i in seq_along(fx$input)) {
+    expect_equal(ari(fx$input[[i]]$a, fx$input[[i]]$b), fx$output[[i]], info = i)
+  }
+})
+
 test_that("ari agrees with mclust::adjustedRandIndex", {
   skip_if_not_installed("mclust")
   set.seed(11)

@@ -264,6 +264,13 @@ test_that("bad input gives errors that name the argument", {
   expect_warning(pck_means(x, k = 3, max_iter = 1, restarts = 1), "pck_means.*max_iter")
 })
 
+test_that("mpck_means agrees with conclust's stored mpckm partition on well separated groups with consistent constraints", {
+  fx <- read_fixture("conclust-mpckm")
+  set.seed(4)
+  fit <- mpck_means(fx$input$x, fixture_side(fx$input), k = 3)
+  expect_equal(ari(fx$output$cluster, fit$cluster), 1)
+})
+
 test_that("conclust's mpckm agrees on well separated groups with consistent constraints", {
   skip_if_not_installed("conclust")
   d <- mpck_blobs(15, seed = 12)

@@ -50,7 +50,7 @@ test_that("scan_points() keeps dimnames, as transpose_points() does", {
   expect_identical(scan_points(x3, transpose = TRUE)$xt, t(x3))
 })
 
-test_that("integer, logical, data.frame, Matrix and vector inputs give what the old checks gave", {
+test_that("integer, logical, data.frame, Matrix and vector inputs give what check_data_matrix() then check_data_scale() give", {
   set.seed(3)
   inputs <- list(
     int = matrix(1:12, 4),
@@ -71,7 +71,7 @@ test_that("integer, logical, data.frame, Matrix and vector inputs give what the 
   }
 })
 
-test_that("the errors are the old ones, word for word", {
+test_that("the errors are those of check_data_matrix() and check_data_scale(), word for word", {
   set.seed(4)
   x <- matrix(rnorm(40), 10)
   bad <- x
@@ -114,7 +114,7 @@ test_that("the prototype methods read the transpose made while checking", {
   expect_null(prepare_divergence_data(abs(x), "kl", NULL)$xt)
 })
 
-test_that("negative values are still caught for counts and the KL / I-divergences", {
+test_that("negative values are caught for counts and the KL / I-divergences", {
   x <- matrix(c(1, 2, 3, -1, 5, 6), 3)
   expect_error(dp_means(x, lambda = 1, divergence = "kl"),
                "`x` has negative values \\(rows 1\\), but divergence \"kl\" needs counts")
