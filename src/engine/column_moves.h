@@ -14,8 +14,7 @@ namespace sideclust {
 // fields use for a neighbour's factor 1 - q_u(k) (certain cannot-links);
 // *largest_change, when given, gets the largest |new - old|. The ratios are
 // divided out in two lanes with a running maximum each: a comparison by
-// products (one division at the end) made each k wait on the one before and
-// was a quarter of an update. A maximum is exact, so the results do not
+// products (one division at the end) made each k wait on the one before. A maximum is exact, so the results do not
 // depend on the grouping.
 SIDECLUST_FORCE_INLINE double store_and_largest_move(double* qu, const double* s, double inv,
                                                      Eigen::Index K,
