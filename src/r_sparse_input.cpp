@@ -19,14 +19,14 @@ Rcpp::List csr_of_csc_cpp(Rcpp::IntegerVector p, Rcpp::IntegerVector i, Rcpp::Nu
     Rcpp::stop("inconsistent column-compressed slots (is the Matrix object valid?)");
   }
   // Every value is written by the transpose (ptr zeroed there); the cores
-  // (sib()'s pass) read the rows at random places, hence 2 MiB pages,
-  // asked for before the first write.
+  // (sib()'s pass) read the rows at random places, which the engine is told
+  // before the first write.
   const R_xlen_t nnz = x.size();
   Rcpp::IntegerVector ptr(Rcpp::no_init(n_rows + 1)), idx(Rcpp::no_init(nnz));
   Rcpp::NumericVector val(Rcpp::no_init(nnz));
-  sideclust::advise_huge_pages(ptr.begin(), sizeof(int) * static_cast<std::size_t>(n_rows + 1));
-  sideclust::advise_huge_pages(idx.begin(), sizeof(int) * static_cast<std::size_t>(nnz));
-  sideclust::advise_huge_pages(val.begin(), sizeof(double) * static_cast<std::size_t>(nnz));
+  sideclust::advise_random_reads(ptr.begin(), sizeof(int) * static_cast<std::size_t>(n_rows + 1));
+  sideclust::advise_random_reads(idx.begin(), sizeof(int) * static_cast<std::size_t>(nnz));
+  sideclust::advise_random_reads(val.begin(), sizeof(double) * static_cast<std::size_t>(nnz));
   std::vector<int> next(n_rows);
   sideclust::transpose_compressed(n_cols, n_rows, p.begin(), i.begin(), x.begin(), ptr.begin(),
                                   idx.begin(), val.begin(), next.data());
@@ -41,7 +41,7 @@ SEXP transpose_cpp(SEXP x) {
   const int rows = Rf_nrows(x), cols = Rf_ncols(x);
   SEXP out = PROTECT(Rf_allocMatrix(REALSXP, cols, rows));  // not zero-filled: every value is written
   // the cores read it for the whole fit, some sweeps out of order
-  sideclust::advise_huge_pages(REAL(out), static_cast<std::size_t>(rows) * cols * sizeof(double));
+  sideclust::advise_random_reads(REAL(out), static_cast<std::size_t>(rows) * cols * sizeof(double));
   sideclust::transpose_dense(REAL(x), static_cast<std::size_t>(rows), static_cast<std::size_t>(cols), REAL(out));
   UNPROTECT(1);
   return out;
@@ -64,7 +64,7 @@ SEXP scan_points_cpp(SEXP x, bool transpose) {
   SEXP xt = R_NilValue;
   if (transpose) {
     xt = PROTECT(Rf_allocMatrix(REALSXP, cols, rows));  // every value is written
-    sideclust::advise_huge_pages(REAL(xt), size * sizeof(double));
+    sideclust::advise_random_reads(REAL(xt), size * sizeof(double));
     range = sideclust::transpose_dense_range(REAL(x), rows, cols, REAL(xt));
     SEXP dn = Rf_getAttrib(x, R_DimNamesSymbol);
     if (!Rf_isNull(dn)) {  // rev(dimnames(x)), names of the dimnames included

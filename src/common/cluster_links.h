@@ -14,7 +14,6 @@
 #include <cstring>
 #include <vector>
 
-#include "engine/force_inline.h"
 #include "common/side_graph.h"
 
 namespace sideclust {
@@ -79,12 +78,12 @@ class ClusterLinks {
   // Collect the pairwise weights of point i under assignment z. Afterwards
   // may(k) and may_not(k) hold for every cluster k, until the next gather().
   // Branch-free: which cluster a neighbour is in and the sign of its weight
-  // are unpredictable (an RDP-means sweep over 1e6 points with 1e6 pairs
-  // took ~2% less than with the branches). A cluster's id is written to
+  // are unpredictable, so branches on them are mispredicted (a small gain on
+  // RDP-means' sweeps, bench/NOTES.md). A cluster's id is written to
   // touched_ at every entry but kept (the count advances) only the first
   // time; f_ and s_ add the weight or +0.0, which leaves them bitwise as the
   // branching form did (they start at +0.0 and never hold -0.0).
-  SIDECLUST_FORCE_INLINE void gather(int i, const std::vector<int>& z) {
+  void gather(int i, const std::vector<int>& z) {
     for (int t = 0; t < n_touched_; ++t) {
       const int k = touched_[t];
       f_[k] = 0.0;
@@ -115,8 +114,7 @@ class ClusterLinks {
   // d[c] += -xi_may * may(c) + xi_may_not * may_not(c) for every cluster c,
   // touching only the clusters the point has pairs into (O(degree)) plus,
   // for a labelled point, O(1) per cluster from the tallies.
-  SIDECLUST_FORCE_INLINE void add_side_terms(double* d, int k, double xi_may,
-                                             double xi_may_not) const {
+  void add_side_terms(double* d, int k, double xi_may, double xi_may_not) const {
     for (int t = 0; t < n_touched_; ++t) {
       const int c = touched_[t];
       d[c] += -xi_may * f_[c] + xi_may_not * s_[c];

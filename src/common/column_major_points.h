@@ -3,15 +3,14 @@
 // the data. Coordinate d of point i is data[i + d n]: a point is p numbers
 // n apart, so a method reading points one at a time copies each into a
 // contiguous p-vector (copy()) and runs its contiguous kernels on that, and
-// asks for its p cache lines ahead of time (prefetch()) where it reads
-// points at random places. Plain C++17.
+// names its p values (request_point()) for a loop that reads points at
+// random places and looks ahead (engine/lookahead.h). Plain C++17.
 #pragma once
 
 #include <algorithm>
 #include <cstddef>
 
-#include "engine/force_inline.h"
-#include "engine/prefetch.h"
+#include "engine/lookahead.h"
 
 namespace sideclust {
 
@@ -20,19 +19,22 @@ class ColumnMajorPoints {
   ColumnMajorPoints(const double* data, int n, int p) : data_(data), n_(n), p_(p) {}
   int n() const { return n_; }
   int p() const { return p_; }
-  SIDECLUST_FORCE_INLINE double at(int i, int d) const {
+  double at(int i, int d) const {
     return data_[static_cast<std::size_t>(i) + static_cast<std::size_t>(d) * n_];
   }
   // Point i into out[0 .. p).
-  SIDECLUST_FORCE_INLINE void copy(int i, double* out) const {
+  void copy(int i, double* out) const {
     const double* at_i = data_ + i;
     for (int d = 0; d < p_; ++d, at_i += n_) out[d] = *at_i;
   }
-  // Ask for the cache lines of point i (one per coordinate).
-  SIDECLUST_FORCE_INLINE void prefetch_point(int i) const {
+  // The cache lines point i is read from (one per coordinate).
+  void request_point(int i, const Upcoming& r) const {
     const double* at_i = data_ + i;
-    for (int d = 0; d < p_; ++d, at_i += n_) prefetch(at_i);
+    for (int d = 0; d < p_; ++d, at_i += n_) r.line(at_i);
   }
+  // Transitional: request_point() for the pairwise sweeps' callers that
+  // still ask by this name; goes when they name their reads through it.
+  void prefetch_point(int i) const { request_point(i, Upcoming()); }
   // The points idx[0 .. count) into out, p numbers each. A run of
   // consecutive indices (a sweep's blocks of rows) is read column by
   // column, p streams the processor fetches ahead by itself; other points
@@ -51,10 +53,9 @@ class ColumnMajorPoints {
           }
         }
       } else {
-        for (int r = a; r < b; ++r) {
-          if (r + kAhead < count) prefetch_point(idx[r + kAhead]);
-          copy(idx[r], out + static_cast<std::size_t>(r) * p_);
-        }
+        for_range_ahead(
+            a, b, count, [&](int r) { copy(idx[r], out + static_cast<std::size_t>(r) * p_); },
+            ahead<kAhead>([&](int r, const Upcoming& up) { request_point(idx[r], up); }));
       }
       a = b;
     }

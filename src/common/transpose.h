@@ -1,7 +1,7 @@
 // The transpose of a dense column-major matrix: R holds points as the rows of
 // an n x p matrix, the cores read them as the columns of a p x n one. R's t()
 // walks the output in order and the input with a stride of n doubles, one
-// cache miss per value at n = 1e6; here both sides move through tiles small
+// cache miss per value at large n; here both sides move through tiles small
 // enough for the cache, so each line of either matrix is loaded once. Plain
 // C++; the values are copied, not computed, so the result equals t()'s.
 #pragma once

@@ -168,4 +168,50 @@ void run_alongside(Beside&& beside, Here&& here, RunHooks& hooks) {
   if (failure) std::rethrow_exception(failure);
 }
 
+// Independent jobs that each own a random stream (Markov chains): job(c,
+// hooks) runs job c with stream seeds[c], on up to `threads` threads as
+// run_chains() runs them, so the draws do not depend on the number of
+// threads. poll() as for run_chains().
+inline void run_seeded_jobs(const std::vector<std::uint64_t>& seeds, int threads,
+                            const std::function<void(int, ChainHooks&)>& job,
+                            const std::function<bool()>& poll) {
+  run_chains(seeds, threads, job, poll);
+}
+
+// Jobs 0 .. jobs - 1, each solved and then committed in job order, as
+// run_jobs_in_order() does: with threads <= 1 on the calling thread, every
+// job with workspace slot 0 and the host's own hooks; otherwise on a pool
+// while the calling thread polls `hooks` for interrupts, and a stop the host
+// asked for leaves as the host's own exception. solve(job, slot, hooks)
+// must not draw random numbers (a pool's hooks have streams of their own),
+// so the results do not depend on `threads`.
+template <class Solve, class Commit>
+void run_ordered_jobs(int jobs, int threads, Solve&& solve, Commit&& commit, RunHooks& hooks) {
+  if (threads <= 1) {
+    for (int job = 0; job < jobs; ++job) {
+      solve(job, 0, hooks);
+      commit(job, 0);
+    }
+    return;
+  }
+  std::exception_ptr host_stop;
+  auto poll = [&]() {
+    try {
+      hooks.check_interrupt();
+      return true;
+    } catch (...) {
+      host_stop = std::current_exception();
+      return false;
+    }
+  };
+  try {
+    run_jobs_in_order(
+        jobs, threads, [&](int job, int slot, RunHooks& h) { solve(job, slot, h); },
+        [&](int job, int slot) { commit(job, slot); }, poll);
+  } catch (const ChainStopped&) {
+    if (host_stop) std::rethrow_exception(host_stop);
+    throw;
+  }
+}
+
 }  // namespace sideclust

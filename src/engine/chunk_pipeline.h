@@ -37,12 +37,10 @@ void run_chunks_serially(int chunks, Prepare&& prepare, Process&& process, Finis
 
 // The two threads' progress: how many chunks are prepared and processed. A
 // thread waits for the other by spinning for kSpinMicroseconds and then
-// sleeping. On the 2-core test machine a thread spinning on the other core
-// slowed a one-thread sweep by 17% (the cores seem to share execution
-// units), so the helper sleeps soon; the chunk slots hide the time it
-// takes to wake it. Spinning for 200 us instead gave the same wall-clock
-// times within the machine's noise (n = 1e6 PCK-means 0.071-0.119 against
-// 0.075-0.117 s an iteration) for 15-20% more processor time. Lost
+// sleeping. A thread spinning on the other core slowed the sweep there
+// (the cores may share execution units) and longer spins bought no
+// wall-clock time for more processor time (bench/NOTES.md), so the helper
+// sleeps soon; the chunk slots hide the time it takes to wake it. Lost
 // wake-ups are ruled out by the sequentially consistent order of
 // `advance`'s store of the count and load of `wanted` against the
 // sleeper's store of `wanted` and load of the count, both made before it
@@ -106,8 +104,8 @@ void run_chunk_pipeline(int chunks, Prepare&& prepare, Process&& process, Finish
   // The helper keeps up to kChunkSlots chunks prepared and not yet finished
   // and, when it has nothing to do, sleeps until half of them are
   // processed: so the calling thread has work queued while the helper
-  // wakes (waking a sleeping thread took tens of microseconds here, as long
-  // as a chunk), and the helper is woken once every few chunks.
+  // wakes (waking a sleeping thread takes about as long as a chunk), and
+  // the helper is woken once every few chunks.
   std::thread helper([&] {
     try {
       int prepared = 0, finished = 0;

@@ -66,4 +66,19 @@ class RandomAccessTable {
   std::size_t capacity_ = 0;
 };
 
+// Memory just allocated and not yet written that the cores will read at
+// random places (a large R vector about to be filled, a posterior read at a
+// graph's neighbours): the engine's page advice for it (2 MiB pages, see
+// advise_huge_pages()). Only the speed can differ.
+inline void advise_random_reads(void* p, std::size_t bytes) { advise_huge_pages(p, bytes); }
+
+// m.resize(rows, cols) for a matrix (Eigen's, or anything with resize(),
+// data() and size()) that will be filled next and then read at random
+// places: its new memory gets advise_random_reads() before the first write.
+template <class Matrix, class Index>
+void resize_for_random_reads(Matrix& m, Index rows, Index cols) {
+  m.resize(rows, cols);
+  advise_random_reads(m.data(), sizeof(*m.data()) * static_cast<std::size_t>(m.size()));
+}
+
 }  // namespace sideclust

@@ -1,8 +1,8 @@
 // Doubles that share no cache line with any other data. For what one thread
 // writes at every point while another thread works nearby: two small heap
 // blocks can share a 64-byte line, and each write then takes the line from
-// the other core (this made PCK-means' two-thread sweep slower than one
-// thread's until its sums and scratch moved into such buffers).
+// the other core (PCK-means' two-thread sweep lost its gain to this until
+// its sums and scratch moved into such buffers).
 #pragma once
 
 #include <cstddef>

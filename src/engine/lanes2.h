@@ -26,8 +26,8 @@ SIDECLUST_FORCE_INLINE void store_lanes2(double* p, Lanes2 v) { std::memcpy(p, &
 
 // Column arithmetic of the sweeps and E-steps, two entries per instruction
 // where the lanes exist; each entry gets the same one operation as in the
-// scalar loop (which, one load-operate-store per entry, was a seventh of a
-// k-means sweep without pairs for the sums), so the same values.
+// scalar loop (which, one load-operate-store per entry, was a noticeable
+// share of a k-means sweep for the sums), so the same values.
 
 // to[k] += x[k] for k < n.
 SIDECLUST_FORCE_INLINE void add_into(double* to, const double* x, std::ptrdiff_t n) {

@@ -44,7 +44,7 @@ SIDECLUST_FORCE_INLINE T sum_of_terms(const Term& term, int p) {
 }
 
 // The terms as function objects whose call is forced inline (a lambda's
-// call may not be, which at 1e6 points cost a sweep several per cent).
+// call may not be, which costs a sweep at scale: bench/NOTES.md).
 template <bool Weighted>
 struct SqTerm {
   const double *a, *b, *w;

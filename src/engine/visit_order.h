@@ -4,9 +4,8 @@
 // with a fresh draw every sweep, each block in storage order. A block's
 // points are contiguous in memory, so access stays local without copying
 // the data or relabelling the pairs, and the processor's own prefetching
-// streams them: for large n a sweep is several times faster than one
-// visiting a uniformly random permutation of points scattered through
-// memory. RDP-means, MPCK-means / PCK-means, LCVQE and COP-k-means (over its
+// streams them: for large n a sweep costs a fraction of one visiting a
+// uniformly random permutation of points scattered through memory. RDP-means, MPCK-means / PCK-means, LCVQE and COP-k-means (over its
 // components) all use it (VisitOrder). Small inputs, which sit in the caches
 // anyway, get a uniformly random permutation (blocks of one point), so that
 // the row order (UCI files are often sorted by class) has no effect there.
@@ -21,13 +20,9 @@
 
 namespace sideclust {
 
-// VisitOrder's blocks, visited in storage order inside: a sweep of RDP-means
-// over 1e6 points in 10 dimensions with 1e6 pairs took 1.24 times a
-// fixed-order sweep with blocks of 256 points shuffled inside, 1.10 with
-// blocks of 256 in storage order and 1.04 with blocks of 1024 (4096: 1.03),
-// CPU time in a C++ harness. MPCK-means' sweep went from 0.12 to 0.10 s and
-// LCVQE's from 1.78 to 1.59 times a Lloyd iteration when they moved to it
-// from blocks of 64 shuffled inside.
+// VisitOrder's blocks, visited in storage order inside: blocks of 1024 came
+// close to a fixed-order sweep, where shorter blocks or blocks shuffled
+// inside cost more and longer ones gained little (bench/NOTES.md).
 constexpr int kVisitOrderBlock = 1024;
 // Up to this many points, VisitOrder's random order is a uniformly random
 // permutation (blocks of one point): the data of one sweep sit in the caches.

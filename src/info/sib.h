@@ -22,7 +22,7 @@
 #include "info/ib_runs.h"
 #include "engine/huge_pages.h"
 #include "common/info_sparse.h"
-#include "engine/prefetch.h"
+#include "engine/lookahead.h"
 #include "common/run_hooks.h"
 
 namespace sideclust {
@@ -103,36 +103,31 @@ class SibState {
 
   // One pass over the points in the given order; returns the number of moves.
   // The order is random and the table has a row per word, so each point's
-  // reads land anywhere in memory: they are requested a few points ahead
-  // (its row offsets, mass and cluster eight ahead, its row five ahead, its words'
-  // table records two ahead) so that they overlap with the logarithms of the
-  // points before.
-  // At n = 1e7 with 1e6 words the table is 160 MB: one record of 2k doubles
-  // per word (three cache lines at k = 10, not four for two tables) in 2 MiB
-  // pages, which spare most reads a page walk.
+  // reads land anywhere in memory: the engine requests them a few points
+  // ahead (its row offsets, mass and cluster eight ahead, its row five ahead,
+  // its words' table records two ahead) so that they overlap with the
+  // logarithms of the points before. One record of 2k doubles per word (three
+  // cache lines at k = 10, not four for two tables), in a table marked for
+  // random reads.
   long long pass(const std::vector<int>& order, RunHooks& hooks) {
     std::vector<double> d;
     long long moved = 0;
-    const std::size_t n = order.size();
-    for (std::size_t i = 0; i < n; ++i) {
-      const int x = order[i];
-      if (i + 8 < n) {
-        const int f = order[i + 8];
-        prefetch(p_.ptr.address(f));
-        prefetch(&cl_[f]);
-        prefetch(&p_.px[f]);
+    auto point_reads = [&](int f, const Upcoming& r) {
+      r.line(p_.ptr.address(f));
+      r.line(&cl_[f]);
+      r.line(&p_.px[f]);
+    };
+    auto row_reads = [&](int f, const Upcoming& r) {
+      const int e = p_.ptr[f], last = p_.ptr[f + 1];
+      r.line(p_.idx.address(e));
+      r.line(p_.val.address(e));
+      if (last > e) {
+        r.line(p_.idx.address(last - 1));
+        r.line(p_.val.address(last - 1));
       }
-      if (i + 5 < n) {
-        const int f = order[i + 5];
-        const int e = p_.ptr[f], last = p_.ptr[f + 1];
-        prefetch(p_.idx.address(e));
-        prefetch(p_.val.address(e));
-        if (last > e) {
-          prefetch(p_.idx.address(last - 1));
-          prefetch(p_.val.address(last - 1));
-        }
-      }
-      if (i + 2 < n) prefetch_rows(order[i + 2]);
+    };
+    auto record_reads = [&](int f, const Upcoming& r) { request_records(f, r); };
+    auto visit = [&](int x) {
       hooks.poll_interrupt(static_cast<std::size_t>(p_.ptr[x + 1] - p_.ptr[x] + 1) * k_);
       const int from = cl_[x];
       move(x, from, -1.0);
@@ -143,18 +138,20 @@ class SibState {
         cl_[x] = best;
         ++moved;
       }
-    }
+    };
+    for_each_id_ahead(order, order.size(), visit, ahead<8>(point_reads), ahead<5>(row_reads),
+                      ahead<2>(record_reads));
     return moved;
   }
 
   // The table records of row x's words.
-  void prefetch_rows(int x) const {
-    const std::size_t bytes = 2 * static_cast<std::size_t>(k_) * sizeof(double);
-    for (int e = p_.ptr[x]; e < p_.ptr[x + 1]; ++e) prefetch_range(word_row(p_.idx[e]), bytes);
+  void request_records(int x, const Upcoming& r) const {
+    const std::size_t count = 2 * static_cast<std::size_t>(k_);
+    for (int e = p_.ptr[x]; e < p_.ptr[x + 1]; ++e) r.span(word_row(p_.idx[e]), count);
   }
 
-  // I(C;Y) from the table, transposed into a buffer kept across passes (at
-  // 1e6 words a fresh one cost a page fault per 4 KiB on every pass).
+  // I(C;Y) from the table, transposed into a buffer kept across passes (a
+  // fresh one would fault its pages in again on every pass).
   double info_y() const {
     qc_.resize(static_cast<std::size_t>(k_) * p_.n_cols);
     for (int y = 0; y < p_.n_cols; ++y) {

@@ -307,34 +307,9 @@ int cannot_link_mean_field(const Graph& g, const std::vector<int>& units,
     ++sweep;
     nxt.clear();
     const std::size_t n_cur = cur.size();
-    for (std::size_t at = 0; at < n_cur; ++at) {
-      const int u = cur[at];
+    auto update = [&](int u) {
       queued[u] = 0;
-      if (!(debt[u] > tol)) continue;
-      // the updates wait on memory (the units' and their neighbours'
-      // columns and debts, scattered): prefetch the list entries of a unit
-      // eight ahead, and four ahead its columns and its neighbours' columns
-      // and debts (which its update adds to)
-      if (at + 8 < n_cur) {
-        const int w = cur[at + 8];
-        prefetch(&g.start[w]);
-        prefetch(&debt[w]);
-        prefetch(&queued[w]);
-      }
-      if (at + 4 < n_cur) {
-        const int w = cur[at + 4];
-        prefetch(col(wd, w));
-        prefetch(col(wd, w) + K - 1);
-        prefetch(col(qd, w));
-        prefetch(col(qd, w) + K - 1);
-        for (int e = g.start[w]; e < g.start[w + 1]; ++e) {
-          const int v = g.nbr[e];
-          prefetch(col(qd, v));
-          prefetch(col(qd, v) + K - 1);
-          prefetch(&debt[v]);
-          prefetch(&queued[v]);
-        }
-      }
+      if (!(debt[u] > tol)) return;
       debt[u] = 0.0;
       const double* wu = col(wd, u);
       for (Eigen::Index k = 0; k < K; ++k) s[k] = wu[k];
@@ -361,7 +336,7 @@ int cannot_link_mean_field(const Graph& g, const std::vector<int>& units,
         total = sum_of(s.data(), K);
       }
       const double moved = store_and_largest_move(col(qd, u), s.data(), 1.0 / total, K);
-      if (moved == 0.0) continue;
+      if (moved == 0.0) return;
       for (int e = g.start[u]; e < g.start[u + 1]; ++e) {
         const int v = g.nbr[e];
         debt[v] += moved;
@@ -370,7 +345,27 @@ int cannot_link_mean_field(const Graph& g, const std::vector<int>& units,
           nxt.push_back(v);
         }
       }
-    }
+    };
+    // the updates wait on memory (the units' and their neighbours' columns
+    // and debts, scattered): named eight units ahead, a unit's list entries,
+    // four ahead its columns and its neighbours' columns and debts (which its
+    // update adds to)
+    auto list_reads = [&](int w, const Upcoming& r) {
+      r.line(&g.start[w]);
+      r.line(&debt[w]);
+      r.line(&queued[w]);
+    };
+    auto column_reads = [&](int w, const Upcoming& r) {
+      r.ends(col(wd, w), K);
+      r.ends(col(qd, w), K);
+      for (int e = g.start[w]; e < g.start[w + 1]; ++e) {
+        const int v = g.nbr[e];
+        r.ends(col(qd, v), K);
+        r.line(&debt[v]);
+        r.line(&queued[v]);
+      }
+    };
+    for_each_id_ahead(cur, n_cur, update, ahead<8>(list_reads), ahead<4>(column_reads));
     // units queued for this sweep's remainder were updated in it; the rest
     // wait for the next sweep, in the order they were queued (sorting them
     // back into unit order cost more than it saved)

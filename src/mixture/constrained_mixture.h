@@ -121,10 +121,9 @@ inline Eigen::MatrixXd e_step(Eigen::MatrixXd a, const PairGraph& pairs,
     case Inference::mean_field: {
       if (st.q_in_z) st.q.swap(z_prev);  // the state came back as the last result
       if (st.q.cols() != g.n_units) {
-        // read at the graph's random places: 2 MiB pages, asked for before
-        // the copy first touches the memory (fewer page walks per read)
-        st.q.resize(b.rows(), b.cols());
-        advise_huge_pages(st.q.data(), sizeof(double) * static_cast<std::size_t>(st.q.size()));
+        // read at the graph's random places: marked so before the copy
+        // first touches the memory (the engine's page advice)
+        resize_for_random_reads(st.q, b.rows(), b.cols());
         st.q = b;
         softmax_cols(st.q);
       }
@@ -174,7 +173,7 @@ struct EmOptions {
   // relative change of the log-likelihood at t)), so early E-steps stop
   // loosely and the last ones at inner_tol. 0 keeps inner_tol throughout.
   // Gibbs likewise records half its sweeps (rounded up) while that change
-  // exceeds loose_inner_tol: a Monte Carlo error ~1.4x larger matters little
+  // exceeds loose_inner_tol: a Monte Carlo error sqrt(2) times larger matters little
   // when the next M-step moves the parameters by more, and the chain keeps
   // running across iterations either way.
   double loose_inner_tol = 1e-2;

@@ -116,10 +116,9 @@ inline Eigen::MatrixXd exact_posterior(const Eigen::MatrixXd& b, const UnitGraph
   if (q_start != nullptr && q_start->cols() == g.n_units) {
     q.swap(*q_start);  // taken over, not copied
   } else {
-    // read at the graph's random places by the mean field: 2 MiB pages,
-    // asked for before the copy first touches the memory
-    q.resize(b.rows(), b.cols());
-    advise_huge_pages(q.data(), sizeof(double) * static_cast<std::size_t>(q.size()));
+    // read at the graph's random places by the mean field: marked so
+    // before the copy first touches the memory
+    resize_for_random_reads(q, b.rows(), b.cols());
     q = b;
     softmax_cols(q);
   }
@@ -171,8 +170,8 @@ inline Eigen::MatrixXd exact_posterior(const Eigen::MatrixXd& b, const UnitGraph
       for (int e = g.start[u]; e < g.start[u + 1]; ++e) all_hard = all_hard && g.hard[e];
     }
     if (all_hard) {
-      Eigen::MatrixXd w(b.rows(), g.n_units);  // read at random places in later sweeps
-      advise_huge_pages(w.data(), sizeof(double) * static_cast<std::size_t>(w.size()));
+      Eigen::MatrixXd w;  // read at random places in later sweeps
+      resize_for_random_reads(w, b.rows(), static_cast<Eigen::Index>(g.n_units));
       for (int u : units) {
         const double m = b.col(u).maxCoeff();
         for (Eigen::Index k = 0; k < b.rows(); ++k) {

@@ -16,10 +16,11 @@
 
 #include "mixture/gaussian_mixture.h"
 #include "mixture/mrf_graph.h"
-#include "engine/force_inline.h"
+#include "engine/bits.h"
+#include "engine/column_moves.h"
 #include "engine/huge_pages.h"
 #include "engine/lanes2.h"
-#include "engine/prefetch.h"
+#include "engine/lookahead.h"
 #include "common/run_hooks.h"
 
 namespace sideclust {
@@ -52,12 +53,12 @@ inline std::vector<int> argmax_cols(const Eigen::MatrixXd& b) {
 
 // exp(d) for d <= 0, with 0 below e^-700 (under 1e-304): a probability
 // relative to a largest term of 1 that small is negligible, and subnormal
-// numbers (below ~e^-708) make every later multiplication ~100x slower.
+// numbers (below ~e^-708) make every later multiplication far slower.
 inline double flushed_exp(double d) { return d < -700.0 ? 0.0 : std::exp(d); }
 
 // The same for K values in place, d[k] <= 0 becoming exp(d[k]), 0 below -cut
-// (at most 700): Eigen's vectorized exponential, several times faster than
-// one std::exp per value (the E-steps take K of them per unit).
+// (at most 700): Eigen's vectorized exponential, cheaper than one std::exp
+// per value (the E-steps take K of them per unit).
 // The default cut's floor is computed once (mean field calls this per update).
 inline void flushed_exp_inplace(double* d, Eigen::Index K, double cut = 700.0) {
   Eigen::Map<Eigen::ArrayXd> v(d, K);
@@ -81,49 +82,6 @@ inline double sum_of(const double* p, Eigen::Index K) {
   }
   if (k < K) t0 += p[k];
   return t0 + t1;
-}
-
-// Writes q_u(k) = s[k] * inv over the old q_u and returns the largest
-// |new - old| / max(1 - max(new, old), 1e-300) over k: the bound the mean
-// fields use for a neighbour's factor 1 - q_u(k) (certain cannot-links);
-// *largest_change, when given, gets the largest |new - old|. The ratios are
-// divided out in two lanes with a running maximum each: a comparison by
-// products (one division at the end) made each k wait on the one before and
-// was a quarter of an update. A maximum is exact, so the results do not
-// depend on the grouping.
-SIDECLUST_FORCE_INLINE double store_and_largest_move(double* qu, const double* s, double inv,
-                                                     Eigen::Index K,
-                                                     double* largest_change = nullptr) {
-  Eigen::Index k = 0;
-  double m = 0.0, c = 0.0;
-#if defined(SIDECLUST_HAS_LANES2)
-  const Lanes2 scale = {inv, inv}, one = {1.0, 1.0}, floor = {1e-300, 1e-300};
-  Lanes2 m2 = {0.0, 0.0}, c2 = {0.0, 0.0};
-  for (; k + 1 < K; k += 2) {
-    const Lanes2 v = load_lanes2(s + k) * scale, old = load_lanes2(qu + k);
-    const Lanes2 d = v > old ? v - old : old - v;
-    Lanes2 r = one - (v > old ? v : old);
-    r = r > floor ? r : floor;
-    const Lanes2 ratio = d / r;
-    m2 = ratio > m2 ? ratio : m2;
-    c2 = d > c2 ? d : c2;
-    store_lanes2(qu + k, v);
-  }
-  m = m2[0] > m2[1] ? m2[0] : m2[1];
-  c = c2[0] > c2[1] ? c2[0] : c2[1];
-#endif
-  for (; k < K; ++k) {
-    const double v = s[k] * inv, old = qu[k];
-    const double d = v > old ? v - old : old - v;
-    double r = 1.0 - (v > old ? v : old);
-    r = r > 1e-300 ? r : 1e-300;
-    const double ratio = d / r;
-    m = ratio > m ? ratio : m;
-    c = d > c ? d : c;
-    qu[k] = v;
-  }
-  if (largest_change != nullptr) *largest_change = c;
-  return m;
 }
 
 // A set of positions 0..n-1, initially all (or none), visited in increasing
@@ -159,7 +117,7 @@ class OrderedWorkSet {
       if (++word == bits_.size()) return n_;
       w = bits_[word];
     }
-    return (word << 6) + static_cast<std::size_t>(__builtin_ctzll(w));
+    return (word << 6) + static_cast<std::size_t>(lowest_set_bit(w));
   }
 
  private:
@@ -232,58 +190,32 @@ inline int mean_field(const Eigen::MatrixXd& b, const UnitGraph& g, Eigen::Matri
   std::vector<double> s(static_cast<std::size_t>(K));
   const double* bd = b.data();
   double* qd = q.data();
-  const std::ptrdiff_t col = static_cast<std::ptrdiff_t>(K);
-  // every cache line of a column of K doubles
-  auto prefetch_col = [col](const double* c) {
-    prefetch_range(c, static_cast<std::size_t>(col) * sizeof(double));
+  // The units about to be updated are named two stages ahead (the engine
+  // asks for their memory): Far ahead a unit's own column of b and q and its
+  // row of the graph, Near ahead its neighbours' columns of q and debts,
+  // whose addresses come from that row. Units put into the work set after
+  // they were passed over are visited without look-ahead.
+  const std::size_t col_len = static_cast<std::size_t>(K);
+  auto own_reads = [&](std::size_t w, const Upcoming& r) {
+    r.span(bd + static_cast<std::ptrdiff_t>(w) * K, col_len);
+    r.span(qd + static_cast<std::ptrdiff_t>(w) * K, col_len);
+    r.line(&g.nbr[g.start[w]]);
+    r.line(&g.coupling[g.start[w]]);
   };
-  // Prefetch in two stages along the units about to be visited (a ring of
-  // upcoming positions of the work set): kAhead2 ahead a unit's own column
-  // of b and q and its row of the graph, kAhead1 ahead its neighbours'
-  // columns of q and debts, whose addresses come from that row. Units put
-  // into the work set after they were passed over are just not prefetched.
-  constexpr int kAhead1 = 3, kAhead2 = 6, kRing = 8;
-  std::size_t ring[kRing];
-  auto stage1 = [&](std::size_t w) {
+  auto neighbour_reads = [&](std::size_t w, const Upcoming& r) {
     for (int e = g.start[w]; e < g.start[w + 1]; ++e) {
-      prefetch_col(qd + static_cast<std::ptrdiff_t>(g.nbr[e]) * col);
-      prefetch(&debt[g.nbr[e]]);
+      r.span(qd + static_cast<std::ptrdiff_t>(g.nbr[e]) * K, col_len);
+      r.line(&debt[g.nbr[e]]);
     }
-  };
-  auto stage2 = [&](std::size_t w) {
-    prefetch_col(bd + static_cast<std::ptrdiff_t>(w) * col);
-    prefetch_col(qd + static_cast<std::ptrdiff_t>(w) * col);
-    prefetch(&g.nbr[g.start[w]]);
-    prefetch(&g.coupling[g.start[w]]);
   };
   int sweep = 0;
   while (sweep < max_sweeps && !owing.empty()) {
     if (hooks) hooks->check_interrupt();  // an E-step may run many sweeps
     ++sweep;
-    int head = 0, size = 0;  // ring[head .. head + size): upcoming units
-    std::size_t tail = 0;    // where the search for the next one resumes
-    for (std::size_t at = owing.next(0); at < n_units; at = owing.next(at + 1)) {
+    auto update = [&](std::size_t at) {
       owing.erase(at);
-      while (size > 0 && ring[head] <= at) {
-        head = (head + 1) % kRing;
-        --size;
-      }
-      tail = std::max(tail, at + 1);
-      while (size < kAhead2 && tail < n_units) {
-        const std::size_t nx = owing.next(tail);
-        if (nx >= n_units) {
-          tail = n_units;
-          break;
-        }
-        ring[(head + size) % kRing] = nx;
-        ++size;
-        tail = nx + 1;
-        stage2(nx);
-        if (size > kAhead1) stage1(ring[(head + kAhead1 - 1) % kRing]);
-      }
-      if (size < kAhead1 && size > 0) stage1(ring[(head + size - 1) % kRing]);
       const int u = static_cast<int>(at);
-      if (!(debt[u] > tol)) continue;  // a NaN debt, as the scan skipped it
+      if (!(debt[u] > tol)) return;  // a NaN debt, as the scan skipped it
       debt[u] = 0.0;
       const double* bu = bd + static_cast<std::ptrdiff_t>(u) * K;
       for (Eigen::Index k = 0; k < K; ++k) s[k] = bu[k];
@@ -331,14 +263,17 @@ inline int mean_field(const Eigen::MatrixXd& b, const UnitGraph& g, Eigen::Matri
           qu[k] = v;
         }
       }
-      if (change == 0.0) continue;
+      if (change == 0.0) return;
       for (int e = g.start[u]; e < g.start[u + 1]; ++e) {
         const int v = g.nbr[e];
         debt[v] += g.hard[e] ? log_change : std::abs(g.coupling[e]) * change;
         // v has a neighbour: it is linked when active
         if (debt[v] > tol && (all_active || active[v])) owing.insert(static_cast<std::size_t>(v));
       }
-    }
+    };
+    for_each_member_ahead(
+        n_units, [&](std::size_t i) { return owing.next(i); }, update,
+        ahead<3>(neighbour_reads), ahead<6>(own_reads));
   }
   return sweep;
 }
@@ -456,7 +391,7 @@ inline Eigen::MatrixXd gibbs(Eigen::MatrixXd& b, const UnitGraph& g, std::vector
     // weights below e^-kNegligibleLog are 0: times factors of at most e^50
     // they stay below e^-kNegligibleLog+100 against at least e^-50 for the
     // best label, under the rounding of the total, and they would otherwise
-    // underflow into subnormal numbers, whose arithmetic is ~100x slower
+    // underflow into subnormal numbers, whose arithmetic is far slower
     const double m = b.col(u).maxCoeff();
     for (Eigen::Index k = 0; k < K; ++k) wu[k] = b(k, u) - m;
     flushed_exp_inplace(wu, K, kNegligibleLog);
@@ -483,13 +418,11 @@ inline Eigen::MatrixXd gibbs(Eigen::MatrixXd& b, const UnitGraph& g, std::vector
     const bool record = sweep >= burn_in;
     const bool first = sweep == burn_in, last = sweep == burn_in + sweeps - 1;
     const double n_sweeps = static_cast<double>(sweeps);
-    const std::size_t n_linked = linked.size();
-    for (std::size_t at = 0; at < n_linked; ++at) {
-      const int u = linked[at];
-      if (at + 4 < n_linked) {  // neighbours' labels of a unit four ahead:
-        const int w = linked[at + 4];  // random reads, the cost of a draw
-        for (int e = g.start[w]; e < g.start[w + 1]; ++e) prefetch(yd + g.nbr[e]);
-      }
+    // the neighbours' labels of a unit four ahead: random reads, the cost of a draw
+    auto label_reads = [&](int w, const Upcoming& up) {
+      for (int e = g.start[w]; e < g.start[w + 1]; ++e) up.line(yd + g.nbr[e]);
+    };
+    auto draw = [&](int u) {
       double total = 0.0;
       if (product[u]) {
         const double* wu = wcol[u];
@@ -515,7 +448,8 @@ inline Eigen::MatrixXd gibbs(Eigen::MatrixXd& b, const UnitGraph& g, std::vector
       int k = 0;
       while (k < K - 1 && r >= sp[k]) r -= sp[k++];
       yd[u] = k;
-    }
+    };
+    for_each_id_ahead(linked, linked.size(), draw, ahead<4>(label_reads));
   }
   if (sweeps <= 0) {  // nothing recorded: the conditionals at the chain's last state
     Eigen::VectorXd sc;

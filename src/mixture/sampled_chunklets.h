@@ -351,51 +351,26 @@ inline int chunklet_part_posterior(Eigen::MatrixXd& a, const ChunkletPart& part,
   const int S = static_cast<int>(part.samples.size());
   const int threads = static_cast<int>(slots.size());
   const int first = sg.n_units > 0 ? 1 : 0;  // job 0: the shared components, if any
-  if (threads <= 1 || S < 2) {
-    if (first == 1) {
-      solve_shared(shared_work, hooks);
-      commit_shared(shared_work);
-    }
-    for (int s = 0; s < S; ++s) {
-      solve(s, slots[0], hooks);
-      commit(s, slots[0]);
-    }
-  } else {
-    // the jobs side by side, each sample with a thread's workspace, their
-    // posteriors added in job order (the same sums as one thread)
-    std::exception_ptr host_stop;
-    auto poll = [&]() {
-      try {
-        hooks.check_interrupt();
-        return true;
-      } catch (...) {
-        host_stop = std::current_exception();
-        return false;
-      }
-    };
-    try {
-      run_jobs_in_order(
-          first + S, threads,
-          [&](int job, int slot, RunHooks& h) {
-            if (job < first) {
-              solve_shared(shared_work, h);
-            } else {
-              solve(job - first, slots[slot], h);
-            }
-          },
-          [&](int job, int slot) {
-            if (job < first) {
-              commit_shared(shared_work);
-            } else {
-              commit(job - first, slots[slot]);
-            }
-          },
-          poll);
-    } catch (const ChainStopped&) {
-      if (host_stop) std::rethrow_exception(host_stop);
-      throw;
-    }
-  }
+  // the jobs side by side when there are two samples or more, each sample
+  // with a thread's workspace, their posteriors added in job order (the
+  // same sums as one thread)
+  run_ordered_jobs(
+      first + S, S < 2 ? 1 : threads,
+      [&](int job, int slot, RunHooks& h) {
+        if (job < first) {
+          solve_shared(shared_work, h);
+        } else {
+          solve(job - first, slots[slot], h);
+        }
+      },
+      [&](int job, int slot) {
+        if (job < first) {
+          commit_shared(shared_work);
+        } else {
+          commit(job - first, slots[slot]);
+        }
+      },
+      hooks);
   if (!single) {
     for (int t = 0; t < n; ++t) a.col(part.points[t]) = acc.col(t);
   }

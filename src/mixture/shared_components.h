@@ -1,8 +1,8 @@
 // The components that sampled chunklets (sampled_chunklets.h) solve exactly
 // -- a chunklet alone, a tree of chunklets, a small component enumerated --
 // recur across the samples: the same chunklets joined by the same kept
-// cannot-links (on the speed bench's 1e5 points and pairs, 64% of the points
-// of such components across 20 samples are in one already met). Their
+// cannot-links (most such points are in a component already met in an
+// earlier sample: bench/NOTES.md). Their
 // posterior depends on their own points' weights only, so each distinct
 // component is solved once per E-step and enters the average with the summed
 // weight omega of the samples that hold it; a sample keeps only its

@@ -1,4 +1,4 @@
-// Several TVClust Gibbs chains run side by side (chain_runner.h), each with
+// Several TVClust Gibbs chains run side by side (engine/chain_runner.h), each with
 // burn-in and thinning, recording traces of every sweep and the kept
 // partitions the host asked to store.
 #pragma once
@@ -73,7 +73,7 @@ std::vector<ChainRecord> run_tvclust_chains(const Points& x,
       progress[c].store(sweep, std::memory_order_relaxed);
     }
   };
-  run_chains(seeds, threads, run_chain, poll);
+  run_seeded_jobs(seeds, threads, run_chain, poll);
   return record;
 }
 
