@@ -72,8 +72,8 @@
 #'   Grunau et al. 2023; the number of candidates of scikit-learn). Seeds that
 #'   cover the data better make a run less likely to end with two clusters
 #'   sharing one group of points while another cluster spans two: over the
-#'   data sets and seeds of `bench/results/cec-search.md` in the source
-#'   repository the best of 10 restarts was lower than from plain k-means++
+#'   data sets and seeds of the CEC search benchmark (`vignette("performance")`)
+#'   the best of 10 restarts was lower than from plain k-means++
 #'   seeds on 516, equal on 225 and higher on 359 of 1100 (much lower on
 #'   mixtures of 10 Gaussians, higher on the discrete features of the glass
 #'   data at 6 clusters). With the same 10 restarts it was, in the median
@@ -126,8 +126,8 @@
 #' than it is. On data of a few hundred points the cost then prefers more
 #' clusters than there are (with three well-separated Gaussians of 50 points
 #' in 4 dimensions, started at `k = 6`, CEC-IB kept 5 or 6, and those
-#' partitions cost less than the true one; `bench/results/cec-ib-sample-size.md`
-#' in the source repository). With `small_sample = TRUE` every
+#' partitions cost less than the true one: `vignette("performance")`). With
+#' `small_sample = TRUE` every
 #' cluster's term is instead the expected cross-entropy of a *new* point
 #' drawn from the same Gaussian, which adds to the cross-entropy of a cluster
 #' of \eqn{m} points
@@ -195,8 +195,7 @@
 #' (`"eigenvalues"`, e.g. with the eigenvalues of the within-label covariance
 #' of the labelled points), keep the number of clusters near the number of
 #' classes there; with 30% labels `split_criterion = "bic"` did so on 6 of
-#' the 7 data sets, without any k (`bench/results/cec-split-uci.md` in the
-#' source repository).
+#' the 7 data sets, without any k (`vignette("performance")`).
 #'
 #' @section Cluster families (`type`, `param`):
 #' The seven Gaussian families of cross-entropy clustering (Tabor & Spurek

@@ -59,7 +59,7 @@
 #' total sum of squares, so that it outweighs what the k-means terms gain by
 #' finding the same grouping twice (with \eqn{n / v}, two clusterings can
 #' still share one grouping by shrinking their prototypes towards the origin,
-#' as they did on the synthetic data of `bench/disparate-kmeans.R`, while
+#' as they did on the synthetic data of a benchmark (`vignette("performance")`), while
 #' every value from \eqn{3 n / v} to \eqn{1000 n / v} found the two groupings
 #' there). It also makes the fit independent of the units of `x`
 #' (multiplying `x` by a constant gives the same clusters). The value used is

@@ -100,7 +100,7 @@
 #'   for non-convex shapes. Splitting a cluster in two gains about the
 #'   kernel mass across the cut, which grows with the density of the points,
 #'   so on denser data (larger n) `lambda` has to grow too, as for DP-means.
-#'   Between 1 and 2 suited the 300-point patterns of `bench/patterns.R`.
+#'   Between 1 and 2 suited 300-point [simulate_patterns()] (`vignette("performance")`).
 #' @param kernel `"rbf"`, `"linear"` or `"precomputed"`, see Kernels.
 #' @param sigma Bandwidth of the `"rbf"` kernel; `NULL` for the median
 #'   heuristic.

@@ -61,7 +61,7 @@
 #'   and so on; then all move together. From all-random starts
 #'   (`init = "random"`) the constrained moves (a row can only change one
 #'   coordinate of its cell at a time) often end in poor local optima on
-#'   larger data (see `bench/multivariate-ib.R`). For hard
+#'   larger data (see `vignette("performance")`). For hard
 #'   clusters the expectation over the other clusterings in (26) keeps only
 #'   the row's own cell, so the cost of putting \eqn{x} into cluster \eqn{c}
 #'   of \eqn{C_j} is the [sib()] loss of \eqn{I(T;Y)} of joining the cell

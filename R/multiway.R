@@ -51,7 +51,7 @@
 #'   `init = "random"` (each dimension a uniformly random partition with no
 #'   empty cluster). Such starts make every block mean close to the overall
 #'   mean, and runs from them often end in poor local optima (merged and
-#'   split clusters; see `bench/results/multiway-clustering.md`), so the
+#'   split clusters; see `vignette("performance")`), so the
 #'   default `init = "kmeans++"` seeds the dimensions instead, in two
 #'   rounds. First each dimension alone: k-means++ among its slices (the
 #'   mode-\eqn{i} unfolding, squared Euclidean distance for both

@@ -95,7 +95,7 @@
 #' @param xi_max Cap on the weights (one number or two as for `xi`). The
 #'   paper lets the weights grow without bound (`Inf`), which lets wrong
 #'   constraints override the data. On the paper's UCI protocol
-#'   (`bench/rdp-means-uci.R`) a cap of 10 raises the F-measure / ARI / NMI
+#'   (`vignette("performance")`) a cap of 10 raises the F-measure / ARI / NMI
 #'   with 20% wrong constraints by 0.03 / 0.04 / 0.06 and leaves the results
 #'   with correct constraints unchanged (to 0.01), so it is the default. For
 #'   side information known to be noisy, a cap near 2 did best there (0.07 /
