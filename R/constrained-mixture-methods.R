@@ -155,8 +155,7 @@ constraint_posterior <- function(prob, side,
                                  log = FALSE, samples = 100L, sweeps = 1000L,
                                  burn_in = 100L, inner_iter = 100L, inner_tol = 1e-8,
                                  max_labelings = 1e6,
-                                 threads = getOption("sideclust.threads", 2L), burnin) {
-  if (!missing(burnin)) burn_in <- deprecated_arg(burnin, "burnin", "burn_in")
+                                 threads = getOption("sideclust.threads", 2L)) {
   log <- check_flag(log, "log")
   if (!is.matrix(prob) || !is.numeric(prob) || anyNA(prob)) {
     stop_arg("prob", "must be a numeric n x k matrix without NA")

@@ -144,8 +144,6 @@
 #'   default is `getOption("sideclust.threads", 2L)`.
 #' @param sweeps,burn_in Gibbs: recorded sweeps per E-step, and burn-in
 #'   sweeps before the first E-step's recorded ones.
-#' @param burnin Deprecated former name of `burn_in`: still accepted, with a
-#'   warning.
 #' @param inner_iter,inner_tol Mean field / ICM: largest number of sweeps per
 #'   E-step, and the mean-field convergence tolerance (reached by the E-steps
 #'   once EM is near convergence, see `"mean_field"` above; also used by the
@@ -211,9 +209,8 @@ constrained_mixture <- function(x, side, k,
                                 inner_iter = 50L, inner_tol = 1e-6,
                                 max_labelings = 1e6,
                                 threads = getOption("sideclust.threads", 2L),
-                                verbose = FALSE, burnin) {
+                                verbose = FALSE) {
   call <- match.call()
-  if (!missing(burnin)) burn_in <- deprecated_arg(burnin, "burnin", "burn_in")
   x <- check_points(x, "x")
   n <- nrow(x)
   if (missing(side)) stop_arg("side", "is missing; use NULL for no constraints")

@@ -128,7 +128,6 @@
 #'   length `nrow(x)` with `NA` for unlabelled points, or a `sideclust_labels`
 #'   object (from [sample_labels()] or [as_constraints()]). Pairwise
 #'   constraints are not accepted.
-#' @param labels Deprecated name of `side`.
 #' @param k Number of prototypes, between 1 and the number of distinct rows
 #'   of `x`. May be omitted when `start` is given.
 #' @param sigma Width of the Gaussian memberships (in the units of `x`);
@@ -221,9 +220,8 @@ discriminative_clustering <- function(x, side, k, sigma = NULL, n0 = 1,
                                       restarts = 10L, max_iter = 500L, tol = 1e-6,
                                       rel_tol = 1e-8, epochs = 50L, step = 0.1,
                                       init = c("kmeans++", "random"), start = NULL,
-                                      verbose = FALSE, labels) {
+                                      verbose = FALSE) {
   call <- match.call()
-  if (!missing(labels)) side <- deprecated_arg(labels, "labels", "side")
   pts <- scan_points(x, "x", transpose = TRUE)  # checked and transposed in one pass
   x <- pts$x
   n <- nrow(x)

@@ -115,20 +115,6 @@ fitted.sideclust <- function(object, ...) object$cluster
 #' @export
 nobs.sideclust <- function(object, ...) length(object$cluster)
 
-# Fields renamed for one vocabulary (fit$centers everywhere, fit$size as in
-# stats::kmeans) stay readable under their former names for one release.
-renamed_fields <- c(means = "centers", sizes = "size")
-
-#' @export
-`$.sideclust` <- function(x, name) {
-  if (name %in% names(renamed_fields) && !name %in% names(x)) {
-    new <- renamed_fields[[name]]
-    warning(sprintf("fit$%s is deprecated; use fit$%s", name, new), call. = FALSE)
-    return(.subset2(x, new))
-  }
-  NextMethod()
-}
-
 # Every front door ends here. The fit keeps the data it clustered (a
 # reference, not a copy, while the caller's object is unchanged), so that
 # predict(), plot(), augment() and logLik() work without passing it again;

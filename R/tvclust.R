@@ -183,7 +183,6 @@
 #'   them.
 #' @param tol A variational run stops when a sweep raises the ELBO by less
 #'   than `tol` times its absolute value.
-#' @param k_init Deprecated name of `k`.
 #' @param split_merge Split-merge proposals per sweep (0 for none).
 #' @param chunklet_moves Whole-chunklet moves; `NULL` means on for pairwise
 #'   side information with may-links. Not available for partial labels.
@@ -286,10 +285,8 @@ tvclust <- function(x, side = NULL, k = 5L, family = c("gaussian", "diagonal", "
                     chunklet_moves = NULL, loss = c("binder", "vi"), max_candidates = 100L,
                     keep_draws = NULL, summary_draws = 200L, verbose = FALSE,
                     point_estimate = c("search", "draws"),
-                    truncation = max(20L, 2L * k), restarts = 1L, max_iter = 1000L, tol = 1e-7,
-                    k_init) {
+                    truncation = max(20L, 2L * k), restarts = 1L, max_iter = 1000L, tol = 1e-7) {
   call <- match.call()
-  if (!missing(k_init)) k <- deprecated_arg(k_init, "k_init", "k")
   family <- match_arg(family)
   method <- match_arg(method)
   given <- names(call)[-1L]

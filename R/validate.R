@@ -379,13 +379,6 @@ kp_check_types <- function(types, n_relations) {
   types
 }
 
-# The value of an argument given under its former name, with a warning that
-# names the new one (former names are kept for at least one release).
-deprecated_arg <- function(value, old, new) {
-  warning(sprintf("`%s` is deprecated; use `%s` instead", old, new), call. = FALSE)
-  value
-}
-
 # combine_chains(): the fits must be tvclust() runs of the same data, side
 # information, model and schedule, with their draws kept. Stops naming the
 # first fit and the first setting that differ.
