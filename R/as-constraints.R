@@ -178,7 +178,7 @@ constraints_from_dense <- function(x, coding, arg) {
 constraints_from_sparse <- function(x, coding, arg) {
   if (!identical(coding, "signed")) {
     stop_arg("coding", "must be \"signed\" for a sparse Matrix: its unstored ",
-             "entries mean unknown, so 0 cannot also mean may-not link")
+             "entries mean unknown, so 0 cannot also mean a cannot-link")
   }
   n <- nrow(x)
   if (n != ncol(x) || n == 0L) {

@@ -501,7 +501,7 @@ fit_cec <- function(x, labels, k, beta, type, param, restarts, max_iter, eps, co
   xt <- pts$xt
   res <- best_run(restarts, function(r) .cec_cpp(xt, side, options),
                   function(run) run$cost + sum(penalty[run$origin]))
-  centers <- t(res$means)
+  centers <- t(res$centers)
   dimnames(centers) <- list(NULL, colnames(x))
   dimnames(res$covariances) <- list(colnames(x), colnames(x), NULL)
   list(

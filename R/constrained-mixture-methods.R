@@ -167,7 +167,9 @@ constraint_posterior <- function(prob, side,
   side <- cm_side(side, nrow(prob))
   w <- cm_penalty(side, penalty)
   options <- cm_options(samples, sweeps, burn_in, inner_iter, inner_tol, max_labelings, threads)
-  res <- .constraint_posterior_cpp(t(lp), side, w, inference, options)
+  options$penalty <- w
+  options$inference <- inference
+  res <- .constraint_posterior_cpp(t(lp), side, options)
   z <- res$z
   dimnames(z) <- dimnames(prob)
   attr(z, "labels") <- max.col(z, ties.method = "first")

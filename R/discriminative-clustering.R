@@ -253,7 +253,7 @@ discriminative_clustering <- function(x, side, k, sigma = NULL, n0 = 1,
   }
   settings <- list(sigma = sigma, n0 = n0, method = method, restarts = restarts, init = init)
   core_options <- list(k = k, sigma = sigma, n0 = n0, restarts = 1L, init = init,
-                       start = seeds$centres, verbose = verbose)
+                       start = seeds$centers, verbose = verbose)
   xt <- pts$xt
   highest <- function(run) -final_value(run$objective)
   if (method == "stochastic") {
@@ -313,7 +313,7 @@ dc_new_fit <- function(x, res, side, k, settings, call) {
   dimnames(counts) <- names_ck
   class_distributions <- res$class_distributions
   dimnames(class_distributions) <- names_ck
-  centers <- t(res$centres)
+  centers <- t(res$centers)
   dimnames(centers) <- list(NULL, colnames(x))
   membership <- res$membership
   dimnames(membership) <- list(rownames(x), NULL)

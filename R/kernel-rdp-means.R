@@ -179,7 +179,7 @@ kernel_rdp_means <- function(x, side, k = NULL, lambda = NULL,
   verbose <- check_flag(verbose, "verbose")
   merge_moves <- check_flag(merge_moves, "merge_moves")
   lambda <- resolve_kernel_lambda(kern, lambda, k)
-  if (is.null(side)) xi <- xi_max <- c(may = 0, may_not = 0)  # kernel DP-means
+  if (is.null(side)) xi <- xi_max <- c(must = 0, cannot = 0)  # kernel DP-means
 
   spectral <- if (init == "spectral") {
     spectral_xi <- if (xi_rate > 1 && all(is.finite(xi_max))) xi_max else xi
@@ -199,7 +199,7 @@ kernel_rdp_means <- function(x, side, k = NULL, lambda = NULL,
   if (!res$converged) warn_not_converged("kernel_rdp_means", max_iter)
   fit <- list(
     cluster = res$cluster, k = res$k, size = res$size, within = res$within,
-    lambda = lambda, xi = stats::setNames(res$xi, c("may", "may_not")),
+    lambda = lambda, xi = stats::setNames(res$xi, c("must", "cannot")),
     sigma = kern$spec$sigma, kernel = kernel,
     objective = res$objective, data_term = res$data_term,
     k_trace = res$k_trace, changes = res$changes,
@@ -243,8 +243,8 @@ kernel_rdp_objective <- function(x, cluster, side = NULL, lambda, xi = c(0, 0),
   side_term <- 0
   if (!is.null(side)) {
     agree <- side_agreement_table(side, cluster)
-    kept_may <- agree$weight[1] - agree$weight_violated[1]
-    side_term <- -xi[["may"]] * kept_may + xi[["may_not"]] * agree$weight_violated[2]
+    kept_must <- agree$weight[1] - agree$weight_violated[1]
+    side_term <- -xi[["must"]] * kept_must + xi[["cannot"]] * agree$weight_violated[2]
   }
   data + lambda * k + side_term
 }

@@ -89,7 +89,7 @@
 #' @param lambda Penalty for opening a cluster, on the scale of the
 #'   divergence; when given, `k` must not be.
 #' @param xi Starting weight of the side information in the first sweep:
-#'   one number, or two named `may` and `may_not` (\eqn{\xi_1, \xi_2}).
+#'   one number, or two named `must` and `cannot` (\eqn{\xi_1, \xi_2}).
 #' @param xi_rate Factor applied to the weights after every sweep (the paper
 #'   uses 2). Use 1 to keep `xi` fixed.
 #' @param xi_max Cap on the weights (one number or two as for `xi`). The
@@ -107,8 +107,8 @@
 #'   `"sqeuclidean"`.
 #' @param lambda_method How `lambda` is derived from `k`, see [dp_lambda()].
 #' @param order `"random"` visits the points in a new random order every sweep
-#'   (reproducible with [set.seed()]). Up to 65536 points it is a uniformly
-#'   random permutation; on more points, every sweep visits blocks of 1024
+#'   (reproducible with [set.seed()]). On small data it is a uniformly
+#'   random permutation; on large data, every sweep visits blocks of
 #'   consecutive rows in a random order, the rows of each block in row
 #'   order: a shuffled index of blocks with sequential access inside, which
 #'   keeps memory access local without copying the data, so that a sweep
@@ -118,11 +118,7 @@
 #'   block holds rows of one class visited one after another, so shuffle the
 #'   rows first, or use `"uniform"`, if that matters. `"uniform"` is a
 #'   uniformly random permutation every sweep at any size (slower on large
-#'   data), `"fixed"` visits the points in row order. On more than 65536
-#'   points the same seed gives another visiting order (and possibly another
-#'   fit) than in earlier versions, which shuffled blocks of 256 rows and the
-#'   rows inside them, or before that relabelled the points once by a random
-#'   permutation and copied the data in that order.
+#'   data), `"fixed"` visits the points in row order.
 #' @param patience Number of consecutive sweeps without a change that ends the
 #'   run.
 #' @param max_iter Maximum number of sweeps.
@@ -149,7 +145,7 @@
 #'     normalized rows).}
 #'   \item{size}{points per cluster.}
 #'   \item{lambda}{the penalty used.}
-#'   \item{xi}{the weights (`may`, `may_not`) of the last sweep.}
+#'   \item{xi}{the weights (`must`, `cannot`) of the last sweep.}
 #'   \item{objective}{objective after every sweep (see Objective).}
 #'   \item{k_trace, changes}{clusters and moved points after every sweep.}
 #'   \item{iterations, converged}{sweeps run and whether the stopping rule
@@ -221,7 +217,7 @@ dp_means <- function(x, k = NULL, lambda = NULL,
                      restarts = 1L, verbose = FALSE) {
   call <- match.call()
   data <- prepare_divergence_data(x, match_arg(divergence), smoothing)
-  no_weight <- c(may = 0, may_not = 0)
+  no_weight <- c(must = 0, cannot = 0)
   fit <- fit_dp_family(data, NULL, lambda, k, no_weight, 1, no_weight,
                        match_arg(lambda_method), match_arg(order),
                        1L, max_iter, restarts, verbose)
@@ -256,12 +252,12 @@ fit_dp_family <- function(data, side, lambda, k, xi, xi_rate, xi_max,
   runs <- if (order != "fixed") restarts else 1L
   res <- best_run(runs, function(r) .rdp_means_cpp(xt, side, options),
                   function(run) final_value(run$objective))
-  centers <- t(res$centres)
+  centers <- t(res$centers)
   dimnames(centers) <- list(NULL, coordinate_names(data$x))
   list(
     cluster = res$cluster, k = res$k, centers = centers,
     size = tabulate(res$cluster, res$k), lambda = lambda,
-    xi = stats::setNames(res$xi, c("may", "may_not")),
+    xi = stats::setNames(res$xi, c("must", "cannot")),
     objective = res$objective, k_trace = res$k_trace, changes = res$changes,
     iterations = res$iterations, converged = res$converged,
     agreement = res$agreement, divergence = data$divergence,

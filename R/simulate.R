@@ -121,7 +121,7 @@ sample_tvclust <- function(y, rate, noise, pair_count) {
       stop_arg("rate", sprintf("asks for %s draws; at most %d are supported",
                                format(m), .Machine$integer.max))
     }
-    s <- sample_pairs_cpp(as.integer(y), nlevels(y), m, noise)
+    s <- .sample_pairs_cpp(as.integer(y), nlevels(y), m, noise)
     return(new_constraints(n, s$i, s$j, s$must, rep(1, length(s$i)),
                            correct = s$correct, sorted = TRUE))
   } else {
