@@ -4,9 +4,9 @@
 #' distance measured between feature vectors \eqn{\phi(x_i)} of a kernel
 #' \eqn{K_{ij} = \phi(x_i)^\top\phi(x_j)}, so that clusters need not be convex
 #' (rings, moons, spirals):
-#' \deqn{\sum_c \sum_{i \in c} \|\phi(x_i) - m_c\|^2 - \xi_1 \sum_{\textrm{kept may-links}} c_{ij}
-#'   + \xi_2 \sum_{\textrm{violated may-not links}} c_{ij} + \lambda K,}{sum_c sum_(i in c)
-#'   |phi(x_i) - m_c|^2 - xi1 (kept may-link weight) + xi2 (violated may-not weight) + lambda K,}
+#' \deqn{\sum_c \sum_{i \in c} \|\phi(x_i) - m_c\|^2 - \xi_1 \sum_{\textrm{kept must-links}} c_{ij}
+#'   + \xi_2 \sum_{\textrm{violated cannot-links}} c_{ij} + \lambda K,}{sum_c sum_(i in c)
+#'   |phi(x_i) - m_c|^2 - xi1 (kept must-link weight) + xi2 (violated cannot-link weight) + lambda K,}
 #' where \eqn{m_c} is the mean of cluster \eqn{c} in feature space, each pair
 #' is counted once, and the data term equals
 #' \eqn{\sum_c (\sum_{i \in c} K_{ii} - S_c / n_c)}{sum_c (sum_(i in c) K_ii - S_c / n_c)}
@@ -47,7 +47,7 @@
 #' - lambda I + xi1 E+ - xi2 E-)Y} over orthonormal \eqn{Y}, whose solution
 #' is the eigenvectors of \eqn{K + \xi_1 E^+ - \xi_2 E^-}{K + xi1 E+ - xi2 E-}
 #' with eigenvalue above \eqn{\lambda} (Kulis & Jordan 2012, Theorem 5.2;
-#' \eqn{E^\pm} hold the confidences of the may / may-not links). In that
+#' \eqn{E^\pm} hold the confidences of the must- / cannot-links). In that
 #' relaxation the side terms are divided by the cluster sizes, so it is an
 #' approximation of the objective above and serves as a start only:
 #' `init = "spectral"` takes the eigenvectors with eigenvalue above

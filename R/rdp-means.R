@@ -7,7 +7,7 @@
 #' \eqn{k} that minimizes the augmented distance
 #' \deqn{D(x_i, \mu_k) - \xi_1 f_k^i + \xi_2 s_k^i,}{D(x_i, mu_k) - xi1 f_ki + xi2 s_ki,}
 #' where \eqn{f_k^i} and \eqn{s_k^i} are the total confidence of the
-#' may-links and may-not links between point \eqn{i} and the members of
+#' must-links and cannot-links between point \eqn{i} and the members of
 #' cluster \eqn{k}, or opens a new cluster when that minimum exceeds `lambda`.
 #'
 #' The algorithm starts from one cluster. Each sweep visits every point (in a
@@ -20,8 +20,8 @@
 #' (every later sweep would repeat it), or after `max_iter` sweeps. While the
 #' weights still grow, a sweep that changes nothing also ends the run when
 #' growing weights cannot pull any point away: every point's own cluster holds
-#' at least as much of its may-link weight as any other cluster and none of its
-#' may-not weight (for instance, when no constraint is broken). The rest of the
+#' at least as much of its must-link weight as any other cluster and none of its
+#' cannot-link weight (for instance, when no constraint is broken). The rest of the
 #' schedule would then change only the weights, so an easy fit stops after two
 #' sweeps instead of the 15 the default schedule needs to reach `xi_max`, with
 #' the same clusters and centres; `xi` and `objective` report the weights of
@@ -29,15 +29,15 @@
 #' when neither shortcut applies.
 #'
 #' Partial labels are used as side information without expanding them into
-#' pairs: two labelled points act as a may-link of weight 1 when their labels
-#' agree and as a may-not link otherwise, and the counts come from per-cluster
+#' pairs: two labelled points act as a must-link of weight 1 when their labels
+#' agree and as a cannot-link otherwise, and the counts come from per-cluster
 #' label tallies in \eqn{O(1)} per point and cluster.
 #'
 #' @section Objective:
 #' `objective` records, after every sweep, objective (20) of the paper
-#' \deqn{\sum_i D(x_i, \mu_{z_i}) - \xi_1 \sum_{\textrm{kept may-links}} c_{ij}
-#'   + \xi_2 \sum_{\textrm{violated may-not links}} c_{ij} + \lambda K}{sum_i
-#'   D(x_i, mu_zi) - xi1 (kept may-link weight) + xi2 (violated may-not
+#' \deqn{\sum_i D(x_i, \mu_{z_i}) - \xi_1 \sum_{\textrm{kept must-links}} c_{ij}
+#'   + \xi_2 \sum_{\textrm{violated cannot-links}} c_{ij} + \lambda K}{sum_i
+#'   D(x_i, mu_zi) - xi1 (kept must-link weight) + xi2 (violated cannot-link
 #'   weight) + lambda K}
 #' at that sweep's weights, each pair counted once. (The paper writes the side
 #' terms as sums over points, which count every pair twice; that is the same
@@ -126,8 +126,8 @@
 #'   `order = "random"` or `"uniform"`); the run with the lowest final
 #'   objective is kept.
 #' @param verbose Report one line per sweep (as messages).
-#' @param chunklet_moves After every sweep, also try moving each may-link
-#'   chunklet (connected component of the may-links) as a whole to the
+#' @param chunklet_moves After every sweep, also try moving each must-link
+#'   chunklet (connected component of the must-links) as a whole to the
 #'   cluster that lowers the objective most, if any does. Algorithm 1 moves
 #'   single points only, and cannot reunite a chunklet split across two
 #'   clusters when its points have as many links on each side; whole-chunklet
@@ -150,8 +150,8 @@
 #'   \item{k_trace, changes}{clusters and moved points after every sweep.}
 #'   \item{iterations, converged}{sweeps run and whether the stopping rule
 #'     was met before `max_iter`.}
-#'   \item{agreement}{total confidence of kept and broken may-links and
-#'     may-not links at the end.}
+#'   \item{agreement}{total confidence of kept and broken must-links and
+#'     cannot-links at the end.}
 #'   \item{divergence, smoothing, order, patience, xi_schedule, side, n,
 #'     call}{the settings and side information used.}
 #' @references
