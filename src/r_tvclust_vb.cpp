@@ -1,6 +1,6 @@
-// Glue for TVClust's variational fit (tvclust/tvclust_vb.h): the variational
-// cluster family from R's prior list, the model settings and the options,
-// and plain R data back. No algorithm here.
+// Glue for TVClust's variational fit (tvclust/tvclust_vb.h): the model
+// settings and the options from R (the variational family through
+// with_vb_family(), r_tvclust.h), and plain R data back. No algorithm here.
 #include <RcppEigen.h>
 
 #include <string>
