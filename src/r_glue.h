@@ -43,6 +43,12 @@ inline std::vector<int> zero_based(const Rcpp::IntegerVector& v) {
   return out;
 }
 
+// 0-based cluster indices as R's 1-based integers.
+inline Rcpp::IntegerVector one_based(const std::vector<int>& v) {
+  Rcpp::IntegerVector out(v.begin(), v.end());
+  return out + 1;
+}
+
 // What side_from_r() builds from a pair list: the adjacency and the pair
 // list (what most cores read), the list alone (for a core that builds its
 // own graph), or the adjacency alone (for a core that reads the pairs only
@@ -137,12 +143,6 @@ auto with_rows(SEXP x, F&& f) {
   if (is_sparse_points(x)) return f(sparse_rows_from_r(x));
   const Rcpp::NumericMatrix m(x);
   return f(DenseRows(m.begin(), m.ncol(), m.nrow()));
-}
-
-// 0-based cluster indices as R's 1-based integers.
-inline Rcpp::IntegerVector one_based(const std::vector<int>& v) {
-  Rcpp::IntegerVector out(v.begin(), v.end());
-  return out + 1;
 }
 
 // The `init` argument of the prototype methods.
