@@ -17,12 +17,12 @@
     .Call(`_sideclust_column_variances_cpp`, x)
 }
 
-.constrained_mixture_cpp <- function(x, start, k, side, penalty, inference, covariance, options) {
-    .Call(`_sideclust_constrained_mixture_cpp`, x, start, k, side, penalty, inference, covariance, options)
+.constrained_mixture_cpp <- function(x, side, options) {
+    .Call(`_sideclust_constrained_mixture_cpp`, x, side, options)
 }
 
-.constraint_posterior_cpp <- function(log_unary, side, penalty, inference, options) {
-    .Call(`_sideclust_constraint_posterior_cpp`, log_unary, side, penalty, inference, options)
+.constraint_posterior_cpp <- function(log_unary, side, options) {
+    .Call(`_sideclust_constraint_posterior_cpp`, log_unary, side, options)
 }
 
 .cop_kmeans_cpp <- function(xt, side, options) {
@@ -41,8 +41,8 @@
     .Call(`_sideclust_discriminative_stochastic_cpp`, xt, labels, options)
 }
 
-.soft_memberships_cpp <- function(xt, centres, sigma) {
-    .Call(`_sideclust_soft_memberships_cpp`, xt, centres, sigma)
+.soft_memberships_cpp <- function(xt, centers, sigma) {
+    .Call(`_sideclust_soft_memberships_cpp`, xt, centers, sigma)
 }
 
 .disparate_kmeans_cpp <- function(xt, options) {
@@ -53,8 +53,8 @@
     .Call(`_sideclust_ib_kmeans_cpp`, xt, options)
 }
 
-.ib_kmeans_memberships_cpp <- function(xt, centres, pc, log_z, beta, s) {
-    .Call(`_sideclust_ib_kmeans_memberships_cpp`, xt, centres, pc, log_z, beta, s)
+.ib_kmeans_memberships_cpp <- function(xt, centers, pc, log_z, beta, s) {
+    .Call(`_sideclust_ib_kmeans_memberships_cpp`, xt, centers, pc, log_z, beta, s)
 }
 
 .sib_cpp <- function(csr, options) {
@@ -141,23 +141,23 @@
     .Call(`_sideclust_dp_lambda_cpp`, xt, k, method, divergence)
 }
 
-.centre_divergences_cpp <- function(xt, centres, divergence) {
-    .Call(`_sideclust_centre_divergences_cpp`, xt, centres, divergence)
+.center_divergences_cpp <- function(xt, centers, divergence) {
+    .Call(`_sideclust_center_divergences_cpp`, xt, centers, divergence)
 }
 
-side_components_cpp <- function(n, from, to) {
+.side_components_cpp <- function(n, from, to) {
     .Call(`_sideclust_side_components_cpp`, n, from, to)
 }
 
-side_pairs_problem_cpp <- function(i, j, must, confidence, n) {
+.side_pairs_problem_cpp <- function(i, j, must, confidence, n) {
     .Call(`_sideclust_side_pairs_problem_cpp`, i, j, must, confidence, n)
 }
 
-integer_class_codes_cpp <- function(y) {
+.integer_class_codes_cpp <- function(y) {
     .Call(`_sideclust_integer_class_codes_cpp`, y)
 }
 
-sample_pairs_cpp <- function(code, n_classes, m, noise) {
+.sample_pairs_cpp <- function(code, n_classes, m, noise) {
     .Call(`_sideclust_sample_pairs_cpp`, code, n_classes, m, noise)
 }
 
@@ -189,12 +189,16 @@ sample_pairs_cpp <- function(code, n_classes, m, noise) {
     .Call(`_sideclust_tvclust_gibbs_cpp`, xt, side, family, prior, alpha, p, q, init, sweeps, verbose, pq_prior, alpha_prior, chunklet_moves, split_merge, point_scan)
 }
 
+.tvclust_vb_identity_cpp <- function(xt, cluster, family, prior) {
+    .Call(`_sideclust_tvclust_vb_identity_cpp`, xt, cluster, family, prior)
+}
+
 .sib_costs_cpp <- function(csr, cluster, k, x) {
     .Call(`_sideclust_sib_costs_cpp`, csr, cluster, k, x)
 }
 
-.discriminative_objective_cpp <- function(xt, labels, n_classes, centres, sigma, n0) {
-    .Call(`_sideclust_discriminative_objective_cpp`, xt, labels, n_classes, centres, sigma, n0)
+.discriminative_objective_cpp <- function(xt, labels, n_classes, centers, sigma, n0) {
+    .Call(`_sideclust_discriminative_objective_cpp`, xt, labels, n_classes, centers, sigma, n0)
 }
 
 .kmeanspp_seeds_cpp <- function(xt, k, trials) {
@@ -227,9 +231,5 @@ sample_pairs_cpp <- function(code, n_classes, m, noise) {
 
 .tvclust_vb_predict_cpp <- function(xt, membership, family, prior, newt) {
     .Call(`_sideclust_tvclust_vb_predict_cpp`, xt, membership, family, prior, newt)
-}
-
-.tvclust_vb_identity_cpp <- function(xt, cluster, family, prior) {
-    .Call(`_sideclust_tvclust_vb_identity_cpp`, xt, cluster, family, prior)
 }
 

@@ -11,8 +11,8 @@
 #'   above `max_pairs`. Methods work with labels directly, so expanding is
 #'   rarely needed.
 #' * a **matrix**: TVClust's symmetric `n x n` side-information matrix E. With
-#'   `coding = "binary"`, 1 = may-link, 0 = may-not link, `NA` = unknown. With
-#'   `coding = "signed"`, the sign gives the type (+ may-link, - may-not link),
+#'   `coding = "binary"`, 1 = must-link, 0 = cannot-link, `NA` = unknown. With
+#'   `coding = "signed"`, the sign gives the type (+ must-link, - cannot-link),
 #'   the magnitude (at most 1) the confidence, and 0 or `NA` means unknown. The
 #'   diagonal is ignored; asymmetric entries are an error.
 #' * a sparse **Matrix** (package Matrix): as a matrix, but only the stored
@@ -39,7 +39,7 @@
 #' as_constraints(y)
 #' as.data.frame(as_constraints(y, expand = TRUE))
 #'
-#' # TVClust's E matrix: 1 may-link, 0 may-not link, NA unknown
+#' # TVClust's E matrix: 1 must-link, 0 cannot-link, NA unknown
 #' E <- matrix(NA, 4, 4)
 #' E[1, 2] <- E[2, 1] <- 1
 #' E[1, 4] <- E[4, 1] <- 0
@@ -178,7 +178,7 @@ constraints_from_dense <- function(x, coding, arg) {
 constraints_from_sparse <- function(x, coding, arg) {
   if (!identical(coding, "signed")) {
     stop_arg("coding", "must be \"signed\" for a sparse Matrix: its unstored ",
-             "entries mean unknown, so 0 cannot also mean may-not link")
+             "entries mean unknown, so 0 cannot also mean a cannot-link")
   }
   n <- nrow(x)
   if (n != ncol(x) || n == 0L) {

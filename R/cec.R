@@ -251,7 +251,6 @@
 #' @param k Starting number of clusters (at most `nrow(x)`); the result may
 #'   have fewer, or in split mode more. With `split = TRUE` it may be left
 #'   out: the run starts from one cluster.
-#' @param labels Deprecated name of `side` in `cec_ib()`.
 #' @param beta Weight \eqn{\beta \ge 0} of the label term, see Choosing beta.
 #' @param type Gaussian family of the clusters: `"full"`, `"diagonal"`,
 #'   `"spherical"`, `"fixed_covariance"`, `"fixed_spherical"`,
@@ -413,9 +412,8 @@ cec_ib <- function(x, side, k, beta = 1,
                    max_iter = 100L, eps = NULL, cov_reg = 0,
                    init = c("greedy", "kmeans++", "random", "partition"), start = NULL,
                    small_sample = FALSE, split = FALSE, max_k = NULL, split_tries = 5L,
-                   split_criterion = c("cost", "bic"), verbose = FALSE, labels) {
+                   split_criterion = c("cost", "bic"), verbose = FALSE) {
   call <- match.call()
-  if (!missing(labels)) side <- deprecated_arg(labels, "labels", "side")
   if (missing(side)) stop_arg("side", "is missing; give partial labels, or NULL for none")
   if (missing(k)) k <- cec_missing_k(split)
   fit <- fit_cec(x, side, k, beta, type, param, restarts, max_iter, eps, cov_reg, init, start,
@@ -502,7 +500,7 @@ fit_cec <- function(x, labels, k, beta, type, param, restarts, max_iter, eps, co
   xt <- pts$xt
   res <- best_run(restarts, function(r) .cec_cpp(xt, side, options),
                   function(run) run$cost + sum(penalty[run$origin]))
-  centers <- t(res$means)
+  centers <- t(res$centers)
   dimnames(centers) <- list(NULL, colnames(x))
   dimnames(res$covariances) <- list(colnames(x), colnames(x), NULL)
   list(

@@ -53,7 +53,7 @@ chunklet_ids <- function(side, n) {
     return(match(key, unique(key)))
   }
   must <- side$must
-  side_components_cpp(side$n, side$i[must], side$j[must])
+  .side_components_cpp(side$n, side$i[must], side$j[must])
 }
 
 #' Check pairwise constraints for contradictions

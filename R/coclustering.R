@@ -15,7 +15,6 @@
 #' @inheritParams ib
 #' @param x Non-negative matrix, data.frame or sparse `Matrix`; rows and
 #'   columns that are all zero are an error.
-#' @param counts Deprecated former name of `x`: still accepted, with a warning.
 #' @param k_rows,k_cols Numbers of row and column clusters.
 #' @param start Optional list of two initial partitions, `rows` and `cols`
 #'   (integers from 1), used by the first start.
@@ -40,9 +39,7 @@
 #' plot(fit, counts)
 #' @export
 itcc <- function(x, k_rows, k_cols, restarts = 10L, max_iter = 100L,
-                 tol = 1e-10, start = NULL, verbose = FALSE,
-                 counts) {
-  if (!missing(counts)) x <- deprecated_arg(counts, "counts", "x")
+                 tol = 1e-10, start = NULL, verbose = FALSE) {
   call <- match.call()
   csr <- as_joint_csr(x, "x", zero_rows = FALSE, zero_cols = FALSE)
   k_rows <- check_k(k_rows, csr$n_rows, "k_rows")

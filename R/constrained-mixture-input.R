@@ -45,7 +45,7 @@ cm_options <- function(samples, sweeps, burn_in, inner_iter, inner_tol, max_labe
        threads = check_count(threads, "threads", lower = 1L),
        sweeps = check_count(sweeps, "sweeps", lower = 1L),
        burn_in = check_count(burn_in, "burn_in", lower = 0L),
-       inner_sweeps = check_count(inner_iter, "inner_iter", lower = 1L),
+       inner_iter = check_count(inner_iter, "inner_iter", lower = 1L),
        inner_tol = check_number(inner_tol, "inner_tol", lower = 0),
        max_labelings = check_number(max_labelings, "max_labelings", lower = 1))
 }

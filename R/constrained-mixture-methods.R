@@ -155,8 +155,7 @@ constraint_posterior <- function(prob, side,
                                  log = FALSE, samples = 100L, sweeps = 1000L,
                                  burn_in = 100L, inner_iter = 100L, inner_tol = 1e-8,
                                  max_labelings = 1e6,
-                                 threads = getOption("sideclust.threads", 2L), burnin) {
-  if (!missing(burnin)) burn_in <- deprecated_arg(burnin, "burnin", "burn_in")
+                                 threads = getOption("sideclust.threads", 2L)) {
   log <- check_flag(log, "log")
   if (!is.matrix(prob) || !is.numeric(prob) || anyNA(prob)) {
     stop_arg("prob", "must be a numeric n x k matrix without NA")
@@ -168,7 +167,9 @@ constraint_posterior <- function(prob, side,
   side <- cm_side(side, nrow(prob))
   w <- cm_penalty(side, penalty)
   options <- cm_options(samples, sweeps, burn_in, inner_iter, inner_tol, max_labelings, threads)
-  res <- .constraint_posterior_cpp(t(lp), side, w, inference, options)
+  options$penalty <- w
+  options$inference <- inference
+  res <- .constraint_posterior_cpp(t(lp), side, options)
   z <- res$z
   dimnames(z) <- dimnames(prob)
   attr(z, "labels") <- max.col(z, ties.method = "first")

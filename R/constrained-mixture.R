@@ -144,8 +144,6 @@
 #'   default is `getOption("sideclust.threads", 2L)`.
 #' @param sweeps,burn_in Gibbs: recorded sweeps per E-step, and burn-in
 #'   sweeps before the first E-step's recorded ones.
-#' @param burnin Deprecated former name of `burn_in`: still accepted, with a
-#'   warning.
 #' @param inner_iter,inner_tol Mean field / ICM: largest number of sweeps per
 #'   E-step, and the mean-field convergence tolerance (reached by the E-steps
 #'   once EM is near convergence, see `"mean_field"` above; also used by the
@@ -211,9 +209,8 @@ constrained_mixture <- function(x, side, k,
                                 inner_iter = 50L, inner_tol = 1e-6,
                                 max_labelings = 1e6,
                                 threads = getOption("sideclust.threads", 2L),
-                                verbose = FALSE, burnin) {
+                                verbose = FALSE) {
   call <- match.call()
-  if (!missing(burnin)) burn_in <- deprecated_arg(burnin, "burnin", "burn_in")
   x <- check_points(x, "x")
   n <- nrow(x)
   if (missing(side)) stop_arg("side", "is missing; use NULL for no constraints")
@@ -237,10 +234,14 @@ constrained_mixture <- function(x, side, k,
   options$max_iter <- max_iter
   options$tol <- tol
   options$verbose <- verbose
-  z0 <- cm_start(start, x, k)
+  options$k <- k
+  options$penalty <- w
+  options$inference <- inference
+  options$covariance <- covariance
+  options$start <- cm_start(start, x, k)
   # x (a plain double matrix from check_data_matrix()) is read in place
-  res <- .constrained_mixture_cpp(x, z0, k, side, w, inference, covariance, options)
-  rm(z0)
+  res <- .constrained_mixture_cpp(x, side, options)
+  options$start <- NULL
   if (res$dropped > 0L) {
     warning(sprintf(paste0("inference = \"chunklet\" takes every constraint as certain: ",
                            "%d cannot-link%s inside must-link chunklets ignored ",
@@ -250,7 +251,7 @@ constrained_mixture <- function(x, side, k,
   }
   z <- res$z  # n x k, columns named 1..k
   cluster <- max.col(z, ties.method = "first")
-  centers <- res$means
+  centers <- res$centers
   dimnames(centers) <- list(seq_len(k), colnames(x))
   dimnames(res$covariances) <- list(colnames(x), colnames(x), seq_len(k))
   estep <- switch(inference,
@@ -266,7 +267,7 @@ constrained_mixture <- function(x, side, k,
     n_chunklets = res$n_units,
     ess = if (inference == "sampled_chunklet") res$ess else NULL,
     ridge = options$ridge, equal_weights = equal_weights,
-    settings = options[c("samples", "sweeps", "burn_in", "inner_sweeps", "inner_tol",
+    settings = options[c("samples", "sweeps", "burn_in", "inner_iter", "inner_tol",
                          "max_labelings", "max_iter", "tol")],
     side = side, call = call)
   fit <- finish_fit(fit, x, "constrained_mixture")

@@ -35,10 +35,9 @@
 #' * **Centres** are the cluster means; a cluster left empty keeps its centre.
 #'
 #' `order = "random"` visits the components in a fresh random order in every
-#' step (drawn from R's generator): up to 65536 components a uniformly random
-#' permutation; on more, blocks of 1024 consecutive components in a random
-#' order, each block in storage order, so that memory access stays local on
-#' large data. `"data"` visits them by their first point's row. A run
+#' step (drawn from R's generator): a uniformly random permutation, or on
+#' large data blocks of consecutive components in a random order, each block
+#' in storage order, so that memory access stays local. `"data"` visits them by their first point's row. A run
 #' stops when an assignment step moves no point (`converged = TRUE`); the
 #' final assignment is then a local optimum among feasible single-component
 #' moves at the final centres. Without side information this is Lloyd's

@@ -128,7 +128,6 @@
 #'   length `nrow(x)` with `NA` for unlabelled points, or a `sideclust_labels`
 #'   object (from [sample_labels()] or [as_constraints()]). Pairwise
 #'   constraints are not accepted.
-#' @param labels Deprecated name of `side`.
 #' @param k Number of prototypes, between 1 and the number of distinct rows
 #'   of `x`. May be omitted when `start` is given.
 #' @param sigma Width of the Gaussian memberships (in the units of `x`);
@@ -221,9 +220,8 @@ discriminative_clustering <- function(x, side, k, sigma = NULL, n0 = 1,
                                       restarts = 10L, max_iter = 500L, tol = 1e-6,
                                       rel_tol = 1e-8, epochs = 50L, step = 0.1,
                                       init = c("kmeans++", "random"), start = NULL,
-                                      verbose = FALSE, labels) {
+                                      verbose = FALSE) {
   call <- match.call()
-  if (!missing(labels)) side <- deprecated_arg(labels, "labels", "side")
   pts <- scan_points(x, "x", transpose = TRUE)  # checked and transposed in one pass
   x <- pts$x
   n <- nrow(x)
@@ -255,7 +253,7 @@ discriminative_clustering <- function(x, side, k, sigma = NULL, n0 = 1,
   }
   settings <- list(sigma = sigma, n0 = n0, method = method, restarts = restarts, init = init)
   core_options <- list(k = k, sigma = sigma, n0 = n0, restarts = 1L, init = init,
-                       start = seeds$centres, verbose = verbose)
+                       start = seeds$centers, verbose = verbose)
   xt <- pts$xt
   highest <- function(run) -final_value(run$objective)
   if (method == "stochastic") {
@@ -315,7 +313,7 @@ dc_new_fit <- function(x, res, side, k, settings, call) {
   dimnames(counts) <- names_ck
   class_distributions <- res$class_distributions
   dimnames(class_distributions) <- names_ck
-  centers <- t(res$centres)
+  centers <- t(res$centers)
   dimnames(centers) <- list(NULL, colnames(x))
   membership <- res$membership
   dimnames(membership) <- list(rownames(x), NULL)

@@ -46,9 +46,9 @@ predict.disparate_kmeans <- function(object, newdata, ...) {
   if (missing(newdata)) newdata <- training_data(object)
   nd <- newdata_for_core(newdata, ncol(object$centers))  # checked and transposed in one pass
   x <- nd$x
-  first <- cluster_prediction(cost = .centre_divergences_cpp(nd$xt, t(object$centers), "sqeuclidean"),
+  first <- cluster_prediction(cost = .center_divergences_cpp(nd$xt, t(object$centers), "sqeuclidean"),
                               rows = rownames(x))
-  second <- cluster_prediction(cost = .centre_divergences_cpp(nd$xt, t(object$centers2), "sqeuclidean"),
+  second <- cluster_prediction(cost = .center_divergences_cpp(nd$xt, t(object$centers2), "sqeuclidean"),
                                rows = rownames(x))
   clusters <- cbind(cluster = first$cluster, cluster2 = second$cluster)
   c(first, list(cluster2 = second$cluster, cost2 = second$cost, clusters = clusters))

@@ -181,7 +181,7 @@ disparate_kmeans <- function(x, k, lambda = NULL, restarts = 10L, max_iter = 100
   fit <- list(
     cluster = res$cluster1, cluster2 = res$cluster2,
     clusters = cbind(cluster = res$cluster1, cluster2 = res$cluster2),
-    centers = to_original(res$centres1), centers2 = to_original(res$centres2),
+    centers = to_original(res$centers1), centers2 = to_original(res$centers2),
     k = k[1], k2 = k[2], lambda = lambda, objective = res$objective,
     within = res$within, penalty = res$penalty,
     iterations = res$iterations, converged = res$converged,

@@ -195,7 +195,7 @@ ib_kmeans <- function(x, k, beta, s = NULL, normalize = c("space", "data"),
   xt <- pts$xt
   options <- list(k = k, beta = beta, s = s, normalize_over_data = normalize == "data",
                   restarts = 1L, max_iter = max_iter, tol = tol, init = init,
-                  start = seeds$centres, verbose = verbose)
+                  start = seeds$centers, verbose = verbose)
   res <- best_run(restarts, function(r) .ib_kmeans_cpp(xt, options),
                   function(run) -final_value(run$objective))
   if (!res$converged) {
@@ -207,7 +207,7 @@ ib_kmeans <- function(x, k, beta, s = NULL, normalize = c("space", "data"),
   membership <- res$membership
   dimnames(membership) <- list(rownames(x), NULL)
   cluster <- max.col(membership, ties.method = "first")
-  centers <- t(res$centres)
+  centers <- t(res$centers)
   dimnames(centers) <- list(NULL, colnames(x))
   size <- tabulate(cluster, k)
   trace <- data.frame(objective = res$objective, info_x = res$info_x,

@@ -40,7 +40,6 @@
 #'   joint probabilities; rows are the objects to cluster, columns the
 #'   auxiliary variable. It is normalized to sum 1. Rows that are all zero
 #'   are an error (drop them first).
-#' @param pxy Deprecated former name of `x`: still accepted, with a warning.
 #' @param k Number of clusters (at most `nrow(x)`). For `aib()` the level
 #'   at which `cluster` is cut (any other with [aib_cut()]).
 #' @param beta Trade-off \eqn{\beta > 0} of `ib()`.
@@ -104,8 +103,7 @@
 #' plot(tree)
 #' @export
 ib <- function(x, k, beta, restarts = 5L, max_iter = 500L, tol = 1e-8,
-               verbose = FALSE, pxy) {
-  if (!missing(pxy)) x <- deprecated_arg(pxy, "pxy", "x")
+               verbose = FALSE) {
   call <- match.call()
   csr <- as_joint_csr(x, "x", zero_rows = FALSE)
   k <- check_k(k, csr$n_rows)
@@ -137,8 +135,7 @@ ib <- function(x, k, beta, restarts = 5L, max_iter = 500L, tol = 1e-8,
 
 #' @rdname ib
 #' @export
-aib <- function(x, k = 2L, max_rows = 5000L, pxy) {
-  if (!missing(pxy)) x <- deprecated_arg(pxy, "pxy", "x")
+aib <- function(x, k = 2L, max_rows = 5000L) {
   call <- match.call()
   max_rows <- check_count(max_rows, "max_rows", lower = 2L)
   csr <- as_joint_csr(x, "x", zero_rows = FALSE)
@@ -171,8 +168,7 @@ aib <- function(x, k = 2L, max_rows = 5000L, pxy) {
 #' @rdname ib
 #' @export
 sib <- function(x, k, restarts = 10L, max_iter = 100L, start = NULL,
-                verbose = FALSE, pxy) {
-  if (!missing(pxy)) x <- deprecated_arg(pxy, "pxy", "x")
+                verbose = FALSE) {
   call <- match.call()
   csr <- as_joint_csr(x, "x", zero_rows = FALSE)
   k <- check_k(k, csr$n_rows)

@@ -32,25 +32,6 @@ as_joint_csr <- function(x, arg = "x", zero_rows = TRUE, zero_cols = TRUE,
   csr
 }
 
-# The methods normalise the counts into a joint distribution; a total beyond
-# double precision would turn every probability into 0 or NaN.
-check_total <- function(val, arg) {
-  total <- sum(val)
-  if (!is.finite(total)) {
-    stop_arg(arg, sprintf(paste0(
-      "has entries up to %.3g whose total overflows double precision; ",
-      "divide them by a constant (e.g. %s / max(%s)): only proportions matter"),
-      max(val), arg, arg))
-  }
-  if (total > 0 && total < 1e-280) {
-    stop_arg(arg, sprintf(paste0(
-      "has entries whose total is %.3g, where probabilities lose precision; ",
-      "multiply them by a constant (e.g. %s / max(%s)): only proportions matter"),
-      total, arg, arg))
-  }
-  invisible(val)
-}
-
 sparse_csr <- function(x, arg) {
   x <- methods::as(methods::as(methods::as(x, "CsparseMatrix"), "generalMatrix"),
                    "dMatrix")

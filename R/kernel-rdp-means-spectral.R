@@ -18,11 +18,11 @@ side_product <- function(side, n, xi) {
       same <- by_label[match(lab[keep], as.integer(rownames(by_label))), , drop = FALSE]
       own <- v[keep, , drop = FALSE]
       other <- sweep(-same, 2L, total, "+")
-      out[keep, ] <- xi[["may"]] * (same - own) - xi[["may_not"]] * other
+      out[keep, ] <- xi[["must"]] * (same - own) - xi[["cannot"]] * other
       out
     })
   }
-  w <- ifelse(side$must, xi[["may"]], -xi[["may_not"]]) * side$confidence
+  w <- ifelse(side$must, xi[["must"]], -xi[["cannot"]]) * side$confidence
   e <- Matrix::sparseMatrix(i = c(side$i, side$j), j = c(side$j, side$i), x = c(w, w),
                             dims = c(n, n))
   function(v) as.matrix(e %*% v)

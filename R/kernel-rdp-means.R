@@ -4,9 +4,9 @@
 #' distance measured between feature vectors \eqn{\phi(x_i)} of a kernel
 #' \eqn{K_{ij} = \phi(x_i)^\top\phi(x_j)}, so that clusters need not be convex
 #' (rings, moons, spirals):
-#' \deqn{\sum_c \sum_{i \in c} \|\phi(x_i) - m_c\|^2 - \xi_1 \sum_{\textrm{kept may-links}} c_{ij}
-#'   + \xi_2 \sum_{\textrm{violated may-not links}} c_{ij} + \lambda K,}{sum_c sum_(i in c)
-#'   |phi(x_i) - m_c|^2 - xi1 (kept may-link weight) + xi2 (violated may-not weight) + lambda K,}
+#' \deqn{\sum_c \sum_{i \in c} \|\phi(x_i) - m_c\|^2 - \xi_1 \sum_{\textrm{kept must-links}} c_{ij}
+#'   + \xi_2 \sum_{\textrm{violated cannot-links}} c_{ij} + \lambda K,}{sum_c sum_(i in c)
+#'   |phi(x_i) - m_c|^2 - xi1 (kept must-link weight) + xi2 (violated cannot-link weight) + lambda K,}
 #' where \eqn{m_c} is the mean of cluster \eqn{c} in feature space, each pair
 #' is counted once, and the data term equals
 #' \eqn{\sum_c (\sum_{i \in c} K_{ii} - S_c / n_c)}{sum_c (sum_(i in c) K_ii - S_c / n_c)}
@@ -47,7 +47,7 @@
 #' - lambda I + xi1 E+ - xi2 E-)Y} over orthonormal \eqn{Y}, whose solution
 #' is the eigenvectors of \eqn{K + \xi_1 E^+ - \xi_2 E^-}{K + xi1 E+ - xi2 E-}
 #' with eigenvalue above \eqn{\lambda} (Kulis & Jordan 2012, Theorem 5.2;
-#' \eqn{E^\pm} hold the confidences of the may / may-not links). In that
+#' \eqn{E^\pm} hold the confidences of the must- / cannot-links). In that
 #' relaxation the side terms are divided by the cluster sizes, so it is an
 #' approximation of the objective above and serves as a start only:
 #' `init = "spectral"` takes the eigenvectors with eigenvalue above
@@ -179,7 +179,7 @@ kernel_rdp_means <- function(x, side, k = NULL, lambda = NULL,
   verbose <- check_flag(verbose, "verbose")
   merge_moves <- check_flag(merge_moves, "merge_moves")
   lambda <- resolve_kernel_lambda(kern, lambda, k)
-  if (is.null(side)) xi <- xi_max <- c(may = 0, may_not = 0)  # kernel DP-means
+  if (is.null(side)) xi <- xi_max <- c(must = 0, cannot = 0)  # kernel DP-means
 
   spectral <- if (init == "spectral") {
     spectral_xi <- if (xi_rate > 1 && all(is.finite(xi_max))) xi_max else xi
@@ -199,7 +199,7 @@ kernel_rdp_means <- function(x, side, k = NULL, lambda = NULL,
   if (!res$converged) warn_not_converged("kernel_rdp_means", max_iter)
   fit <- list(
     cluster = res$cluster, k = res$k, size = res$size, within = res$within,
-    lambda = lambda, xi = stats::setNames(res$xi, c("may", "may_not")),
+    lambda = lambda, xi = stats::setNames(res$xi, c("must", "cannot")),
     sigma = kern$spec$sigma, kernel = kernel,
     objective = res$objective, data_term = res$data_term,
     k_trace = res$k_trace, changes = res$changes,
@@ -243,8 +243,8 @@ kernel_rdp_objective <- function(x, cluster, side = NULL, lambda, xi = c(0, 0),
   side_term <- 0
   if (!is.null(side)) {
     agree <- side_agreement_table(side, cluster)
-    kept_may <- agree$weight[1] - agree$weight_violated[1]
-    side_term <- -xi[["may"]] * kept_may + xi[["may_not"]] * agree$weight_violated[2]
+    kept_must <- agree$weight[1] - agree$weight_violated[1]
+    side_term <- -xi[["must"]] * kept_must + xi[["cannot"]] * agree$weight_violated[2]
   }
   data + lambda * k + side_term
 }

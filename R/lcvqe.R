@@ -85,18 +85,18 @@
 #'   run is made and `init` is recorded as `"start"`.
 #' @param order Order in which an assignment step visits the points:
 #'   `"random"` (a fresh random order every step, reproducible with
-#'   [set.seed()]: up to 65536 points a uniformly random permutation; on
-#'   more, blocks of 1024 consecutive rows in a random order, each block in
-#'   row order, which keeps memory access local on large data) or `"data"`
+#'   [set.seed()]: a uniformly random permutation, or on large data blocks
+#'   of consecutive rows in a random order, each block in row order, which
+#'   keeps memory access local) or `"data"`
 #'   (row order).
 #' @param group_moves Also move whole must-link components after each sweep
 #'   of single points (see Algorithm): better when the pairs are right,
 #'   worse when some must-links are wrong.
 #' @param threads Threads that compute the points' distances to the centres
 #'   after each centre update: with 2 (the default is
-#'   `getOption("sideclust.threads", 2L)`) and at least 65536 points, a
-#'   helper thread takes half of the points, with the same values, so the
-#'   fit is the same for any `threads`. More than 2 are used as 2. The
+#'   `getOption("sideclust.threads", 2L)`) on large data, a helper thread
+#'   takes half of the points, with the same values, so the fit is the same
+#'   for any `threads`. More than 2 are used as 2. The
 #'   assignment steps run on one thread. Under a [future::plan()] with
 #'   several workers the restarts run on the workers, each on one thread
 #'   unless `threads` is given.

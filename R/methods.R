@@ -87,7 +87,7 @@ print.summary.sideclust <- function(x, digits = 4L, ...) {
   }
   if (!is.null(x$lambda)) cat("lambda:", format(x$lambda, digits = digits), "\n")
   if (!is.null(x$xi)) {
-    cat("xi (may, may-not):", format(x$xi, digits = digits), "\n")
+    cat("xi (must, cannot):", format(x$xi, digits = digits), "\n")
   }
   cat("\nCluster sizes:\n")
   print(stats::setNames(x$size, seq_along(x$size)))
@@ -115,20 +115,6 @@ fitted.sideclust <- function(object, ...) object$cluster
 #' @export
 nobs.sideclust <- function(object, ...) length(object$cluster)
 
-# Fields renamed for one vocabulary (fit$centers everywhere, fit$size as in
-# stats::kmeans) stay readable under their former names for one release.
-renamed_fields <- c(means = "centers", sizes = "size")
-
-#' @export
-`$.sideclust` <- function(x, name) {
-  if (name %in% names(renamed_fields) && !name %in% names(x)) {
-    new <- renamed_fields[[name]]
-    warning(sprintf("fit$%s is deprecated; use fit$%s", name, new), call. = FALSE)
-    return(.subset2(x, new))
-  }
-  NextMethod()
-}
-
 # Every front door ends here. The fit keeps the data it clustered (a
 # reference, not a copy, while the caller's object is unchanged), so that
 # predict(), plot(), augment() and logLik() work without passing it again;
@@ -144,29 +130,6 @@ finish_fit <- function(fit, data, class) {
   }
   if (!missing(class)) class(fit) <- c(class, "sideclust")
   fit
-}
-
-# The last guard against a silent wrong answer: a fit whose clusters hold NA
-# or whose objective is not finite comes from data beyond double precision
-# (or a bug); it is an error, never a result.
-check_fit_finite <- function(fit, method) {
-  fields <- intersect(c("objective", "cost", "loglik", "expected_loss", "information"),
-                      names(fit))
-  last <- vapply(fields, function(f) {
-    v <- fit[[f]]
-    if (is.numeric(v) && length(v)) v[length(v)] else 0
-  }, numeric(1))
-  bad <- fields[!is.finite(last)]
-  na_cluster <- anyNA(fit$cluster)
-  if (!length(bad) && !na_cluster) return(invisible(fit))
-  what <- c(if (na_cluster) "clusters with NA",
-            if (length(bad)) sprintf("a non-finite %s (%s)", paste(bad, collapse = ", "),
-                                     paste(format(last[bad]), collapse = ", ")))
-  stop(sprintf(paste0(
-    "%s() ended with %s: the data are beyond what double precision can cluster ",
-    "(values too large or too close together, or counts whose total overflows); ",
-    "scale() `x` or divide the counts and try again"),
-    method, paste(what, collapse = " and ")), call. = FALSE)
 }
 
 data_names <- function(data, margin) {
@@ -190,7 +153,7 @@ training_data <- function(object, arg = "newdata") {
 # converge.
 prototype_fit <- function(res, a, fun, call, stats = list(), settings = list()) {
   if (!res$converged) warn_not_converged(fun, a$max_iter)
-  centers <- t(res$centres)
+  centers <- t(res$centers)
   dimnames(centers) <- list(NULL, coordinate_names(a$x))
   c(list(cluster = res$cluster, centers = centers, k = res$k,
          size = tabulate(res$cluster, res$k), objective = res$objective),
@@ -217,7 +180,7 @@ prototype_runs <- function(a, core, extra = list(),
 # cop_kmeans, lcvqe), whose new points carry no constraints.
 predict_nearest_centre <- function(object, newdata) {
   data <- newdata_for_core(newdata, ncol(object$centers), sparse_ok = TRUE)
-  cost <- .centre_divergences_cpp(data$xt, t(object$centers), "sqeuclidean")
+  cost <- .center_divergences_cpp(data$xt, t(object$centers), "sqeuclidean")
   cluster_prediction(cost = cost, rows = point_names(data$x))
 }
 

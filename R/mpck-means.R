@@ -53,10 +53,10 @@
 #' Block coordinate descent; each step minimizes \eqn{J} exactly over its
 #' block.
 #' 1. **Assignment** (centres and metrics fixed): iterated conditional modes;
-#'    the points, in a new random order each iteration (up to 65536 points a
-#'    uniformly random permutation; on more, blocks of 1024 consecutive rows
-#'    in a random order, each block in row order, so that memory access
-#'    stays local), each move to the
+#'    the points, in a new random order each iteration (a uniformly random
+#'    permutation, or on large data blocks of consecutive rows in a random
+#'    order, each block in row order, so that memory access stays local),
+#'    each move to the
 #'    cluster minimizing \eqn{J} with all else fixed (their distance under
 #'    the cluster's metric minus its log-determinant, plus the penalties of
 #'    their constraints given the partners' current clusters); a point stays
@@ -128,9 +128,9 @@
 #'   such a cluster makes the fit fail. Unused with `metric = "none"`.
 #' @param verbose Print the objective after every iteration.
 #' @param threads Threads of each assignment step: with 2 (the default is
-#'   `getOption("sideclust.threads", 2L)`) and at least 8192 points, a helper
-#'   thread computes the points' distances to the centres and adds up the
-#'   cluster sums while the calling thread settles the points with their
+#'   `getOption("sideclust.threads", 2L)`) on large data, a helper thread
+#'   computes the points' distances to the centres and adds up the cluster
+#'   sums while the calling thread settles the points with their
 #'   constraints, in the same order, so the fit is the same for any
 #'   `threads`. More than 2 are used as 2. Under a [future::plan()] with
 #'   several workers the restarts run on the workers, each on one thread

@@ -129,7 +129,6 @@
 #'   joint probabilities; rows are the objects to cluster, columns the other
 #'   variable. Normalized to sum 1. All-zero rows (and, for `symmetric_ib()`,
 #'   all-zero columns) are an error.
-#' @param pxy Deprecated former name of `x`: still accepted, with a warning.
 #' @param k Number of clusters of each clustering: a vector with one entry per
 #'   clustering (`length(k)` clusterings), each at most `nrow(x)`.
 #' @param k_rows,k_cols Numbers of row and column clusters.
@@ -246,9 +245,7 @@
 #' @export
 parallel_ib <- function(x, k, beta = Inf, method = c("sequential", "iterative"),
                         restarts = 10L, max_iter = 100L, tol = 1e-8,
-                        init = c("greedy", "random"), start = NULL, verbose = FALSE,
-                        pxy) {
-  if (!missing(pxy)) x <- deprecated_arg(pxy, "pxy", "x")
+                        init = c("greedy", "random"), start = NULL, verbose = FALSE) {
   call <- match.call()
   csr <- as_joint_csr(x, "x", zero_rows = FALSE)
   n <- csr$n_rows
@@ -306,9 +303,7 @@ parallel_ib <- function(x, k, beta = Inf, method = c("sequential", "iterative"),
 #' @export
 symmetric_ib <- function(x, k_rows, k_cols, beta = Inf,
                          method = c("sequential", "iterative"), restarts = 10L,
-                         max_iter = 100L, tol = 1e-8, start = NULL, verbose = FALSE,
-                         pxy) {
-  if (!missing(pxy)) x <- deprecated_arg(pxy, "pxy", "x")
+                         max_iter = 100L, tol = 1e-8, start = NULL, verbose = FALSE) {
   call <- match.call()
   csr <- as_joint_csr(x, "x", zero_rows = FALSE, zero_cols = FALSE)
   k_rows <- check_k(k_rows, csr$n_rows, "k_rows")

@@ -28,7 +28,7 @@ predict.rdp_means <- function(object, newdata, ...) {
     stop_arg("newdata", sprintf("has %d columns but the fit has %d",
                                 n_coordinates(data$x), ncol(object$centers)))
   }
-  cost <- .centre_divergences_cpp(data$xt %||% points_for_core(data$x), t(object$centers),
+  cost <- .center_divergences_cpp(data$xt %||% points_for_core(data$x), t(object$centers),
                                   object$divergence)
   cluster_prediction(cost = cost, rows = point_names(data$x))
 }

@@ -7,7 +7,7 @@
 #' \eqn{k} that minimizes the augmented distance
 #' \deqn{D(x_i, \mu_k) - \xi_1 f_k^i + \xi_2 s_k^i,}{D(x_i, mu_k) - xi1 f_ki + xi2 s_ki,}
 #' where \eqn{f_k^i} and \eqn{s_k^i} are the total confidence of the
-#' may-links and may-not links between point \eqn{i} and the members of
+#' must-links and cannot-links between point \eqn{i} and the members of
 #' cluster \eqn{k}, or opens a new cluster when that minimum exceeds `lambda`.
 #'
 #' The algorithm starts from one cluster. Each sweep visits every point (in a
@@ -20,8 +20,8 @@
 #' (every later sweep would repeat it), or after `max_iter` sweeps. While the
 #' weights still grow, a sweep that changes nothing also ends the run when
 #' growing weights cannot pull any point away: every point's own cluster holds
-#' at least as much of its may-link weight as any other cluster and none of its
-#' may-not weight (for instance, when no constraint is broken). The rest of the
+#' at least as much of its must-link weight as any other cluster and none of its
+#' cannot-link weight (for instance, when no constraint is broken). The rest of the
 #' schedule would then change only the weights, so an easy fit stops after two
 #' sweeps instead of the 15 the default schedule needs to reach `xi_max`, with
 #' the same clusters and centres; `xi` and `objective` report the weights of
@@ -29,15 +29,15 @@
 #' when neither shortcut applies.
 #'
 #' Partial labels are used as side information without expanding them into
-#' pairs: two labelled points act as a may-link of weight 1 when their labels
-#' agree and as a may-not link otherwise, and the counts come from per-cluster
+#' pairs: two labelled points act as a must-link of weight 1 when their labels
+#' agree and as a cannot-link otherwise, and the counts come from per-cluster
 #' label tallies in \eqn{O(1)} per point and cluster.
 #'
 #' @section Objective:
 #' `objective` records, after every sweep, objective (20) of the paper
-#' \deqn{\sum_i D(x_i, \mu_{z_i}) - \xi_1 \sum_{\textrm{kept may-links}} c_{ij}
-#'   + \xi_2 \sum_{\textrm{violated may-not links}} c_{ij} + \lambda K}{sum_i
-#'   D(x_i, mu_zi) - xi1 (kept may-link weight) + xi2 (violated may-not
+#' \deqn{\sum_i D(x_i, \mu_{z_i}) - \xi_1 \sum_{\textrm{kept must-links}} c_{ij}
+#'   + \xi_2 \sum_{\textrm{violated cannot-links}} c_{ij} + \lambda K}{sum_i
+#'   D(x_i, mu_zi) - xi1 (kept must-link weight) + xi2 (violated cannot-link
 #'   weight) + lambda K}
 #' at that sweep's weights, each pair counted once. (The paper writes the side
 #' terms as sums over points, which count every pair twice; that is the same
@@ -89,7 +89,7 @@
 #' @param lambda Penalty for opening a cluster, on the scale of the
 #'   divergence; when given, `k` must not be.
 #' @param xi Starting weight of the side information in the first sweep:
-#'   one number, or two named `may` and `may_not` (\eqn{\xi_1, \xi_2}).
+#'   one number, or two named `must` and `cannot` (\eqn{\xi_1, \xi_2}).
 #' @param xi_rate Factor applied to the weights after every sweep (the paper
 #'   uses 2). Use 1 to keep `xi` fixed.
 #' @param xi_max Cap on the weights (one number or two as for `xi`). The
@@ -107,8 +107,8 @@
 #'   `"sqeuclidean"`.
 #' @param lambda_method How `lambda` is derived from `k`, see [dp_lambda()].
 #' @param order `"random"` visits the points in a new random order every sweep
-#'   (reproducible with [set.seed()]). Up to 65536 points it is a uniformly
-#'   random permutation; on more points, every sweep visits blocks of 1024
+#'   (reproducible with [set.seed()]). On small data it is a uniformly
+#'   random permutation; on large data, every sweep visits blocks of
 #'   consecutive rows in a random order, the rows of each block in row
 #'   order: a shuffled index of blocks with sequential access inside, which
 #'   keeps memory access local without copying the data, so that a sweep
@@ -118,11 +118,7 @@
 #'   block holds rows of one class visited one after another, so shuffle the
 #'   rows first, or use `"uniform"`, if that matters. `"uniform"` is a
 #'   uniformly random permutation every sweep at any size (slower on large
-#'   data), `"fixed"` visits the points in row order. On more than 65536
-#'   points the same seed gives another visiting order (and possibly another
-#'   fit) than in earlier versions, which shuffled blocks of 256 rows and the
-#'   rows inside them, or before that relabelled the points once by a random
-#'   permutation and copied the data in that order.
+#'   data), `"fixed"` visits the points in row order.
 #' @param patience Number of consecutive sweeps without a change that ends the
 #'   run.
 #' @param max_iter Maximum number of sweeps.
@@ -130,8 +126,8 @@
 #'   `order = "random"` or `"uniform"`); the run with the lowest final
 #'   objective is kept.
 #' @param verbose Report one line per sweep (as messages).
-#' @param chunklet_moves After every sweep, also try moving each may-link
-#'   chunklet (connected component of the may-links) as a whole to the
+#' @param chunklet_moves After every sweep, also try moving each must-link
+#'   chunklet (connected component of the must-links) as a whole to the
 #'   cluster that lowers the objective most, if any does. Algorithm 1 moves
 #'   single points only, and cannot reunite a chunklet split across two
 #'   clusters when its points have as many links on each side; whole-chunklet
@@ -149,13 +145,13 @@
 #'     normalized rows).}
 #'   \item{size}{points per cluster.}
 #'   \item{lambda}{the penalty used.}
-#'   \item{xi}{the weights (`may`, `may_not`) of the last sweep.}
+#'   \item{xi}{the weights (`must`, `cannot`) of the last sweep.}
 #'   \item{objective}{objective after every sweep (see Objective).}
 #'   \item{k_trace, changes}{clusters and moved points after every sweep.}
 #'   \item{iterations, converged}{sweeps run and whether the stopping rule
 #'     was met before `max_iter`.}
-#'   \item{agreement}{total confidence of kept and broken may-links and
-#'     may-not links at the end.}
+#'   \item{agreement}{total confidence of kept and broken must-links and
+#'     cannot-links at the end.}
 #'   \item{divergence, smoothing, order, patience, xi_schedule, side, n,
 #'     call}{the settings and side information used.}
 #' @references
@@ -221,7 +217,7 @@ dp_means <- function(x, k = NULL, lambda = NULL,
                      restarts = 1L, verbose = FALSE) {
   call <- match.call()
   data <- prepare_divergence_data(x, match_arg(divergence), smoothing)
-  no_weight <- c(may = 0, may_not = 0)
+  no_weight <- c(must = 0, cannot = 0)
   fit <- fit_dp_family(data, NULL, lambda, k, no_weight, 1, no_weight,
                        match_arg(lambda_method), match_arg(order),
                        1L, max_iter, restarts, verbose)
@@ -256,12 +252,12 @@ fit_dp_family <- function(data, side, lambda, k, xi, xi_rate, xi_max,
   runs <- if (order != "fixed") restarts else 1L
   res <- best_run(runs, function(r) .rdp_means_cpp(xt, side, options),
                   function(run) final_value(run$objective))
-  centers <- t(res$centres)
+  centers <- t(res$centers)
   dimnames(centers) <- list(NULL, coordinate_names(data$x))
   list(
     cluster = res$cluster, k = res$k, centers = centers,
     size = tabulate(res$cluster, res$k), lambda = lambda,
-    xi = stats::setNames(res$xi, c("may", "may_not")),
+    xi = stats::setNames(res$xi, c("must", "cannot")),
     objective = res$objective, k_trace = res$k_trace, changes = res$changes,
     iterations = res$iterations, converged = res$converged,
     agreement = res$agreement, divergence = data$divergence,

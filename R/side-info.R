@@ -255,7 +255,7 @@ validate_side <- function(side, arg = "side") {
       bad("fields i, j (integer), must (logical), confidence (double) of one length")
     }
     # one pass in C++: vectorised R made several n_pairs-long temporaries
-    problem <- side_pairs_problem_cpp(side$i, side$j, side$must, side$confidence, n)
+    problem <- .side_pairs_problem_cpp(side$i, side$j, side$must, side$confidence, n)
     if (problem == 1L) bad("pairs need 1 <= i < j <= n and no NA")
     if (problem == 2L) bad("confidence must be in (0, 1]")
     if (problem == 3L) bad("pairs must be distinct and sorted by i then j")

@@ -49,8 +49,6 @@
 #' @param n_constraints,must_fraction For `"nelson_cohen"`, instead of `n_must`
 #'   and `n_cannot`: the total number, of which `round(must_fraction *
 #'   n_constraints)` are must-links.
-#' @param accuracy,error Deprecated: `accuracy` is `1 - noise` for
-#'   `"tvclust"`, `error` is `noise` for `"nelson_cohen"`.
 #' @param confidence_shape For `"nelson_cohen"`: the Beta shape (> 1).
 #' @param ... Must be empty.
 #' @return A `sideclust_constraints` object (see [constraints()]) with an extra
@@ -76,13 +74,8 @@ sample_constraints <- function(y, protocol = c("tvclust", "nelson_cohen"), ...,
                                pair_count = c("authors", "paper"),
                                n_must = NULL, n_cannot = NULL,
                                n_constraints = NULL, must_fraction = 0.5,
-                               confidence_shape = 5, accuracy, error) {
+                               confidence_shape = 5) {
   check_dots_empty(...)
-  if (!missing(accuracy)) {
-    noise <- 1 - check_number(deprecated_arg(accuracy, "accuracy", "noise = 1 - accuracy"),
-                              "accuracy", lower = 0, upper = 1)
-  }
-  if (!missing(error)) noise <- deprecated_arg(error, "error", "noise")
   noise <- check_number(noise, "noise", lower = 0, upper = 1)
   protocol <- match_arg(protocol)
   y <- check_classes(y, "y")
@@ -128,7 +121,7 @@ sample_tvclust <- function(y, rate, noise, pair_count) {
       stop_arg("rate", sprintf("asks for %s draws; at most %d are supported",
                                format(m), .Machine$integer.max))
     }
-    s <- sample_pairs_cpp(as.integer(y), nlevels(y), m, noise)
+    s <- .sample_pairs_cpp(as.integer(y), nlevels(y), m, noise)
     return(new_constraints(n, s$i, s$j, s$must, rep(1, length(s$i)),
                            correct = s$correct, sorted = TRUE))
   } else {

@@ -15,7 +15,7 @@ plot.tvclust <- function(x, what = c("trace", "k", "estimate", "psm"), max_n = 1
 }
 
 tvclust_trace_titles <- c(k = "number of clusters", log_posterior = "log posterior (up to a constant)",
-                          p = "p: may-link reliability", q = "q: may-not-link reliability",
+                          p = "p: must-link reliability", q = "q: cannot-link reliability",
                           alpha = "alpha: DP concentration")
 
 # One panel per traced quantity, chains in colour, the burn-in shaded.

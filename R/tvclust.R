@@ -3,14 +3,14 @@
 #' Samples the posterior over partitions of the TVClust model (Khashabi et
 #' al., Section 3): a Dirichlet-process mixture of the data, and the side
 #' information as a noisy random graph on the points, where a pair in the
-#' same cluster carries a may-link with probability `p` and a pair in
-#' different clusters carries a may-not link with probability `q`. The
+#' same cluster carries a must-link with probability `p` and a pair in
+#' different clusters carries a cannot-link with probability `q`. The
 #' cluster parameters are integrated out (collapsed Gibbs sampling, Neal 2000,
 #' Algorithm 3), so point \eqn{i} joins cluster \eqn{k} with weight
 #' \deqn{n_{-i,k}\, p(x_i | x_k) \left(\frac{p}{1-q}\right)^{f_k}
 #'   \left(\frac{1-p}{q}\right)^{s_k}}{n_{-i,k} p(x_i | x_k) (p / (1 - q))^f_k ((1 - p) / q)^s_k}
-#' where \eqn{f_k} and \eqn{s_k} are the total confidence of the may-links and
-#' may-not links between \eqn{i} and the members of \eqn{k}, or a new cluster
+#' where \eqn{f_k} and \eqn{s_k} are the total confidence of the must-links and
+#' cannot-links between \eqn{i} and the members of \eqn{k}, or a new cluster
 #' with weight \eqn{\alpha\, p(x_i)}{alpha p(x_i)}.
 #'
 #' @section Variational inference:
@@ -55,7 +55,7 @@
 #' Every sweep visits every point once (single-point Gibbs), then makes
 #' `split_merge` split-merge proposals (Jain & Neal 2004, with three
 #' restricted Gibbs scans for the launch state), then, with `chunklet_moves`,
-#' redraws the common cluster of every may-link chunklet whose points are
+#' redraws the common cluster of every must-link chunklet whose points are
 #' together, then redraws `p`, `q` and `alpha` if they have priors. Each move
 #' leaves the posterior invariant; the tests check the sampler against the
 #' exact posterior obtained by enumerating all partitions of tiny data sets.
@@ -136,7 +136,7 @@
 #'   Sparse counts).
 #' @param side Side information: `NULL`, a [constraints()] object (confidences
 #'   act as exponents of the pair likelihoods), partial labels (two labelled
-#'   points form a may-link when their labels agree and a may-not link
+#'   points form a must-link when their labels agree and a cannot-link
 #'   otherwise; counted from per-cluster label tallies, never expanded), a
 #'   TVClust matrix E, or anything [as_constraints()] accepts.
 #' @param family Cluster model: `"gaussian"` (full covariance),
@@ -154,7 +154,7 @@
 #'   when `alpha_prior` is given).
 #' @param alpha_prior `NULL` to keep `alpha` fixed, or `c(shape, rate)` of a
 #'   Gamma prior under which `alpha` is sampled (Escobar & West 1995).
-#' @param p,q Probability of a may-link within a cluster and of a may-not link
+#' @param p,q Probability of a must-link within a cluster and of a cannot-link
 #'   across clusters: fixed values, or starting values when `pq_prior` is
 #'   given. Both must lie in (0, 1).
 #' @param pq_prior `NULL` to keep `p` and `q` fixed, or Beta priors under
@@ -183,10 +183,9 @@
 #'   them.
 #' @param tol A variational run stops when a sweep raises the ELBO by less
 #'   than `tol` times its absolute value.
-#' @param k_init Deprecated name of `k`.
 #' @param split_merge Split-merge proposals per sweep (0 for none).
 #' @param chunklet_moves Whole-chunklet moves; `NULL` means on for pairwise
-#'   side information with may-links. Not available for partial labels.
+#'   side information with must-links. Not available for partial labels.
 #' @param loss `"binder"` or `"vi"`, the loss the point estimate minimizes.
 #' @param max_candidates Most stored draws tried as the point estimate.
 #' @param keep_draws `NULL` (keep within the memory limit), `TRUE` or `FALSE`.
@@ -286,10 +285,8 @@ tvclust <- function(x, side = NULL, k = 5L, family = c("gaussian", "diagonal", "
                     chunklet_moves = NULL, loss = c("binder", "vi"), max_candidates = 100L,
                     keep_draws = NULL, summary_draws = 200L, verbose = FALSE,
                     point_estimate = c("search", "draws"),
-                    truncation = max(20L, 2L * k), restarts = 1L, max_iter = 1000L, tol = 1e-7,
-                    k_init) {
+                    truncation = max(20L, 2L * k), restarts = 1L, max_iter = 1000L, tol = 1e-7) {
   call <- match.call()
-  if (!missing(k_init)) k <- deprecated_arg(k_init, "k_init", "k")
   family <- match_arg(family)
   method <- match_arg(method)
   given <- names(call)[-1L]

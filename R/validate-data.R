@@ -351,3 +351,22 @@ weighted_row_sums <- function(w, x) {
 # var() of each column of a double matrix, read in place (taking columns out
 # with x[, j] or apply() would make a copy of x in garbage).
 column_variances <- function(x) .column_variances_cpp(x)
+
+# The methods normalise the counts into a joint distribution; a total beyond
+# double precision would turn every probability into 0 or NaN.
+check_total <- function(val, arg) {
+  total <- sum(val)
+  if (!is.finite(total)) {
+    stop_arg(arg, sprintf(paste0(
+      "has entries up to %.3g whose total overflows double precision; ",
+      "divide them by a constant (e.g. %s / max(%s)): only proportions matter"),
+      max(val), arg, arg))
+  }
+  if (total > 0 && total < 1e-280) {
+    stop_arg(arg, sprintf(paste0(
+      "has entries whose total is %.3g, where probabilities lose precision; ",
+      "multiply them by a constant (e.g. %s / max(%s)): only proportions matter"),
+      total, arg, arg))
+  }
+  invisible(val)
+}

@@ -76,7 +76,7 @@ check_confidence <- function(confidence, n_pairs, arg, what) {
 check_hard_contradictions <- function(side, hard) {
   hm <- hard & side$must
   if (!any(hard & !side$must) || !any(hm)) return(invisible())
-  ids <- side_components_cpp(side$n, side$i[hm], side$j[hm])
+  ids <- .side_components_cpp(side$n, side$i[hm], side$j[hm])
   hc <- which(hard & !side$must)
   bad <- hc[ids[side$i[hc]] == ids[side$j[hc]]]
   if (length(bad) > 0L) {

@@ -204,13 +204,13 @@ check_k_or_start <- function(k, start, x) {
 # recorded as init "start".
 check_start_prototypes <- function(start, k, x, restarts, init) {
   p <- n_coordinates(x)
-  if (is.null(start)) return(list(centres = matrix(0, p, 0L), restarts = restarts, init = init))
+  if (is.null(start)) return(list(centers = matrix(0, p, 0L), restarts = restarts, init = init))
   start <- check_data_matrix(start, "start")
   if (nrow(start) != k || ncol(start) != p) {
     stop_arg("start", sprintf("is %d x %d but must be k x ncol(x) = %d x %d",
                               nrow(start), ncol(start), k, p))
   }
-  list(centres = t(start), restarts = 1L, init = "start")
+  list(centers = t(start), restarts = 1L, init = "start")
 }
 
 # Start partitions of several sets at once (the types of kpartite_clustering(),
@@ -248,5 +248,5 @@ check_prototype_fit <- function(x, side, k, start, restarts, max_iter, init, ver
   seeds <- check_start_prototypes(start, k, x, restarts, init)
   list(x = x, xt = pts$xt, side = side, restarts = seeds$restarts, init = seeds$init, max_iter = max_iter,
        options = list(k = k, restarts = 1L, max_iter = max_iter, init = seeds$init,
-                      start = seeds$centres, verbose = verbose))
+                      start = seeds$centers, verbose = verbose))
 }

@@ -232,16 +232,16 @@ check_partition <- function(v, n, arg) {
 check_xi <- function(xi, arg, allow_inf = FALSE) {
   if (!is.numeric(xi) || !(length(xi) %in% 1:2) || anyNA(xi) || any(xi < 0) ||
       (!allow_inf && any(!is.finite(xi)))) {
-    stop_arg(arg, sprintf("must be one or two %snon-negative numbers (may, may_not)",
+    stop_arg(arg, sprintf("must be one or two %snon-negative numbers (must, cannot)",
                           if (allow_inf) "" else "finite "))
   }
   if (length(xi) == 2L && !is.null(names(xi))) {
-    if (!setequal(names(xi), c("may", "may_not"))) {
-      stop_arg(arg, "must be named `may` and `may_not` when named")
+    if (!setequal(names(xi), c("must", "cannot"))) {
+      stop_arg(arg, "must be named `must` and `cannot` when named")
     }
-    xi <- xi[c("may", "may_not")]
+    xi <- xi[c("must", "cannot")]
   }
-  stats::setNames(rep_len(as.double(xi), 2L), c("may", "may_not"))
+  stats::setNames(rep_len(as.double(xi), 2L), c("must", "cannot"))
 }
 
 check_finite_beta <- function(beta) {
@@ -266,7 +266,7 @@ check_classes <- function(y, arg) {
     # time on long vectors): the same codes and levels for integers, in two
     # passes in C++ when the values span at most max(length(y), 1e4)
     # integers; NULL (an NA, or values spread wider) leaves it to the code below.
-    cc <- integer_class_codes_cpp(y)
+    cc <- .integer_class_codes_cpp(y)
     if (!is.null(cc)) return(structure(cc$codes, levels = as.character(cc$values), class = "factor"))
   }
   bad <- which(is.na(y))
@@ -379,13 +379,6 @@ kp_check_types <- function(types, n_relations) {
   types
 }
 
-# The value of an argument given under its former name, with a warning that
-# names the new one (former names are kept for at least one release).
-deprecated_arg <- function(value, old, new) {
-  warning(sprintf("`%s` is deprecated; use `%s` instead", old, new), call. = FALSE)
-  value
-}
-
 # combine_chains(): the fits must be tvclust() runs of the same data, side
 # information, model and schedule, with their draws kept. Stops naming the
 # first fit and the first setting that differ.
@@ -429,4 +422,27 @@ check_combinable_tvclust <- function(fits) {
     }
   }
   invisible(fits)
+}
+
+# The last guard against a silent wrong answer: a fit whose clusters hold NA
+# or whose objective is not finite comes from data beyond double precision
+# (or a bug); it is an error, never a result.
+check_fit_finite <- function(fit, method) {
+  fields <- intersect(c("objective", "cost", "loglik", "expected_loss", "information"),
+                      names(fit))
+  last <- vapply(fields, function(f) {
+    v <- fit[[f]]
+    if (is.numeric(v) && length(v)) v[length(v)] else 0
+  }, numeric(1))
+  bad <- fields[!is.finite(last)]
+  na_cluster <- anyNA(fit$cluster)
+  if (!length(bad) && !na_cluster) return(invisible(fit))
+  what <- c(if (na_cluster) "clusters with NA",
+            if (length(bad)) sprintf("a non-finite %s (%s)", paste(bad, collapse = ", "),
+                                     paste(format(last[bad]), collapse = ", ")))
+  stop(sprintf(paste0(
+    "%s() ended with %s: the data are beyond what double precision can cluster ",
+    "(values too large or too close together, or counts whose total overflows); ",
+    "scale() `x` or divide the counts and try again"),
+    method, paste(what, collapse = " and ")), call. = FALSE)
 }

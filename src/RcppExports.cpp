@@ -60,35 +60,28 @@ BEGIN_RCPP
 END_RCPP
 }
 // constrained_mixture_cpp
-Rcpp::List constrained_mixture_cpp(Eigen::Map<Eigen::MatrixXd> x, SEXP start, int k, SEXP side, Rcpp::NumericVector penalty, std::string inference, std::string covariance, Rcpp::List options);
-RcppExport SEXP _sideclust_constrained_mixture_cpp(SEXP xSEXP, SEXP startSEXP, SEXP kSEXP, SEXP sideSEXP, SEXP penaltySEXP, SEXP inferenceSEXP, SEXP covarianceSEXP, SEXP optionsSEXP) {
+Rcpp::List constrained_mixture_cpp(Eigen::Map<Eigen::MatrixXd> x, SEXP side, Rcpp::List options);
+RcppExport SEXP _sideclust_constrained_mixture_cpp(SEXP xSEXP, SEXP sideSEXP, SEXP optionsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type x(xSEXP);
-    Rcpp::traits::input_parameter< SEXP >::type start(startSEXP);
-    Rcpp::traits::input_parameter< int >::type k(kSEXP);
     Rcpp::traits::input_parameter< SEXP >::type side(sideSEXP);
-    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type penalty(penaltySEXP);
-    Rcpp::traits::input_parameter< std::string >::type inference(inferenceSEXP);
-    Rcpp::traits::input_parameter< std::string >::type covariance(covarianceSEXP);
     Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
-    rcpp_result_gen = Rcpp::wrap(constrained_mixture_cpp(x, start, k, side, penalty, inference, covariance, options));
+    rcpp_result_gen = Rcpp::wrap(constrained_mixture_cpp(x, side, options));
     return rcpp_result_gen;
 END_RCPP
 }
 // constraint_posterior_cpp
-Rcpp::List constraint_posterior_cpp(Eigen::Map<Eigen::MatrixXd> log_unary, SEXP side, Rcpp::NumericVector penalty, std::string inference, Rcpp::List options);
-RcppExport SEXP _sideclust_constraint_posterior_cpp(SEXP log_unarySEXP, SEXP sideSEXP, SEXP penaltySEXP, SEXP inferenceSEXP, SEXP optionsSEXP) {
+Rcpp::List constraint_posterior_cpp(Eigen::Map<Eigen::MatrixXd> log_unary, SEXP side, Rcpp::List options);
+RcppExport SEXP _sideclust_constraint_posterior_cpp(SEXP log_unarySEXP, SEXP sideSEXP, SEXP optionsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type log_unary(log_unarySEXP);
     Rcpp::traits::input_parameter< SEXP >::type side(sideSEXP);
-    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type penalty(penaltySEXP);
-    Rcpp::traits::input_parameter< std::string >::type inference(inferenceSEXP);
     Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
-    rcpp_result_gen = Rcpp::wrap(constraint_posterior_cpp(log_unary, side, penalty, inference, options));
+    rcpp_result_gen = Rcpp::wrap(constraint_posterior_cpp(log_unary, side, options));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -145,15 +138,15 @@ BEGIN_RCPP
 END_RCPP
 }
 // soft_memberships_cpp
-Rcpp::List soft_memberships_cpp(Eigen::Map<Eigen::MatrixXd> xt, Eigen::Map<Eigen::MatrixXd> centres, double sigma);
-RcppExport SEXP _sideclust_soft_memberships_cpp(SEXP xtSEXP, SEXP centresSEXP, SEXP sigmaSEXP) {
+Rcpp::List soft_memberships_cpp(Eigen::Map<Eigen::MatrixXd> xt, Eigen::Map<Eigen::MatrixXd> centers, double sigma);
+RcppExport SEXP _sideclust_soft_memberships_cpp(SEXP xtSEXP, SEXP centersSEXP, SEXP sigmaSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type xt(xtSEXP);
-    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type centres(centresSEXP);
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type centers(centersSEXP);
     Rcpp::traits::input_parameter< double >::type sigma(sigmaSEXP);
-    rcpp_result_gen = Rcpp::wrap(soft_memberships_cpp(xt, centres, sigma));
+    rcpp_result_gen = Rcpp::wrap(soft_memberships_cpp(xt, centers, sigma));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -182,18 +175,18 @@ BEGIN_RCPP
 END_RCPP
 }
 // ib_kmeans_memberships_cpp
-Eigen::MatrixXd ib_kmeans_memberships_cpp(Eigen::Map<Eigen::MatrixXd> xt, Eigen::Map<Eigen::MatrixXd> centres, Eigen::Map<Eigen::VectorXd> pc, Eigen::Map<Eigen::VectorXd> log_z, double beta, double s);
-RcppExport SEXP _sideclust_ib_kmeans_memberships_cpp(SEXP xtSEXP, SEXP centresSEXP, SEXP pcSEXP, SEXP log_zSEXP, SEXP betaSEXP, SEXP sSEXP) {
+Eigen::MatrixXd ib_kmeans_memberships_cpp(Eigen::Map<Eigen::MatrixXd> xt, Eigen::Map<Eigen::MatrixXd> centers, Eigen::Map<Eigen::VectorXd> pc, Eigen::Map<Eigen::VectorXd> log_z, double beta, double s);
+RcppExport SEXP _sideclust_ib_kmeans_memberships_cpp(SEXP xtSEXP, SEXP centersSEXP, SEXP pcSEXP, SEXP log_zSEXP, SEXP betaSEXP, SEXP sSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type xt(xtSEXP);
-    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type centres(centresSEXP);
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type centers(centersSEXP);
     Rcpp::traits::input_parameter< Eigen::Map<Eigen::VectorXd> >::type pc(pcSEXP);
     Rcpp::traits::input_parameter< Eigen::Map<Eigen::VectorXd> >::type log_z(log_zSEXP);
     Rcpp::traits::input_parameter< double >::type beta(betaSEXP);
     Rcpp::traits::input_parameter< double >::type s(sSEXP);
-    rcpp_result_gen = Rcpp::wrap(ib_kmeans_memberships_cpp(xt, centres, pc, log_z, beta, s));
+    rcpp_result_gen = Rcpp::wrap(ib_kmeans_memberships_cpp(xt, centers, pc, log_z, beta, s));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -469,16 +462,16 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
-// centre_divergences_cpp
-Rcpp::NumericMatrix centre_divergences_cpp(SEXP xt, Rcpp::NumericMatrix centres, std::string divergence);
-RcppExport SEXP _sideclust_centre_divergences_cpp(SEXP xtSEXP, SEXP centresSEXP, SEXP divergenceSEXP) {
+// center_divergences_cpp
+Rcpp::NumericMatrix center_divergences_cpp(SEXP xt, Rcpp::NumericMatrix centers, std::string divergence);
+RcppExport SEXP _sideclust_center_divergences_cpp(SEXP xtSEXP, SEXP centersSEXP, SEXP divergenceSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< SEXP >::type xt(xtSEXP);
-    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type centres(centresSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type centers(centersSEXP);
     Rcpp::traits::input_parameter< std::string >::type divergence(divergenceSEXP);
-    rcpp_result_gen = Rcpp::wrap(centre_divergences_cpp(xt, centres, divergence));
+    rcpp_result_gen = Rcpp::wrap(center_divergences_cpp(xt, centers, divergence));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -642,6 +635,20 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// tvclust_vb_identity_cpp
+Rcpp::NumericMatrix tvclust_vb_identity_cpp(const Eigen::MatrixXd& xt, Rcpp::IntegerVector cluster, std::string family, Rcpp::List prior);
+RcppExport SEXP _sideclust_tvclust_vb_identity_cpp(SEXP xtSEXP, SEXP clusterSEXP, SEXP familySEXP, SEXP priorSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type xt(xtSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type cluster(clusterSEXP);
+    Rcpp::traits::input_parameter< std::string >::type family(familySEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type prior(priorSEXP);
+    rcpp_result_gen = Rcpp::wrap(tvclust_vb_identity_cpp(xt, cluster, family, prior));
+    return rcpp_result_gen;
+END_RCPP
+}
 // sib_costs_cpp
 std::vector<double> sib_costs_cpp(Rcpp::List csr, std::vector<int> cluster, int k, int x);
 RcppExport SEXP _sideclust_sib_costs_cpp(SEXP csrSEXP, SEXP clusterSEXP, SEXP kSEXP, SEXP xSEXP) {
@@ -657,18 +664,18 @@ BEGIN_RCPP
 END_RCPP
 }
 // discriminative_objective_cpp
-Rcpp::List discriminative_objective_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::vector<int> labels, int n_classes, Eigen::Map<Eigen::MatrixXd> centres, double sigma, double n0);
-RcppExport SEXP _sideclust_discriminative_objective_cpp(SEXP xtSEXP, SEXP labelsSEXP, SEXP n_classesSEXP, SEXP centresSEXP, SEXP sigmaSEXP, SEXP n0SEXP) {
+Rcpp::List discriminative_objective_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::vector<int> labels, int n_classes, Eigen::Map<Eigen::MatrixXd> centers, double sigma, double n0);
+RcppExport SEXP _sideclust_discriminative_objective_cpp(SEXP xtSEXP, SEXP labelsSEXP, SEXP n_classesSEXP, SEXP centersSEXP, SEXP sigmaSEXP, SEXP n0SEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type xt(xtSEXP);
     Rcpp::traits::input_parameter< std::vector<int> >::type labels(labelsSEXP);
     Rcpp::traits::input_parameter< int >::type n_classes(n_classesSEXP);
-    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type centres(centresSEXP);
+    Rcpp::traits::input_parameter< Eigen::Map<Eigen::MatrixXd> >::type centers(centersSEXP);
     Rcpp::traits::input_parameter< double >::type sigma(sigmaSEXP);
     Rcpp::traits::input_parameter< double >::type n0(n0SEXP);
-    rcpp_result_gen = Rcpp::wrap(discriminative_objective_cpp(xt, labels, n_classes, centres, sigma, n0));
+    rcpp_result_gen = Rcpp::wrap(discriminative_objective_cpp(xt, labels, n_classes, centers, sigma, n0));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -784,28 +791,14 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
-// tvclust_vb_identity_cpp
-Rcpp::NumericMatrix tvclust_vb_identity_cpp(const Eigen::MatrixXd& xt, Rcpp::IntegerVector cluster, std::string family, Rcpp::List prior);
-RcppExport SEXP _sideclust_tvclust_vb_identity_cpp(SEXP xtSEXP, SEXP clusterSEXP, SEXP familySEXP, SEXP priorSEXP) {
-BEGIN_RCPP
-    Rcpp::RObject rcpp_result_gen;
-    Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< const Eigen::MatrixXd& >::type xt(xtSEXP);
-    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type cluster(clusterSEXP);
-    Rcpp::traits::input_parameter< std::string >::type family(familySEXP);
-    Rcpp::traits::input_parameter< Rcpp::List >::type prior(priorSEXP);
-    rcpp_result_gen = Rcpp::wrap(tvclust_vb_identity_cpp(xt, cluster, family, prior));
-    return rcpp_result_gen;
-END_RCPP
-}
 
 static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_cec_cpp", (DL_FUNC) &_sideclust_cec_cpp, 3},
     {"_sideclust_itcc_cpp", (DL_FUNC) &_sideclust_itcc_cpp, 2},
     {"_sideclust_cross_associations_cpp", (DL_FUNC) &_sideclust_cross_associations_cpp, 2},
     {"_sideclust_column_variances_cpp", (DL_FUNC) &_sideclust_column_variances_cpp, 1},
-    {"_sideclust_constrained_mixture_cpp", (DL_FUNC) &_sideclust_constrained_mixture_cpp, 8},
-    {"_sideclust_constraint_posterior_cpp", (DL_FUNC) &_sideclust_constraint_posterior_cpp, 5},
+    {"_sideclust_constrained_mixture_cpp", (DL_FUNC) &_sideclust_constrained_mixture_cpp, 3},
+    {"_sideclust_constraint_posterior_cpp", (DL_FUNC) &_sideclust_constraint_posterior_cpp, 3},
     {"_sideclust_cop_kmeans_cpp", (DL_FUNC) &_sideclust_cop_kmeans_cpp, 3},
     {"_sideclust_cvqe_cpp", (DL_FUNC) &_sideclust_cvqe_cpp, 3},
     {"_sideclust_discriminative_clustering_cpp", (DL_FUNC) &_sideclust_discriminative_clustering_cpp, 3},
@@ -835,7 +828,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_multiway_cpp", (DL_FUNC) &_sideclust_multiway_cpp, 4},
     {"_sideclust_rdp_means_cpp", (DL_FUNC) &_sideclust_rdp_means_cpp, 3},
     {"_sideclust_dp_lambda_cpp", (DL_FUNC) &_sideclust_dp_lambda_cpp, 4},
-    {"_sideclust_centre_divergences_cpp", (DL_FUNC) &_sideclust_centre_divergences_cpp, 3},
+    {"_sideclust_center_divergences_cpp", (DL_FUNC) &_sideclust_center_divergences_cpp, 3},
     {"_sideclust_side_components_cpp", (DL_FUNC) &_sideclust_side_components_cpp, 3},
     {"_sideclust_side_pairs_problem_cpp", (DL_FUNC) &_sideclust_side_pairs_problem_cpp, 5},
     {"_sideclust_integer_class_codes_cpp", (DL_FUNC) &_sideclust_integer_class_codes_cpp, 1},
@@ -847,6 +840,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_normal_gamma_check_cpp", (DL_FUNC) &_sideclust_normal_gamma_check_cpp, 7},
     {"_sideclust_dirichlet_multinomial_check_cpp", (DL_FUNC) &_sideclust_dirichlet_multinomial_check_cpp, 4},
     {"_sideclust_tvclust_gibbs_cpp", (DL_FUNC) &_sideclust_tvclust_gibbs_cpp, 15},
+    {"_sideclust_tvclust_vb_identity_cpp", (DL_FUNC) &_sideclust_tvclust_vb_identity_cpp, 4},
     {"_sideclust_sib_costs_cpp", (DL_FUNC) &_sideclust_sib_costs_cpp, 4},
     {"_sideclust_discriminative_objective_cpp", (DL_FUNC) &_sideclust_discriminative_objective_cpp, 6},
     {"_sideclust_kmeanspp_seeds_cpp", (DL_FUNC) &_sideclust_kmeanspp_seeds_cpp, 3},
@@ -857,7 +851,6 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_tvclust_predict_cpp", (DL_FUNC) &_sideclust_tvclust_predict_cpp, 5},
     {"_sideclust_tvclust_vb_cpp", (DL_FUNC) &_sideclust_tvclust_vb_cpp, 6},
     {"_sideclust_tvclust_vb_predict_cpp", (DL_FUNC) &_sideclust_tvclust_vb_predict_cpp, 5},
-    {"_sideclust_tvclust_vb_identity_cpp", (DL_FUNC) &_sideclust_tvclust_vb_identity_cpp, 4},
     {NULL, NULL, 0}
 };
 

@@ -93,7 +93,7 @@ Rcpp::List cec_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP labels, Rcpp::List optio
           Rcpp::_["labels"] = r.labels),
       Rcpp::_["objective"] = r.objective, Rcpp::_["k_trace"] = r.k_trace,
       Rcpp::_["iterations"] = r.iterations, Rcpp::_["converged"] = r.converged,
-      Rcpp::_["means"] = means, Rcpp::_["covariances"] = cov,
+      Rcpp::_["centers"] = means, Rcpp::_["covariances"] = cov,
       Rcpp::_["sizes"] = r.sizes, Rcpp::_["origin"] = sideclust::one_based(r.origin),
       Rcpp::_["history_k"] = r.history_k, Rcpp::_["history_cost"] = r.history_cost,
       Rcpp::_["history_event"] = r.history_event);

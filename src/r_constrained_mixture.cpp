@@ -30,37 +30,26 @@ sideclust::CovType cov_from(const std::string& s) {
   Rcpp::stop("unknown covariance '%s'", s);
 }
 
-// The validated pairs with the penalties W (may be Inf) as their weights,
-// as a list only: the mixtures build their own graph over units from it and
-// never read the point adjacency.
-sideclust::PairGraph pairs_from(SEXP side, int n, const Rcpp::NumericVector& penalty) {
-  const std::vector<double> w(penalty.begin(), penalty.end());
-  return sideclust::side_from_r(side, n, &w, sideclust::PairForm::list).pairs;
+// The validated pairs with their penalties W (options$penalty, one per pair,
+// Inf for a certain pair) as weights, read once from R's vectors into a pair
+// list: the mixtures build their own graph over units from it and never read
+// the point adjacency.
+sideclust::PairGraph pairs_from(SEXP side, int n, const sideclust::Options& o) {
+  const Rcpp::NumericVector penalty = o.get<Rcpp::NumericVector>("penalty");  // no copy
+  return sideclust::side_from_r(side, n, &penalty, sideclust::PairForm::list).pairs;
 }
 
-sideclust::EStepOptions estep_from(const std::string& inference, const Rcpp::List& o) {
+sideclust::EStepOptions estep_from(const sideclust::Options& o) {
   sideclust::EStepOptions e;
-  e.inference = inference_from(inference);
-  e.max_labelings = Rcpp::as<double>(o["max_labelings"]);
-  e.inner_sweeps = Rcpp::as<int>(o["inner_sweeps"]);
-  e.inner_tol = Rcpp::as<double>(o["inner_tol"]);
-  e.burn_in = Rcpp::as<int>(o["burn_in"]);
-  e.sweeps = Rcpp::as<int>(o["sweeps"]);
-  e.samples = Rcpp::as<int>(o["samples"]);
-  e.threads = Rcpp::as<int>(o["threads"]);
+  e.inference = inference_from(o.get<std::string>("inference"));
+  e.max_labelings = o.get<double>("max_labelings");
+  e.inner_sweeps = o.get<int>("inner_iter");
+  e.inner_tol = o.get<double>("inner_tol");
+  e.burn_in = o.get<int>("burn_in");
+  e.sweeps = o.get<int>("sweeps");
+  e.samples = o.get<int>("samples");
+  e.threads = o.get<int>("threads");
   return e;
-}
-
-// Rethrow core argument errors as R errors with their message.
-template <class F>
-auto guarded(F&& f) -> decltype(f()) {
-  try {
-    return f();
-  } catch (const std::invalid_argument& e) {
-    Rcpp::stop(e.what());
-  } catch (const std::runtime_error& e) {
-    Rcpp::stop(e.what());
-  }
 }
 
 // The start as K x n probabilities: from cluster numbers 1..K (one-hot) or
@@ -77,26 +66,26 @@ Eigen::MatrixXd start_from(SEXP start, int n, int K) {
 
 }  // namespace
 
-// x: n x p data, read in place; start: cluster numbers 1..k or an n x k
-// probability matrix; side: the validated pairs or NULL, with one penalty W
-// per pair; options: see R's cm_options(). Returns z as n x K with columns
-// named 1..K, written once after the core's own copies are freed.
+// x: n x p data, read in place; side: the validated pairs or NULL; options:
+// k, start (cluster numbers 1..k or an n x k probability matrix), penalty
+// (one W per pair), inference, covariance and the rest of R's cm_options().
+// Returns z as n x K with columns named 1..K, written once after the core's
+// own copies are freed.
 // [[Rcpp::export(.constrained_mixture_cpp)]]
-Rcpp::List constrained_mixture_cpp(Eigen::Map<Eigen::MatrixXd> x, SEXP start, int k, SEXP side,
-                                   Rcpp::NumericVector penalty, std::string inference,
-                                   std::string covariance, Rcpp::List options) {
+Rcpp::List constrained_mixture_cpp(Eigen::Map<Eigen::MatrixXd> x, SEXP side, Rcpp::List options) {
+  const sideclust::Options o(options);
   sideclust::EmOptions opt;
-  opt.mstep.type = cov_from(covariance);
-  opt.mstep.ridge = Rcpp::as<double>(options["ridge"]);
-  opt.mstep.equal_weights = Rcpp::as<bool>(options["equal_weights"]);
-  opt.estep = estep_from(inference, options);
-  opt.max_iter = Rcpp::as<int>(options["max_iter"]);
-  opt.tol = Rcpp::as<double>(options["tol"]);
+  opt.mstep.type = cov_from(o.get<std::string>("covariance"));
+  opt.mstep.ridge = o.get<double>("ridge");
+  opt.mstep.equal_weights = o.get<bool>("equal_weights");
+  opt.estep = estep_from(o);
+  opt.max_iter = o.get<int>("max_iter");
+  opt.tol = o.get<double>("tol");
   const int n = static_cast<int>(x.rows()), p = static_cast<int>(x.cols());
-  sideclust::PairGraph pl = pairs_from(side, n, penalty);
-  sideclust::RHooks hooks(Rcpp::as<bool>(options["verbose"]), "iteration");
-  sideclust::EmResult r = guarded(
-      [&]() { return sideclust::constrained_em(x, start_from(start, n, k), pl, opt, hooks); });
+  sideclust::PairGraph pl = pairs_from(side, n, o);
+  sideclust::RHooks hooks(o.get<bool>("verbose"), "iteration");
+  sideclust::EmResult r = sideclust::constrained_em(
+      x, start_from(o.get<SEXP>("start"), n, o.get<int>("k")), pl, opt, hooks);
   pl = sideclust::PairGraph();  // the pairs go before z is written
   const int K = static_cast<int>(r.z.rows());
   const int n_units = r.state.graph.n_units, dropped = r.state.dropped;
@@ -115,7 +104,7 @@ Rcpp::List constrained_mixture_cpp(Eigen::Map<Eigen::MatrixXd> x, SEXP start, in
   z.attr("dimnames") = Rcpp::List::create(R_NilValue, Rcpp::as<Rcpp::CharacterVector>(names));
   return Rcpp::List::create(
       Rcpp::_["z"] = z,
-      Rcpp::_["means"] = Rcpp::wrap(Eigen::MatrixXd(r.params.means.transpose())),
+      Rcpp::_["centers"] = Rcpp::wrap(Eigen::MatrixXd(r.params.means.transpose())),
       Rcpp::_["covariances"] = cov,
       Rcpp::_["weights"] = Rcpp::wrap(Eigen::VectorXd(r.params.weights)),
       Rcpp::_["loglik"] = r.loglik, Rcpp::_["iterations"] = r.iterations,
@@ -124,17 +113,17 @@ Rcpp::List constrained_mixture_cpp(Eigen::Map<Eigen::MatrixXd> x, SEXP start, in
       Rcpp::_["ess"] = ess);
 }
 
-// One E-step from given log unaries (K x n).
+// One E-step from given log unaries (K x n); side and options as for
+// .constrained_mixture_cpp() (penalty, inference and the E-step's options).
 // [[Rcpp::export(.constraint_posterior_cpp)]]
 Rcpp::List constraint_posterior_cpp(Eigen::Map<Eigen::MatrixXd> log_unary, SEXP side,
-                                    Rcpp::NumericVector penalty, std::string inference,
                                     Rcpp::List options) {
-  const sideclust::EStepOptions e = estep_from(inference, options);
-  const sideclust::PairGraph pl = pairs_from(side, static_cast<int>(log_unary.cols()), penalty);
+  const sideclust::Options o(options);
+  const sideclust::EStepOptions e = estep_from(o);
+  const sideclust::PairGraph pl = pairs_from(side, static_cast<int>(log_unary.cols()), o);
   sideclust::RHooks hooks(false);
   sideclust::EStepState st;
-  const Eigen::MatrixXd z = guarded(
-      [&]() { return sideclust::e_step(Eigen::MatrixXd(log_unary), pl, e, st, hooks); });
+  const Eigen::MatrixXd z = sideclust::e_step(Eigen::MatrixXd(log_unary), pl, e, st, hooks);
   return Rcpp::List::create(Rcpp::_["z"] = Rcpp::wrap(Eigen::MatrixXd(z.transpose())),
                             Rcpp::_["dropped"] = st.dropped,
                             Rcpp::_["mean_field_components"] = st.mean_field_components,

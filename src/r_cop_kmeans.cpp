@@ -6,16 +6,14 @@
 
 #include "pairwise/cop_kmeans.h"
 #include "r_glue.h"
+#include "r_prototype.h"
 
 namespace {
 
 sideclust::CopKmeansParams cop_kmeans_params(const sideclust::Options& o) {
   sideclust::CopKmeansParams par;
-  par.k = o.get<int>("k");
-  par.restarts = o.get<int>("restarts");
-  par.max_iter = o.get<int>("max_iter");
   par.init = sideclust::seed_init(o.get<std::string>("init"));
-  if (par.init == sideclust::SeedInit::start) par.start = o.get<Eigen::MatrixXd>("start");
+  sideclust::read_prototype_params(o, par, par.init == sideclust::SeedInit::start);
   par.random_order = o.get<std::string>("order") == "random";
   par.nearest = o.get<std::string>("infeasible") == "nearest";
   if (o.has("use_avx")) par.use_avx = o.get<bool>("use_avx");
@@ -49,7 +47,7 @@ Rcpp::List cop_kmeans_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP side, Rcpp::List 
 
   return Rcpp::List::create(
       Rcpp::_["status"] = status_name(r.status), Rcpp::_["cluster"] = sideclust::one_based(r.cluster),
-      Rcpp::_["centres"] = Rcpp::wrap(r.centres), Rcpp::_["k"] = r.k,
+      Rcpp::_["centers"] = Rcpp::wrap(r.centres), Rcpp::_["k"] = r.k,
       Rcpp::_["objective"] = r.objective, Rcpp::_["within"] = r.within,
       Rcpp::_["broken"] = sideclust::one_based(r.broken), Rcpp::_["iterations"] = r.iterations,
       Rcpp::_["converged"] = r.converged, Rcpp::_["failed_runs"] = r.failed_runs,

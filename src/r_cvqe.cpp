@@ -6,16 +6,14 @@
 
 #include "pairwise/cvqe.h"
 #include "r_glue.h"
+#include "r_prototype.h"
 
 namespace {
 
 sideclust::CvqeParams cvqe_params(const sideclust::Options& o) {
   sideclust::CvqeParams par;
-  par.k = o.get<int>("k");
-  par.restarts = o.get<int>("restarts");
-  par.max_iter = o.get<int>("max_iter");
   par.init = sideclust::seed_init(o.get<std::string>("init"));
-  if (par.init == sideclust::SeedInit::start) par.start = o.get<Eigen::MatrixXd>("start");
+  sideclust::read_prototype_params(o, par, par.init == sideclust::SeedInit::start);
   return par;
 }
 
@@ -35,7 +33,7 @@ Rcpp::List cvqe_cpp(SEXP xt, SEXP side, Rcpp::List options) {
   });
 
   return Rcpp::List::create(
-      Rcpp::_["cluster"] = sideclust::one_based(r.cluster), Rcpp::_["centres"] = Rcpp::wrap(r.centres),
+      Rcpp::_["cluster"] = sideclust::one_based(r.cluster), Rcpp::_["centers"] = Rcpp::wrap(r.centres),
       Rcpp::_["k"] = r.k, Rcpp::_["objective"] = r.objective, Rcpp::_["within"] = r.within,
       Rcpp::_["penalty"] = r.penalty, Rcpp::_["iterations"] = r.iterations,
       Rcpp::_["converged"] = r.converged);

@@ -57,7 +57,7 @@ Rcpp::List discriminative_clustering_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP la
   const char* stop_names[] = {"gradient", "objective", "max_iter", "no_ascent"};
   return Rcpp::List::create(
       Rcpp::_["cluster"] = sideclust::one_based(sideclust::hard_clusters(w)),
-      Rcpp::_["membership"] = Rcpp::wrap(w), Rcpp::_["centres"] = Rcpp::wrap(r.centres),
+      Rcpp::_["membership"] = Rcpp::wrap(w), Rcpp::_["centers"] = Rcpp::wrap(r.centres),
       Rcpp::_["counts"] = Rcpp::wrap(r.counts), Rcpp::_["objective"] = r.objective,
       Rcpp::_["iterations"] = r.iterations,
       Rcpp::_["stop"] = stop_names[static_cast<int>(r.stop)], Rcpp::_["grad_max"] = r.grad_max);
@@ -76,7 +76,7 @@ Rcpp::List discriminative_stochastic_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP la
   const Eigen::MatrixXd w = sideclust::soft_memberships_centred(xt, r.centres, par.sigma);
   return Rcpp::List::create(
       Rcpp::_["cluster"] = sideclust::one_based(sideclust::hard_clusters(w)),
-      Rcpp::_["membership"] = Rcpp::wrap(w), Rcpp::_["centres"] = Rcpp::wrap(r.centres),
+      Rcpp::_["membership"] = Rcpp::wrap(w), Rcpp::_["centers"] = Rcpp::wrap(r.centres),
       Rcpp::_["gamma"] = Rcpp::wrap(r.gamma), Rcpp::_["counts"] = Rcpp::wrap(r.counts),
       Rcpp::_["objective"] = r.objective, Rcpp::_["epochs"] = r.epochs,
       Rcpp::_["log_bayes_factor"] = r.log_bayes_factor);
@@ -84,9 +84,9 @@ Rcpp::List discriminative_stochastic_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP la
 
 // Soft memberships (n x k) and hard clusters of the columns of xt.
 // [[Rcpp::export(.soft_memberships_cpp)]]
-Rcpp::List soft_memberships_cpp(Eigen::Map<Eigen::MatrixXd> xt, Eigen::Map<Eigen::MatrixXd> centres,
+Rcpp::List soft_memberships_cpp(Eigen::Map<Eigen::MatrixXd> xt, Eigen::Map<Eigen::MatrixXd> centers,
                                 double sigma) {
-  const Eigen::MatrixXd w = sideclust::soft_memberships_centred(xt, centres, sigma);
+  const Eigen::MatrixXd w = sideclust::soft_memberships_centred(xt, centers, sigma);
   return Rcpp::List::create(Rcpp::_["cluster"] = sideclust::one_based(sideclust::hard_clusters(w)),
                             Rcpp::_["membership"] = Rcpp::wrap(w));
 }

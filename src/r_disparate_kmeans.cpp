@@ -37,7 +37,7 @@ Rcpp::List disparate_kmeans_cpp(Eigen::Map<Eigen::MatrixXd> xt,
   const sideclust::DisparateResult r = sideclust::disparate_kmeans(xt, par, hooks);
   return Rcpp::List::create(
       Rcpp::_["cluster1"] = sideclust::one_based(r.cluster1), Rcpp::_["cluster2"] = sideclust::one_based(r.cluster2),
-      Rcpp::_["centres1"] = Rcpp::wrap(r.centres1), Rcpp::_["centres2"] = Rcpp::wrap(r.centres2),
+      Rcpp::_["centers1"] = Rcpp::wrap(r.centres1), Rcpp::_["centers2"] = Rcpp::wrap(r.centres2),
       Rcpp::_["objective"] = r.objective,
       Rcpp::_["within"] = Rcpp::NumericVector::create(r.within1, r.within2),
       Rcpp::_["penalty"] = r.penalty, Rcpp::_["iterations"] = r.iterations,

@@ -7,12 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "common/cluster_links.h"
 #include "common/run_hooks.h"
 #include "common/seeding.h"
 #include "common/side_graph.h"
 #include "common/sparse_rows.h"
-#include "dpmeans/xi_schedule.h"
 
 namespace sideclust {
 
@@ -36,29 +34,6 @@ class Options {
   Rcpp::List list_;
 };
 
-// The xi schedule of RDP-means and kernel RDP-means from their options: xi
-// and xi_max (may, may-not), xi_rate, patience, max_iter, random_order.
-inline void read_xi_schedule(const Options& o, XiScheduleParams& par) {
-  const Rcpp::NumericVector xi = o.get<Rcpp::NumericVector>("xi");
-  const Rcpp::NumericVector xi_max = o.get<Rcpp::NumericVector>("xi_max");
-  par.xi_may = xi[0];
-  par.xi_may_not = xi[1];
-  par.xi_rate = o.get<double>("xi_rate");
-  par.xi_max_may = xi_max[0];
-  par.xi_max_may_not = xi_max[1];
-  par.patience = o.get<int>("patience");
-  par.max_iter = o.get<int>("max_iter");
-  par.random_order = o.get<bool>("random_order");
-}
-
-// The kept and broken side-information weight of a fit, as R's named vector.
-inline Rcpp::NumericVector agreement_to_r(const SideAgreement& a) {
-  return Rcpp::NumericVector::create(Rcpp::_["may_satisfied"] = a.may_satisfied,
-                                     Rcpp::_["may_violated"] = a.may_violated,
-                                     Rcpp::_["may_not_satisfied"] = a.may_not_satisfied,
-                                     Rcpp::_["may_not_violated"] = a.may_not_violated);
-}
-
 // R's 1-based indices (cluster numbers, starts) as 0-based; NA becomes -1.
 inline std::vector<int> zero_based(const Rcpp::IntegerVector& v) {
   std::vector<int> out(v.size());
@@ -66,6 +41,12 @@ inline std::vector<int> zero_based(const Rcpp::IntegerVector& v) {
     out[a] = v[a] == NA_INTEGER ? -1 : v[a] - 1;
   }
   return out;
+}
+
+// 0-based cluster indices as R's 1-based integers.
+inline Rcpp::IntegerVector one_based(const std::vector<int>& v) {
+  Rcpp::IntegerVector out(v.begin(), v.end());
+  return out + 1;
 }
 
 // What side_from_r() builds from a pair list: the adjacency and the pair
@@ -90,12 +71,13 @@ struct RPairSource {
 // The side information as an R front door validated it: NULL, a
 // "sideclust_constraints" object (1-based i < j, must, confidence) or a
 // "sideclust_labels" object (1-based labels with NA, levels); the one place
-// where it crosses into the core. Pairs get weight +confidence (may-link) or
-// -confidence (may-not link), unless pair_weight gives other magnitudes (the
-// mixtures' penalties); labels become 0-based with -1 for unlabelled. `form`
-// says what the pairs become (PairForm). R's vectors are read in place: the
-// adjacency is built straight from them in two passes (fill_pair_graph()).
-inline SideInfo side_from_r(SEXP side, int n, const std::vector<double>* pair_weight = nullptr,
+// where it crosses into the core. Pairs get weight +confidence (must-link) or
+// -confidence (cannot-link), unless pair_weight (one per pair) gives other
+// magnitudes (the mixtures' penalties); labels become 0-based with -1 for
+// unlabelled. `form` says what the pairs become (PairForm). R's vectors are
+// read in place: the adjacency is built straight from them in two passes
+// (fill_pair_graph()).
+inline SideInfo side_from_r(SEXP side, int n, const Rcpp::NumericVector* pair_weight = nullptr,
                             PairForm form = PairForm::both) {
   SideInfo s;
   s.pairs.n = n;
@@ -117,12 +99,13 @@ inline SideInfo side_from_r(SEXP side, int n, const std::vector<double>* pair_we
       static_cast<std::size_t>(confidence.size()) != m) {
     Rcpp::stop("internal: the pair vectors differ in length");
   }
-  if (pair_weight != nullptr && pair_weight->size() != m) {
-    Rcpp::stop("internal: %d pair weights for %d pairs", pair_weight->size(), m);
+  if (pair_weight != nullptr && static_cast<std::size_t>(pair_weight->size()) != m) {
+    Rcpp::stop("internal: %d pair weights for %d pairs", static_cast<int>(pair_weight->size()),
+               static_cast<int>(m));
   }
   if (m == 0) return s;
   const detail::RPairSource src{i.begin(), j.begin(), must.begin(),
-                                pair_weight != nullptr ? pair_weight->data() : confidence.begin()};
+                                pair_weight != nullptr ? pair_weight->begin() : confidence.begin()};
   if (form == PairForm::list) {
     std::vector<int> a(m), b(m);
     std::vector<double> w(m);
@@ -138,7 +121,6 @@ inline SideInfo side_from_r(SEXP side, int n, const std::vector<double>* pair_we
   return s;
 }
 
-// 0-based cluster indices as R's 1-based integers.
 // Sparse points from R: the list made by sparse_points() (R/validate-data.R),
 // row-compressed with 0-based ptr / idx, val, n, p, scale (NULL or n numbers)
 // and offset. A view of R's arrays, valid while the list is alive.
@@ -163,11 +145,6 @@ auto with_rows(SEXP x, F&& f) {
   return f(DenseRows(m.begin(), m.ncol(), m.nrow()));
 }
 
-inline Rcpp::IntegerVector one_based(const std::vector<int>& v) {
-  Rcpp::IntegerVector out(v.begin(), v.end());
-  return out + 1;
-}
-
 // The `init` argument of the prototype methods.
 inline SeedInit seed_init(const std::string& init) {
   if (init == "kmeans++") return SeedInit::kmeanspp;
@@ -176,7 +153,6 @@ inline SeedInit seed_init(const std::string& init) {
   Rcpp::stop("unknown init '%s'", init);
 }
 
-// R's generator (so set.seed() reproduces runs), Ctrl-C and progress lines.
 // A line of progress through R's message(), so that suppressMessages() and
 // sinks of the message stream silence it.
 inline void r_message(const std::string& text) {
@@ -184,6 +160,8 @@ inline void r_message(const std::string& text) {
   message(text);
 }
 
+// The R host of RunHooks: R's generator (so set.seed() reproduces runs),
+// Ctrl-C and progress lines.
 class RHooks : public RunHooks {
  public:
   explicit RHooks(bool verbose, std::string what = "sweep")

@@ -35,7 +35,7 @@ Rcpp::List ib_kmeans_cpp(Eigen::Map<Eigen::MatrixXd> xt,
   sideclust::RHooks hooks(verbose, "iteration");
   const sideclust::IbKmeansResult r = sideclust::ib_kmeans_fit(xt, par, hooks);
   return Rcpp::List::create(
-      Rcpp::_["membership"] = Rcpp::wrap(r.membership), Rcpp::_["centres"] = Rcpp::wrap(r.centres),
+      Rcpp::_["membership"] = Rcpp::wrap(r.membership), Rcpp::_["centers"] = Rcpp::wrap(r.centres),
       Rcpp::_["pc"] = Rcpp::wrap(r.pc), Rcpp::_["log_z"] = Rcpp::wrap(r.log_z),
       Rcpp::_["objective"] = r.objective, Rcpp::_["info_x"] = r.info_x,
       Rcpp::_["distortion"] = r.distortion, Rcpp::_["iterations"] = r.iterations,
@@ -46,9 +46,9 @@ Rcpp::List ib_kmeans_cpp(Eigen::Map<Eigen::MatrixXd> xt,
 // (p x k) and log Z(c, s).
 // [[Rcpp::export(.ib_kmeans_memberships_cpp)]]
 Eigen::MatrixXd ib_kmeans_memberships_cpp(Eigen::Map<Eigen::MatrixXd> xt,
-                                          Eigen::Map<Eigen::MatrixXd> centres,
+                                          Eigen::Map<Eigen::MatrixXd> centers,
                                           Eigen::Map<Eigen::VectorXd> pc,
                                           Eigen::Map<Eigen::VectorXd> log_z, double beta,
                                           double s) {
-  return sideclust::ib_kmeans_memberships(xt, centres, pc, log_z, beta, s);
+  return sideclust::ib_kmeans_memberships(xt, centers, pc, log_z, beta, s);
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "dpmeans/kernel_rdp_means.h"
+#include "r_dpmeans.h"
 #include "r_glue.h"
 
 namespace {

@@ -6,16 +6,14 @@
 
 #include "pairwise/lcvqe.h"
 #include "r_glue.h"
+#include "r_prototype.h"
 
 namespace {
 
 sideclust::LcvqeParams lcvqe_params(const sideclust::Options& o) {
   sideclust::LcvqeParams par;
-  par.k = o.get<int>("k");
-  par.restarts = o.get<int>("restarts");
-  par.max_iter = o.get<int>("max_iter");
   par.init = sideclust::seed_init(o.get<std::string>("init"));
-  if (par.init == sideclust::SeedInit::start) par.start = o.get<Eigen::MatrixXd>("start");
+  sideclust::read_prototype_params(o, par, par.init == sideclust::SeedInit::start);
   par.random_order = o.get<std::string>("order") == "random";
   par.group_moves = o.get<bool>("group_moves");
   if (o.has("use_avx")) par.use_avx = o.get<bool>("use_avx");
@@ -38,7 +36,7 @@ Rcpp::List lcvqe_cpp(Eigen::Map<Eigen::MatrixXd> xt, SEXP side, Rcpp::List optio
   const sideclust::LcvqeResult r = sideclust::lcvqe_fit(xt, s.pairs, par, hooks);
 
   return Rcpp::List::create(
-      Rcpp::_["cluster"] = sideclust::one_based(r.cluster), Rcpp::_["centres"] = Rcpp::wrap(r.centres),
+      Rcpp::_["cluster"] = sideclust::one_based(r.cluster), Rcpp::_["centers"] = Rcpp::wrap(r.centres),
       Rcpp::_["k"] = r.k, Rcpp::_["objective"] = r.objective, Rcpp::_["within"] = r.within,
       Rcpp::_["penalty"] = r.penalty, Rcpp::_["iterations"] = r.iterations,
       Rcpp::_["converged"] = r.converged);

@@ -6,6 +6,7 @@
 
 #include "pairwise/mpck_fit.h"
 #include "r_glue.h"
+#include "r_prototype.h"
 
 namespace {
 
@@ -26,18 +27,15 @@ sideclust::MpckInit mpck_init(const std::string& init) {
 
 sideclust::MpckParams mpck_params(const sideclust::Options& o) {
   sideclust::MpckParams par;
-  par.k = o.get<int>("k");
-  par.restarts = o.get<int>("restarts");
-  par.max_iter = o.get<int>("max_iter");
   par.metric = mpck_metric(o.get<std::string>("metric"));
   par.init = mpck_init(o.get<std::string>("init"));
+  sideclust::read_prototype_params(o, par, par.init == sideclust::MpckInit::start);
   par.ridge = o.get<double>("ridge");
   if (o.has("use_avx")) par.use_avx = o.get<bool>("use_avx");
   if (o.has("pair_cache")) par.pair_cache = o.get<bool>("pair_cache");
   if (o.has("threads")) par.threads = o.get<int>("threads");
   if (o.has("chunk")) par.chunk = o.get<int>("chunk");
   if (o.has("skip_unread")) par.skip_unread = o.get<bool>("skip_unread");
-  if (par.init == sideclust::MpckInit::start) par.start = o.get<Eigen::MatrixXd>("start");
   return par;
 }
 
@@ -70,7 +68,7 @@ Rcpp::List mpck_means_cpp(Eigen::Map<Eigen::MatrixXd> x, SEXP side, Rcpp::List o
     metrics = full;
   }
   return Rcpp::List::create(
-      Rcpp::_["cluster"] = sideclust::one_based(r.cluster), Rcpp::_["centres"] = Rcpp::wrap(r.centres),
+      Rcpp::_["cluster"] = sideclust::one_based(r.cluster), Rcpp::_["centers"] = Rcpp::wrap(r.centres),
       Rcpp::_["metrics"] = metrics, Rcpp::_["k"] = r.k, Rcpp::_["objective"] = r.objective,
       Rcpp::_["within"] = r.within, Rcpp::_["logdet"] = r.logdet, Rcpp::_["penalty"] = r.penalty,
       Rcpp::_["regularization"] = r.regularization, Rcpp::_["iterations"] = r.iterations,

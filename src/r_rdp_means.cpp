@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "dpmeans/dp_lambda.h"
+#include "r_dpmeans.h"
 #include "r_glue.h"
 #include "dpmeans/rdp_means.h"
 
@@ -38,7 +39,7 @@ sideclust::RdpParams rdp_params(const sideclust::Options& o) {
 }  // namespace
 
 // xt: p x n data, or sparse points (see with_rows() in r_glue.h); side: the
-// validated side information or NULL; options: lambda, xi (may, may-not),
+// validated side information or NULL; options: lambda, xi (must, cannot),
 // xi_rate, xi_max, patience, max_iter, random_order, chunklet_moves,
 // divergence, verbose; optional uniform_order (FALSE when absent),
 // max_clusters and use_avx (TRUE when absent; FALSE: the portable sweeps,
@@ -67,7 +68,7 @@ Rcpp::List rdp_means_cpp(SEXP xt, SEXP side, Rcpp::List options) {
   Rcpp::NumericMatrix centres(p, r.k);
   std::copy(r.centres.begin(), r.centres.end(), centres.begin());
   return Rcpp::List::create(
-      Rcpp::_["cluster"] = sideclust::one_based(r.cluster), Rcpp::_["centres"] = centres,
+      Rcpp::_["cluster"] = sideclust::one_based(r.cluster), Rcpp::_["centers"] = centres,
       Rcpp::_["k"] = r.k, Rcpp::_["objective"] = r.objective,
       Rcpp::_["k_trace"] = r.k_trace, Rcpp::_["changes"] = r.changes,
       Rcpp::_["iterations"] = r.iterations, Rcpp::_["converged"] = r.converged,
@@ -87,15 +88,15 @@ double dp_lambda_cpp(SEXP xt, int k, std::string method, std::string divergence)
   });
 }
 
-// [[Rcpp::export(.centre_divergences_cpp)]]
-Rcpp::NumericMatrix centre_divergences_cpp(SEXP xt, Rcpp::NumericMatrix centres,
+// [[Rcpp::export(.center_divergences_cpp)]]
+Rcpp::NumericMatrix center_divergences_cpp(SEXP xt, Rcpp::NumericMatrix centers,
                                            std::string divergence) {
-  const int k = centres.ncol();
+  const int k = centers.ncol();
   int n = 0;
   const std::vector<double> d = with_divergence(divergence, [&](auto div) {
     return sideclust::with_rows(xt, [&](const auto& rows) {
       n = rows.n();
-      return sideclust::centre_divergences<decltype(div)>(rows, centres.begin(), k);
+      return sideclust::centre_divergences<decltype(div)>(rows, centers.begin(), k);
     });
   });
   Rcpp::NumericMatrix out(n, k);

@@ -15,7 +15,7 @@
 // Must-link components. `from`, `to` are R's 1-based point indices
 // (validated in R); returns 1-based component ids numbered by first
 // appearance.
-// [[Rcpp::export(rng = false)]]
+// [[Rcpp::export(.side_components_cpp, rng = false)]]
 Rcpp::IntegerVector side_components_cpp(int n, const Rcpp::IntegerVector& from,
                                         const Rcpp::IntegerVector& to) {
   if (n < 0) Rcpp::stop("`n` must be non-negative");
@@ -26,7 +26,7 @@ Rcpp::IntegerVector side_components_cpp(int n, const Rcpp::IntegerVector& from,
 
 // Which clause of the pair contract the vectors break (0 = none); see
 // pair_list_problem(). Lengths and types are checked in R first.
-// [[Rcpp::export(rng = false)]]
+// [[Rcpp::export(.side_pairs_problem_cpp, rng = false)]]
 int side_pairs_problem_cpp(const Rcpp::IntegerVector& i, const Rcpp::IntegerVector& j,
                            const Rcpp::LogicalVector& must,
                            const Rcpp::NumericVector& confidence, int n) {
@@ -37,7 +37,7 @@ int side_pairs_problem_cpp(const Rcpp::IntegerVector& i, const Rcpp::IntegerVect
 // check_classes()' integer classes: list(codes, values) as factor() would
 // number them, or NULL (NA present, or values too spread out for a table:
 // then R's own path decides). See class_range() and class_codes().
-// [[Rcpp::export(rng = false)]]
+// [[Rcpp::export(.integer_class_codes_cpp, rng = false)]]
 SEXP integer_class_codes_cpp(const Rcpp::IntegerVector& y) {
   const std::size_t n = static_cast<std::size_t>(y.size());
   int lo = 0, hi = 0;
@@ -80,7 +80,7 @@ SEXP mersenne_twister_seed() {
 // call into R. code: the class of every point, in 1 .. n_classes (validated
 // in R).
 // Returns 1-based i < j sorted, must and correct.
-// [[Rcpp::export(rng = false)]]
+// [[Rcpp::export(.sample_pairs_cpp, rng = false)]]
 Rcpp::List sample_pairs_cpp(const Rcpp::IntegerVector& code, int n_classes, double m,
                             double noise) {
   const int n = static_cast<int>(code.size());

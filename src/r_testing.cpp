@@ -1,12 +1,14 @@
 // Entry points that exist only for the tests, so that they can reach one
 // core piece directly: the conjugate cluster families (add / remove / query
 // against closed forms), one TVClust chain with every sweep (against exact
-// posteriors), sequential IB's O(nnz) merge costs and discriminative
+// posteriors), TVClust's variational bound against the collapsed marginal
+// likelihood, sequential IB's O(nnz) merge costs and discriminative
 // clustering's objective and gradient, the k-means++ seeds (plain and
 // greedy) against a reference in R, and RDP-means' visiting orders. Nothing
-// in R/ calls them. No algorithm
-// here.
+// in R/ calls them. No algorithm here.
 #include <RcppEigen.h>
+
+#include <algorithm>
 
 #include <string>
 #include <vector>
@@ -107,6 +109,48 @@ Rcpp::List tvclust_gibbs_cpp(const Eigen::MatrixXd& xt, SEXP side, std::string f
   });
 }
 
+// For the tests: per cluster of the partition `cluster` (1-based), the
+// variational bound of its data with one-hot weights and the optimal
+// q(theta) (sum of E log f + point constants - KL) and the collapsed
+// log marginal likelihood; the two agree when the family's formulas do.
+// [[Rcpp::export(.tvclust_vb_identity_cpp)]]
+Rcpp::NumericMatrix tvclust_vb_identity_cpp(const Eigen::MatrixXd& xt, Rcpp::IntegerVector cluster,
+                                            std::string family, Rcpp::List prior) {
+  const int n = static_cast<int>(xt.cols());
+  int k = 0;
+  for (int v : cluster) k = std::max(k, v);
+  Rcpp::NumericMatrix out(k, 2);
+  sideclust::with_vb_family(family, prior, [&](const auto& empty) {
+    Eigen::VectorXd e(n);
+    for (int c = 0; c < k; ++c) {
+      Eigen::VectorXd w = Eigen::VectorXd::Zero(n);
+      double constant = 0.0;
+      for (int i = 0; i < n; ++i) {
+        if (cluster[i] == c + 1) {
+          w(i) = 1.0;
+          constant += empty.point_constant(xt.col(i));
+        }
+      }
+      auto factor = empty;
+      factor.fit(xt, w);
+      factor.expected_log_lik(xt, e);
+      out(c, 0) = w.dot(e) + constant - factor.kl_to_prior();
+    }
+    return Rcpp::List();
+  });
+  sideclust::with_family(family, prior, [&](auto make) {
+    for (int c = 0; c < k; ++c) {
+      auto cl = make();
+      for (int i = 0; i < n; ++i) {
+        if (cluster[i] == c + 1) cl.add(xt.col(i));
+      }
+      out(c, 1) = cl.log_marginal();
+    }
+    return Rcpp::List();
+  });
+  return out;
+}
+
 // Merge costs d(x, c) of row x (1-based) into every cluster of `cluster`
 // (1-based) after drawing x out: exposes the O(nnz(x)) formula to tests.
 // [[Rcpp::export(.sib_costs_cpp)]]
@@ -125,11 +169,11 @@ std::vector<double> sib_costs_cpp(Rcpp::List csr, std::vector<int> cluster, int 
 // (k x M) at given prototypes (p x k); for tests.
 // [[Rcpp::export(.discriminative_objective_cpp)]]
 Rcpp::List discriminative_objective_cpp(Eigen::Map<Eigen::MatrixXd> xt, std::vector<int> labels,
-                                        int n_classes, Eigen::Map<Eigen::MatrixXd> centres,
+                                        int n_classes, Eigen::Map<Eigen::MatrixXd> centers,
                                         double sigma, double n0) {
-  const int k = static_cast<int>(centres.cols());
+  const int k = static_cast<int>(centers.cols());
   const sideclust::DiscriminativeObjective obj(xt, labels, n_classes, k, sigma, n0);
-  const Eigen::MatrixXd m = centres.colwise() - obj.shift();
+  const Eigen::MatrixXd m = centers.colwise() - obj.shift();
   Eigen::MatrixXd grad;
   const double value = obj.value_gradient(m, grad);
   return Rcpp::List::create(Rcpp::_["objective"] = value, Rcpp::_["gradient"] = Rcpp::wrap(grad),

@@ -4,6 +4,7 @@
 #include <RcppEigen.h>
 #include <R_ext/Utils.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <string>
@@ -16,6 +17,7 @@
 #include "r_tvclust.h"
 #include "tvclust/tvclust_chains.h"
 #include "tvclust/tvclust_gibbs.h"
+#include "tvclust/tvclust_predict.h"
 
 namespace {
 
@@ -202,34 +204,23 @@ Rcpp::NumericMatrix psm_cpp(Rcpp::IntegerMatrix draws) {
   return out;
 }
 
-// Log weights of joining each cluster of `cluster` (log size + log
-// predictive density) and of a new cluster (log prior predictive; the caller
-// adds log alpha) for every column of `newt`.
+// The collapsed sampler's predictive weights of every column of `newt`
+// (tvclust_predictive_weights(), tvclust/tvclust_predict.h) for the
+// partition `cluster` (1-based) of the training points `xt`.
 // [[Rcpp::export(.tvclust_predict_cpp)]]
 Rcpp::NumericMatrix tvclust_predict_cpp(SEXP xt, Rcpp::IntegerVector cluster,
                                         std::string family, Rcpp::List prior, SEXP newt) {
   Rcpp::NumericMatrix out;
+  int k = 0;
+  for (int v : cluster) k = std::max(k, v);
+  const std::vector<int> z = sideclust::zero_based(cluster);
   sideclust::with_family(family, prior, [&](auto make) {
     using Family = std::decay_t<decltype(make())>;
-    int k = 0;
-    for (int v : cluster) k = std::max(k, v);
-    std::vector<Family> clusters(k, make());
     sideclust::with_points<sparse_ok<Family>>(xt, [&](const auto& x) {
-      for (int i = 0; i < sideclust::point_count(x); ++i) {
-        clusters[cluster[i] - 1].add(sideclust::point(x, i));
-      }
-    });
-    const Family empty = make();
-    sideclust::with_points<sparse_ok<Family>>(newt, [&](const auto& x) {
-      const int m = sideclust::point_count(x);
-      out = Rcpp::NumericMatrix(m, k + 1);
-      for (int j = 0; j < m; ++j) {
-        for (int c = 0; c < k; ++c) {
-          out(j, c) = std::log(static_cast<double>(clusters[c].size())) +
-                      clusters[c].log_predictive(sideclust::point(x, j));
-        }
-        out(j, k) = empty.log_predictive(sideclust::point(x, j));
-      }
+      sideclust::with_points<sparse_ok<Family>>(newt, [&](const auto& nx) {
+        out = Rcpp::NumericMatrix(sideclust::point_count(nx), k + 1);
+        sideclust::tvclust_predictive_weights(x, z, k, make(), nx, out.begin());
+      });
     });
     return Rcpp::List();
   });

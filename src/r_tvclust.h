@@ -1,6 +1,6 @@
 // Glue shared by r_tvclust.cpp, r_tvclust_vb.cpp and r_testing.cpp: the
-// cluster family, the model settings and the points of TVClust from R's
-// objects. No algorithm here.
+// collapsed and the variational cluster families, the model settings and
+// the points of TVClust from R's objects. No algorithm here.
 #pragma once
 
 #include <RcppEigen.h>
@@ -12,6 +12,7 @@
 #include "tvclust/conjugate_simple.h"
 #include "tvclust/niw.h"
 #include "tvclust/tvclust_gibbs.h"
+#include "tvclust/vb_families.h"
 
 namespace sideclust {
 
@@ -57,6 +58,27 @@ inline Rcpp::List with_family(const std::string& family, const Rcpp::List& prior
     const Eigen::VectorXd a = Rcpp::as<Eigen::VectorXd>(prior["alpha"]);
     return f(std::function<DirichletMultinomialCluster()>(
         [&a]() { return DirichletMultinomialCluster(a); }));
+  }
+  Rcpp::stop("unknown family '%s'", family);
+}
+
+// Calls f(empty) with an empty variational factor of the named family.
+template <class F>
+inline Rcpp::List with_vb_family(const std::string& family, const Rcpp::List& prior, F&& f) {
+  if (family == "gaussian") {
+    const NiwPrior pr{Rcpp::as<Eigen::VectorXd>(prior["m0"]), Rcpp::as<double>(prior["kappa0"]),
+                      Rcpp::as<double>(prior["nu0"]), Rcpp::as<Eigen::MatrixXd>(prior["S0"])};
+    return f(VbGaussian(pr));
+  }
+  if (family == "diagonal") {
+    const NormalGammaPrior pr{Rcpp::as<Eigen::VectorXd>(prior["m0"]),
+                              Rcpp::as<double>(prior["kappa0"]), Rcpp::as<double>(prior["a0"]),
+                              Rcpp::as<Eigen::VectorXd>(prior["b0"])};
+    return f(VbDiagonal(pr));
+  }
+  if (family == "multinomial") {
+    const Eigen::VectorXd a = Rcpp::as<Eigen::VectorXd>(prior["alpha"]);
+    return f(VbMultinomial(a));
   }
   Rcpp::stop("unknown family '%s'", family);
 }

@@ -1,6 +1,6 @@
-// Glue for TVClust's variational fit (tvclust/tvclust_vb.h): the variational
-// cluster family from R's prior list, the model settings and the options,
-// and plain R data back. No algorithm here.
+// Glue for TVClust's variational fit (tvclust/tvclust_vb.h): the model
+// settings and the options from R (the variational family through
+// with_vb_family(), r_tvclust.h), and plain R data back. No algorithm here.
 #include <RcppEigen.h>
 
 #include <string>
@@ -9,31 +9,10 @@
 
 #include "r_glue.h"
 #include "r_tvclust.h"
+#include "tvclust/tvclust_predict.h"
 #include "tvclust/tvclust_vb_runs.h"
-#include "tvclust/vb_families.h"
 
 namespace {
-
-// Calls f(empty) with an empty variational factor of the named family.
-template <class F>
-Rcpp::List with_vb_family(const std::string& family, const Rcpp::List& prior, F&& f) {
-  if (family == "gaussian") {
-    const sideclust::NiwPrior pr{Rcpp::as<Eigen::VectorXd>(prior["m0"]), Rcpp::as<double>(prior["kappa0"]),
-                                 Rcpp::as<double>(prior["nu0"]), Rcpp::as<Eigen::MatrixXd>(prior["S0"])};
-    return f(sideclust::VbGaussian(pr));
-  }
-  if (family == "diagonal") {
-    const sideclust::NormalGammaPrior pr{Rcpp::as<Eigen::VectorXd>(prior["m0"]),
-                                         Rcpp::as<double>(prior["kappa0"]), Rcpp::as<double>(prior["a0"]),
-                                         Rcpp::as<Eigen::VectorXd>(prior["b0"])};
-    return f(sideclust::VbDiagonal(pr));
-  }
-  if (family == "multinomial") {
-    const Eigen::VectorXd a = Rcpp::as<Eigen::VectorXd>(prior["alpha"]);
-    return f(sideclust::VbMultinomial(a));
-  }
-  Rcpp::stop("unknown family '%s'", family);
-}
 
 sideclust::TvclustVbParams vb_params_from(const Rcpp::List& settings, const sideclust::Options& o) {
   const sideclust::TvclustParams model = sideclust::params_from_r(settings);
@@ -91,7 +70,7 @@ Rcpp::List tvclust_vb_cpp(SEXP xt, SEXP side, std::string family, Rcpp::List pri
   std::vector<std::vector<int>> given;
   for (R_xlen_t t = 0; t < starts.size(); ++t) given.push_back(sideclust::zero_based(starts[t]));
   sideclust::RHooks hooks(o.get<bool>("verbose"), "tvclust variational sweep");
-  return with_vb_family(family, prior, [&](const auto& empty) {
+  return sideclust::with_vb_family(family, prior, [&](const auto& empty) {
     using Family = std::decay_t<decltype(empty)>;
     sideclust::TvclustVbRestarts fit;
     sideclust::with_points<sparse_ok<Family>>(xt, [&](const auto& x) {
@@ -110,66 +89,22 @@ Rcpp::List tvclust_vb_cpp(SEXP xt, SEXP side, std::string family, Rcpp::List pri
   });
 }
 
-// E log f(x | theta_k) of every column of `newt` under the factor q(theta_k)
-// refitted from the training data `xt` with the weights of each column of
-// `membership`, and a last column under the prior (an unused component).
+// E log f(x | theta_k) of every column of `newt` under the factors refitted
+// from the training data `xt` and the weights `membership`, and under the
+// prior (tvclust_vb_expected_loglik(), tvclust/tvclust_predict.h).
 // [[Rcpp::export(.tvclust_vb_predict_cpp)]]
 Rcpp::NumericMatrix tvclust_vb_predict_cpp(SEXP xt, const Eigen::MatrixXd& membership,
                                            std::string family, Rcpp::List prior, SEXP newt) {
   const int k = static_cast<int>(membership.cols());
   const int m = vb_points_n(newt);
   Rcpp::NumericMatrix out(m, k + 1);
-  with_vb_family(family, prior, [&](const auto& empty) {
+  sideclust::with_vb_family(family, prior, [&](const auto& empty) {
     using Family = std::decay_t<decltype(empty)>;
-    Eigen::VectorXd e(m);
-    for (int c = 0; c <= k; ++c) {
-      auto factor = empty;
-      if (c < k) sideclust::with_points<sparse_ok<Family>>(xt, [&](const auto& x) { factor.fit(x, membership.col(c)); });
-      sideclust::with_points<sparse_ok<Family>>(newt, [&](const auto& x) { factor.expected_log_lik(x, e); });
-      for (int j = 0; j < m; ++j) out(j, c) = e(j);
-    }
-    return Rcpp::List();
-  });
-  return out;
-}
-
-// For the tests: per cluster of the partition `cluster` (1-based), the
-// variational bound of its data with one-hot weights and the optimal
-// q(theta) (sum of E log f + point constants - KL) and the collapsed
-// log marginal likelihood; the two agree when the family's formulas do.
-// [[Rcpp::export(.tvclust_vb_identity_cpp)]]
-Rcpp::NumericMatrix tvclust_vb_identity_cpp(const Eigen::MatrixXd& xt, Rcpp::IntegerVector cluster,
-                                            std::string family, Rcpp::List prior) {
-  const int n = static_cast<int>(xt.cols());
-  int k = 0;
-  for (int v : cluster) k = std::max(k, v);
-  Rcpp::NumericMatrix out(k, 2);
-  with_vb_family(family, prior, [&](const auto& empty) {
-    Eigen::VectorXd e(n);
-    for (int c = 0; c < k; ++c) {
-      Eigen::VectorXd w = Eigen::VectorXd::Zero(n);
-      double constant = 0.0;
-      for (int i = 0; i < n; ++i) {
-        if (cluster[i] == c + 1) {
-          w(i) = 1.0;
-          constant += empty.point_constant(xt.col(i));
-        }
-      }
-      auto factor = empty;
-      factor.fit(xt, w);
-      factor.expected_log_lik(xt, e);
-      out(c, 0) = w.dot(e) + constant - factor.kl_to_prior();
-    }
-    return Rcpp::List();
-  });
-  sideclust::with_family(family, prior, [&](auto make) {
-    for (int c = 0; c < k; ++c) {
-      auto cl = make();
-      for (int i = 0; i < n; ++i) {
-        if (cluster[i] == c + 1) cl.add(xt.col(i));
-      }
-      out(c, 1) = cl.log_marginal();
-    }
+    sideclust::with_points<sparse_ok<Family>>(xt, [&](const auto& x) {
+      sideclust::with_points<sparse_ok<Family>>(newt, [&](const auto& nx) {
+        sideclust::tvclust_vb_expected_loglik(x, membership, empty, nx, out.begin());
+      });
+    });
     return Rcpp::List();
   });
   return out;

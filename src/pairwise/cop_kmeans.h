@@ -19,6 +19,7 @@
 #include "engine/avx_lanes.h"
 #include "engine/force_inline.h"
 #include "engine/prefetch.h"
+#include "common/prototype_params.h"
 #include "common/run_hooks.h"
 #include "common/seeding.h"
 #include "common/side_graph.h"
@@ -30,12 +31,8 @@
 
 namespace sideclust {
 
-struct CopKmeansParams {
-  int k = 2;
-  int max_iter = 100;
-  int restarts = 10;
-  SeedInit init = SeedInit::kmeanspp;
-  Eigen::MatrixXd start;         // p x k initial prototypes for SeedInit::start
+struct CopKmeansParams : PrototypeParams {
+  SeedInit init = SeedInit::kmeanspp;  // SeedInit::start: from `start`
   bool random_order = true;      // visit the components in a fresh random order every sweep
   bool nearest = false;          // no feasible cluster: break the fewest cannot-links (else fail)
   bool use_avx = true;           // four distances per instruction where the processor has AVX (same values)

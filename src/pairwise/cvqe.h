@@ -15,6 +15,7 @@
 
 #include "engine/prefetch.h"
 #include "common/row_distances.h"
+#include "common/prototype_params.h"
 #include "common/run_hooks.h"
 #include "common/seeding.h"
 #include "common/side_graph.h"
@@ -22,12 +23,8 @@
 
 namespace sideclust {
 
-struct CvqeParams {
-  int k = 2;
-  int max_iter = 100;
-  int restarts = 10;
-  SeedInit init = SeedInit::kmeanspp;
-  Eigen::MatrixXd start;         // p x k initial prototypes for SeedInit::start
+struct CvqeParams : PrototypeParams {
+  SeedInit init = SeedInit::kmeanspp;  // SeedInit::start: from `start`
   int max_rounds = 1000;         // prototype-update rounds per prototype step
   double tol = 1e-12;            // a round moving no coordinate more than tol * scale is final
 };

@@ -25,6 +25,7 @@
 #include "engine/force_inline.h"
 #include "engine/huge_pages.h"
 #include "engine/prefetch.h"
+#include "common/prototype_params.h"
 #include "common/run_hooks.h"
 #include "common/seeding.h"
 #include "common/side_graph.h"
@@ -37,12 +38,8 @@
 
 namespace sideclust {
 
-struct LcvqeParams {
-  int k = 2;
-  int max_iter = 100;
-  int restarts = 10;
-  SeedInit init = SeedInit::kmeanspp;
-  Eigen::MatrixXd start;         // p x k initial centres for SeedInit::start
+struct LcvqeParams : PrototypeParams {
+  SeedInit init = SeedInit::kmeanspp;  // SeedInit::start: from `start`
   bool random_order = true;      // visit the points in a fresh random order every sweep
   bool group_moves = true;       // after each point sweep, whole must-link components move too
   double tol = 1e-12;            // centres moving at most tol * scale are unchanged

@@ -28,6 +28,7 @@
 #include "engine/chain_runner.h"
 #include "common/column_major_points.h"
 #include "engine/prefetch.h"
+#include "common/prototype_params.h"
 #include "common/run_hooks.h"
 #include "common/side_graph.h"
 #include "pairwise/mpck_edges.h"
@@ -41,13 +42,9 @@ namespace sideclust {
 
 enum class MpckInit { neighbourhoods, kmeanspp, random, start };
 
-struct MpckParams {
-  int k = 2;
-  int max_iter = 100;
-  int restarts = 10;
+struct MpckParams : PrototypeParams {
   MpckMetric metric = MpckMetric::diagonal;
-  MpckInit init = MpckInit::neighbourhoods;
-  Eigen::MatrixXd start;  // p x k initial centres for MpckInit::start
+  MpckInit init = MpckInit::neighbourhoods;  // MpckInit::start: from `start`
   double ridge = 1e-6;
   bool use_avx = true;  // metric "none": four distances per AVX instruction where available (same values)
   bool pair_cache = true;  // learned metrics: cache the pairs' differences (same values; false for the tests)

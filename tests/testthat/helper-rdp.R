@@ -29,7 +29,7 @@ augmented_distances <- function(fit, x, pairs) {
   if (!is.null(pairs)) {
     for (e in seq_along(pairs$i)) {
       a <- pairs$i[e]; b <- pairs$j[e]; w <- pairs$confidence[e]
-      xi <- if (pairs$must[e]) -fit$xi[["may"]] else fit$xi[["may_not"]]
+      xi <- if (pairs$must[e]) -fit$xi[["must"]] else fit$xi[["cannot"]]
       d[a, fit$cluster[b]] <- d[a, fit$cluster[b]] + xi * w
       d[b, fit$cluster[a]] <- d[b, fit$cluster[a]] + xi * w
     }
@@ -46,8 +46,8 @@ rdp_objective <- function(fit, x, pairs) {
   }
   if (!is.null(pairs)) {
     same <- fit$cluster[pairs$i] == fit$cluster[pairs$j]
-    obj <- obj - fit$xi[["may"]] * sum(pairs$confidence[pairs$must & same]) +
-      fit$xi[["may_not"]] * sum(pairs$confidence[!pairs$must & same])
+    obj <- obj - fit$xi[["must"]] * sum(pairs$confidence[pairs$must & same]) +
+      fit$xi[["cannot"]] * sum(pairs$confidence[!pairs$must & same])
   }
   obj
 }

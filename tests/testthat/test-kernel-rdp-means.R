@@ -133,7 +133,7 @@ test_that("the Lanczos start matches the dense one, for every kernel form", {
   d <- small_rings(60)
   side <- as_side_info(sample_constraints(d$label, rate = 0.05), 60)
   labels <- as_side_info(sample_labels(d$label, 0.3), 60)
-  xi <- c(may = 2, may_not = 1)
+  xi <- c(must = 2, cannot = 1)
   K <- rbf_matrix(d$x, 0.4)
   kernels <- list(sideclust:::prepare_kernel(d$x, "rbf", 0.4),
                   sideclust:::prepare_kernel(d$x, "linear"),

@@ -113,8 +113,8 @@ test_that("consistent hard constraints with a large xi are all satisfied", {
     set.seed(s)
     fit <- rdp_means(b$x, side, k = 3, xi_max = 1e6, chunklet_moves = TRUE)
     expect_equal(nrow(violations(fit)), 0L)
-    expect_equal(fit$agreement[["may_violated"]], 0)
-    expect_equal(fit$agreement[["may_not_violated"]], 0)
+    expect_equal(fit$agreement[["must_violated"]], 0)
+    expect_equal(fit$agreement[["cannot_violated"]], 0)
   }
 })
 
@@ -197,7 +197,7 @@ test_that("confidences scale the weights of the pairs", {
   set.seed(1); fs <- rdp_means(b$x, strong, k = 3, xi = 100, xi_rate = 1)
   set.seed(1); fw <- rdp_means(b$x, weak, k = 3, xi = 100, xi_rate = 1)
   set.seed(1); f0 <- dp_means(b$x, k = 3)
-  expect_equal(fs$agreement[["may_violated"]], 0)
+  expect_equal(fs$agreement[["must_violated"]], 0)
   expect_equal(fw$cluster, f0$cluster)
 })
 
@@ -286,8 +286,8 @@ test_that("an unchanged sweep ends the run when growing weights cannot move a po
   expect_true(fit$converged)
   expect_equal(fit$k, 3L)
   expect_equal(fit$iterations, 2L)
-  expect_lt(fit$xi[["may"]], 10)
-  expect_equal(fit$agreement[["may_violated"]] + fit$agreement[["may_not_violated"]], 0)
+  expect_lt(fit$xi[["must"]], 10)
+  expect_equal(fit$agreement[["must_violated"]] + fit$agreement[["cannot_violated"]], 0)
 })
 
 test_that("stopping before the weights settle leaves a local optimum at the cap", {
@@ -302,7 +302,7 @@ test_that("stopping before the weights settle leaves a local optimum at the cap"
     fit <- rdp_means(x, side, k = 3, xi_max = 5)
     expect_true(fit$converged)
     pairs <- if (inherits(side, "sideclust_labels")) as_constraints(side, expand = TRUE) else side
-    for (xi in c(fit$xi[["may"]], 5)) {
+    for (xi in c(fit$xi[["must"]], 5)) {
       at <- fit
       at$xi[] <- xi
       d <- augmented_distances(at, x, pairs)
