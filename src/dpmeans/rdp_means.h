@@ -18,7 +18,7 @@
 #include "dpmeans/centres.h"
 #include "common/chunklet_moves.h"
 #include "common/cluster_links.h"
-#include "engine/force_inline.h"
+#include "engine/avx_dispatch.h"
 #include "common/run_hooks.h"
 #include "common/side_graph.h"
 #include "engine/visit_order.h"
@@ -125,13 +125,12 @@ RdpResult rdp_means(const double* x, int n, int p, const SideInfo& side,
 
 namespace detail {
 
-// The sweeps of Algorithm 1 (see rdp_means_sweeps()). Quads: the distances
-// four centres per instruction (squared Euclidean, dense points, callers
-// compiled for AVX only); the same values either way.
-template <bool Quads, class Div, class Rows>
-SIDECLUST_FORCE_INLINE RdpResult rdp_sweeps_body(const Rows& x, const SideInfo& side,
-                                                 VisitOrder& visit, const RdpParams& par,
-                                                 RunHooks& hooks) {
+// The sweeps of Algorithm 1 (see rdp_means_sweeps()) with the distance
+// kernels of the tag (engine/avx_dispatch.h; AvxKernels: squared Euclidean,
+// dense points only); the same values either way.
+template <class Kernels, class Div, class Rows>
+RdpResult rdp_sweeps_body(Kernels kernels, const Rows& x, const SideInfo& side, VisitOrder& visit,
+                          const RdpParams& par, RunHooks& hooks) {
   const int n = x.n(), p = x.p();
   RdpResult res;
   // Dense points under the squared Euclidean distance have no point term:
@@ -188,15 +187,11 @@ SIDECLUST_FORCE_INLINE RdpResult rdp_sweeps_body(const Rows& x, const SideInfo& 
       }
       double* dist = d.data();
       double* point_cost = cost.data();
-#if defined(SIDECLUST_AVX)
-      if constexpr (Quads) {
-        centres.distances_quads(xi, dist, point_cost);
+      if constexpr (Kernels::avx) {
+        centres.distances_quads(kernels, xi, dist, point_cost);
       } else {
         centres.distances(xi, term(i), dist, point_cost);
       }
-#else
-      centres.distances(xi, term(i), dist, point_cost);
-#endif
       links.gather(i, z);
       links.add_side_terms(point_cost, k, xi1, xi2);
       if (side_settled && changed == 0) side_settled = links.prefers_own(k, grow1, grow2);
@@ -320,32 +315,20 @@ SIDECLUST_FORCE_INLINE RdpResult rdp_sweeps_body(const Rows& x, const SideInfo& 
 
 }  // namespace detail
 
-#if defined(SIDECLUST_AVX)
-// The sweeps compiled for AVX (chosen at run time by rdp_means_sweeps()).
-template <class Div, class Rows>
-__attribute__((target("avx"))) RdpResult rdp_sweeps_avx(const Rows& x, const SideInfo& side,
-                                                        VisitOrder& visit, const RdpParams& par,
-                                                        RunHooks& hooks) {
-  return detail::rdp_sweeps_body<true, Div>(x, side, visit, par, hooks);
-}
-#endif
-
 // The sweeps of Algorithm 1 over points in storage order 0 .. n - 1. Dense
-// points under the squared Euclidean distance take the AVX form where the
-// processor has AVX (the package is built for plain x86-64): at n = 1e6,
-// p = 10, k = 11 the distances are most of a sweep's arithmetic.
+// points under the squared Euclidean distance take the AVX kernels where
+// the processor has them (engine/avx_dispatch.h): the distances are most of
+// a sweep's arithmetic.
 template <class Div, class Rows>
 RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visit,
                            const RdpParams& par, RunHooks& hooks) {
-#if defined(SIDECLUST_AVX)
-  if constexpr (std::is_same<Div, SquaredEuclidean>::value &&
-                std::is_same<Rows, DenseRows>::value) {
-    if (par.use_avx && cpu_has_avx()) {
-      return rdp_sweeps_avx<Div>(x, side, visit, par, hooks);
-    }
+  if constexpr (std::is_same<Div, SquaredEuclidean>::value && std::is_same<Rows, DenseRows>::value) {
+    return run_with_kernels(par.use_avx, [&](auto kernels) {
+      return detail::rdp_sweeps_body<decltype(kernels), Div>(kernels, x, side, visit, par, hooks);
+    });
+  } else {
+    return detail::rdp_sweeps_body<PortableKernels, Div>(PortableKernels{}, x, side, visit, par, hooks);
   }
-#endif
-  return detail::rdp_sweeps_body<false, Div>(x, side, visit, par, hooks);
 }
 
 // Divergence (by Div) of every point of x to every centre: an n x k
