@@ -25,6 +25,7 @@
 #include "engine/sq_distance.h"
 #include "engine/visit_order.h"
 #include "pairwise/cop_components.h"
+#include "pairwise/cop_result.h"
 
 namespace sideclust {
 
@@ -38,32 +39,6 @@ struct CopKmeansParams {
   bool nearest = false;          // no feasible cluster: break the fewest cannot-links (else fail)
   bool use_avx = true;           // four distances per instruction where the processor has AVX (same values)
 };
-
-// ok: a fit. linked_conflict: a cannot-link joins two points of one
-// must-link component (no run made; only when not in "nearest" mode). no_feasible: every run met a component
-// with no feasible cluster.
-enum class CopStatus { ok, linked_conflict, no_feasible };
-
-struct CopKmeansResult {
-  CopStatus status = CopStatus::ok;
-  std::vector<int> cluster;      // 0 .. k - 1, consecutive
-  Eigen::MatrixXd centres;       // p x k
-  int k = 0;
-  std::vector<double> objective;  // within-cluster sum of squares after every iteration
-  double within = 0.0;
-  std::vector<int> broken;       // cannot-links (pair indices, given order) inside one cluster
-  int iterations = 0;
-  bool converged = false;
-  int failed_runs = 0;           // runs that met a component with no feasible cluster
-  // linked_conflict: the cannot-link and a chain of must-linked points from
-  // its first point to its second.
-  int conflict = -1;
-  std::vector<int> path;
-  // no_feasible (first failed run): the component's points and the
-  // cannot-links (pair indices) that block every cluster.
-  std::vector<int> blocked_points, blocking;
-};
-
 
 // One run from given prototypes over precomputed components.
 class CopKmeansRun {
@@ -99,7 +74,7 @@ class CopKmeansRun {
         break;
       }
     }
-    finish(z, m, res);
+    cop_detail::finish_result(x_, pairs_, comp_, par_.nearest, z, m, res);
     return res;
   }
 
@@ -219,48 +194,6 @@ class CopKmeansRun {
     return s;
   }
 
-  // Point clusters with empty clusters dropped (the others numbered
-  // consecutively, in order), the final within-cluster sum of squares and the
-  // broken cannot-links.
-  void finish(const std::vector<int>& z, const Eigen::MatrixXd& m, CopKmeansResult& res) const {
-    const int k = static_cast<int>(m.cols());
-    std::vector<int> map(k, -1);
-    for (int g = 0; g < comp_.count; ++g) map[z[g]] = 0;
-    int kept = 0;
-    for (int j = 0; j < k; ++j) {
-      if (map[j] == 0) map[j] = kept++;
-    }
-    res.centres.resize(m.rows(), kept);
-    for (int j = 0; j < k; ++j) {
-      if (map[j] >= 0) res.centres.col(map[j]) = m.col(j);
-    }
-    const int n = static_cast<int>(x_.cols());
-    res.cluster.resize(n);
-    for (int i = 0; i < n; ++i) res.cluster[i] = map[z[comp_.id[i]]];
-    res.k = kept;
-    // With no cluster dropped, the last iteration's within_ss() is this sum
-    // (the same centres, clusters and order of terms): no pass over x.
-    if (kept == k && !res.objective.empty()) {
-      res.within = res.objective.back();
-    } else {
-      res.within = 0.0;
-      const int p = static_cast<int>(x_.rows());
-      for (int i = 0; i < n; ++i) res.within += sq_distance(x_.col(i).data(), res.centres.col(res.cluster[i]).data(), p);
-      if (!res.objective.empty()) res.objective.back() = res.within;
-    }
-    res.broken.clear();
-    // Without "nearest" every step kept every cannot-link (a component only
-    // ever joins a cluster free of its cannot-linked ones), and a
-    // cannot-link inside a component stopped the fit before any run: no
-    // pass over the pairs at random places.
-    if (!par_.nearest) return;
-    for (std::size_t l = 0; l < pairs_.n_pairs(); ++l) {
-      if (!pairs_.must(l) && res.cluster[pairs_.first[l]] == res.cluster[pairs_.second[l]]) {
-        res.broken.push_back(static_cast<int>(l));
-      }
-    }
-  }
-
   const Eigen::Ref<const Eigen::MatrixXd> x_;
   const PairGraph& pairs_;
   const cop_detail::Components& comp_;
@@ -279,7 +212,7 @@ inline CopKmeansResult cop_kmeans_fit(const Eigen::Ref<const Eigen::MatrixXd>& x
   // its passes' look-ahead stages and bodies inlined (run_inlined())
   const cop_detail::Components comp = run_inlined([&] { return cop_detail::components(x, pairs); });
   // In "nearest" mode a cannot-link inside a component is broken whatever
-  // the assignment; finish() reports it with the others.
+  // the assignment; finish_result() reports it with the others.
   if (comp.conflict >= 0 && !par.nearest) {
     CopKmeansResult res;
     res.status = CopStatus::linked_conflict;

@@ -32,6 +32,7 @@
 #include "engine/visit_order.h"
 #include "pairwise/lcvqe_costs.h"
 #include "pairwise/lcvqe_moves.h"
+#include "pairwise/lcvqe_result.h"
 #include "pairwise/pair_sweeps.h"
 
 namespace sideclust {
@@ -48,17 +49,6 @@ struct LcvqeParams {
   bool use_avx = true;           // four distances per instruction where the processor has AVX (same values)
   int threads = 1;               // 2: the distance records refreshed on two threads at scale (same values)
 };
-
-struct LcvqeResult {
-  std::vector<int> cluster;      // 0 .. k - 1, consecutive
-  Eigen::MatrixXd centres;       // p x k
-  int k = 0;
-  std::vector<double> objective;  // L after every iteration
-  double within = 0.0, penalty = 0.0;
-  int iterations = 0;
-  bool converged = false;
-};
-
 
 // One run from given centres.
 class LcvqeRun {
@@ -87,7 +77,7 @@ class LcvqeRun {
     DistanceRecords cd;  // its buffer and `broken` are reused by every iteration
     BrokenPairs status(pairs_, edge_pair_);
     std::vector<int> broken;
-    LastParts last;  // L's parts at the last refresh: the z and centres run() ends with
+    lcvqe_detail::LastParts last;  // the z and centres run() ends with
     SweepSums sums;  // kept up to date as points move, see assign()
     sums.reset(m.rows(), k);
     cd.refresh(x_, m, hooks, z, par_.use_avx, par_.threads);
@@ -112,7 +102,7 @@ class LcvqeRun {
         break;
       }
     }
-    finish(z, m, status, last, res, hooks);
+    lcvqe_detail::finish_result(x_, pairs_, par_.use_avx, par_.threads, z, m, status, last, res, hooks);
     return res;
   }
 
@@ -245,44 +235,6 @@ class LcvqeRun {
       m.col(j) = next;
     }
     return moved;
-  }
-
-  struct LastParts {
-    double within = 0.0, penalty = 0.0;
-  };
-
-  // Drop empty clusters (numbering the others consecutively, in order) and
-  // compute the final L over the centres kept. With none dropped that is the
-  // L of the last iteration (`last`, at the same centres and assignment, by
-  // the same sums), which spares a pass over all points and the records'
-  // memory.
-  void finish(std::vector<int>& z, const Eigen::MatrixXd& m, const BrokenPairs& status,
-              const LastParts& last, LcvqeResult& res, RunHooks& hooks) const {
-    const int k = static_cast<int>(m.cols());
-    std::vector<int> map(k, -1);
-    for (int v : z) map[v] = 0;
-    int kept = 0;
-    for (int j = 0; j < k; ++j) {
-      if (map[j] == 0) map[j] = kept++;
-    }
-    res.centres.resize(m.rows(), kept);
-    for (int j = 0; j < k; ++j) {
-      if (map[j] >= 0) res.centres.col(map[j]) = m.col(j);
-    }
-    for (int& v : z) v = map[v];
-    res.cluster = z;
-    res.k = kept;
-    if (kept == k && !res.objective.empty()) {
-      res.within = last.within;
-      res.penalty = last.penalty;
-      return;
-    }
-    DistanceRecords cd;
-    cd.refresh(x_, res.centres, hooks, res.cluster, par_.use_avx, par_.threads);
-    std::vector<int> broken;  // renumbering keeps every pair's status
-    status.list(broken);
-    lcvqe_detail::objective_parts(pairs_, res.cluster, cd, broken, res.within, res.penalty);
-    if (!res.objective.empty()) res.objective.back() = res.within + res.penalty;
   }
 
   const Eigen::Ref<const Eigen::MatrixXd> x_;
