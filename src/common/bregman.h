@@ -67,8 +67,7 @@ SIDECLUST_FORCE_INLINE void accumulate_group(const double* x, int p, const doubl
 // the cache laid out by dimension (row d at by_dim + d * stride). Clusters go
 // two per Pair, eight at a time and the last 2 to 12 in one pass, so that
 // independent sums keep the CPU busy (separate passes for the last pairs
-// each waited for another chain of p dependent additions: a fixed-order
-// DP-means sweep over 1e6 points, p = 10, k = 11 took ~8% longer); each
+// each waited for another chain of p dependent additions); each
 // cluster's sum still runs over d in order, as in eval(), so the values do
 // not depend on the grouping.
 template <class Term>

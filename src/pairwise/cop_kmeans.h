@@ -11,8 +11,6 @@
 #include <Eigen/Dense>
 
 #include <algorithm>
-#include <cmath>
-#include <limits>
 #include <stdexcept>
 #include <vector>
 

@@ -7,18 +7,16 @@
 // (a broken cannot-link charges its cheapest alternative assignment; Pelleg
 // & Baras charge the point farther from the shared centre). The assignment
 // step moves single points, then whole must-link components (Pelleg & Baras
-// assign a violated pair jointly instead). Points are the
-// columns of a p x n matrix, centres the columns of a p x k matrix. Plain
-// C++17 + Eigen; randomness and interrupts come from RunHooks.
+// assign a violated pair jointly instead). Points are the columns of a
+// p x n matrix, centres the columns of a p x k matrix. Plain C++17 + Eigen;
+// randomness and interrupts come from RunHooks; the hot loops run in the
+// engine (src/engine/).
 #pragma once
 
 #include <Eigen/Dense>
 
 #include <algorithm>
 #include <cmath>
-#include <cstdint>
-#include <cstring>
-#include <limits>
 #include <stdexcept>
 #include <vector>
 
