@@ -73,6 +73,18 @@ decltype(auto) run_with_kernels(bool use_avx, Step&& step) {
   return avx_detail::run_portable(step);
 }
 
+// run_with_kernels() for a step that has an AVX form only when Allowed
+// (known when compiled); otherwise only its portable form is compiled.
+template <bool Allowed, class Step>
+decltype(auto) run_with_kernels_if(bool use_avx, Step&& step) {
+  if constexpr (Allowed) {
+    return run_with_kernels(use_avx, step);
+  } else {
+    (void)use_avx;
+    return avx_detail::run_portable(step);
+  }
+}
+
 // step() with every call inside inlined (flatten): a hot loop whose body
 // and look-ahead stages are callables compiles as one loop.
 template <class Step>
