@@ -13,7 +13,6 @@
 #include <cstring>
 #include <limits>
 
-#include "engine/avx_lanes.h"
 #include "engine/force_inline.h"
 #include "common/sparse_rows.h"
 
@@ -68,8 +67,7 @@ SIDECLUST_FORCE_INLINE void accumulate_group(const double* x, int p, const doubl
 // the cache laid out by dimension (row d at by_dim + d * stride). Clusters go
 // two per Pair, eight at a time and the last 2 to 12 in one pass, so that
 // independent sums keep the CPU busy (separate passes for the last pairs
-// each waited for another chain of p dependent additions: a fixed-order
-// DP-means sweep over 1e6 points, p = 10, k = 11 took ~8% longer); each
+// each waited for another chain of p dependent additions); each
 // cluster's sum still runs over d in order, as in eval(), so the values do
 // not depend on the grouping.
 template <class Term>
@@ -89,56 +87,6 @@ void accumulate_pairs(const double* x, int p, const double* by_dim,
     default: break;
   }
 }
-
-// Four doubles handled as one value, for the callers compiled for AVX (a
-// function with __attribute__((target("avx"))), chosen at run time where the
-// processor has it; the package itself is built for plain x86-64): four
-// clusters per instruction instead of two. Each lane does the operations of
-// one cluster in the order of eval(), so the values do not change. Only ever
-// a local of force-inlined code: no function takes or returns one by value.
-// (The lane type and where AVX code may be built: engine/avx_lanes.h.)
-#if defined(SIDECLUST_AVX)
-
-// out[0 .. 4 Q) = sum over d of (x_d - m_dc)^2 for Q groups of four clusters
-// whose coordinates start at col (row d at col + d * stride), each sum
-// from 0 over d in order; the same into copy[0 .. 4 Q) (stored from the
-// registers: a caller's copy would wait for the stores to out). Call from
-// AVX code only.
-template <int Q>
-SIDECLUST_FORCE_INLINE void sq_quad_group(const double* x, int p, const double* col,
-                                          std::size_t stride, double* out, double* copy) {
-  static_assert(Q >= 1 && Q <= 4, "1 to 4 groups of four clusters");
-  Lanes4 a0{0.0, 0.0, 0.0, 0.0}, a1 = a0, a2 = a0, a3 = a0;
-  for (int d = 0; d < p; ++d, col += stride) {
-    const Lanes4 xd{x[d], x[d], x[d], x[d]};
-    Lanes4 m, e;
-    std::memcpy(&m, col, sizeof m);
-    e = xd - m;
-    a0 += e * e;
-    if (Q > 1) {
-      std::memcpy(&m, col + 4, sizeof m);
-      e = xd - m;
-      a1 += e * e;
-    }
-    if (Q > 2) {
-      std::memcpy(&m, col + 8, sizeof m);
-      e = xd - m;
-      a2 += e * e;
-    }
-    if (Q > 3) {
-      std::memcpy(&m, col + 12, sizeof m);
-      e = xd - m;
-      a3 += e * e;
-    }
-  }
-  for (double* o : {out, copy}) {
-    std::memcpy(o, &a0, sizeof a0);
-    if (Q > 1) std::memcpy(o + 4, &a1, sizeof a1);
-    if (Q > 2) std::memcpy(o + 8, &a2, sizeof a2);
-    if (Q > 3) std::memcpy(o + 12, &a3, sizeof a3);
-  }
-}
-#endif
 
 // Gaussian family: squared Euclidean distance. Evaluated from differences
 // (not |x|^2 - 2 x.mu + |mu|^2) to stay exact for data far from the origin.
@@ -167,29 +115,6 @@ struct SquaredEuclidean {
     });
   }
   static double finish(double acc, double, double) { return acc; }
-#if defined(SIDECLUST_AVX)
-  // out[c] = the distance to cluster c for c < k4 (k4 a multiple of 4; the
-  // layout of accumulate() with a stride that is one too): sixteen clusters
-  // at a time, the last 4 to 16 in one pass (independent sums, as in
-  // accumulate_pairs()). The same values as accumulate() into zeros (0 +
-  // a sum of squares is that sum) and finish(). AVX callers only.
-  // Also into copy (see sq_quad_group()).
-  SIDECLUST_FORCE_INLINE static void distances_quads(const double* x, int p,
-                                                     const double* by_dim,
-                                                     std::size_t stride, int k4, double* out,
-                                                     double* copy) {
-    int c = 0;
-    for (; k4 - c > 16; c += 16) sq_quad_group<4>(x, p, by_dim + c, stride, out + c, copy + c);
-    const double* col = by_dim + c;
-    switch ((k4 - c) / 4) {
-      case 1: sq_quad_group<1>(x, p, col, stride, out + c, copy + c); break;
-      case 2: sq_quad_group<2>(x, p, col, stride, out + c, copy + c); break;
-      case 3: sq_quad_group<3>(x, p, col, stride, out + c, copy + c); break;
-      case 4: sq_quad_group<4>(x, p, col, stride, out + c, copy + c); break;
-      default: break;
-    }
-  }
-#endif
   // Sparse points (offset 0): |x|^2 - 2 x.mu + |mu|^2, with acc = v.mu.
   static double point_term(const SparseRow& r, int) {
     double acc = 0.0;

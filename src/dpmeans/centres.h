@@ -13,6 +13,7 @@
 
 #include "common/bregman.h"
 #include "common/sparse_rows.h"
+#include "engine/sq_distance_by_dim.h"
 
 namespace sideclust {
 
@@ -66,17 +67,16 @@ class Centres {
     }
     if (copy != nullptr) std::copy(out, out + k, copy);
   }
-#if defined(SIDECLUST_AVX)
-  // Squared Euclidean distances from a dense x to every centre, four
-  // centres per AVX instruction: the values of distances(), into
-  // out[0 .. size() rounded up to a multiple of 4) (the last ones are
-  // padding), and the same into copy. Only from code compiled for AVX.
-  SIDECLUST_FORCE_INLINE void distances_quads(const double* x, double* out, double* copy) const {
+  // Squared Euclidean distances from a dense x to every centre in the form
+  // of the kernels tag (engine/sq_distance_by_dim.h; AvxKernels only, four
+  // centres per instruction): the values of distances(), into out[0 .. size()
+  // rounded up to a multiple of 4) (the last ones are padding), and the same
+  // into copy.
+  template <class Kernels>
+  void distances_quads(Kernels kernels, const double* x, double* out, double* copy) const {
     static_assert(std::is_same<Div, SquaredEuclidean>::value, "squared Euclidean only");
-    SquaredEuclidean::distances_quads(x, p_, by_dim_.data(), stride_, (size() + 3) & ~3, out,
-                                      copy);
+    sq_distances_by_dim(kernels, x, p_, by_dim_.data(), stride_, (size() + 3) & ~3, out, copy);
   }
-#endif
   template <class Row>
   void distances(const Row& x, double point_term, std::vector<double>& out) const {
     out.resize(size() + 1);

@@ -18,7 +18,7 @@
 #include "dpmeans/centres.h"
 #include "common/chunklet_moves.h"
 #include "common/cluster_links.h"
-#include "engine/force_inline.h"
+#include "engine/avx_dispatch.h"
 #include "common/run_hooks.h"
 #include "common/side_graph.h"
 #include "engine/visit_order.h"
@@ -123,15 +123,14 @@ RdpResult rdp_means(const double* x, int n, int p, const SideInfo& side,
   return rdp_means_rows<Div>(DenseRows(x, n, p), side, par, hooks);
 }
 
-namespace detail {
-
-// The sweeps of Algorithm 1 (see rdp_means_sweeps()). Quads: the distances
-// four centres per instruction (squared Euclidean, dense points, callers
-// compiled for AVX only); the same values either way.
-template <bool Quads, class Div, class Rows>
-SIDECLUST_FORCE_INLINE RdpResult rdp_sweeps_body(const Rows& x, const SideInfo& side,
-                                                 VisitOrder& visit, const RdpParams& par,
-                                                 RunHooks& hooks) {
+// The sweeps of Algorithm 1 over points in storage order 0 .. n - 1. The
+// visits of a sweep run in the engine (engine/avx_dispatch.h); dense points
+// under the squared Euclidean distance take the AVX kernels where the
+// processor has them (the distances are most of a sweep's arithmetic), with
+// the same values.
+template <class Div, class Rows>
+RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visit,
+                           const RdpParams& par, RunHooks& hooks) {
   const int n = x.n(), p = x.p();
   RdpResult res;
   // Dense points under the squared Euclidean distance have no point term:
@@ -139,6 +138,7 @@ SIDECLUST_FORCE_INLINE RdpResult rdp_sweeps_body(const Rows& x, const SideInfo& 
   // array less).
   constexpr bool no_point_term =
       std::is_same<Div, SquaredEuclidean>::value && std::is_same<Rows, DenseRows>::value;
+  constexpr bool kQuadsForm = no_point_term;  // four distances per AVX instruction
   std::vector<double> point_term(no_point_term && !par.chunklet_moves ? 0 : n, 0.0);
   if (!no_point_term) {
     for (int i = 0; i < n; ++i) point_term[i] = Div::point_term(x.row(i), p);
@@ -176,80 +176,80 @@ SIDECLUST_FORCE_INLINE RdpResult rdp_sweeps_body(const Rows& x, const SideInfo& 
     // however far they grow; see the stopping rule below.
     const bool grow1 = xi.may_grows(), grow2 = xi.may_not_grows();
     bool side_settled = par.xi_rate > 1.0 && chunklets.count() == 0 && (grow1 || grow2);
-    for (int idx = 0; idx < n; ++idx) {
-      const int i = order[idx];
-      const auto xi = x.row(i);
-      // Raw buffers with room for three more clusters than k: the padding
-      // of the distances to a multiple of 2 (4 for Quads), a cluster opened
-      // at x_i, the scratch slot of add_side_terms().
-      if (static_cast<int>(d.size()) < k + 4) {
-        d.resize(2 * static_cast<std::size_t>(k) + 4);
-        cost.resize(d.size());
-      }
-      double* dist = d.data();
-      double* point_cost = cost.data();
-#if defined(SIDECLUST_AVX)
-      if constexpr (Quads) {
-        centres.distances_quads(xi, dist, point_cost);
-      } else {
-        centres.distances(xi, term(i), dist, point_cost);
-      }
-#else
-      centres.distances(xi, term(i), dist, point_cost);
-#endif
-      links.gather(i, z);
-      links.add_side_terms(point_cost, k, xi1, xi2);
-      if (side_settled && changed == 0) side_settled = links.prefers_own(k, grow1, grow2);
-      hooks.poll_interrupt(static_cast<std::size_t>(k) * x.work(i));
-      int best = -1;
-      double best_d = std::numeric_limits<double>::infinity();
-      if (emptied == 0) {  // no cluster to skip (nearly always)
-        for (int c = 0; c < k; ++c) {
-          if (point_cost[c] < best_d) {
-            best_d = point_cost[c];
-            best = c;
+    // The visits, with the distance kernels of the tag (AvxKernels: dense
+    // points, squared Euclidean, where the processor has AVX).
+    run_with_kernels_if<kQuadsForm>(par.use_avx, [&](auto kernels) {
+      for (int idx = 0; idx < n; ++idx) {
+        const int i = order[idx];
+        const auto xi = x.row(i);
+        // Raw buffers with room for three more clusters than k: the padding
+        // of the distances to a multiple of 2 (4 for the AVX kernels), a cluster opened
+        // at x_i, the scratch slot of add_side_terms().
+        if (static_cast<int>(d.size()) < k + 4) {
+          d.resize(2 * static_cast<std::size_t>(k) + 4);
+          cost.resize(d.size());
+        }
+        double* dist = d.data();
+        double* point_cost = cost.data();
+        if constexpr (decltype(kernels)::avx) {
+          centres.distances_quads(kernels, xi, dist, point_cost);
+        } else {
+          centres.distances(xi, term(i), dist, point_cost);
+        }
+        links.gather(i, z);
+        links.add_side_terms(point_cost, k, xi1, xi2);
+        if (side_settled && changed == 0) side_settled = links.prefers_own(k, grow1, grow2);
+        hooks.poll_interrupt(static_cast<std::size_t>(k) * x.work(i));
+        int best = -1;
+        double best_d = std::numeric_limits<double>::infinity();
+        if (emptied == 0) {  // no cluster to skip (nearly always)
+          for (int c = 0; c < k; ++c) {
+            if (point_cost[c] < best_d) {
+              best_d = point_cost[c];
+              best = c;
+            }
+          }
+        } else {
+          for (int c = 0; c < k; ++c) {
+            // A cluster emptied during this sweep is removed at its end.
+            if (size[c] > 0 && point_cost[c] < best_d) {
+              best_d = point_cost[c];
+              best = c;
+            }
           }
         }
-      } else {
-        for (int c = 0; c < k; ++c) {
-          // A cluster emptied during this sweep is removed at its end.
-          if (size[c] > 0 && point_cost[c] < best_d) {
-            best_d = point_cost[c];
-            best = c;
+        if (!(best_d <= par.lambda)) {  // every centre beyond lambda: open a cluster at x_i
+          if (k >= par.max_clusters) {
+            throw std::length_error(
+                "RDP-means opened more clusters than the dense centres may hold (" +
+                std::to_string(par.max_clusters) + " centres of " + std::to_string(p) +
+                " coordinates, options(sideclust.max_centre_bytes)); raise lambda (or give a "
+                "smaller k to derive it from)");
           }
+          centres.push(xi);
+          size.push_back(0);
+          links.add_cluster();
+          best = k++;
+          dist[best] = centres.distance(xi, term(i), best);
+        }
+        if (best < 0) {  // no finite cost anywhere (lambda infinite): never index at -1
+          throw std::domain_error(
+              "RDP-means found no finite cost for a point (lambda or the distances are not "
+              "finite); scale the data or give a finite lambda");
+        }
+        visit_sum += dist[best];
+        const int from = z[i];
+        if (best != from) {
+          agree.may_satisfied += links.may(best) - links.may(from);
+          agree.may_not_violated += links.may_not(best) - links.may_not(from);
+          links.move(i, from, best);
+          emptied += --size[from] == 0;
+          ++size[best];
+          z[i] = best;
+          ++changed;
         }
       }
-      if (!(best_d <= par.lambda)) {  // every centre beyond lambda: open a cluster at x_i
-        if (k >= par.max_clusters) {
-          throw std::length_error(
-              "RDP-means opened more clusters than the dense centres may hold (" +
-              std::to_string(par.max_clusters) + " centres of " + std::to_string(p) +
-              " coordinates, options(sideclust.max_centre_bytes)); raise lambda (or give a "
-              "smaller k to derive it from)");
-        }
-        centres.push(xi);
-        size.push_back(0);
-        links.add_cluster();
-        best = k++;
-        dist[best] = centres.distance(xi, term(i), best);
-      }
-      if (best < 0) {  // no finite cost anywhere (lambda infinite): never index at -1
-        throw std::domain_error(
-            "RDP-means found no finite cost for a point (lambda or the distances are not "
-            "finite); scale the data or give a finite lambda");
-      }
-      visit_sum += dist[best];
-      const int from = z[i];
-      if (best != from) {
-        agree.may_satisfied += links.may(best) - links.may(from);
-        agree.may_not_violated += links.may_not(best) - links.may_not(from);
-        links.move(i, from, best);
-        emptied += --size[from] == 0;
-        ++size[best];
-        z[i] = best;
-        ++changed;
-      }
-    }
+    });
 
     // Centre update: cluster means; empty clusters are removed. With `gap`,
     // also the anchor gap of the new means to the centres the sweep used.
@@ -316,36 +316,6 @@ SIDECLUST_FORCE_INLINE RdpResult rdp_sweeps_body(const Rows& x, const SideInfo& 
   res.k = k;
   res.centres = centres.means();
   return res;
-}
-
-}  // namespace detail
-
-#if defined(SIDECLUST_AVX)
-// The sweeps compiled for AVX (chosen at run time by rdp_means_sweeps()).
-template <class Div, class Rows>
-__attribute__((target("avx"))) RdpResult rdp_sweeps_avx(const Rows& x, const SideInfo& side,
-                                                        VisitOrder& visit, const RdpParams& par,
-                                                        RunHooks& hooks) {
-  return detail::rdp_sweeps_body<true, Div>(x, side, visit, par, hooks);
-}
-#endif
-
-// The sweeps of Algorithm 1 over points in storage order 0 .. n - 1. Dense
-// points under the squared Euclidean distance take the AVX form where the
-// processor has AVX (the package is built for plain x86-64): at n = 1e6,
-// p = 10, k = 11 the distances are most of a sweep's arithmetic.
-template <class Div, class Rows>
-RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visit,
-                           const RdpParams& par, RunHooks& hooks) {
-#if defined(SIDECLUST_AVX)
-  if constexpr (std::is_same<Div, SquaredEuclidean>::value &&
-                std::is_same<Rows, DenseRows>::value) {
-    if (par.use_avx && cpu_has_avx()) {
-      return rdp_sweeps_avx<Div>(x, side, visit, par, hooks);
-    }
-  }
-#endif
-  return detail::rdp_sweeps_body<false, Div>(x, side, visit, par, hooks);
 }
 
 // Divergence (by Div) of every point of x to every centre: an n x k

@@ -13,13 +13,15 @@
 #include <stdexcept>
 #include <vector>
 
-#include "engine/prefetch.h"
 #include "common/row_distances.h"
 #include "common/prototype_params.h"
 #include "common/run_hooks.h"
 #include "common/seeding.h"
 #include "common/side_graph.h"
 #include "common/sparse_rows.h"
+#include "engine/avx_dispatch.h"
+#include "engine/lookahead.h"
+#include "pairwise/cvqe_objective.h"
 
 namespace sideclust {
 
@@ -38,117 +40,6 @@ struct CvqeResult {
   int iterations = 0;
   bool converged = false;
 };
-
-namespace cvqe_detail {
-
-// Squared distances between the prototypes, and for each prototype u the
-// other prototype h(u) closest to it (first of ties) with that distance.
-// With k = 1 there is no other prototype: h = -1 and the distance is 0.
-struct Geometry {
-  Eigen::MatrixXd d;             // k x k
-  std::vector<int> h;
-  std::vector<double> h_dist;
-
-  explicit Geometry(const Eigen::MatrixXd& m) {
-    const int k = static_cast<int>(m.cols());
-    d.resize(k, k);
-    for (int u = 0; u < k; ++u) {
-      d(u, u) = 0.0;
-      for (int v = u + 1; v < k; ++v) d(u, v) = d(v, u) = (m.col(u) - m.col(v)).squaredNorm();
-    }
-    h.assign(k, -1);
-    h_dist.assign(k, 0.0);
-    for (int u = 0; u < k; ++u) {
-      double best = std::numeric_limits<double>::infinity();
-      for (int v = 0; v < k; ++v) {
-        if (v != u && d(u, v) < best) {
-          best = d(u, v);
-          h[u] = v;
-        }
-      }
-      if (h[u] >= 0) h_dist[u] = best;
-    }
-  }
-
-  // Penalty of one constraint (before its weight) with its points in u, v.
-  double penalty(bool must, int u, int v) const {
-    if (must) return u != v ? d(u, v) : 0.0;
-    return u == v ? h_dist[u] : 0.0;
-  }
-};
-
-// L' = 1/2 (sum_i ||x_i - m_zi||^2 + sum_l |w_l| penalty_l) as its two parts.
-// Pair l in its given order: first[l] is the point whose cluster is g1(l),
-// second[l] the one of g2(l); signed_weight > 0 a must-link, < 0 a
-// cannot-link, |signed_weight| its confidence.
-template <class Rows>
-double within_part(const RowDistances<Rows>& dist, const std::vector<int>& z,
-                   const Eigen::MatrixXd& m) {
-  std::vector<double> m_term(m.cols());
-  for (Eigen::Index j = 0; j < m.cols(); ++j) m_term[j] = dist.vector_term(m.col(j).data());
-  double within = 0.0;
-  for (int i = 0; i < dist.n(); ++i) within += dist.to(i, m.col(z[i]).data(), m_term[z[i]]);
-  return 0.5 * within;
-}
-
-// The constraints an assignment breaks, as the prototype update uses them:
-// each broken must-link pulls m_to towards m_from with weight w; cannot[j]
-// sums the weights of the broken cannot-links in cluster j.
-struct BrokenPairs {
-  struct Pull {
-    int to, from;
-    double w;
-  };
-  std::vector<Pull> must;
-  Eigen::VectorXd cannot;
-
-  // The penalty part of L' at prototypes m, without another pass over the
-  // pairs (at large n a pass over them reads the clusters at random).
-  double penalty(const Eigen::MatrixXd& m) const {
-    if (must.empty() && !(cannot.array() > 0).any()) return 0.0;
-    const Geometry geo(m);
-    double out = 0.0;
-    for (const Pull& pl : must) out += pl.w * geo.d(pl.to, pl.from);
-    for (Eigen::Index j = 0; j < cannot.size(); ++j) {
-      if (cannot[j] > 0) out += cannot[j] * geo.h_dist[j];
-    }
-    return 0.5 * out;
-  }
-};
-
-template <class Rows>
-void objective_parts(const RowDistances<Rows>& dist, const PairGraph& pairs,
-                     const std::vector<int>& z, const Eigen::MatrixXd& m,
-                     double& within, double& penalty) {
-  within = within_part(dist, z, m);
-  penalty = 0.0;
-  if (pairs.first.empty()) return;
-  const Geometry geo(m);
-  for (std::size_t l = 0; l < pairs.first.size(); ++l) {
-    const double w = pairs.signed_weight[l];
-    penalty += std::abs(w) * geo.penalty(w > 0, z[pairs.first[l]], z[pairs.second[l]]);
-  }
-  penalty *= 0.5;
-}
-
-}  // namespace cvqe_detail
-
-// The largest absolute coordinate of the points (sparse: of the stored
-// ones; the others are 0).
-inline double max_abs_coordinate(const DenseRows& rows) {
-  double out = 0.0;
-  const std::size_t size = static_cast<std::size_t>(rows.n()) * rows.p();
-  for (std::size_t e = 0; e < size; ++e) out = std::max(out, std::abs(rows.data()[e]));
-  return out;
-}
-inline double max_abs_coordinate(const SparseRows& rows) {
-  double out = 0.0;
-  for (int i = 0; i < rows.n(); ++i) {
-    const SparseRow r = rows.row(i);
-    for (int j = 0; j < r.nnz; ++j) out = std::max(out, std::abs(r.scale * r.val[j]));
-  }
-  return out;
-}
 
 // One run from given prototypes; the state lives here so that restarts reuse
 // the buffers.
@@ -199,37 +90,38 @@ class CvqeRun {
     std::vector<double> cost(k);
     const PreparedPrototypes prepared = dist_.prepare(m);
     int changed = 0;
-    for (int i = 0; i < n_; ++i) {
-      hooks.poll_interrupt(static_cast<std::size_t>(k) * rows_.work(i));
-      if (!pairs_.empty() && i + kAhead < n_) {
-        // the partners' clusters of a point a few visits ahead: random reads
-        // that miss the cache once n is large
-        for (int e = pairs_.start[i + kAhead]; e < pairs_.start[i + kAhead + 1]; ++e) {
-          prefetch(&z[pairs_.nbr[e]]);
-        }
-      }
-      dist_.to_all(i, prepared, cost.data());
-      if (!pairs_.empty()) {
-        for (int e = pairs_.start[i]; e < pairs_.start[i + 1]; ++e) {
-          const int other = z[pairs_.nbr[e]];
-          if (other < 0) continue;
-          const double w = pairs_.weight[e];
-          if (w > 0) {
-            for (int j = 0; j < k; ++j) cost[j] += w * geo.d(j, other);
-          } else {
-            cost[other] -= w * geo.h_dist[other];
+    // the partners' clusters of a point a few visits ahead: random reads
+    // that miss the cache once n is large
+    auto partner_clusters = [&](int i, const Upcoming& r) {
+      if (pairs_.empty()) return;
+      for (int e = pairs_.start[i]; e < pairs_.start[i + 1]; ++e) r.line(&z[pairs_.nbr[e]]);
+    };
+    run_inlined([&] {
+      for_each_ahead(n_, [&](int i) {
+        hooks.poll_interrupt(static_cast<std::size_t>(k) * rows_.work(i));
+        dist_.to_all(i, prepared, cost.data());
+        if (!pairs_.empty()) {
+          for (int e = pairs_.start[i]; e < pairs_.start[i + 1]; ++e) {
+            const int other = z[pairs_.nbr[e]];
+            if (other < 0) continue;
+            const double w = pairs_.weight[e];
+            if (w > 0) {
+              for (int j = 0; j < k; ++j) cost[j] += w * geo.d(j, other);
+            } else {
+              cost[other] -= w * geo.h_dist[other];
+            }
           }
         }
-      }
-      int best = 0;
-      for (int j = 1; j < k; ++j) {
-        if (cost[j] < cost[best]) best = j;
-      }
-      if (best != z[i]) {
-        z[i] = best;
-        ++changed;
-      }
-    }
+        int best = 0;
+        for (int j = 1; j < k; ++j) {
+          if (cost[j] < cost[best]) best = j;
+        }
+        if (best != z[i]) {
+          z[i] = best;
+          ++changed;
+        }
+      }, ahead<4>(partner_clusters));
+    });
     return changed;
   }
 
@@ -255,22 +147,22 @@ class CvqeRun {
     must.clear();
     Eigen::VectorXd& cannot = broken.cannot;
     cannot = Eigen::VectorXd::Zero(k);
-    const std::size_t n_pairs = pairs_.first.size();
-    for (std::size_t l = 0; l < n_pairs; ++l) {
-      if (l + 8 * kAhead < n_pairs) {
-        prefetch(&z[pairs_.first[l + 8 * kAhead]]);
-        prefetch(&z[pairs_.second[l + 8 * kAhead]]);
-      }
-      const int u = z[pairs_.first[l]], v = z[pairs_.second[l]];
-      const double w = pairs_.signed_weight[l];
-      if (w > 0 && u != v) {
-        must.push_back({u, v, w});
-        denom[u] += w;
-      } else if (w < 0 && u == v && k > 1) {
-        cannot[u] -= w;
-        denom[u] -= w;
-      }
-    }
+    run_inlined([&] {
+      for_each_ahead(pairs_.first.size(), [&](std::size_t l) {
+        const int u = z[pairs_.first[l]], v = z[pairs_.second[l]];
+        const double w = pairs_.signed_weight[l];
+        if (w > 0 && u != v) {
+          must.push_back({u, v, w});
+          denom[u] += w;
+        } else if (w < 0 && u == v && k > 1) {
+          cannot[u] -= w;
+          denom[u] -= w;
+        }
+      }, ahead<32>([&](std::size_t l, const Upcoming& r) {
+        r.line(&z[pairs_.first[l]]);
+        r.line(&z[pairs_.second[l]]);
+      }));
+    });
     const bool coupled = !must.empty() || (cannot.array() > 0).any();
     Eigen::MatrixXd next(p, k);
     for (int round = 0; round < par_.max_rounds; ++round) {
@@ -321,7 +213,6 @@ class CvqeRun {
     if (!res.objective.empty()) res.objective.back() = res.within + res.penalty;
   }
 
-  static constexpr int kAhead = 4;  // visits between a prefetch and its use
   const Rows& rows_;
   const RowDistances<Rows>& dist_;
   const PairGraph& pairs_;

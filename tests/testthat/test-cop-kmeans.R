@@ -194,26 +194,3 @@ test_that("conclust::ckmeans finds the same partition on separated blobs", {
   expect_equal(ari(ref, fit$cluster), 1)
   expect_equal(ari(d$y, fit$cluster), 1)
 })
-
-test_that("the AVX distances give the portable fits exactly", {
-  # the AVX form is taken only where the processor has it (k >= 4);
-  # elsewhere both calls below are the portable form and the test holds
-  # trivially
-  core <- getFromNamespace(".cop_kmeans_cpp", "sideclust")
-  for (p in c(1L, 3L, 10L)) {
-    set.seed(60 + p)
-    n <- 400
-    y <- rep(1:7, length.out = n)
-    x <- matrix(stats::rnorm(n * p), n, p) + 2 * y
-    side <- sample_constraints(y, "nelson_cohen", n_constraints = 300, noise = 0.1)
-    for (k in c(2:9, 13)) for (infeasible in c("nearest", "error")) {
-      opts <- list(k = k, restarts = 1L, max_iter = 30L, init = "kmeans++", start = NULL,
-                   verbose = FALSE, order = "random", infeasible = infeasible)
-      run <- function(avx) {
-        set.seed(k)
-        core(t(x), side, c(opts, list(use_avx = avx)))
-      }
-      expect_identical(run(TRUE), run(FALSE), info = paste(p, k, infeasible))
-    }
-  }
-})

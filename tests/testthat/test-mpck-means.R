@@ -302,20 +302,6 @@ test_that("each iteration's J, kept from the sweep's sums, equals J recomputed w
   }
 })
 
-test_that("the AVX distances of PCK-means and MPCK-means give the portable fits exactly", {
-  # the AVX form is taken only where the processor has it (k >= 4);
-  # elsewhere both calls below are the portable form and the test holds
-  # trivially
-  for (p in c(1L, 3L, 10L)) {
-    case <- mpck_core_case(p, seed = 80 + p, n = 400, classes = 7, n_constraints = 300)
-    for (k in c(2:9, 13)) for (metric in c("none", "diagonal")) {
-      expect_identical(mpck_core_run(case, k, metric, list(use_avx = TRUE)),
-                       mpck_core_run(case, k, metric, list(use_avx = FALSE)),
-                       info = paste(p, k, metric))
-    }
-  }
-})
-
 test_that("MPCK-means gives the same fits without its cache of the pairs' differences", {
   # the cache is left out only when it would exceed 512 MiB; computing each
   # difference (or, for "diagonal", its squares) from x as the sweeps go
@@ -362,42 +348,4 @@ test_that("MPCK-means settles points without reading their pairs only where that
     expect_identical(mpck_core_run(ties, k, "diagonal", list(skip_unread = FALSE)),
                      mpck_core_run(ties, k, "diagonal", list(skip_unread = TRUE)), info = k)
   }
-})
-
-test_that("MPCK-means and PCK-means give the same fits on one thread and on two", {
-  # chunk = 16 hands over every 16 visits, so that these small inputs run
-  # the two-thread sweep (taken from 8 chunks on); with k = 130 the
-  # partners' clusters are read from the int labels instead of the bytes
-  for (p in c(1L, 3L, 10L)) {
-    case <- mpck_core_case(p, seed = 100 + p, n = 500, classes = 5, n_constraints = 400)
-    for (k in c(3L, 5L)) for (metric in c("none", "diagonal", "full")) for (avx in c(TRUE, FALSE)) {
-      one <- mpck_core_run(case, k, metric, list(use_avx = avx, threads = 1L))
-      for (chunk in c(16L, 50L)) {
-        expect_identical(mpck_core_run(case, k, metric, list(use_avx = avx, threads = 2L, chunk = chunk)),
-                         one, info = paste(p, k, metric, avx, chunk))
-      }
-    }
-  }
-  case <- mpck_core_case(3L, seed = 110, n = 400, classes = 5, n_constraints = 300)
-  for (metric in c("none", "diagonal")) {
-    expect_identical(mpck_core_run(case, 130L, metric, list(threads = 2L, chunk = 16L)),
-                     mpck_core_run(case, 130L, metric, list(threads = 1L)), info = metric)
-  }
-  # from 65536 points the set-up of learned metrics also takes two threads
-  big <- mpck_core_case(2L, seed = 120, n = 70000, classes = 4, n_constraints = 20000)
-  for (metric in c("diagonal", "full")) {
-    expect_identical(mpck_core_run(big, 4L, metric, list(threads = 2L, max_iter = 3L)),
-                     mpck_core_run(big, 4L, metric, list(threads = 1L, max_iter = 3L)), info = metric)
-  }
-  # and through the R functions, whatever `threads` says
-  set.seed(4)
-  x <- matrix(rnorm(3000 * 4), 3000) + rep(1:3, 1000)
-  side <- sample_constraints(rep(1:3, 1000), "nelson_cohen", n_constraints = 2000)
-  set.seed(5)
-  a <- mpck_means(x, side, k = 3, restarts = 2, threads = 1)
-  set.seed(5)
-  b <- mpck_means(x, side, k = 3, restarts = 2, threads = 2)
-  expect_identical(a[setdiff(names(a), "call")], b[setdiff(names(b), "call")])
-  expect_error(mpck_means(x, side, k = 3, threads = 0), "threads")
-  expect_error(pck_means(x, side, k = 3, threads = 1.5), "threads")
 })

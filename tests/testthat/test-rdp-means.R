@@ -329,34 +329,3 @@ test_that("check_data_matrix() gives a plain double matrix and names non-finite 
   # finite values whose sum overflows are accepted
   expect_identical(cdm(matrix(c(1e308, 1e308), 2)), matrix(c(1e308, 1e308), 2))
 })
-
-test_that("the AVX sweeps give the portable sweeps' fits exactly", {
-  # the AVX form is taken only where the processor has it; elsewhere both
-  # runs below are the portable form and the test holds trivially
-  set.seed(31)
-  n <- 3000
-  x <- rbind(matrix(stats::rnorm(n * 3), ncol = 3),
-             matrix(stats::rnorm(30, 50), ncol = 3))  # a far group: clusters open and empty
-  y <- rep(1:3, length.out = nrow(x))
-  side <- sample_constraints(y, rate = 2 / nrow(x), noise = 0.2)
-  core <- function(lambda, order, avx, s = side) {
-    opts <- list(lambda = lambda, xi = c(0.5, 0.5), xi_rate = 1.5, xi_max = c(4, 4),
-                 patience = 3L, max_iter = 12L, random_order = order != "fixed",
-                 uniform_order = order == "uniform", chunklet_moves = FALSE,
-                 divergence = "sqeuclidean", verbose = FALSE, use_avx = avx)
-    set.seed(7)
-    .rdp_means_cpp(t(x), s, opts)
-  }
-  # lambda from one to dozens of clusters: every group size of the distances
-  for (lambda in c(1e6, 40, 8, 2, 0.5)) {
-    for (order in c("random", "fixed", "uniform")) {
-      for (s in list(side, NULL)) {
-        a <- core(lambda, order, TRUE, s)
-        b <- core(lambda, order, FALSE, s)
-        a$interrupt_polls <- b$interrupt_polls <- NULL
-        expect_identical(a, b, info = paste(lambda, order, is.null(s)))
-      }
-    }
-  }
-  expect_gt(core(0.5, "fixed", TRUE)$k, 16)
-})
