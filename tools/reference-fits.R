@@ -11,8 +11,12 @@
 args <- commandArgs(TRUE)
 
 if (identical(args[1], "--compare")) {
-  a <- readRDS(args[2])
-  b <- readRDS(args[3])
+  drop_timing <- function(f) {
+    if (is.list(f)) f$pass_seconds <- NULL
+    f
+  }
+  a <- lapply(readRDS(args[2]), drop_timing)
+  b <- lapply(readRDS(args[3]), drop_timing)
   same <- vapply(names(a), function(nm) identical(a[[nm]], b[[nm]]), logical(1))
   missing <- setdiff(names(a), names(b))
   cat(sprintf("%d of %d reference fits identical\n", sum(same), length(a)))
@@ -30,6 +34,7 @@ strip <- function(fit) {
     fit$data <- NULL
     fit$timing <- NULL
     fit$elapsed <- NULL
+    fit$pass_seconds <- NULL
   }
   fit
 }
