@@ -230,15 +230,17 @@ class MpckRun {
     } else {
       size = *counts;
     }
-    auto fetch = [&](int l) {
+    // what pair l reads: its points' clusters, and its cached values or
+    // else the points themselves
+    auto reads = [&](int l, const Upcoming& r) {
       const double* cached = edges_.pair_cached(l);
       for (const int i : {pairs_.first[l], pairs_.second[l]}) {
-        prefetch(&z[i]);
-        if (cached == nullptr) x_.prefetch_point(i);
+        r.line(&z[i]);
+        if (cached == nullptr) request_row(r, x_.column(0) + i, p_, static_cast<std::size_t>(n_));
       }
-      if (cached != nullptr) prefetch_range(cached, sizeof(double) * p_);
+      if (cached != nullptr) r.span(cached, p_);
     };
-    for_each_pair_ahead(broken, fetch, [&](int l) {
+    for_each_id_ahead(broken, broken.size(), [&](int l) {
       const double w = pairs_.magnitude(l);
       if (w == 0.0) return;
       const int u = z[pairs_.first[l]], v = z[pairs_.second[l]];
@@ -261,7 +263,7 @@ class MpckRun {
       } else {
         sd.col(u) += w * (range2_ - pv);
       }
-    });
+    }, ahead<16>(reads));
     const double ridge = par_.ridge * s2_;
     for (int h = 0; h < k; ++h) {
       if (size[h] == 0) continue;
