@@ -3,7 +3,7 @@
 // lane, so the values are bitwise those of sq_distance() and of Eigen's
 // `(a - b).squaredNorm()` in the default build. For the sweeps compiled a
 // second time for AVX (engine/avx_lanes.h) that take a point's distances to
-// every centre: LCVQE's distance records (lcvqe_records.h) and COP-k-means'
+// every centre: LCVQE's distance records (distance_records.h) and COP-k-means'
 // assignment step (cop_kmeans.h). Call from AVX code only.
 #pragma once
 
