@@ -184,6 +184,26 @@ SIDECLUST_FORCE_INLINE void run_chunk_visits(const std::vector<int>& order, std:
   }
 }
 
+// A step with every call inside it inlined (GCC / Clang `flatten`): a
+// sweep's loop, written as lambdas and small members, then compiles as one
+// function, as force-inlined code would; in the AVX form the trampoline of
+// run_with_kernels() does the same. Inlining changes no value.
+template <class Step>
+struct Flattened {
+  Step step;
+  template <class... Args>
+#if defined(__GNUC__) || defined(__clang__)
+  __attribute__((flatten))
+#endif
+  decltype(auto) operator()(Args&&... args) {
+    return step(std::forward<Args>(args)...);
+  }
+};
+template <class Step>
+Flattened<Step> flattened(Step step) {
+  return {std::move(step)};
+}
+
 // Whether a sweep of n visits runs on two threads: asked for, and enough
 // chunks that the pipeline's hand-overs pay.
 inline bool sweep_on_two_threads(int threads, std::size_t n, std::size_t chunk) {
