@@ -27,7 +27,6 @@
 
 #include "engine/chain_runner.h"
 #include "common/column_major_points.h"
-#include "engine/prefetch.h"
 #include "common/run_hooks.h"
 #include "common/side_graph.h"
 #include "pairwise/mpck_edges.h"
