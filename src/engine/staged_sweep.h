@@ -21,6 +21,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/chain_runner.h"
 #include "engine/chunk_pipeline.h"
 #include "engine/force_inline.h"
 #include "engine/isolated_buffer.h"
@@ -245,6 +246,17 @@ void run_chunked_sweep(const ChunkedSweepShape& s, Prepare&& prepare, Process&& 
       [&](int c) { process(from(c), to(c), const_cast<const double*>(slot(c)), scratch.data()); },
       [&](int c) { finish(from(c), to(c), const_cast<const double*>(slot(c)), copies.data(), totals.data()); });
   collect(const_cast<const double*>(totals.data()));
+}
+
+// Two independent steps of a fit's set-up, step(hooks) each: side by side
+// on two threads when `two_threads` (run_alongside(): `beside` on a helper,
+// polled through its own hooks), else beside, then here. Independent steps
+// give the same values either way.
+template <class Beside, class Here>
+void run_side_by_side(bool two_threads, Beside&& beside, Here&& here, RunHooks& hooks) {
+  if (two_threads) return run_alongside(beside, here, hooks);
+  beside(hooks);
+  here(hooks);
 }
 
 }  // namespace sideclust
