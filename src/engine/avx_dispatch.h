@@ -3,7 +3,10 @@
 // and hands it to run_with_kernels(): the step then runs either as plain
 // x86-64 code or through a trampoline compiled with
 // __attribute__((target("avx"), flatten)), which inlines the whole step
-// (and every kernel it calls) into code built for AVX. The package itself
+// (and every kernel it calls) into code built for AVX. Either way the step
+// is flattened: the callables it hands to engine loops (engine/lookahead.h)
+// are inlined into one loop, as a hand-written loop would be; run_inlined()
+// does the same for a step without an AVX form. The package itself
 // is built for plain x86-64 (engine/avx_lanes.h): the AVX form runs only
 // where the processor has it. The kernels of both tags compute the same
 // operations lane by lane, so both forms give bitwise the same values.
@@ -37,7 +40,17 @@ inline bool avx_chosen(bool use_avx) {
 #endif
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+#define SIDECLUST_FLATTEN __attribute__((flatten))
+#else
+#define SIDECLUST_FLATTEN
+#endif
+
 namespace avx_detail {
+template <class Step>
+SIDECLUST_FLATTEN decltype(auto) run_portable(Step& step) {
+  return step(PortableKernels{});
+}
 #if defined(SIDECLUST_AVX)
 // flatten: every call inside, the step's own operator() first, is inlined,
 // so the step's loops are compiled for AVX, not called in their plain form.
@@ -57,7 +70,14 @@ decltype(auto) run_with_kernels(bool use_avx, Step&& step) {
 #else
   (void)use_avx;
 #endif
-  return step(PortableKernels{});
+  return avx_detail::run_portable(step);
+}
+
+// step() with every call inside inlined (flatten): a hot loop whose body
+// and look-ahead stages are callables compiles as one loop.
+template <class Step>
+SIDECLUST_FLATTEN decltype(auto) run_inlined(Step&& step) {
+  return step();
 }
 
 }  // namespace sideclust

@@ -135,11 +135,12 @@ class DistanceRecords {
     const bool streamed = stride_ == 8;
     alignas(64) double line[8] = {0, 0, 0, 0, 0, 0, 0, 0};
     const int k = k_;
+    const InterleavedCentres::View centres = centres_.view();
     for (std::size_t i = from; i < to; ++i) {
       hooks.poll_interrupt(static_cast<std::size_t>(k) * p);
       double* r = streamed ? line : base_ + i * stride_;
       const double* xi = x.col(static_cast<Eigen::Index>(i)).data();
-      centres_.sq_distances(kernels, xi, r);
+      centres.sq_distances(kernels, xi, r);
       // the nearest (first on ties) and the second smallest distance,
       // without branches (their outcome is random from point to point)
       double b1 = r[0], b2 = std::numeric_limits<double>::infinity();

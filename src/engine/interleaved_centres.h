@@ -1,9 +1,9 @@
 // The centres of a p x k column-major matrix laid out for the distance
 // kernels (engine/sq_distance_quad.h): interleaved two by two, and four by
 // four for the AVX kernels, so that one instruction serves two (four)
-// centres. sq_distances(kernels, a, out) gives a point's squared distances
-// to every centre, bitwise those of sq_distance() to each column, in the
-// form of the kernels tag it is called with (engine/avx_dispatch.h).
+// centres. view().sq_distances(kernels, a, out) gives a point's squared
+// distances to every centre, bitwise those of sq_distance() to each column,
+// in the form of the kernels tag it is called with (engine/avx_dispatch.h).
 #pragma once
 
 #include <cstddef>
@@ -32,15 +32,23 @@ class InterleavedCentres {
     }
   }
 
-  // out[0 .. k): the squared distances of a to the k centres.
-  SIDECLUST_FORCE_INLINE void sq_distances(PortableKernels, const double* a, double* out) const {
-    sq_distances_pairs(a, m_, pairs_.data(), p_, k_, out);
-  }
+  // The layout as plain values, to be kept in a local of the sweep: its
+  // loop then holds them in registers instead of reloading them from the
+  // layout after every call it cannot see into.
+  struct View {
+    const double *m, *pairs, *quads;
+    int p, k;
+    // out[0 .. k): the squared distances of a to the k centres.
+    SIDECLUST_FORCE_INLINE void sq_distances(PortableKernels, const double* a, double* out) const {
+      sq_distances_pairs(a, m, pairs, p, k, out);
+    }
 #if defined(SIDECLUST_AVX)
-  SIDECLUST_FORCE_INLINE void sq_distances(AvxKernels, const double* a, double* out) const {
-    sq_distances_quads(a, m_, quads_.data(), pairs_.data(), p_, k_, out);
-  }
+    SIDECLUST_FORCE_INLINE void sq_distances(AvxKernels, const double* a, double* out) const {
+      sq_distances_quads(a, m, quads, pairs, p, k, out);
+    }
 #endif
+  };
+  View view() const { return View{m_, pairs_.data(), quads_.data(), p_, k_}; }
 
  private:
   const double* m_ = nullptr;
