@@ -21,6 +21,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/avx_dispatch.h"
 #include "engine/chain_runner.h"
 #include "engine/chunk_pipeline.h"
 #include "engine/force_inline.h"
@@ -183,26 +184,6 @@ SIDECLUST_FORCE_INLINE void run_chunk_visits(const std::vector<int>& order, std:
     request_next_block(order, t, to - from, row);
     body(t);
   }
-}
-
-// A step with every call inside it inlined (GCC / Clang `flatten`): a
-// sweep's loop, written as lambdas and small members, then compiles as one
-// function, as force-inlined code would; in the AVX form the trampoline of
-// run_with_kernels() does the same. Inlining changes no value.
-template <class Step>
-struct Flattened {
-  Step step;
-  template <class... Args>
-#if defined(__GNUC__) || defined(__clang__)
-  __attribute__((flatten))
-#endif
-  decltype(auto) operator()(Args&&... args) {
-    return step(std::forward<Args>(args)...);
-  }
-};
-template <class Step>
-Flattened<Step> flattened(Step step) {
-  return {std::move(step)};
 }
 
 // Whether a sweep of n visits runs on two threads: asked for, and enough

@@ -63,7 +63,7 @@ struct MpckFrame {
     if (diagonal) {
       weighted.sq_distances(kernels, xi, cost);
     } else {
-      plain.sq_distances(kernels, xi, cost);
+      plain.view().sq_distances(kernels, xi, cost);
     }
     for (int h = 0; h < k; ++h) cost[h] -= met.logdet[h];
   }
