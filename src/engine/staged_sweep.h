@@ -13,6 +13,13 @@
 //    order one thread would (engine/chunk_pipeline.h), with the buffers the
 //    threads hand over laid out so that they share no cache line.
 // None of it changes what is computed or the order of the visits.
+// Run these loops inside run_with_kernels() (engine/avx_dispatch.h), whose
+// `flatten` inlines the loop, the decision and what it calls into one
+// function. The loops that call an algorithm's callable are deliberately
+// not forced inline: GCC orders its early inlining by the call graph but
+// ignores calls from always_inline functions to others, so the callable
+// would be compiled after the flattened step and left out of line (and,
+// under AVX, compiled for plain x86-64).
 #pragma once
 
 #include <algorithm>
@@ -65,7 +72,7 @@ namespace staged_detail {
 // Reads callbacks take the upcoming item and an Upcoming (or, the older
 // form, only the item, issuing their hints themselves).
 template <class Reads, class... Item>
-SIDECLUST_FORCE_INLINE void call_reads(Reads& reads, const Upcoming& r, Item... item) {
+void call_reads(Reads& reads, const Upcoming& r, Item... item) {
   if constexpr (std::is_invocable_v<Reads&, Item..., const Upcoming&>) {
     reads(item..., r);
   } else {
@@ -90,7 +97,7 @@ class SweepLookahead {
         has_edges_(!start.empty()) {}
 
   template <class Own, class Partner>
-  SIDECLUST_FORCE_INLINE void step(std::size_t t, Own&& own, Partner&& partner) const {
+  void step(std::size_t t, Own&& own, Partner&& partner) const {
     const Upcoming r;
     if (t + 3 * kStage < n_) {
       const int f = order_[t + 3 * kStage];
@@ -138,7 +145,7 @@ VisitReads<Own, Partner, Row> visit_reads(Own own, Partner partner, Row row) {
 // asked for a point every 4 visits: a copy of that block then finds them
 // cached instead of waiting for p streams to start.
 template <class Row>
-SIDECLUST_FORCE_INLINE void request_next_block(const std::vector<int>& order, std::size_t t,
+void request_next_block(const std::vector<int>& order, std::size_t t,
                                                std::size_t block, Row& row) {
   const Upcoming r;
   if ((t & 3) == 0 && t + block < order.size()) row(order[t + block], r);
@@ -147,7 +154,7 @@ SIDECLUST_FORCE_INLINE void request_next_block(const std::vector<int>& order, st
 // Visits order[from .. to) in turn, with the staged look-ahead; decide(t, i)
 // settles point i = order[t].
 template <class Reads, class Decide>
-SIDECLUST_FORCE_INLINE void run_staged_sweep(const SweepLookahead& ahead, std::size_t from, std::size_t to,
+void run_staged_sweep(const SweepLookahead& ahead, std::size_t from, std::size_t to,
                                              Reads& reads, Decide&& decide) {
   const std::vector<int>& order = ahead.order();
   for (std::size_t t = from; t < to; ++t) {
@@ -161,7 +168,7 @@ SIDECLUST_FORCE_INLINE void run_staged_sweep(const SweepLookahead& ahead, std::s
 // count - 1 at each block's first visit, the next block's rows requested
 // meanwhile; decide(t, i, s) gets s = t's place in its block.
 template <class Reads, class Load, class Decide>
-SIDECLUST_FORCE_INLINE void run_blocked_sweep(const SweepLookahead& ahead, std::size_t block, Reads& reads,
+void run_blocked_sweep(const SweepLookahead& ahead, std::size_t block, Reads& reads,
                                               Load&& load, Decide&& decide) {
   const std::vector<int>& order = ahead.order();
   const std::size_t n = order.size();
@@ -178,7 +185,7 @@ SIDECLUST_FORCE_INLINE void run_blocked_sweep(const SweepLookahead& ahead, std::
 // `to - from` visits requested meanwhile: a helper's pass over a chunk
 // whose points it copied at once.
 template <class Row, class Body>
-SIDECLUST_FORCE_INLINE void run_chunk_visits(const std::vector<int>& order, std::size_t from, std::size_t to,
+void run_chunk_visits(const std::vector<int>& order, std::size_t from, std::size_t to,
                                              Row& row, Body&& body) {
   for (std::size_t t = from; t < to; ++t) {
     request_next_block(order, t, to - from, row);
