@@ -60,11 +60,11 @@ class MpckSweep {
     const SweepLookahead ahead(order, pairs_.start, edges_.data());
     auto reads = visit_reads(
         [&z](int i, const Upcoming& r) { r.line(&z[i]); },
-        [this, &zp](int j, int e, const Upcoming& r) {
+        [this, &zp, charged = f.charged, diffs = edges_.has_diffs()](int j, int e, const Upcoming& r) {
           r.line(&zp[j]);
-          if (metric_ == MpckMetric::none) return;  // the charges are in the entries
+          if (charged) return;  // the charges are in the entries
           // the pair's difference, or the partner's coordinates to make it
-          if (!edges_.has_diffs()) return request_point(r, j);
+          if (!diffs) return request_point(r, j);
           r.ends(edges_.cached_diff(edges_.data()[e]), static_cast<std::size_t>(p_));
         },
         [this](int i, const Upcoming& r) { request_point(r, i); });
