@@ -79,15 +79,15 @@ class MpckSweep {
           // helper: the own costs of a chunk's points, copied at once
           [&](std::size_t from, std::size_t to, double* own, double* points) {
             x_.copy_points(order.data() + from, static_cast<int>(to - from), points);
-            run_with_kernels(avx, ([&](auto kernels) {
+            run_with_kernels(avx, [&](auto kernels) {
               run_chunk_visits(order, from, to, reads.row, [&](std::size_t t) {
                 f.own_costs(kernels, points + (t - from) * p_, own + (t - from) * f.k);
               });
-            }));
+            });
           },
           // this thread: each point's constraints and choice, in order
           [&](std::size_t from, std::size_t to, const double* own, double* scratch) {
-            changed += run_with_kernels(avx, ([&](auto kernels) {
+            changed += run_with_kernels(avx, [&](auto kernels) {
               MpckScratch s(f.k, p_);
               int moves = 0;
               run_staged_sweep(ahead, from, to, reads, [&](std::size_t t, int i) {
@@ -95,7 +95,7 @@ class MpckSweep {
                 moves += decision.settle(kernels, i, scratch, scratch + f.k, s);
               });
               return moves;
-            }));
+            });
           },
           // helper: the sums of the settled points (read again, cached)
           [&](std::size_t from, std::size_t to, const double* own, double* points, double* totals) {
@@ -108,7 +108,7 @@ class MpckSweep {
           [&](const double* totals) { sums.collect(totals, f.diagonal, acc); });
       return changed;
     }
-    return run_with_kernels(avx, ([&](auto kernels) {
+    return run_with_kernels(avx, [&](auto kernels) {
       MpckScratch s(f.k, p_);
       Eigen::VectorXd cost(f.k), own(f.k);
       const std::size_t block = point_block();
@@ -130,7 +130,7 @@ class MpckSweep {
                               own.data(), p_);
           });
       return changed;
-    }));
+    });
   }
 
  private:
