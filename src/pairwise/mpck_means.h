@@ -75,8 +75,8 @@ class MpckRun {
     MpckResult res;
     std::vector<int> z(n_, -1), broken;
     // a fresh random order each sweep, in blocks of consecutive points at
-    // scale (VisitOrder): 1024-point blocks in storage order took 0.10
-    // against 0.12 s a sweep for 64-point blocks shuffled inside, at n = 1e6
+    // scale (VisitOrder): blocks in storage order were faster than small
+    // shuffled ones (bench/NOTES.md)
     VisitOrder visit(n_, VisitKind::random, hooks);
     // The sweeps read the partners' clusters at random places: from a copy
     // of z in bytes (a quarter of the memory, so more of it stays cached)
