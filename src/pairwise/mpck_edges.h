@@ -12,9 +12,8 @@
 #include <vector>
 
 #include "common/column_major_points.h"
-#include "engine/force_inline.h"
 #include "engine/huge_pages.h"
-#include "engine/prefetch.h"
+#include "engine/lookahead.h"
 #include "common/run_hooks.h"
 #include "common/side_graph.h"
 #include "pairwise/pair_sweeps.h"
@@ -39,11 +38,11 @@ class MpckEdges {
   // entries. With `squares` (the diagonal metric, whose norms need only
   // them) the coordinates' squares (x_i - x_j)^2 instead. In place: the
   // cache's slot, or diff filled from the data.
-  SIDECLUST_FORCE_INLINE const double* cached_diff(const PackedEdge& pe) const {
+  const double* cached_diff(const PackedEdge& pe) const {
     return diff_ + static_cast<std::size_t>(pe.tag >> kSlotShift) * p_;
   }
-  SIDECLUST_FORCE_INLINE const double* pair_diff_at(const ColumnMajorPoints& x, int i, const PackedEdge& pe,
-                                                    Eigen::VectorXd& diff) const {
+  const double* pair_diff_at(const ColumnMajorPoints& x, int i, const PackedEdge& pe,
+                             Eigen::VectorXd& diff) const {
     if (diff_ != nullptr) return cached_diff(pe);
     pair_vector(x, i, pe.nbr, diff.data());
     return diff.data();
@@ -131,28 +130,30 @@ class MpckEdges {
       const int j = pairs.nbr[e];
       return j > i || (j == i && e < pairs.mirror[e]);
     };
-    for (int i = 0; i < n; ++i) {
+    // what entry e of point f reads at random places: the partner's
+    // coordinates or its pair's distance ("none"), or the first entry's
+    // record (the cache); then the cache slots of its second entries
+    auto partners = [&](int f, const Upcoming& r) {
+      if (!charged && !cache) return;
+      for (int e = pairs.start[f]; e < pairs.start[f + 1]; ++e) {
+        if (charged && upper(f, e)) {
+          request_row(r, x.column(0) + pairs.nbr[e], p_, static_cast<std::size_t>(n));
+        } else if (charged) {
+          r.line(&pair_d2[edge_pair[e]]);
+        } else if (!upper(f, e)) {
+          r.line(&edges_[pairs.mirror[e]]);
+        }
+      }
+    };
+    auto slots_of = [&](int f, const Upcoming& r) {
+      if (!cache) return;
+      for (int e = pairs.start[f]; e < pairs.start[f + 1]; ++e) {
+        if (upper(f, e)) continue;
+        r.span(out + static_cast<std::size_t>(edges_[pairs.mirror[e]].tag >> kSlotShift) * p_, p_);
+      }
+    };
+    for_each_ahead(n, [&](int i) {
       hooks.poll_interrupt(static_cast<std::size_t>(pairs.start[i + 1] - pairs.start[i]) * p_);
-      if (i + kSetupAhead < n && (charged || cache)) {  // the partners' coordinates or entries, a random access each
-        const int f = i + kSetupAhead;
-        for (int e = pairs.start[f]; e < pairs.start[f + 1]; ++e) {
-          if (charged && upper(f, e)) {
-            x.prefetch_point(pairs.nbr[e]);
-          } else if (charged) {
-            prefetch(&pair_d2[edge_pair[e]]);
-          } else if (!upper(f, e)) {
-            prefetch(&edges_[pairs.mirror[e]]);
-          }
-        }
-      }
-      if (i + kSetupAhead / 2 < n && cache) {  // the slots of the second entries, whose first are set
-        const int f = i + kSetupAhead / 2;
-        for (int e = pairs.start[f]; e < pairs.start[f + 1]; ++e) {
-          if (upper(f, e)) continue;
-          const std::size_t slot = static_cast<std::size_t>(edges_[pairs.mirror[e]].tag >> kSlotShift);
-          prefetch_range(out + slot * p_, sizeof(double) * p_);
-        }
-      }
       if (pairs.start[i + 1] > pairs.start[i]) x.copy(i, xi.data());
       for (int e = pairs.start[i]; e < pairs.start[i + 1]; ++e) {
         const double w = pairs.weight[e];
@@ -183,21 +184,21 @@ class MpckEdges {
           pe.tag |= slot << kSlotShift;
         }
       }
-    }
+    }, ahead<kSetupAhead>(partners), ahead<kSetupAhead / 2>(slots_of));
     if (cache) diff_ = out;
   }
 
  private:
-  // a - b, or its coordinates' squares with squares_ (inline: Eigen's
+  // a - b, or its coordinates' squares with squares_ (a loop: Eigen's
   // assignment was a call per pair)
-  SIDECLUST_FORCE_INLINE void pair_vector(const double* a, const double* b, double* to) const {
+  void pair_vector(const double* a, const double* b, double* to) const {
     for (int d = 0; d < p_; ++d) {
       const double t = a[d] - b[d];
       to[d] = squares_ ? t * t : t;
     }
   }
   // The same for points i and j of x, read in place.
-  SIDECLUST_FORCE_INLINE void pair_vector(const ColumnMajorPoints& x, int i, int j, double* to) const {
+  void pair_vector(const ColumnMajorPoints& x, int i, int j, double* to) const {
     for (int d = 0; d < p_; ++d) {
       const double t = x.at(i, d) - x.at(j, d);
       to[d] = squares_ ? t * t : t;
@@ -212,7 +213,7 @@ class MpckEdges {
   RandomAccessTable diff_table_;   // learned metrics: the pairs' differences (or squares), see build()
   const double* diff_ = nullptr;   // their first slot, or null without a cache
   static constexpr std::size_t kMaxEdgeCacheBytes = std::size_t(1) << 29;  // 512 MiB
-  static constexpr int kSetupAhead = 16;  // build() prefetches this many points ahead
+  static constexpr int kSetupAhead = 16;  // build() requests its reads this many points ahead
 };
 
 }  // namespace sideclust

@@ -25,13 +25,12 @@
 #include <stdexcept>
 #include <vector>
 
-#include "engine/chain_runner.h"
 #include "common/column_major_points.h"
-#include "engine/prefetch.h"
-#include "common/prototype_params.h"
 #include "common/run_hooks.h"
 #include "common/side_graph.h"
 #include "pairwise/mpck_edges.h"
+#include "pairwise/mpck_metric_update.h"
+#include "pairwise/mpck_result.h"
 #include "pairwise/mpck_metrics.h"
 #include "pairwise/mpck_sweep.h"
 #include "pairwise/pair_sweeps.h"
@@ -39,31 +38,6 @@
 #include "engine/visit_order.h"
 
 namespace sideclust {
-
-enum class MpckInit { neighbourhoods, kmeanspp, random, start };
-
-struct MpckParams : PrototypeParams {
-  MpckMetric metric = MpckMetric::diagonal;
-  MpckInit init = MpckInit::neighbourhoods;  // MpckInit::start: from `start`
-  double ridge = 1e-6;
-  bool use_avx = true;  // metric "none": four distances per AVX instruction where available (same values)
-  bool pair_cache = true;  // learned metrics: cache the pairs' differences (same values; false for the tests)
-  int threads = 1;         // 2: each sweep on two threads at scale (same values; MpckSweepSettings)
-  int chunk = 1024;        // points per hand-over between them (smaller for the tests)
-  bool skip_unread = true; // see MpckSweepSettings (same values; false for the tests)
-};
-
-struct MpckResult {
-  std::vector<int> cluster;            // 0 .. k - 1, consecutive
-  Eigen::MatrixXd centres;             // p x k
-  Eigen::MatrixXd diag;                // p x k metric diagonals ("diagonal", "none")
-  std::vector<Eigen::MatrixXd> full;   // k p x p metrics ("full")
-  std::vector<double> objective;       // J after every iteration
-  double within = 0.0, logdet = 0.0, penalty = 0.0, regularization = 0.0;
-  int k = 0;
-  int iterations = 0;
-  bool converged = false;
-};
 
 // One run from given centres; the data-wide constants live here so that
 // restarts share them.
@@ -86,14 +60,9 @@ class MpckRun {
                    charged ? mpck_detail::Metrics(par.metric, p_, 1, range2_).bound[0] : 0.0,
                    par.metric == MpckMetric::diagonal, par.pair_cache, h);
     };
-    if (!charged && par.threads > 1 && n_ >= kSetupAlongside) {
-      // learned metrics: the records read neither, so at scale the two run
-      // side by side (the same values)
-      run_alongside(statistics, records, hooks);
-    } else {
-      statistics(hooks);
-      records(hooks);
-    }
+    // learned metrics: the records read neither, so at scale the two run
+    // side by side (the same values)
+    run_side_by_side(!charged && par.threads > 1 && n_ >= kSetupAlongside, statistics, records, hooks);
     edges_.index_pairs(edge_pair_, pairs_.n_pairs());
   }
 
@@ -106,8 +75,8 @@ class MpckRun {
     MpckResult res;
     std::vector<int> z(n_, -1), broken;
     // a fresh random order each sweep, in blocks of consecutive points at
-    // scale (VisitOrder): 1024-point blocks in storage order took 0.10
-    // against 0.12 s a sweep for 64-point blocks shuffled inside, at n = 1e6
+    // scale (VisitOrder): blocks in storage order were faster than small
+    // shuffled ones (bench/NOTES.md)
     VisitOrder visit(n_, VisitKind::random, hooks);
     // The sweeps read the partners' clusters at random places: from a copy
     // of z in bytes (a quarter of the memory, so more of it stays cached)
@@ -150,9 +119,9 @@ class MpckRun {
               scatter(d, h) = std::max(0.0, scatter(d, h) - acc.sums.count[h] * shift * shift);
             }
           }
-          j = update_metrics(z, m, &scatter, &acc.sums.count, broken, met, &res);
+          j = update_mpck_metrics(metric_data(), z, m, &scatter, &acc.sums.count, broken, met, &res);
         } else {
-          update_metrics(z, m, nullptr, nullptr, broken, met, nullptr);
+          update_mpck_metrics(metric_data(), z, m, nullptr, nullptr, broken, met, nullptr);
           j = objective(z, m, met, broken, res);
         }
       }
@@ -192,111 +161,6 @@ class MpckRun {
     res.penalty = penalty;
     res.regularization = 0.0;
     return within + penalty;
-  }
-
-  // The exact minimizer of J over each metric: A_h = n_h (S_h + ridge s2 I)^-1
-  // (its diagonal analogue for "diagonal"), S_h the scatter of cluster h plus
-  // w/2 (x_a - x_b)(x_a - x_b)' for each broken must-link with an end in h
-  // and w (R - (x_a - x_b)(x_a - x_b)') for each broken cannot-link in h,
-  // R = c diag(r^2): PSD, so S_h is. An empty cluster keeps its metric.
-  // For "diagonal", `scatter` (p x k) and `counts` are the clusters'
-  // per-coordinate scatters and sizes from the sweep, and the return value
-  // is J: its within part is sum_h A_h . scatter_h and its penalty
-  // sum_h A_h . (the pairs' part of S_h), as ||v||^2_A = A . v^2 and
-  // D_h = A_h . r^2 (parts stored in *parts). For "full" (scatter and
-  // counts null) the points' scatter takes a pass over them, and the return
-  // value is 0 (J from objective()).
-  double update_metrics(const std::vector<int>& z, const Eigen::MatrixXd& m,
-                        const Eigen::MatrixXd* scatter, const std::vector<double>* counts,
-                        const std::vector<int>& broken, mpck_detail::Metrics& met,
-                        MpckResult* parts) const {
-    const int k = static_cast<int>(m.cols());
-    const bool full = par_.metric == MpckMetric::full;
-    const double c = full ? p_ : 1.0;
-    std::vector<double> size(k, 0.0);
-    Eigen::MatrixXd sd = Eigen::MatrixXd::Zero(p_, k);  // the pairs' part of the diagonal S_h
-    std::vector<Eigen::MatrixXd> sf(full ? k : 0, Eigen::MatrixXd::Zero(p_, p_));
-    Eigen::VectorXd diff(p_);
-    if (full) {
-      for (int i = 0; i < n_; ++i) {
-        const int h = z[i];
-        size[h] += 1.0;
-        for (int d = 0; d < p_; ++d) diff[d] = x_.at(i, d) - m(d, h);
-        sf[h].selfadjointView<Eigen::Lower>().rankUpdate(diff, 1.0);
-      }
-    } else {
-      size = *counts;
-    }
-    auto fetch = [&](int l) {
-      const double* cached = edges_.pair_cached(l);
-      for (const int i : {pairs_.first[l], pairs_.second[l]}) {
-        prefetch(&z[i]);
-        if (cached == nullptr) x_.prefetch_point(i);
-      }
-      if (cached != nullptr) prefetch_range(cached, sizeof(double) * p_);
-    };
-    for_each_pair_ahead(broken, fetch, [&](int l) {
-      const double w = pairs_.magnitude(l);
-      if (w == 0.0) return;
-      const int u = z[pairs_.first[l]], v = z[pairs_.second[l]];
-      const bool must = pairs_.must(l);
-      // x_a - x_b up to its sign ("full": the same rank-one update) or its
-      // squares ("diagonal")
-      const Eigen::Map<const Eigen::VectorXd> pv(
-          edges_.pair_values(x_, l, pairs_.first[l], pairs_.second[l], diff.data()), p_);
-      if (must) {
-        for (int h : {u, v}) {
-          if (full) {
-            sf[h].selfadjointView<Eigen::Lower>().rankUpdate(pv, 0.5 * w);
-          } else {
-            sd.col(h) += 0.5 * w * pv;
-          }
-        }
-      } else if (full) {
-        sf[u].selfadjointView<Eigen::Lower>().rankUpdate(pv, -w);
-        sf[u].diagonal() += w * c * range2_;
-      } else {
-        sd.col(u) += w * (range2_ - pv);
-      }
-    });
-    const double ridge = par_.ridge * s2_;
-    for (int h = 0; h < k; ++h) {
-      if (size[h] == 0) continue;
-      const double nh = size[h];
-      if (full) {
-        Eigen::MatrixXd mh = sf[h].selfadjointView<Eigen::Lower>();
-        mh.diagonal().array() += ridge;
-        Eigen::LLT<Eigen::MatrixXd> llt(mh);
-        if (llt.info() != Eigen::Success) {
-          throw std::runtime_error("a cluster's metric became singular; raise `ridge`");
-        }
-        met.full[h] = nh * llt.solve(Eigen::MatrixXd::Identity(p_, p_));
-        met.full[h] = 0.5 * (met.full[h] + met.full[h].transpose()).eval();
-        const double logdet_m = 2.0 * llt.matrixLLT().diagonal().array().log().sum();
-        met.logdet[h] = p_ * std::log(nh) - logdet_m;
-        met.diag.col(h) = met.full[h].diagonal();
-      } else {
-        const Eigen::ArrayXd mh = scatter->col(h).array() + sd.col(h).array() + ridge;
-        if (!(mh > 0.0).all()) throw std::runtime_error("a cluster's metric became singular; raise `ridge`");
-        met.diag.col(h) = (nh / mh).matrix();
-        met.logdet[h] = (nh / mh).log().sum();
-      }
-      met.trace[h] = met.diag.col(h).sum();
-      met.bound[h] = c * met.diag.col(h).dot(range2_);
-    }
-    if (full) return 0.0;
-    double within = 0.0, logdet = 0.0, penalty = 0.0;
-    for (int h = 0; h < k; ++h) {
-      if (size[h] == 0) continue;
-      within += met.diag.col(h).dot(scatter->col(h));
-      penalty += met.diag.col(h).dot(sd.col(h));
-      logdet += size[h] * met.logdet[h];
-    }
-    parts->within = within;
-    parts->logdet = logdet;
-    parts->penalty = penalty;
-    parts->regularization = par_.ridge * s2_ * met.trace.sum();
-    return within - logdet + penalty + parts->regularization;
   }
 
   // J and its parts (stored in res); the ridge term only for learned metrics.
@@ -386,6 +250,11 @@ class MpckRun {
     if (!res.objective.empty()) res.objective.back() = j;
     res.diag = out.diag;
     res.full = std::move(out.full);
+  }
+
+  // what update_mpck_metrics() reads
+  MpckMetricData metric_data() const {
+    return {x_, pairs_, edges_, range2_, s2_, par_.metric, par_.ridge, n_, p_};
   }
 
   const ColumnMajorPoints x_;

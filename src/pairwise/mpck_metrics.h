@@ -12,7 +12,6 @@
 #include <stdexcept>
 #include <vector>
 
-#include "engine/force_inline.h"
 #include "engine/sq_distance.h"
 
 namespace sideclust {
@@ -67,7 +66,7 @@ struct Metrics {
   // ||x - mu||^2 under the metric of cluster h, x and mu contiguous
   // p-vectors (sq_distance() for "none" and "diagonal": the values of
   // norm2(x - mu, h), inlined).
-  SIDECLUST_FORCE_INLINE double dist2(const double* x, const double* mu, int h) const {
+  double dist2(const double* x, const double* mu, int h) const {
     const int p = static_cast<int>(diag.rows());
     switch (kind) {
       case MpckMetric::none: return sq_distance(x, mu, p);
@@ -83,32 +82,8 @@ struct Metrics {
   // cost[h] = ||v - mu_h||^2 under metric h - log det A_h for every cluster
   // h: what a point v (p contiguous doubles) costs in each cluster before
   // its constraints.
-  SIDECLUST_FORCE_INLINE void point_costs(const double* v, const Eigen::MatrixXd& mu, double* cost) const {
+  void point_costs(const double* v, const Eigen::MatrixXd& mu, double* cost) const {
     for (int h = 0; h < k(); ++h) cost[h] = dist2(v, mu.col(h).data(), h) - logdet[h];
-  }
-
-  // point_costs() with the centres mu (and for "diagonal" the diagonals)
-  // also given two by two in mu2 (diag2) as interleave_pairs() lays them
-  // out: the same values, two distances per instruction ("full" as
-  // point_costs()).
-  SIDECLUST_FORCE_INLINE void point_costs_paired(const double* v, const Eigen::MatrixXd& mu, const double* mu2,
-                                                 const double* diag2, double* cost) const {
-    if (kind == MpckMetric::full) {
-      point_costs(v, mu, cost);
-      return;
-    }
-    const int p = static_cast<int>(diag.rows()), kk = k();
-    for (int h = 0; h + 1 < kk; h += 2) {
-      double a, b;
-      if (kind == MpckMetric::none) {
-        sq_distance_pair(v, mu2 + h * p, p, a, b);
-      } else {
-        sq_distance_pair<true>(v, mu2 + h * p, diag2 + h * p, p, a, b);
-      }
-      cost[h] = a - logdet[h];
-      cost[h + 1] = b - logdet[h + 1];
-    }
-    if (kk % 2 == 1) cost[kk - 1] = dist2(v, mu.col(kk - 1).data(), kk - 1) - logdet[kk - 1];
   }
 
   // Work units of one norm2() for interrupt polling.

@@ -9,11 +9,9 @@
 // iteration. A sweep that moves point i reads its partners' clusters anyway,
 // so it updates the status of i's pairs there, and the broken pairs come out
 // of one pass over a byte per pair, in the pairs' given order.
-// Then how a sweep reads a point's constraints: one packed record per
-// adjacency entry (PackedEdge) and loads issued ahead in stages
-// (SweepLookahead), so that at 1e6 randomly placed pairs the sweep waits
-// on memory as little as possible without changing what it computes or the
-// order it visits the points in.
+// Then the per-cluster sums a sweep keeps as it settles points. How a sweep
+// reads a point's constraints (packed entries, loads staged ahead) is the
+// engine's (engine/staged_sweep.h).
 #pragma once
 
 #include <cmath>
@@ -24,9 +22,8 @@
 
 #include <Eigen/Dense>
 
-#include "engine/force_inline.h"
 #include "engine/lanes2.h"
-#include "engine/prefetch.h"
+#include "engine/staged_sweep.h"
 #include "common/run_hooks.h"
 #include "common/side_graph.h"
 
@@ -51,103 +48,13 @@ inline std::vector<int> edge_pairs(const PairGraph& g, RunHooks& hooks) {
   return out;
 }
 
-// One adjacency entry of a point as a sweep reads it: the partner and what
-// the method needs of the pair, in one 16-byte record, so that a point's
-// constraints are one contiguous run of memory instead of one run per array
-// of the PairGraph (at 1e6 pairs each run is a cache miss of its own).
-// `tag` and `value` are the method's own (a weight, or a charge computed once
-// per fit).
-struct PackedEdge {
-  int nbr;
-  int tag;
-  double value;
-};
-
 // The entries of g in its adjacency order (entry e at position e), filled by
-// fill(e) -> PackedEdge.
+// fill(e) -> PackedEdge (engine/staged_sweep.h).
 template <class Fill>
 std::vector<PackedEdge> pack_edges(const PairGraph& g, Fill&& fill) {
   std::vector<PackedEdge> out(g.nbr.size());
   for (std::size_t e = 0; e < out.size(); ++e) out[e] = fill(static_cast<int>(e));
   return out;
-}
-
-// The cluster a point takes in an iterated-conditional-modes sweep: the
-// first h of least cost[h], unless `stay` (its cluster, or -1 for none)
-// costs no more. Selects instead of a branch per cluster: which cluster
-// wins is data-dependent, and mispredicted branches cost a sweep several
-// per cent.
-SIDECLUST_FORCE_INLINE int cheapest_or_stay(const double* cost, int k, int stay) {
-  int best = 0;
-  double low = cost[0];
-#pragma GCC unroll 8
-  for (int h = 1; h < k; ++h) {
-    best = cost[h] < low ? h : best;
-    low = cost[h] < low ? cost[h] : low;
-  }
-  return stay >= 0 && !(low < cost[stay]) ? stay : best;
-}
-
-// Issues the loads of a sweep ahead of time. A sweep visiting order[t]
-// reads the point's own data, then its run of adjacency entries, then data
-// at each partner; every step needs the one before (the entries' place comes
-// from start[], the partners from the entries), so prefetching all three for
-// the same point stalls on the first two. Instead the three stages run
-// kStage visits apart: at visit t, the own data and start[] of the point
-// 3 kStage ahead, the entries of the point 2 kStage ahead (start[] now
-// cached) and the partners of the point kStage ahead (entries now cached).
-// At n = 1e6 a stage of 4 to 32 visits made little difference (16 kept).
-// own(f) and partner(j, e) issue the method's own prefetches.
-class SweepLookahead {
- public:
-  static constexpr std::size_t kStage = 16;
-
-  SweepLookahead(const std::vector<int>& order, const std::vector<int>& start,
-                 const PackedEdge* edges)
-      : order_(order), start_(start), edges_(edges), n_(order.size()),
-        has_edges_(!start.empty()) {}
-
-  template <class Own, class Partner>
-  SIDECLUST_FORCE_INLINE void step(std::size_t t, Own&& own, Partner&& partner) const {
-    if (t + 3 * kStage < n_) {
-      const int f = order_[t + 3 * kStage];
-      own(f);
-      if (has_edges_) prefetch(&start_[f]);
-    }
-    if (!has_edges_) return;
-    if (t + 2 * kStage < n_) {
-      const int f = order_[t + 2 * kStage];
-      if (start_[f + 1] > start_[f]) {
-        prefetch_range(edges_ + start_[f],
-                       static_cast<std::size_t>(start_[f + 1] - start_[f]) * sizeof(PackedEdge));
-      }
-    }
-    if (t + kStage < n_) {
-      const int f = order_[t + kStage];
-      for (int e = start_[f]; e < start_[f + 1]; ++e) partner(edges_[e].nbr, e);
-    }
-  }
-
- private:
-  const std::vector<int>& order_;
-  const std::vector<int>& start_;
-  const PackedEdge* edges_;
-  std::size_t n_;
-  bool has_edges_;
-};
-
-// Runs body(l) for every pair l in `broken`, calling fetch(l) for the pair
-// kAhead places further on: the loops over the broken pairs read data at
-// both points of each, random accesses which this lets overlap instead of
-// waiting on each in turn.
-template <class Fetch, class Body>
-void for_each_pair_ahead(const std::vector<int>& broken, Fetch&& fetch, Body&& body) {
-  constexpr std::size_t kAhead = 16;
-  const std::size_t count = broken.size();
-  for (std::size_t t = 0; t < count; ++t) {
-    if (t + kAhead < count) fetch(broken[t + kAhead]);
-    body(broken[t]);
-  }
 }
 
 class BrokenPairs {
@@ -162,10 +69,10 @@ class BrokenPairs {
 
   // Point i has just moved to cluster zi: the status of its pair through
   // adjacency entry e, whose other point is in cluster zo (-1: unassigned).
-  SIDECLUST_FORCE_INLINE void update(int e, int zi, int zo) { update(e, g_.weight[e], zi, zo); }
+  void update(int e, int zi, int zo) { update(e, g_.weight[e], zi, zo); }
   // The same with the entry's signed weight at hand (a sweep reading packed
   // entries spares the graph's weight array a visit).
-  SIDECLUST_FORCE_INLINE void update(int e, double weight, int zi, int zo) {
+  void update(int e, double weight, int zi, int zo) {
     broken_[edge_pair_[e]] = !std::signbit(weight) == (zi != zo);
   }
 
@@ -236,7 +143,7 @@ struct SweepSums {
     sum.setZero(p, k);
     count.assign(k, 0.0);
   }
-  SIDECLUST_FORCE_INLINE void add(int h, const double* x) {
+  void add(int h, const double* x) {
     add_into(sum.col(h).data(), x, sum.rows());
     count[h] += 1.0;
   }
