@@ -74,7 +74,7 @@
 #' `lambda` was derived from can, may go either way). The centres take
 #' \eqn{K \times p}{K x p} doubles (about four copies in the core), so a
 #' fit stops with an error if a too small `lambda` opens more clusters than
-#' `getOption("sideclust.max_centre_bytes", 2e9)` bytes allow.
+#' `getOption("sideclust.max_center_bytes", 2e9)` bytes allow.
 #'
 #' @param x Data: a numeric matrix or data.frame, one row per point, or a
 #'   sparse matrix (see the Sparse data section of [rdp_means()]).
@@ -239,8 +239,8 @@ fit_dp_family <- function(data, side, lambda, k, xi, xi_rate, xi_max,
   restarts <- check_count(restarts, "restarts", lower = 1L)
   verbose <- check_flag(verbose, "verbose")
   # Centres are dense (k x p, about 4 copies in the core): cap k so that they
-  # stay within options(sideclust.max_centre_bytes) (2 GB by default).
-  bytes <- getOption("sideclust.max_centre_bytes", 2e9)
+  # stay within options(sideclust.max_center_bytes) (2 GB by default).
+  bytes <- getOption("sideclust.max_center_bytes", 2e9)
   max_clusters <- as.integer(max(2, min(.Machine$integer.max, floor(bytes / (32 * n_coordinates(data$x))))))
   options <- list(lambda = lambda, xi = xi, xi_rate = xi_rate, xi_max = xi_max,
                   max_clusters = max_clusters,

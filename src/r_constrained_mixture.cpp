@@ -43,7 +43,7 @@ sideclust::EStepOptions estep_from(const sideclust::Options& o) {
   sideclust::EStepOptions e;
   e.inference = inference_from(o.get<std::string>("inference"));
   e.max_labelings = o.get<double>("max_labelings");
-  e.inner_sweeps = o.get<int>("inner_iter");
+  e.inner_iter = o.get<int>("inner_iter");
   e.inner_tol = o.get<double>("inner_tol");
   e.burn_in = o.get<int>("burn_in");
   e.sweeps = o.get<int>("sweeps");

@@ -15,11 +15,11 @@ namespace sideclust {
 inline void read_xi_schedule(const Options& o, XiScheduleParams& par) {
   const Rcpp::NumericVector xi = o.get<Rcpp::NumericVector>("xi");
   const Rcpp::NumericVector xi_max = o.get<Rcpp::NumericVector>("xi_max");
-  par.xi_may = xi[0];
-  par.xi_may_not = xi[1];
+  par.xi_must = xi[0];
+  par.xi_cannot = xi[1];
   par.xi_rate = o.get<double>("xi_rate");
-  par.xi_max_may = xi_max[0];
-  par.xi_max_may_not = xi_max[1];
+  par.xi_max_must = xi_max[0];
+  par.xi_max_cannot = xi_max[1];
   par.patience = o.get<int>("patience");
   par.max_iter = o.get<int>("max_iter");
   par.random_order = o.get<bool>("random_order");
@@ -28,9 +28,9 @@ inline void read_xi_schedule(const Options& o, XiScheduleParams& par) {
 // The kept and broken side-information weight of a fit, as R's named vector.
 inline Rcpp::NumericVector agreement_to_r(const SideAgreement& a) {
   return Rcpp::NumericVector::create(
-      Rcpp::_["must_satisfied"] = a.may_satisfied, Rcpp::_["must_violated"] = a.may_violated,
-      Rcpp::_["cannot_satisfied"] = a.may_not_satisfied,
-      Rcpp::_["cannot_violated"] = a.may_not_violated);
+      Rcpp::_["must_satisfied"] = a.must_satisfied, Rcpp::_["must_violated"] = a.must_violated,
+      Rcpp::_["cannot_satisfied"] = a.cannot_satisfied,
+      Rcpp::_["cannot_violated"] = a.cannot_violated);
 }
 
 }  // namespace sideclust

@@ -72,7 +72,7 @@ Rcpp::List kernel_rdp_means_cpp(Rcpp::List kernel, SEXP side, Rcpp::IntegerVecto
       Rcpp::_["objective"] = r.objective, Rcpp::_["data_term"] = r.data_term,
       Rcpp::_["k_trace"] = r.k_trace, Rcpp::_["changes"] = r.changes,
       Rcpp::_["iterations"] = r.iterations, Rcpp::_["converged"] = r.converged,
-      Rcpp::_["xi"] = Rcpp::NumericVector::create(r.xi_may, r.xi_may_not),
+      Rcpp::_["xi"] = Rcpp::NumericVector::create(r.xi_must, r.xi_cannot),
       Rcpp::_["agreement"] = sideclust::agreement_to_r(r.agreement));
 }
 

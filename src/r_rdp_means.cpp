@@ -73,7 +73,7 @@ Rcpp::List rdp_means_cpp(SEXP xt, SEXP side, Rcpp::List options) {
       Rcpp::_["k_trace"] = r.k_trace, Rcpp::_["changes"] = r.changes,
       Rcpp::_["iterations"] = r.iterations, Rcpp::_["converged"] = r.converged,
       Rcpp::_["interrupt_polls"] = static_cast<double>(hooks.polls()),
-      Rcpp::_["xi"] = Rcpp::NumericVector::create(r.xi_may, r.xi_may_not),
+      Rcpp::_["xi"] = Rcpp::NumericVector::create(r.xi_must, r.xi_cannot),
       Rcpp::_["agreement"] = sideclust::agreement_to_r(r.agreement));
 }
 

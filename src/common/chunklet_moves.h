@@ -1,8 +1,8 @@
-// Whole-chunklet moves for the deterministic algorithms. A must-link (may-link)
+// Whole-chunklet moves for the deterministic algorithms. A must-link
 // chunklet split across clusters cannot be reunited by single-point moves
 // when every point has as many links on each side; moving the whole chunklet
 // at once can. Each move is taken only when it lowers the objective
-//   sum D(x_i, mu_zi) - xi_may (kept may weight) + xi_may_not (broken may-not weight)
+//   sum D(x_i, mu_zi) - xi_must (kept must-link weight) + xi_cannot (broken cannot-link weight)
 // at the current centres, so it keeps the descent property of the sweep.
 #pragma once
 
@@ -26,7 +26,7 @@ struct Chunklets {
   int count() const { return start.empty() ? 0 : static_cast<int>(start.size()) - 1; }
 };
 
-inline Chunklets may_link_chunklets(const PairGraph& g) {
+inline Chunklets must_link_chunklets(const PairGraph& g) {
   Chunklets ch;
   ch.start.push_back(0);
   ch.of.assign(g.n, -1);
@@ -67,18 +67,18 @@ template <class Div, class Rows, class CentreCache>
 int move_chunklets(const Rows& x, const std::vector<double>& point_term,
                    const Chunklets& ch, const PairGraph& g, double lambda,
                    CentreCache& centres, std::vector<int>& z,
-                   std::vector<int>& size, int& k, double xi_may,
-                   double xi_may_not, SideAgreement& agree) {
+                   std::vector<int>& size, int& k, double xi_must,
+                   double xi_cannot, SideAgreement& agree) {
   const int p = x.p();
   int moved = 0;
-  std::vector<double> data, may, may_not, mean(p);
+  std::vector<double> data, must, cannot, mean(p);
   for (int c = 0; c < ch.count(); ++c) {
     data.assign(k, 0.0);
-    may.assign(k, 0.0);
-    may_not.assign(k, 0.0);
+    must.assign(k, 0.0);
+    cannot.assign(k, 0.0);
     std::fill(mean.begin(), mean.end(), 0.0);
-    double data_now = 0.0, may_now = 0.0, may_not_now = 0.0;
-    double inner_may = 0.0, inner_may_not = 0.0, shift = 0.0;
+    double data_now = 0.0, must_now = 0.0, cannot_now = 0.0;
+    double inner_must = 0.0, inner_cannot = 0.0, shift = 0.0;
     for (int t = ch.start[c]; t < ch.start[c + 1]; ++t) {
       const int i = ch.member[t];
       const auto xi = x.row(i);
@@ -94,29 +94,29 @@ int move_chunklets(const Rows& x, const std::vector<double>& point_term,
         const bool same = z[i] == z[j];
         if (ch.of[j] == c) {  // inner pair, seen from both ends: count once
           if (j < i) continue;
-          if (w > 0.0) { inner_may += w; if (same) may_now += w; }
-          else { inner_may_not -= w; if (same) may_not_now -= w; }
+          if (w > 0.0) { inner_must += w; if (same) must_now += w; }
+          else { inner_cannot -= w; if (same) cannot_now -= w; }
         } else {
-          if (w > 0.0) { may[z[j]] += w; if (same) may_now += w; }
-          else { may_not[z[j]] -= w; if (same) may_not_now -= w; }
+          if (w > 0.0) { must[z[j]] += w; if (same) must_now += w; }
+          else { cannot[z[j]] -= w; if (same) cannot_now -= w; }
         }
       }
     }
     int best = -1;
-    double best_delta = 0.0, best_may = 0.0, best_may_not = 0.0;
+    double best_delta = 0.0, best_must = 0.0, best_cannot = 0.0;
     for (int q = 0; q < k; ++q) {
       if (size[q] == 0) continue;
-      const double kept = may[q] + inner_may, broken = may_not[q] + inner_may_not;
-      const double delta = (data[q] - data_now) - xi_may * (kept - may_now) +
-                           xi_may_not * (broken - may_not_now);
+      const double kept = must[q] + inner_must, broken = cannot[q] + inner_cannot;
+      const double delta = (data[q] - data_now) - xi_must * (kept - must_now) +
+                           xi_cannot * (broken - cannot_now);
       if (delta < best_delta - 1e-12 * (1.0 + std::abs(data_now))) {
         best_delta = delta;
         best = q;
-        best_may = kept - may_now;
-        best_may_not = broken - may_not_now;
+        best_must = kept - must_now;
+        best_cannot = broken - cannot_now;
       }
     }
-    // A cluster of its own: every inner may-link kept, every outer one broken.
+    // A cluster of its own: every inner must-link kept, every outer one broken.
     const int m = ch.start[c + 1] - ch.start[c];
     for (double& v : mean) v = (v + shift) / m;
     CentreCache own(p);
@@ -126,14 +126,14 @@ int move_chunklets(const Rows& x, const std::vector<double>& point_term,
       const int i = ch.member[t];
       data_own += own.distance(x.row(i), point_term[i], 0);
     }
-    const double own_delta = (data_own - data_now) - xi_may * (inner_may - may_now) +
-                             xi_may_not * (inner_may_not - may_not_now);
+    const double own_delta = (data_own - data_now) - xi_must * (inner_must - must_now) +
+                             xi_cannot * (inner_cannot - cannot_now);
     if (own_delta < best_delta - 1e-12 * (1.0 + std::abs(data_now))) {
       centres.push(mean.data());
       size.push_back(0);
       best = k++;
-      best_may = inner_may - may_now;
-      best_may_not = inner_may_not - may_not_now;
+      best_must = inner_must - must_now;
+      best_cannot = inner_cannot - cannot_now;
     }
     if (best < 0) continue;
     for (int t = ch.start[c]; t < ch.start[c + 1]; ++t) {
@@ -144,8 +144,8 @@ int move_chunklets(const Rows& x, const std::vector<double>& point_term,
       z[i] = best;
       ++moved;
     }
-    agree.may_satisfied += best_may;
-    agree.may_not_violated += best_may_not;
+    agree.must_satisfied += best_must;
+    agree.cannot_violated += best_cannot;
   }
   return moved;
 }

@@ -1,4 +1,4 @@
-// For a point i and every cluster k: the may-link weight f[k] and may-not
+// For a point i and every cluster k: the must-link weight f[k] and cannot-link
 // weight s[k] between i and the other members of k (TVClust's friends and
 // strangers). Pairs cost O(degree of i); labels cost O(1) per cluster through
 // per-cluster label tallies, so labelled pairs are never expanded.
@@ -76,7 +76,7 @@ class ClusterLinks {
   }
 
   // Collect the pairwise weights of point i under assignment z. Afterwards
-  // may(k) and may_not(k) hold for every cluster k, until the next gather().
+  // must(k) and cannot(k) hold for every cluster k, until the next gather().
   // Branch-free: which cluster a neighbour is in and the sign of its weight
   // are unpredictable, so branches on them are mispredicted (a small gain on
   // RDP-means' sweeps, bench/NOTES.md). A cluster's id is written to
@@ -104,40 +104,40 @@ class ClusterLinks {
       count += 1 - seen_[k];
       seen_[k] = 1;
       const double w = g.weight[e];
-      const bool may_link = w > 0.0;
-      f_[k] += masked(w, may_link);
-      s_[k] -= masked(w, !may_link);
+      const bool must_link = w > 0.0;
+      f_[k] += masked(w, must_link);
+      s_[k] -= masked(w, !must_link);
     }
     n_touched_ = count;
   }
 
-  // d[c] += -xi_may * may(c) + xi_may_not * may_not(c) for every cluster c,
+  // d[c] += -xi_must * must(c) + xi_cannot * cannot(c) for every cluster c,
   // touching only the clusters the point has pairs into (O(degree)) plus,
   // for a labelled point, O(1) per cluster from the tallies.
-  void add_side_terms(double* d, int k, double xi_may, double xi_may_not) const {
+  void add_side_terms(double* d, int k, double xi_must, double xi_cannot) const {
     for (int t = 0; t < n_touched_; ++t) {
       const int c = touched_[t];
-      d[c] += -xi_may * f_[c] + xi_may_not * s_[c];
+      d[c] += -xi_must * f_[c] + xi_cannot * s_[c];
     }
     if (point_label_ < 0) return;
     const int* count = &count_[point_label_];
     for (int c = 0; c < k; ++c) {
       const int same = count[static_cast<std::size_t>(c) * n_levels_];
-      d[c] += -xi_may * (same - (point_cluster_ == c ? 1 : 0)) +
-              xi_may_not * (total_[c] - same);
+      d[c] += -xi_must * (same - (point_cluster_ == c ? 1 : 0)) +
+              xi_cannot * (total_[c] - same);
     }
   }
 
   // After gather(i, z): true when larger weights cannot make point i prefer
   // another cluster, or a new one, to its own z[i] (only the weights still
-  // growing count): no cluster holds more of its may-link weight than its own
-  // cluster, and its own cluster holds none of its may-not weight. Then
+  // growing count): no cluster holds more of its must-link weight than its own
+  // cluster, and its own cluster holds none of its cannot-link weight. Then
   // d[c] - d[z[i]] never decreases as those weights grow.
-  bool prefers_own(int k, bool may_growing, bool may_not_growing) const {
+  bool prefers_own(int k, bool must_growing, bool cannot_growing) const {
     const int own = point_cluster_;
-    if (may_not_growing && may_not(own) > 0.0) return false;
-    if (!may_growing) return true;
-    const double f_own = may(own);
+    if (cannot_growing && cannot(own) > 0.0) return false;
+    if (!must_growing) return true;
+    const double f_own = must(own);
     if (point_label_ < 0) {  // only clusters the point has pairs into hold weight
       for (int t = 0; t < n_touched_; ++t) {
         const int c = touched_[t];
@@ -146,7 +146,7 @@ class ClusterLinks {
       return true;
     }
     for (int c = 0; c < k; ++c) {
-      if (c != own && may(c) > f_own) return false;
+      if (c != own && must(c) > f_own) return false;
     }
     return true;
   }
@@ -158,7 +158,7 @@ class ClusterLinks {
     return nbr_cluster_.empty() ? nullptr : nbr_cluster_.data();
   }
 
-  double may(int k) const {
+  double must(int k) const {
     double v = f_[k];
     if (point_label_ >= 0) {
       v += count_[static_cast<std::size_t>(k) * n_levels_ + point_label_] -
@@ -167,7 +167,7 @@ class ClusterLinks {
     return v;
   }
 
-  double may_not(int k) const {
+  double cannot(int k) const {
     double v = s_[k];
     if (point_label_ >= 0) {
       v += total_[k] -
@@ -211,14 +211,14 @@ class ClusterLinks {
   int point_ = -1, point_cluster_ = -1, point_label_ = -1;
 };
 
-// Weight of may-links kept together and of may-not links put together by
+// Weight of must-links kept together and of cannot-links put together by
 // assignment z, each pair counted once. nbr_cluster, when given, holds
 // z[nbr[e]] for every adjacency entry e (ClusterLinks::neighbour_clusters()):
 // the scan then reads memory in order instead of z at random. With k = 1
 // every pair is inside the one cluster and z is not read at all.
 struct SideAgreement {
-  double may_satisfied = 0.0, may_violated = 0.0;
-  double may_not_satisfied = 0.0, may_not_violated = 0.0;
+  double must_satisfied = 0.0, must_violated = 0.0;
+  double cannot_satisfied = 0.0, cannot_violated = 0.0;
 };
 
 inline SideAgreement side_agreement(const SideInfo& side,
@@ -238,22 +238,22 @@ inline SideAgreement side_agreement(const SideInfo& side,
       const bool same = k == 1 || zi == (nbr_cluster != nullptr ? nbr_cluster[e] : z[j]);
       const double w = g.weight[e];
       // each pair once, from its first point (no && : it would branch)
-      const bool counted = j > i, may = w > 0.0;
-      const bool cm = counted & may, cn = counted & !may;
+      const bool counted = j > i, must = w > 0.0;
+      const bool cm = counted & must, cn = counted & !must;
       ms += masked(w, cm & same);
       mv += masked(w, cm & !same);
       nv += masked(-w, cn & same);
       ns += masked(-w, cn & !same);
     }
   }
-  a.may_satisfied = ms;
-  a.may_violated = mv;
-  a.may_not_violated = nv;
-  a.may_not_satisfied = ns;
+  a.must_satisfied = ms;
+  a.must_violated = mv;
+  a.cannot_violated = nv;
+  a.cannot_satisfied = ns;
   const int L = side.labels.n_levels;
   if (L == 0) return a;
   // From the cluster x label table: same-label pairs inside a cluster are kept
-  // may-links; other labelled pairs inside a cluster are violated may-nots.
+  // must-links; other labelled pairs inside a cluster are violated cannot-links.
   std::vector<double> cell(static_cast<std::size_t>(k) * L, 0.0), per_label(L, 0.0),
       per_cluster(k, 0.0);
   double labelled = 0.0;
@@ -270,10 +270,10 @@ inline SideAgreement side_agreement(const SideInfo& side,
   for (double c : cell) same_cell += pairs(c);
   for (double c : per_label) same_label += pairs(c);
   for (double c : per_cluster) same_cluster += pairs(c);
-  a.may_satisfied += same_cell;
-  a.may_violated += same_label - same_cell;
-  a.may_not_violated += same_cluster - same_cell;
-  a.may_not_satisfied += pairs(labelled) - same_label - (same_cluster - same_cell);
+  a.must_satisfied += same_cell;
+  a.must_violated += same_label - same_cell;
+  a.cannot_violated += same_cluster - same_cell;
+  a.cannot_satisfied += pairs(labelled) - same_label - (same_cluster - same_cell);
   return a;
 }
 

@@ -32,9 +32,6 @@ class ColumnMajorPoints {
     const double* at_i = data_ + i;
     for (int d = 0; d < p_; ++d, at_i += n_) r.line(at_i);
   }
-  // Transitional: request_point() for the pairwise sweeps' callers that
-  // still ask by this name; goes when they name their reads through it.
-  void prefetch_point(int i) const { request_point(i, Upcoming()); }
   // The points idx[0 .. count) into out, p numbers each. A run of
   // consecutive indices (a sweep's blocks of rows) is read column by
   // column, p streams the processor fetches ahead by itself; other points

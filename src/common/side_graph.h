@@ -14,8 +14,8 @@
 namespace sideclust {
 
 // Pairwise side information as compressed adjacency lists. The neighbours of
-// point i are nbr[start[i] .. start[i + 1]); weight > 0 is a may-link of that
-// confidence, weight < 0 a may-not link of confidence -weight. Each pair is
+// point i are nbr[start[i] .. start[i + 1]); weight > 0 is a must-link of that
+// confidence, weight < 0 a cannot-link of confidence -weight. Each pair is
 // stored in both directions so a point's links cost O(degree) to visit;
 // mirror[e] is the position of entry e's reverse (j -> i for i -> j).
 // The pairs are also kept once each in their given order (first, second,
@@ -173,7 +173,7 @@ inline PairGraph make_pair_graph(int n, std::vector<int> i, std::vector<int> j,
 
 // Partition-level side information: label[i] in 0 .. n_levels - 1, or -1 for
 // an unlabelled point. Two labelled points with the same label act as a
-// may-link of weight 1, with different labels as a may-not link of weight 1,
+// must-link of weight 1, with different labels as a cannot-link of weight 1,
 // but the pairs are never expanded: counts come from per-cluster tallies.
 struct PartialLabels {
   std::vector<int> label;

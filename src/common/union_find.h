@@ -60,9 +60,6 @@ class UnionFind {
   // a loop over pairs at random places that looks ahead
   // (engine/lookahead.h).
   void request_entry(std::size_t x, const Upcoming& r) const { r.line(link_.data() + x); }
-  // Transitional: request_entry() for COP-k-means' caller that still asks
-  // by this name; goes when it names its reads through it.
-  void prefetch_entry(std::size_t x) const { request_entry(x, Upcoming()); }
 
  private:
   std::vector<std::int32_t> link_;

@@ -1,8 +1,8 @@
 // Kernel RDP-means: objective (20) of Khashabi et al. (2015) with the squared
 // distance measured in the feature space of a kernel K,
 //
-//   sum_c [ sum_{i in c} K_ii - S_c / n_c ]  - xi1 (kept may-link weight)
-//     + xi2 (broken may-not weight) + lambda k,       S_c = sum_{i,j in c} K_ij,
+//   sum_c [ sum_{i in c} K_ii - S_c / n_c ]  - xi1 (kept must-link weight)
+//     + xi2 (broken cannot-link weight) + lambda k,       S_c = sum_{i,j in c} K_ij,
 //
 // the bracket being sum_{i in c} |phi(x_i) - mean_c|^2. Points move one at a
 // time with exact updates (Hartigan-style, as in weighted kernel k-means of
@@ -45,7 +45,7 @@ struct KernelRdpResult {
   std::vector<int> k_trace, changes;
   int iterations = 0;
   bool converged = false;
-  double xi_may = 0.0, xi_may_not = 0.0;
+  double xi_must = 0.0, xi_cannot = 0.0;
   SideAgreement agreement;
 };
 
@@ -128,7 +128,7 @@ inline double kernel_data_term(const std::vector<double>& S, const std::vector<d
 // the side weights between clusters, merge the pair that lowers the objective
 // most,
 //   S_a/n_a + S_b/n_b - (S_a + S_b + 2 C_ab)/(n_a + n_b) - lambda
-//     - xi1 (may weight between a and b) + xi2 (may-not weight between them),
+//     - xi1 (must-link weight between a and b) + xi2 (cannot-link weight between them),
 // while any pair does. Returns the number of merges; z, S, D, size and k are
 // updated (clusters renumbered by first point when anything merged).
 template <class Kern>
@@ -255,7 +255,7 @@ KernelRdpResult kernel_rdp_means(Kern& kern, const SideInfo& side, std::vector<i
   for (int iter = 0; iter < par.max_iter; ++iter) {
     if (par.random_order) shuffle(order, hooks);
     int changed = 0;
-    const double xi1 = xi.may(), xi2 = xi.may_not();
+    const double xi1 = xi.must(), xi2 = xi.cannot();
     for (int idx = 0; idx < n; ++idx) {
       const int i = order[idx];
       const int a = z[i];
@@ -276,7 +276,7 @@ KernelRdpResult kernel_rdp_means(Kern& kern, const SideInfo& side, std::vector<i
         const double d_rest = kii - 2.0 * r[a] / m + s_rest / (static_cast<double>(m) * m);
         leave = -static_cast<double>(m) / (m + 1) * d_rest;
       }
-      leave -= -xi1 * links.may(a) + xi2 * links.may_not(a);
+      leave -= -xi1 * links.must(a) + xi2 * links.cannot(a);
 
       // Best destination: an existing cluster, or a new one (cost lambda).
       int best = -1;
@@ -285,7 +285,7 @@ KernelRdpResult kernel_rdp_means(Kern& kern, const SideInfo& side, std::vector<i
         if (c == a || size[c] == 0) continue;
         const double nc = size[c];
         const double d_c = kii - 2.0 * r[c] / nc + S[c] / (nc * nc);
-        const double delta = leave + nc / (nc + 1.0) * d_c - xi1 * links.may(c) + xi2 * links.may_not(c);
+        const double delta = leave + nc / (nc + 1.0) * d_c - xi1 * links.must(c) + xi2 * links.cannot(c);
         if (delta < best_delta) {
           best_delta = delta;
           best = c;
@@ -307,8 +307,8 @@ KernelRdpResult kernel_rdp_means(Kern& kern, const SideInfo& side, std::vector<i
         links.add_cluster();
         ++k;
       }
-      agree.may_satisfied += links.may(best) - links.may(a);
-      agree.may_not_violated += links.may_not(best) - links.may_not(a);
+      agree.must_satisfied += links.must(best) - links.must(a);
+      agree.cannot_violated += links.cannot(best) - links.cannot(a);
       S[a] -= 2.0 * r[a] + kii;
       D[a] -= kii;
       --size[a];
@@ -337,14 +337,14 @@ KernelRdpResult kernel_rdp_means(Kern& kern, const SideInfo& side, std::vector<i
     }
 
     const double data = kernel_data_term(S, D, size);
-    const double obj = data + par.lambda * k - xi1 * agree.may_satisfied + xi2 * agree.may_not_violated;
+    const double obj = data + par.lambda * k - xi1 * agree.must_satisfied + xi2 * agree.cannot_violated;
     res.objective.push_back(obj);
     res.data_term.push_back(data);
     res.k_trace.push_back(k);
     res.changes.push_back(changed);
     res.iterations = iter + 1;
-    res.xi_may = xi1;
-    res.xi_may_not = xi2;
+    res.xi_must = xi1;
+    res.xi_cannot = xi2;
     hooks.check_interrupt();
     hooks.on_sweep(iter + 1, k, obj);
 
@@ -362,8 +362,8 @@ KernelRdpResult kernel_rdp_means(Kern& kern, const SideInfo& side, std::vector<i
   res.agreement = side_agreement(side, z, k);
   if (!res.objective.empty()) {
     const double data = kernel_data_term(S, D, size);
-    res.objective.back() = data + par.lambda * k - res.xi_may * res.agreement.may_satisfied +
-                           res.xi_may_not * res.agreement.may_not_violated;
+    res.objective.back() = data + par.lambda * k - res.xi_must * res.agreement.must_satisfied +
+                           res.xi_cannot * res.agreement.cannot_violated;
     res.data_term.back() = data;
   }
   res.cluster = z;

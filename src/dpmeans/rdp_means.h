@@ -29,7 +29,7 @@ namespace sideclust {
 struct RdpParams : XiScheduleParams {
   double lambda = 1.0;
   bool uniform_order = false;   // random order: a uniformly random permutation at any n
-  bool chunklet_moves = false;  // also move whole may-link chunklets
+  bool chunklet_moves = false;  // also move whole must-link chunklets
   // Allow the AVX form of the sweeps where the processor has it (false: the
   // portable form, for the tests that compare the two).
   bool use_avx = true;
@@ -47,7 +47,7 @@ struct RdpResult {
   std::vector<int> changes;      // points that moved in every sweep
   int iterations = 0;
   bool converged = false;
-  double xi_may = 0.0, xi_may_not = 0.0;  // weights of the last sweep
+  double xi_must = 0.0, xi_cannot = 0.0;  // weights of the last sweep
   SideAgreement agreement;                // at the final state
 };
 
@@ -155,12 +155,12 @@ RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visi
   links.reset(z, k);
 
   XiSchedule xi(par);
-  // Kept may-link and broken may-not weight, updated as points move.
+  // Kept must-link and broken cannot-link weight, updated as points move.
   SideAgreement agree = side_agreement(side, z, k);
   // d: divergences to the centres; cost: d plus the side terms.
   std::vector<double> d, cost;
   const Chunklets chunklets =
-      par.chunklet_moves ? may_link_chunklets(side.pairs) : Chunklets{};
+      par.chunklet_moves ? must_link_chunklets(side.pairs) : Chunklets{};
 
   for (int iter = 0; iter < par.max_iter; ++iter) {
     visit.next_sweep(hooks);
@@ -170,11 +170,11 @@ RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visi
     // Sum of D(x_i, centre of its cluster when i was visited): with
     // Centres' anchor gap it gives the sweep's objective (see below).
     double visit_sum = 0.0;
-    const double xi1 = xi.may(), xi2 = xi.may_not();
+    const double xi1 = xi.must(), xi2 = xi.cannot();
     // Whether the weights still grow after this sweep, and whether (while no
     // point has moved in it) every point keeps preferring its own cluster
     // however far they grow; see the stopping rule below.
-    const bool grow1 = xi.may_grows(), grow2 = xi.may_not_grows();
+    const bool grow1 = xi.must_grows(), grow2 = xi.cannot_grows();
     bool side_settled = par.xi_rate > 1.0 && chunklets.count() == 0 && (grow1 || grow2);
     // The visits, with the distance kernels of the tag (AvxKernels: dense
     // points, squared Euclidean, where the processor has AVX).
@@ -221,9 +221,9 @@ RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visi
         if (!(best_d <= par.lambda)) {  // every centre beyond lambda: open a cluster at x_i
           if (k >= par.max_clusters) {
             throw std::length_error(
-                "RDP-means opened more clusters than the dense centres may hold (" +
+                "RDP-means opened more clusters than the dense centres must hold (" +
                 std::to_string(par.max_clusters) + " centres of " + std::to_string(p) +
-                " coordinates, options(sideclust.max_centre_bytes)); raise lambda (or give a "
+                " coordinates, options(sideclust.max_center_bytes)); raise lambda (or give a "
                 "smaller k to derive it from)");
           }
           centres.push(xi);
@@ -240,8 +240,8 @@ RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visi
         visit_sum += dist[best];
         const int from = z[i];
         if (best != from) {
-          agree.may_satisfied += links.may(best) - links.may(from);
-          agree.may_not_violated += links.may_not(best) - links.may_not(from);
+          agree.must_satisfied += links.must(best) - links.must(from);
+          agree.cannot_violated += links.cannot(best) - links.cannot(from);
           links.move(i, from, best);
           emptied += --size[from] == 0;
           ++size[best];
@@ -289,13 +289,13 @@ RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visi
     }
 
     const double obj =
-        par.lambda * k - xi1 * agree.may_satisfied + xi2 * agree.may_not_violated + point_obj;
+        par.lambda * k - xi1 * agree.must_satisfied + xi2 * agree.cannot_violated + point_obj;
     res.objective.push_back(obj);
     res.k_trace.push_back(k);
     res.changes.push_back(changed);
     res.iterations = iter + 1;
-    res.xi_may = xi1;
-    res.xi_may_not = xi2;
+    res.xi_must = xi1;
+    res.xi_cannot = xi2;
     hooks.check_interrupt();
     hooks.on_sweep(iter + 1, k, obj);
 

@@ -1,7 +1,7 @@
 // The weights of the side information in RDP-means and kernel RDP-means
 // (Khashabi et al.'s Algorithm 1): xi starts small and grows by the factor
-// xi_rate after every sweep up to xi_max, separately for may-links and
-// may-not links, and the sweeps end after `patience` unchanged ones or once
+// xi_rate after every sweep up to xi_max, separately for must-links and
+// cannot-links, and the sweeps end after `patience` unchanged ones or once
 // an unchanged sweep meets weights that no longer grow. Plain C++17.
 #pragma once
 
@@ -10,9 +10,9 @@
 namespace sideclust {
 
 struct XiScheduleParams {
-  double xi_may = 0.0, xi_may_not = 0.0;  // weights of the first sweep
+  double xi_must = 0.0, xi_cannot = 0.0;  // weights of the first sweep
   double xi_rate = 1.0;                    // multiplied in after every sweep
-  double xi_max_may = 0.0, xi_max_may_not = 0.0;
+  double xi_max_must = 0.0, xi_max_cannot = 0.0;
   int patience = 20;   // sweeps without a change that end the run
   int max_iter = 1000;
   bool random_order = true;
@@ -22,13 +22,13 @@ struct XiScheduleParams {
 class XiSchedule {
  public:
   explicit XiSchedule(const XiScheduleParams& par)
-      : par_(par), may_(par.xi_may), may_not_(par.xi_may_not) {}
-  double may() const { return may_; }
-  double may_not() const { return may_not_; }
+      : par_(par), must_(par.xi_must), cannot_(par.xi_cannot) {}
+  double must() const { return must_; }
+  double cannot() const { return cannot_; }
   // Whether the weights are still below their caps after this sweep.
-  bool may_grows() const { return std::min(may_ * par_.xi_rate, par_.xi_max_may) != may_; }
-  bool may_not_grows() const {
-    return std::min(may_not_ * par_.xi_rate, par_.xi_max_may_not) != may_not_;
+  bool must_grows() const { return std::min(must_ * par_.xi_rate, par_.xi_max_must) != must_; }
+  bool cannot_grows() const {
+    return std::min(cannot_ * par_.xi_rate, par_.xi_max_cannot) != cannot_;
   }
   // After a sweep that changed `changed` assignments: true when the run ends
   // (`settled`: the caller knows that growing weights could move no point);
@@ -36,20 +36,20 @@ class XiSchedule {
   // sweep without a change is a fixed point that later sweeps would repeat.
   bool finish_sweep(int changed, bool settled = false) {
     stable_ = changed == 0 ? stable_ + 1 : 0;
-    const double next_may = std::min(may_ * par_.xi_rate, par_.xi_max_may);
-    const double next_may_not = std::min(may_not_ * par_.xi_rate, par_.xi_max_may_not);
+    const double next_must = std::min(must_ * par_.xi_rate, par_.xi_max_must);
+    const double next_cannot = std::min(cannot_ * par_.xi_rate, par_.xi_max_cannot);
     if (stable_ >= par_.patience ||
-        (stable_ > 0 && ((next_may == may_ && next_may_not == may_not_) || settled))) {
+        (stable_ > 0 && ((next_must == must_ && next_cannot == cannot_) || settled))) {
       return true;
     }
-    may_ = next_may;
-    may_not_ = next_may_not;
+    must_ = next_must;
+    cannot_ = next_cannot;
     return false;
   }
 
  private:
   XiScheduleParams par_;
-  double may_, may_not_;
+  double must_, cannot_;
   int stable_ = 0;
 };
 

@@ -27,7 +27,7 @@ enum class Inference { chunklet, icm, gibbs, mean_field, sampled_chunklet, exact
 struct EStepOptions {
   Inference inference = Inference::mean_field;
   double max_labelings = 1e6;  // exact / chunklet enumeration limit per component
-  int inner_sweeps = 50;       // mean-field and ICM sweeps per E-step
+  int inner_iter = 50;       // mean-field and ICM sweeps per E-step
   double inner_tol = 1e-6;     // mean-field convergence
   int burn_in = 5;             // Gibbs, first E-step only (the chain continues)
   int sweeps = 10;             // Gibbs, recorded
@@ -86,7 +86,7 @@ inline Eigen::MatrixXd e_step(Eigen::MatrixXd a, const PairGraph& pairs,
   if (opt.inference == Inference::sampled_chunklet) {
     prepare_e_step(n, static_cast<int>(a.rows()), pairs, opt, st, hooks);
     int n_mf = 0;
-    sampled_chunklet_estep(a, st.sampled, opt.inner_sweeps, opt.inner_tol, opt.threads, hooks,
+    sampled_chunklet_estep(a, st.sampled, opt.inner_iter, opt.inner_tol, opt.threads, hooks,
                            &n_mf);
     st.mean_field_components = n_mf;
     st.ess = st.sampled.ess;
@@ -110,7 +110,7 @@ inline Eigen::MatrixXd e_step(Eigen::MatrixXd a, const PairGraph& pairs,
       }
       int n_mf = 0;
       Eigen::MatrixXd post =
-          exact_posterior(b, g, st.components, opt.max_labelings, fallback, opt.inner_sweeps,
+          exact_posterior(b, g, st.components, opt.max_labelings, fallback, opt.inner_iter,
                           opt.inner_tol, &n_mf, st.ready && fallback ? &st.q : nullptr);
       st.mean_field_components = n_mf;
       st.q = std::move(post);
@@ -127,7 +127,7 @@ inline Eigen::MatrixXd e_step(Eigen::MatrixXd a, const PairGraph& pairs,
         st.q = b;
         softmax_cols(st.q);
       }
-      mean_field(b, g, st.q, opt.inner_sweeps, opt.inner_tol, {}, &hooks);
+      mean_field(b, g, st.q, opt.inner_iter, opt.inner_tol, {}, &hooks);
       st.ready = true;
       // units are points: the state is the result (handed back next time)
       st.q_in_z = g.n_units == n && prev_z != nullptr;
@@ -137,7 +137,7 @@ inline Eigen::MatrixXd e_step(Eigen::MatrixXd a, const PairGraph& pairs,
     }
     case Inference::icm: {
       if (!st.ready) st.y = argmax_cols(b);
-      icm(b, g, st.y, opt.inner_sweeps, &hooks);
+      icm(b, g, st.y, opt.inner_iter, &hooks);
       // each unit's label distribution given its neighbours' ICM labels
       q.resize(b.rows(), g.n_units);
       Eigen::VectorXd s;

@@ -96,9 +96,9 @@ inline Components components(const Eigen::Ref<const Eigen::MatrixXd>& x, const P
   UnionFind sets(static_cast<std::size_t>(n));
   for_each_ahead(
       must_a.size(), [&](std::size_t l) { sets.unite(must_a[l], must_b[l]); },
-      ahead<16>([&](std::size_t l, const Upcoming&) {
-        sets.prefetch_entry(must_a[l]);
-        sets.prefetch_entry(must_b[l]);
+      ahead<16>([&](std::size_t l, const Upcoming& r) {
+        sets.request_entry(must_a[l], r);
+        sets.request_entry(must_b[l], r);
       }));
   // Numbered by first appearance, so that the "data" order visits the
   // components by their first point; a root's number is kept in id[root]

@@ -3,7 +3,7 @@
 // (Neal 2000, Algorithm 3) and the side information modelled as a noisy
 // random graph. Point i joins cluster k with weight
 //   n_{-i,k} * pred_k(x_i) * (p / (1 - q))^{f_k} * ((1 - p) / q)^{s_k}
-// (f_k, s_k: may-link / may-not weight between i and cluster k; equation (8)
+// (f_k, s_k: must-link / cannot-link weight between i and cluster k; equation (8)
 // with its typo fixed), or a new cluster with weight alpha * pred_0(x_i).
 // Confidences act as exponents on the per-pair likelihoods.
 //
@@ -32,8 +32,8 @@ namespace sideclust {
 
 struct TvclustParams {
   double alpha = 1.0;
-  double p = 0.9;  // P(may-link | same cluster)
-  double q = 0.9;  // P(may-not link | different clusters)
+  double p = 0.9;  // P(must-link | same cluster)
+  double q = 0.9;  // P(cannot-link | different clusters)
   // With sample_pq, p ~ Beta(p_a, p_b) and q ~ Beta(q_a, q_b) are redrawn
   // from their conditional posteriors after every sweep (Section 3.2).
   bool sample_pq = false;
@@ -42,7 +42,7 @@ struct TvclustParams {
   // after every sweep by Escobar & West's (1995) auxiliary-variable step.
   bool sample_alpha = false;
   double alpha_a = 1.0, alpha_b = 1.0;
-  // After every scan, also move whole may-link chunklets (pairwise side
+  // After every scan, also move whole must-link chunklets (pairwise side
   // information only) so the chain leaves dense must-link cliques.
   bool chunklet_moves = false;
   // Split-merge proposals (Jain & Neal 2004) per sweep, each with
@@ -71,7 +71,7 @@ class TvclustGibbs {
       if (!side.labels.empty()) {
         throw std::invalid_argument("chunklet moves need pairwise side information");
       }
-      chunklets_ = may_link_chunklets(side.pairs);
+      chunklets_ = must_link_chunklets(side.pairs);
     }
   }
 
@@ -99,17 +99,17 @@ class TvclustGibbs {
     par_.alpha = hooks.gamma(shape) / rate;
   }
 
-  // Given the partition, p and q have Beta posteriors: may-links kept inside
-  // clusters count for p, may-not links across clusters for q.
+  // Given the partition, p and q have Beta posteriors: must-links kept inside
+  // clusters count for p, cannot-links across clusters for q.
   void sample_pq(RunHooks& hooks) {
     const SideAgreement a = side_agreement(side_, z_, static_cast<int>(clusters_.size()));
-    par_.p = hooks.beta(par_.p_a + a.may_satisfied, par_.p_b + a.may_not_violated);
-    par_.q = hooks.beta(par_.q_a + a.may_not_satisfied, par_.q_b + a.may_violated);
+    par_.p = hooks.beta(par_.p_a + a.must_satisfied, par_.p_b + a.cannot_violated);
+    par_.q = hooks.beta(par_.q_a + a.cannot_satisfied, par_.q_b + a.must_violated);
   }
 
   // One Gibbs scan over the points in index order.
   void sweep(RunHooks& hooks) {
-    const double bonus_may = std::log(par_.p) - std::log1p(-par_.q);
+    const double bonus_must = std::log(par_.p) - std::log1p(-par_.q);
     const double bonus_not = std::log1p(-par_.p) - std::log(par_.q);
     const double log_alpha = std::log(par_.alpha);
     for (int i = 0; i < (par_.point_scan ? n() : 0); ++i) {
@@ -125,7 +125,7 @@ class TvclustGibbs {
         if (size == 0) continue;
         weight_[c] = std::log(static_cast<double>(size)) +
                      clusters_[c].log_predictive(point(x_, i)) +
-                     links_.may(c) * bonus_may + links_.may_not(c) * bonus_not;
+                     links_.must(c) * bonus_must + links_.cannot(c) * bonus_not;
         top = std::max(top, weight_[c]);
       }
       weight_[k] = log_alpha + prior_cluster().log_predictive(point(x_, i));
@@ -152,8 +152,8 @@ class TvclustGibbs {
       out += std::log(par_.alpha) + std::lgamma(static_cast<double>(c.size())) + c.log_marginal();
     }
     const SideAgreement a = side_agreement(side_, z_, static_cast<int>(clusters_.size()));
-    out += a.may_satisfied * std::log(par_.p) + a.may_violated * std::log1p(-par_.q) +
-           a.may_not_violated * std::log1p(-par_.p) + a.may_not_satisfied * std::log(par_.q);
+    out += a.must_satisfied * std::log(par_.p) + a.must_violated * std::log1p(-par_.q) +
+           a.cannot_violated * std::log1p(-par_.p) + a.cannot_satisfied * std::log(par_.q);
     return out;
   }
 
@@ -217,7 +217,7 @@ class TvclustGibbs {
   // its forced cluster instead of a drawn one (the reverse move's probability).
   double restricted_scan(const std::vector<int>& set, int a, int b,
                          const std::vector<int>* forced, RunHooks& hooks) {
-    const double bonus_may = std::log(par_.p) - std::log1p(-par_.q);
+    const double bonus_must = std::log(par_.p) - std::log1p(-par_.q);
     const double bonus_not = std::log1p(-par_.p) - std::log(par_.q);
     double log_q = 0.0;
     for (std::size_t t = 0; t < set.size(); ++t) {
@@ -228,7 +228,7 @@ class TvclustGibbs {
         const int size = clusters_[c].size();
         if (size == 0) return -std::numeric_limits<double>::infinity();
         return std::log(static_cast<double>(size)) + clusters_[c].log_predictive(point(x_, k)) +
-               links_.may(c) * bonus_may + links_.may_not(c) * bonus_not;
+               links_.must(c) * bonus_must + links_.cannot(c) * bonus_not;
       };
       const double wa = weight(a), wb = weight(b);
       const double top = std::max(wa, wb);
@@ -259,7 +259,7 @@ class TvclustGibbs {
   // states where the chunklet is together, so it keeps the posterior
   // invariant; split chunklets are left to the single-point scan.
   void move_chunklets(RunHooks& hooks) {
-    const double bonus_may = std::log(par_.p) - std::log1p(-par_.q);
+    const double bonus_must = std::log(par_.p) - std::log1p(-par_.q);
     const double bonus_not = std::log1p(-par_.p) - std::log(par_.q);
     const PairGraph& g = side_.pairs;
     for (int c = 0; c < chunklets_.count(); ++c) {
@@ -270,13 +270,13 @@ class TvclustGibbs {
       if (!together) continue;
       for (int t = first; t < last; ++t) clusters_[from].remove(point(x_, chunklets_.member[t]));
       const int k = static_cast<int>(clusters_.size());
-      std::vector<double> may(k, 0.0), may_not(k, 0.0);
+      std::vector<double> must(k, 0.0), cannot(k, 0.0);
       for (int t = first; t < last; ++t) {
         const int i = chunklets_.member[t];
         for (int e = g.start[i]; e < g.start[i + 1]; ++e) {
           const int j = g.nbr[e];
           if (chunklets_.of[j] == c) continue;  // inner links do not depend on the move
-          if (g.weight[e] > 0.0) may[z_[j]] += g.weight[e]; else may_not[z_[j]] -= g.weight[e];
+          if (g.weight[e] > 0.0) must[z_[j]] += g.weight[e]; else cannot[z_[j]] -= g.weight[e];
         }
       }
       weight_.assign(k + 1, -std::numeric_limits<double>::infinity());
@@ -298,7 +298,7 @@ class TvclustGibbs {
         if (size == 0) continue;
         weight_[q] = std::lgamma(static_cast<double>(size + m)) -
                      std::lgamma(static_cast<double>(size)) + gain(clusters_[q]) +
-                     may[q] * bonus_may + may_not[q] * bonus_not;
+                     must[q] * bonus_must + cannot[q] * bonus_not;
         top = std::max(top, weight_[q]);
       }
       double alone = 0.0;

@@ -10,8 +10,8 @@
 // The side information's likelihood is linear in H_ij = [z_i = z_j], whose
 // expectation is r_i . r_j, so the pair (i, j) of weight w adds
 //   w r_i . r_j (E log a1 - E log a0)   (a1, a0: its probabilities given
-// same / different clusters: p, 1 - q for a may-link, 1 - p, q for a
-// may-not link) to the bound. The bound is then linear in each r_i given the
+// same / different clusters: p, 1 - q for a must-link, 1 - p, q for a
+// cannot-link) to the bound. The bound is then linear in each r_i given the
 // others, and the optimal r_i is
 //   log r_ik = E log pi_k + E log f(x_i | theta_k) + sum_j w_ij c_ij r_jk + const,
 // which depends on the neighbours' current responsibilities: points are
@@ -22,7 +22,7 @@
 // convergence, split and delete moves (split_delete_moves() in
 // tvclust_vb_runs.h) open and close clusters, kept only when they end with a
 // larger ELBO.
-// Partial labels act as may-links (same label) and may-not links (different
+// Partial labels act as must-links (same label) and cannot-links (different
 // labels) of weight 1, counted through per-label tallies of r, never expanded.
 #pragma once
 
@@ -258,8 +258,8 @@ class TvclustVb {
     }
     if (par_.learn_alpha) sticks -= kl_gamma(alpha_shape_, alpha_rate_, par_.alpha_a, par_.alpha_b);
     const SideSums s = side_sums();
-    double side = s.may_same * log_p_ + (s.may - s.may_same) * log_1mq_ +
-                  s.not_same * log_1mp_ + (s.may_not - s.not_same) * log_q_;
+    double side = s.must_same * log_p_ + (s.must - s.must_same) * log_1mq_ +
+                  s.not_same * log_1mp_ + (s.cannot - s.not_same) * log_q_;
     if (pq_learned()) {
       side -= kl_beta(p_a_, p_b_, par_.p_a, par_.p_b) + kl_beta(q_a_, q_b_, par_.q_a, par_.q_b);
     }
@@ -270,10 +270,10 @@ class TvclustVb {
   const Family& component(int k) const { return comp_[k]; }
 
  private:
-  // Weighted side-information totals: may / may-not weight, and the parts
+  // Weighted side-information totals: must-link / cannot-link weight, and the parts
   // expected inside one cluster.
   struct SideSums {
-    double may = 0.0, may_same = 0.0, may_not = 0.0, not_same = 0.0;
+    double must = 0.0, must_same = 0.0, cannot = 0.0, not_same = 0.0;
   };
 
   bool pq_learned() const { return par_.learn_pq && !side_.empty(); }
@@ -357,14 +357,14 @@ class TvclustVb {
     e_log_alpha_ = digamma(alpha_shape_) - std::log(alpha_rate_);
   }
 
-  // q(p) = Beta(p_a + may-links inside, p_b + may-not links inside),
-  // q(q) = Beta(q_a + may-not links across, q_b + may-links across), in expectation.
+  // q(p) = Beta(p_a + must-links inside, p_b + cannot-links inside),
+  // q(q) = Beta(q_a + cannot-links across, q_b + must-links across), in expectation.
   void update_pq() {
     const SideSums s = side_sums();
-    p_a_ = par_.p_a + s.may_same;
+    p_a_ = par_.p_a + s.must_same;
     p_b_ = par_.p_b + s.not_same;
-    q_a_ = par_.q_a + (s.may_not - s.not_same);
-    q_b_ = par_.q_b + (s.may - s.may_same);
+    q_a_ = par_.q_a + (s.cannot - s.not_same);
+    q_b_ = par_.q_b + (s.must - s.must_same);
     const double dp = digamma(p_a_ + p_b_), dq = digamma(q_a_ + q_b_);
     log_p_ = digamma(p_a_) - dp;
     log_1mp_ = digamma(p_b_) - dp;
@@ -381,10 +381,10 @@ class TvclustVb {
       const double h = r_.col(g.first[e]).dot(r_.col(g.second[e]));
       const double w = g.magnitude(e);
       if (g.must(e)) {
-        s.may += w;
-        s.may_same += w * h;
+        s.must += w;
+        s.must_same += w * h;
       } else {
-        s.may_not += w;
+        s.cannot += w;
         s.not_same += w * h;
       }
     }
@@ -400,9 +400,9 @@ class TvclustVb {
       }
       const double within = tally.colwise().squaredNorm().sum();
       const double all = tally.rowwise().sum().squaredNorm();
-      s.may += may_pairs_;
-      s.may_same += 0.5 * (within - own);
-      s.may_not += may_not_pairs_;
+      s.must += must_pairs_;
+      s.must_same += 0.5 * (within - own);
+      s.cannot += cannot_pairs_;
       s.not_same += 0.5 * (all - within);
     }
     return s;
@@ -419,16 +419,16 @@ class TvclustVb {
     }
     double square = 0.0;
     for (double m : size) {
-      may_pairs_ += m * (m - 1.0) / 2.0;
+      must_pairs_ += m * (m - 1.0) / 2.0;
       square += m * m;
     }
-    may_not_pairs_ = (labelled * labelled - square) / 2.0;
+    cannot_pairs_ = (labelled * labelled - square) / 2.0;
   }
 
   // One pass over the points in index order, each r_i set to its optimum
   // given every other factor (the neighbours' current r_j included).
   void update_points(RunHooks& hooks) {
-    const double bonus_may = log_p_ - log_1mq_;
+    const double bonus_must = log_p_ - log_1mq_;
     const double bonus_not = log_1mp_ - log_q_;
     const PairGraph& g = side_.pairs;
     const bool labels = !side_.labels.empty();
@@ -449,13 +449,13 @@ class TvclustVb {
       if (has_pairs) {
         for (int e = g.start[i]; e < g.start[i + 1]; ++e) {
           const double w = g.weight[e];
-          logw += (w > 0.0 ? w * bonus_may : -w * bonus_not) * r_.col(g.nbr[e]);
+          logw += (w > 0.0 ? w * bonus_must : -w * bonus_not) * r_.col(g.nbr[e]);
         }
         degree = g.start[i + 1] - g.start[i];
       }
       const int l = labels ? side_.labels.label[i] : -1;
       if (l >= 0) {
-        logw += bonus_may * (tally.col(l) - r_.col(i)) + bonus_not * (labelled - tally.col(l));
+        logw += bonus_must * (tally.col(l) - r_.col(i)) + bonus_not * (labelled - tally.col(l));
       }
       const double top = logw.maxCoeff();
       fresh = (logw.array() - top).exp().matrix();
@@ -502,7 +502,7 @@ class TvclustVb {
   double e_alpha_ = 1.0, e_log_alpha_ = 0.0, alpha_shape_ = 1.0, alpha_rate_ = 1.0;
   double log_p_ = 0.0, log_1mp_ = 0.0, log_q_ = 0.0, log_1mq_ = 0.0;
   double p_a_ = 0.0, p_b_ = 0.0, q_a_ = 0.0, q_b_ = 0.0, p_mean_ = 0.0, q_mean_ = 0.0;
-  double may_pairs_ = 0.0, may_not_pairs_ = 0.0;
+  double must_pairs_ = 0.0, cannot_pairs_ = 0.0;
   double last_ = -std::numeric_limits<double>::infinity();
   double worst_drop_ = 0.0;
   int checked_ = 0;

@@ -200,7 +200,7 @@ test_that("augment() refuses to densify sparse data and takes the columns given"
 })
 
 test_that("a lambda that opens too many dense centres stops with a message, not by exhausting memory", {
-  old <- options(sideclust.max_centre_bytes = 32 * ncol(x) * 5)
+  old <- options(sideclust.max_center_bytes = 32 * ncol(x) * 5)
   on.exit(options(old))
   expect_error(dp_means(xs, lambda = 1e-9, divergence = "kl"),
                "opened more clusters than the dense centres may hold \\(5 centres of 60 coordinates")
