@@ -168,16 +168,6 @@ void run_alongside(Beside&& beside, Here&& here, RunHooks& hooks) {
   if (failure) std::rethrow_exception(failure);
 }
 
-// Independent jobs that each own a random stream (Markov chains): job(c,
-// hooks) runs job c with stream seeds[c], on up to `threads` threads as
-// run_chains() runs them, so the draws do not depend on the number of
-// threads. poll() as for run_chains().
-inline void run_seeded_jobs(const std::vector<std::uint64_t>& seeds, int threads,
-                            const std::function<void(int, ChainHooks&)>& job,
-                            const std::function<bool()>& poll) {
-  run_chains(seeds, threads, job, poll);
-}
-
 // Jobs 0 .. jobs - 1, each solved and then committed in job order, as
 // run_jobs_in_order() does: with threads <= 1 on the calling thread, every
 // job with workspace slot 0 and the host's own hooks; otherwise on a pool

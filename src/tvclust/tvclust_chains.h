@@ -73,7 +73,7 @@ std::vector<ChainRecord> run_tvclust_chains(const Points& x,
       progress[c].store(sweep, std::memory_order_relaxed);
     }
   };
-  run_seeded_jobs(seeds, threads, run_chain, poll);
+  run_chains(seeds, threads, run_chain, poll);
   return record;
 }
 
