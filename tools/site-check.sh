@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks the pkgdown site in docs/ in headless Chromium (Debian's chromium,
 # installed here when missing): opens the home page, the reference index and
-# two articles, saves screenshots to site-check/, and asserts every exported
+# two articles, saves screenshots to site-check/, fails when content on any
+# page is wider than the main column at 1280 px, and asserts every exported
 # function has a reference page linked from the index (tools/site-check.R).
 set -euo pipefail
 cd "$(dirname "$0")/.."
