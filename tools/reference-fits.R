@@ -2,13 +2,34 @@
 # leaves fits identical() for the same seeds.
 #
 #   Rscript tools/reference-fits.R LIB OUT.rds          fit with the package in LIB
-#   Rscript tools/reference-fits.R --compare A.rds B.rds  report what differs
+#   Rscript tools/reference-fits.R --compare A.rds B.rds [--renamed]  report what differs
 #
 # Small fits of every method (the conventions cases) with their predictions,
 # and larger fits that take the processor-specific paths: the AVX sweeps
 # (k >= 4), the two-thread pipelines (from 65536 points) and the chunklet,
 # mean-field, Gibbs, ICM and sampled-chunklet E-steps.
 args <- commandArgs(TRUE)
+
+# --compare A B --renamed: fits of B with the names of the must / cannot and
+# inner_iter rename mapped back to the earlier may / may_not / inner_sweeps,
+# so that fits from before the rename compare by value.
+earlier_names <- function(f) {
+  if (!is.list(f)) return(f)
+  back <- function(v) {
+    if (identical(names(v), c("must", "cannot"))) names(v) <- c("may", "may_not")
+    v
+  }
+  if (!is.null(f$xi)) f$xi <- back(f$xi)
+  if (!is.null(f$xi_max)) f$xi_max <- back(f$xi_max)
+  if (is.list(f$xi_schedule)) for (el in c("start", "max")) f$xi_schedule[[el]] <- back(f$xi_schedule[[el]])
+  if (!is.null(f$agreement)) {
+    names(f$agreement) <- sub("^cannot_", "may_not_", sub("^must_", "may_", names(f$agreement)))
+  }
+  if (is.list(f$settings) && "inner_iter" %in% names(f$settings)) {
+    names(f$settings)[names(f$settings) == "inner_iter"] <- "inner_sweeps"
+  }
+  f
+}
 
 if (identical(args[1], "--compare")) {
   drop_timing <- function(f) {
@@ -17,6 +38,7 @@ if (identical(args[1], "--compare")) {
   }
   a <- lapply(readRDS(args[2]), drop_timing)
   b <- lapply(readRDS(args[3]), drop_timing)
+  if ("--renamed" %in% args) b <- lapply(b, earlier_names)
   same <- vapply(names(a), function(nm) identical(a[[nm]], b[[nm]]), logical(1))
   missing <- setdiff(names(a), names(b))
   cat(sprintf("%d of %d reference fits identical\n", sum(same), length(a)))
