@@ -221,7 +221,7 @@ RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visi
         if (!(best_d <= par.lambda)) {  // every centre beyond lambda: open a cluster at x_i
           if (k >= par.max_clusters) {
             throw std::length_error(
-                "RDP-means opened more clusters than the dense centres must hold (" +
+                "RDP-means opened more clusters than the dense centres may hold (" +
                 std::to_string(par.max_clusters) + " centres of " + std::to_string(p) +
                 " coordinates, options(sideclust.max_center_bytes)); raise lambda (or give a "
                 "smaller k to derive it from)");
