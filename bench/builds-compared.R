@@ -9,8 +9,8 @@
 # Protocol: the data of bench/constrained-kmeans-speed.R (n = 1e6, p = 10,
 # k = 5 Gaussian clusters, n pairs by sample_constraints(y, "nelson_cohen"),
 # 5% of them wrong; COP-k-means the correct pairs only) and of
-# bench/rdp-means-speed.R's shape for RDP-means / DP-means (k = 5, lambda
-# from the true centres). Each method's call from the same start is timed in
+# RDP-means / DP-means on the same data (lambda between the clusters' spread
+# and the closest centres' squared distance; the table gives the k found). Each method's call from the same start is timed in
 # a fresh R process per build and round, the builds alternating, ROUNDS
 # rounds (default 3). Per iteration: processor seconds (user + system of
 # the child, which sees every thread) and elapsed seconds of the call,
@@ -31,7 +31,9 @@ if (length(args) >= 2 && args[1] == "--child") {
   noisy <- sample_constraints(y, "nelson_cohen", n_constraints = n, noise = 0.05)
   clean <- sample_constraints(y, "nelson_cohen", n_constraints = n)
   start <- x[sample.int(n, k), , drop = FALSE]
-  lambda <- min(stats::dist(centres))^2 / 4
+  # well above the spread of a cluster (chi-square, 10 df) and below the
+  # closest centres' squared distance, so that both hold the 5 clusters
+  lambda <- min(50, 0.9 * min(stats::dist(centres))^2)
   calls <- list(
     `COP-k-means` = function() cop_kmeans(x, clean, start = start, infeasible = "nearest",
                                           max_iter = 10, restarts = 1),
@@ -51,7 +53,7 @@ if (length(args) >= 2 && args[1] == "--child") {
     t1 <- proc.time()
     cpu <- (t1[["user.self"]] - t0[["user.self"]]) + (t1[["sys.self"]] - t0[["sys.self"]])
     it <- max(1L, fit$iterations)
-    data.frame(method = m, iterations = it, cpu = cpu / it,
+    data.frame(method = m, iterations = it, k = fit$k, cpu = cpu / it,
                elapsed = (t1[["elapsed"]] - t0[["elapsed"]]) / it,
                fit_hash = digest_of(fit$cluster))
   })
@@ -88,6 +90,7 @@ methods <- unique(all$method)
 tab <- data.frame(
   method = methods,
   iterations = as.integer(tapply(all$iterations, all$method, stats::median)[methods]),
+  k = as.integer(tapply(all$k, all$method, stats::median)[methods]),
   cpu_before = round(med("before", "cpu")[methods], 4),
   cpu_after = round(med("after", "cpu")[methods], 4),
   cpu_ratio = round(med("after", "cpu")[methods] / med("before", "cpu")[methods], 3),
