@@ -10,6 +10,7 @@
 
 #include "common/side_graph.h"
 #include "engine/sq_distance.h"
+#include "pairwise/kept_clusters.h"
 #include "pairwise/cop_components.h"
 
 namespace sideclust {
@@ -48,16 +49,9 @@ inline void finish_result(const Eigen::Ref<const Eigen::MatrixXd>& x, const Pair
                           const Components& comp, bool nearest, const std::vector<int>& z,
                           const Eigen::MatrixXd& m, CopKmeansResult& res) {
   const int k = static_cast<int>(m.cols());
-  std::vector<int> map(k, -1);
-  for (int g = 0; g < comp.count; ++g) map[z[g]] = 0;
   int kept = 0;
-  for (int j = 0; j < k; ++j) {
-    if (map[j] == 0) map[j] = kept++;
-  }
-  res.centres.resize(m.rows(), kept);
-  for (int j = 0; j < k; ++j) {
-    if (map[j] >= 0) res.centres.col(map[j]) = m.col(j);
-  }
+  const std::vector<int> map = kept_cluster_map(z.data(), static_cast<std::size_t>(comp.count), k, kept);
+  res.centres = kept_columns(m, map, kept);
   const int n = static_cast<int>(x.cols());
   res.cluster.resize(n);
   for (int i = 0; i < n; ++i) res.cluster[i] = map[z[comp.id[i]]];

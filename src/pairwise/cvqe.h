@@ -21,6 +21,7 @@
 #include "common/sparse_rows.h"
 #include "engine/avx_dispatch.h"
 #include "engine/lookahead.h"
+#include "pairwise/kept_clusters.h"
 #include "pairwise/cvqe_objective.h"
 
 namespace sideclust {
@@ -195,17 +196,9 @@ class CvqeRun {
   // compute the final objective over the prototypes kept.
   void finish(std::vector<int>& z, const Eigen::MatrixXd& m, CvqeResult& res) const {
     const int k = static_cast<int>(m.cols());
-    std::vector<int> size(k, 0);
-    for (int v : z) ++size[v];
-    std::vector<int> map(k, -1);
     int kept = 0;
-    for (int j = 0; j < k; ++j) {
-      if (size[j] > 0) map[j] = kept++;
-    }
-    res.centres.resize(m.rows(), kept);
-    for (int j = 0; j < k; ++j) {
-      if (map[j] >= 0) res.centres.col(map[j]) = m.col(j);
-    }
+    const std::vector<int> map = kept_cluster_map(z, k, kept);
+    res.centres = kept_columns(m, map, kept);
     for (int& v : z) v = map[v];
     res.cluster = z;
     res.k = kept;

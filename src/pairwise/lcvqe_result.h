@@ -9,6 +9,7 @@
 #include "common/run_hooks.h"
 #include "common/side_graph.h"
 #include "engine/distance_records.h"
+#include "pairwise/kept_clusters.h"
 #include "pairwise/lcvqe_costs.h"
 #include "pairwise/pair_sweeps.h"
 
@@ -41,16 +42,9 @@ inline void finish_result(const Eigen::Ref<const Eigen::MatrixXd>& x, const Pair
                           const BrokenPairs& status, const LastParts& last, LcvqeResult& res,
                           RunHooks& hooks) {
   const int k = static_cast<int>(m.cols());
-  std::vector<int> map(k, -1);
-  for (int v : z) map[v] = 0;
   int kept = 0;
-  for (int j = 0; j < k; ++j) {
-    if (map[j] == 0) map[j] = kept++;
-  }
-  res.centres.resize(m.rows(), kept);
-  for (int j = 0; j < k; ++j) {
-    if (map[j] >= 0) res.centres.col(map[j]) = m.col(j);
-  }
+  const std::vector<int> map = kept_cluster_map(z, k, kept);
+  res.centres = kept_columns(m, map, kept);
   for (int& v : z) v = map[v];
   res.cluster = z;
   res.k = kept;

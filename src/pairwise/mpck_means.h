@@ -28,6 +28,7 @@
 #include "common/column_major_points.h"
 #include "common/run_hooks.h"
 #include "common/side_graph.h"
+#include "pairwise/kept_clusters.h"
 #include "pairwise/mpck_edges.h"
 #include "pairwise/mpck_metric_update.h"
 #include "pairwise/mpck_result.h"
@@ -224,13 +225,8 @@ class MpckRun {
   void finish(std::vector<int>& z, const Eigen::MatrixXd& m, const mpck_detail::Metrics& met,
               const std::vector<int>& broken, MpckResult& res) const {
     const int k = static_cast<int>(m.cols());
-    std::vector<int> size(k, 0);
-    for (int v : z) ++size[v];
-    std::vector<int> map(k, -1);
     int kept = 0;
-    for (int h = 0; h < k; ++h) {
-      if (size[h] > 0) map[h] = kept++;
-    }
+    const std::vector<int> map = kept_cluster_map(z, k, kept);
     mpck_detail::Metrics out(par_.metric, p_, kept, range2_);
     res.centres.resize(p_, kept);
     for (int h = 0; h < k; ++h) {
