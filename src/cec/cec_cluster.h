@@ -148,7 +148,6 @@ class CecCluster {
     inv_diag_ = Eigen::VectorXd::Zero(p);
     scratch_ = Eigen::VectorXd::Zero(p);
     if (type_ == CecType::eigenvalues) {
-      eig_ = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(p);  // preallocated
       evals_ = Eigen::VectorXd::Zero(p);
       evecs_ = Eigen::MatrixXd::Identity(p, p);
       scratch_z_ = Eigen::VectorXd::Zero(p);
@@ -156,10 +155,12 @@ class CecCluster {
       scratch_a_ = Eigen::VectorXd::Zero(p);
       scratch_b_ = Eigen::VectorXd::Zero(p);
     }
-    // A default-constructed LLT or eigensolver leaves its status flag unset,
-    // and copies of this cluster (std::vector fills from one prototype, or
-    // grows) would read it (UBSan: not a valid ComputationInfo). Every use
-    // computes the solver afresh.
+    // A default-constructed LLT or eigensolver (or Eigen's preallocating
+    // one) leaves its status flag unset, and copies of this cluster
+    // (std::vector fills from one prototype, or grows) would read it (UBSan:
+    // not a valid ComputationInfo). Computing them once here sets it (and
+    // sizes the eigensolver of the eigenvalues family); every use computes
+    // the solver afresh.
     chol_.compute(Eigen::MatrixXd::Identity(p, p));
     eig_.compute(Eigen::MatrixXd::Identity(type_ == CecType::eigenvalues ? p : 1,
                                            type_ == CecType::eigenvalues ? p : 1),
