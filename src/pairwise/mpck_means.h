@@ -52,7 +52,7 @@ class MpckRun {
     // the ranges, the scale and each entry's pair; then the entries'
     // records, whose charges ("none") need the first and last of those
     auto statistics = [&](RunHooks& h) {
-      column_statistics();
+      mpck_column_statistics(x_, par_.metric, range2_, s2_);
       edge_pair_ = edge_pairs(pairs_, h);
     };
     const std::vector<int> unread;  // for learned metrics, whose records need no pairs' numbers
@@ -196,30 +196,6 @@ class MpckRun {
   }
 
  private:
-  // range2_: the squared column ranges; s2_: the mean column variance
-  // (learned metrics only), 1 when it is 0 or not finite.
-  void column_statistics() {
-    range2_ = Eigen::VectorXd::Zero(p_);
-    for (int d = 0; d < p_ && n_ > 0; ++d) {
-      const double* col = x_.column(d);
-      double hi = col[0], lo = col[0];
-      for (int i = 1; i < n_; ++i) {
-        hi = std::max(hi, col[i]);
-        lo = std::min(lo, col[i]);
-      }
-      range2_[d] = (hi - lo) * (hi - lo);
-    }
-    s2_ = 0.0;
-    if (n_ > 1 && par_.metric != MpckMetric::none) {  // only learned metrics use s2
-      for (int d = 0; d < p_; ++d) {
-        const Eigen::Map<const Eigen::ArrayXd> col(x_.column(d), n_);
-        s2_ += (col - col.mean()).square().sum();
-      }
-      s2_ /= static_cast<double>(n_ - 1) * p_;
-    }
-    if (!(s2_ > 0.0) || !std::isfinite(s2_)) s2_ = 1.0;
-  }
-
   // Drop empty clusters (numbering the others consecutively, in order) and
   // compute the final objective over the clusters kept.
   void finish(std::vector<int>& z, const Eigen::MatrixXd& m, const mpck_detail::Metrics& met,

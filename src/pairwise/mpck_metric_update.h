@@ -5,6 +5,7 @@
 
 #include <Eigen/Dense>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <vector>
@@ -137,6 +138,33 @@ inline double update_mpck_metrics(const MpckMetricData& data, const std::vector<
   parts->penalty = penalty;
   parts->regularization = data.ridge * data.s2 * met.trace.sum();
   return within - logdet + penalty + parts->regularization;
+}
+
+// The squared column ranges of x (range2, the metrics' bounds) and, for
+// learned metrics, the mean column variance s2 that scales the ridge (1 when
+// it is 0 or not finite, and for metric "none", which does not use it).
+inline void mpck_column_statistics(const ColumnMajorPoints& x, MpckMetric metric,
+                                   Eigen::VectorXd& range2, double& s2) {
+  const int n = x.n(), p = x.p();
+  range2 = Eigen::VectorXd::Zero(p);
+  for (int d = 0; d < p && n > 0; ++d) {
+    const double* col = x.column(d);
+    double hi = col[0], lo = col[0];
+    for (int i = 1; i < n; ++i) {
+      hi = std::max(hi, col[i]);
+      lo = std::min(lo, col[i]);
+    }
+    range2[d] = (hi - lo) * (hi - lo);
+  }
+  s2 = 0.0;
+  if (n > 1 && metric != MpckMetric::none) {
+    for (int d = 0; d < p; ++d) {
+      const Eigen::Map<const Eigen::ArrayXd> col(x.column(d), n);
+      s2 += (col - col.mean()).square().sum();
+    }
+    s2 /= static_cast<double>(n - 1) * p;
+  }
+  if (!(s2 > 0.0) || !std::isfinite(s2)) s2 = 1.0;
 }
 
 }  // namespace sideclust
