@@ -24,7 +24,6 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -62,25 +61,6 @@ SIDECLUST_FORCE_INLINE int cheapest_or_stay(const double* cost, int k, int stay)
   return stay >= 0 && !(low < cost[stay]) ? stay : best;
 }
 
-// The rows of point i in an n-row column-major array from `first` (its
-// coordinate 0): one cache line a coordinate.
-SIDECLUST_FORCE_INLINE void request_row(const Upcoming& r, const double* first, int p, std::size_t n) {
-  for (int d = 0; d < p; ++d, first += n) r.line(first);
-}
-
-namespace staged_detail {
-// Reads callbacks take the upcoming item and an Upcoming (or, the older
-// form, only the item, issuing their hints themselves).
-template <class Reads, class... Item>
-void call_reads(Reads& reads, const Upcoming& r, Item... item) {
-  if constexpr (std::is_invocable_v<Reads&, Item..., const Upcoming&>) {
-    reads(item..., r);
-  } else {
-    reads(item...);
-  }
-}
-}  // namespace staged_detail
-
 // The staged look-ahead of a sweep visiting order[t]: at visit t, the own
 // data (own(f, r)) and start[f] of the point 3 kStage visits ahead, the
 // adjacency run of the point 2 kStage ahead (its start[] now cached) and the
@@ -101,7 +81,7 @@ class SweepLookahead {
     const Upcoming r;
     if (t + 3 * kStage < n_) {
       const int f = order_[t + 3 * kStage];
-      staged_detail::call_reads(own, r, f);
+      own(f, r);
       if (has_edges_) r.line(&start_[f]);
     }
     if (!has_edges_) return;
@@ -113,7 +93,7 @@ class SweepLookahead {
     }
     if (t + kStage < n_) {
       const int f = order_[t + kStage];
-      for (int e = start_[f]; e < start_[f + 1]; ++e) staged_detail::call_reads(partner, r, edges_[e].nbr, e);
+      for (int e = start_[f]; e < start_[f + 1]; ++e) partner(edges_[e].nbr, e, r);
     }
   }
 

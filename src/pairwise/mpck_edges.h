@@ -137,7 +137,7 @@ class MpckEdges {
       if (!charged && !cache) return;
       for (int e = pairs.start[f]; e < pairs.start[f + 1]; ++e) {
         if (charged && upper(f, e)) {
-          request_row(r, x.column(0) + pairs.nbr[e], p_, static_cast<std::size_t>(n));
+          x.request_point(pairs.nbr[e], r);
         } else if (charged) {
           r.line(&pair_d2[edge_pair[e]]);
         } else if (!upper(f, e)) {

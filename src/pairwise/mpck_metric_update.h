@@ -72,7 +72,7 @@ inline double update_mpck_metrics(const MpckMetricData& data, const std::vector<
     const double* cached = data.edges.pair_cached(l);
     for (const int i : {data.pairs.first[l], data.pairs.second[l]}) {
       r.line(&z[i]);
-      if (cached == nullptr) request_row(r, data.x.column(0) + i, data.p, static_cast<std::size_t>(data.n));
+      if (cached == nullptr) data.x.request_point(i, r);
     }
     if (cached != nullptr) r.span(cached, data.p);
   };

@@ -64,10 +64,10 @@ class MpckSweep {
           r.line(&zp[j]);
           if (charged) return;  // the charges are in the entries
           // the pair's difference, or the partner's coordinates to make it
-          if (!diffs) return request_point(r, j);
+          if (!diffs) return x_.request_point(j, r);
           r.ends(edges_.cached_diff(edges_.data()[e]), static_cast<std::size_t>(p_));
         },
-        [this](int i, const Upcoming& r) { request_point(r, i); });
+        [this](int i, const Upcoming& r) { x_.request_point(i, r); });
     const MpckDecision<Label> decision(x_, pairs_, edges_, f, settings_.skip_unread, z, zp, moved, hooks);
     const std::size_t chunk = static_cast<std::size_t>(settings_.chunk);
     if (sweep_on_two_threads(settings_.threads, order.size(), chunk)) {
@@ -134,11 +134,6 @@ class MpckSweep {
   }
 
  private:
-  // The lines of point i's p coordinates in R's layout.
-  void request_point(const Upcoming& r, int i) const {
-    request_row(r, x_.column(0) + i, p_, static_cast<std::size_t>(x_.n()));
-  }
-
   // Visits whose points one thread copies at a time: 1024, fewer at large
   // p (at most 512 KiB).
   std::size_t point_block() const { return std::max<std::size_t>(16, std::min<std::size_t>(1024, 65536 / p_)); }
