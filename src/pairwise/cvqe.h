@@ -195,13 +195,8 @@ class CvqeRun {
   // Drop empty clusters (numbering the others consecutively, in order) and
   // compute the final objective over the prototypes kept.
   void finish(std::vector<int>& z, const Eigen::MatrixXd& m, CvqeResult& res) const {
-    const int k = static_cast<int>(m.cols());
-    int kept = 0;
-    const std::vector<int> map = kept_cluster_map(z, k, kept);
-    res.centres = kept_columns(m, map, kept);
-    for (int& v : z) v = map[v];
+    res.k = drop_empty_clusters(z, m, res.centres);
     res.cluster = z;
-    res.k = kept;
     cvqe_detail::objective_parts(dist_, pairs_, res.cluster, res.centres, res.within, res.penalty);
     if (!res.objective.empty()) res.objective.back() = res.within + res.penalty;
   }

@@ -34,4 +34,14 @@ inline Eigen::MatrixXd kept_columns(const Eigen::MatrixXd& m, const std::vector<
   return out;
 }
 
+// Drops the empty clusters of a run that ends with clusters z (relabelled
+// here) and centres m: the kept centres go to `centres`; returns their number.
+inline int drop_empty_clusters(std::vector<int>& z, const Eigen::MatrixXd& m, Eigen::MatrixXd& centres) {
+  int kept = 0;
+  const std::vector<int> map = kept_cluster_map(z, static_cast<int>(m.cols()), kept);
+  centres = kept_columns(m, map, kept);
+  for (int& v : z) v = map[v];
+  return kept;
+}
+
 }  // namespace sideclust

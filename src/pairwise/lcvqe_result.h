@@ -42,10 +42,7 @@ inline void finish_result(const Eigen::Ref<const Eigen::MatrixXd>& x, const Pair
                           const BrokenPairs& status, const LastParts& last, LcvqeResult& res,
                           RunHooks& hooks) {
   const int k = static_cast<int>(m.cols());
-  int kept = 0;
-  const std::vector<int> map = kept_cluster_map(z, k, kept);
-  res.centres = kept_columns(m, map, kept);
-  for (int& v : z) v = map[v];
+  const int kept = drop_empty_clusters(z, m, res.centres);
   res.cluster = z;
   res.k = kept;
   if (kept == k && !res.objective.empty()) {
