@@ -210,19 +210,9 @@ test_that("split mode finds a number of clusters and cost like CEC::cec's stored
 test_that("split mode finds a number of clusters and cost like CEC::cec's split mode", {
   skip_if_not_installed("CEC")
   # continuous data only: on rounded data (iris) CEC::cec keeps clusters
-  # whose covariance is singular up to rounding, at costs far below zero
-  sets <- list(four = four_blobs()$x)
-  set.seed(13)
-  sets$five <- rbind(matrix(rnorm(300, sd = 0.6), ncol = 3),
-                     sweep(matrix(rnorm(300, sd = 0.6), ncol = 3), 2, c(4, 0, 0), "+"),
-                     sweep(matrix(rnorm(300, sd = 0.6), ncol = 3), 2, c(0, 4, 0), "+"),
-                     sweep(matrix(rnorm(300, sd = 0.6), ncol = 3), 2, c(0, 0, 4), "+"),
-                     sweep(matrix(rnorm(300, sd = 0.6), ncol = 3), 2, c(4, 4, 4), "+"))
-  sets$six <- do.call(rbind, lapply(1:6, function(j) {
-    a <- 2 * pi * j / 6
-    r <- matrix(c(cos(a), sin(a), -sin(a), cos(a)), 2)
-    sweep(matrix(rnorm(160), ncol = 2) %*% diag(c(1.5, 0.3)) %*% r, 2, 6 * c(cos(a), sin(a)), "+")
-  }))
+  # whose covariance is singular up to rounding, at costs far below zero;
+  # the three data sets of the stored fits (four_blobs() and two more)
+  sets <- read_fixture("cec-split")$input
   compared <- 0L
   for (name in names(sets)) {
     x <- sets[[name]]
