@@ -14,7 +14,8 @@
 # a fresh R process per build and round, the builds alternating, ROUNDS
 # rounds (default 3). Per iteration: processor seconds (user + system of
 # the child, which sees every thread) and elapsed seconds of the call,
-# divided by its iterations. The table gives the medians and the ratio
+# divided by its iterations. stats::kmeans' Lloyd iterations from the same
+# start are timed in the same child as the peer (the same in both builds). The table gives the medians and the ratio
 # after / before; both builds must give identical fits (checked).
 args <- commandArgs(TRUE)
 digest_of <- function(v) sprintf("%.0f", sum(as.numeric(v) * seq_along(v)) %% 1e12)
@@ -44,7 +45,11 @@ if (length(args) >= 2 && args[1] == "--child") {
                                           threads = 1),
     CVQE = function() cvqe(x, noisy, start = start, max_iter = 10, restarts = 1),
     `RDP-means` = function() rdp_means(x, noisy, lambda = lambda, max_iter = 10),
-    `DP-means` = function() dp_means(x, lambda = lambda, max_iter = 10))
+    `DP-means` = function() dp_means(x, lambda = lambda, max_iter = 10),
+    `stats::kmeans (Lloyd), the peer` = function() {
+      f <- stats::kmeans(x, start, iter.max = 10, algorithm = "Lloyd")
+      list(iterations = f$iter, k = nrow(f$centers), cluster = f$cluster)
+    })
   rows <- lapply(names(calls), function(m) {
     set.seed(1)
     gc()
