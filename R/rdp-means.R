@@ -63,15 +63,15 @@
 #' @section Count data:
 #' For `"kl"` and `"idiv"` the weights `xi` and `xi_max` are on the scale of
 #' the log-likelihood, the scale of the small-variance limit the algorithm
-#' comes from (Khashabi et al., Section 4.3: the weights are log-odds of a
+#' comes from (Khashabi et al. 2015, Section 4.3: the weights are log-odds of a
 #' pair given the clusters, divided by the scale that turns the divergence
 #' into a log-likelihood). The I-divergence of counts is the Poisson
 #' log-likelihood itself, so its weights are used as given; the KL divergence
 #' between normalized rows is the multinomial log-likelihood divided by the
 #' row's count, so its weights are divided by the mean count of the rows
-#' (after smoothing). Given on the divergence's own scale, where `lambda` is
-#' about 0.1 to 1 on documents, the default cap of 10 let the pairs outweigh
-#' the data 20 to 100 times over.
+#' (after smoothing). On KL's own scale, where `lambda` is about 0.2 to 0.7 on
+#' documents, the default cap of 10 was 14 to 50 times `lambda`, and must-links
+#' alone could merge a good fit into one cluster.
 #'
 #' For these two divergences a point alone in its cluster also compares the
 #' other clusters with `lambda`, the cost of the cluster it closes by leaving,
@@ -79,7 +79,7 @@
 #' the objective, and on sparse counts, where a cluster opened at one point is
 #' far from every other point, it lets the points that cannot-links pushed
 #' into clusters of their own come back once a cluster without their partners
-#' exists. Without it the number of clusters grew to 50 to 200 with clean
+#' exists. Without it the number of clusters grew to 30 to 200 with clean
 #' pairs on 10-topic counts (see `bench/results/count-data.md`). The
 #' squared Euclidean distance keeps its weights and its rule for singletons.
 #'
