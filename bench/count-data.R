@@ -334,7 +334,7 @@ curve_section <- function(name, title, d, lines) {
     title, "",
     bench_header(bench_command("bench/count-data.R"), shared_cores = TRUE, sprintf("; elapsed %.0f s", elapsed)),
     lines,
-    "- cells: mean F-measure (mean number of clusters), 5 runs per rate (DP-means, which ignores the pairs, once per rate after r = 0); the truth is 10 clusters. r = 0 is the method without side information (RDP-means = DP-means). Figure: bench/results/count-data.png.",
+    "- cells: mean F-measure (mean number of clusters), 5 runs per rate (DP-means, which ignores the pairs, once per rate after r = 0); the truth is 10 clusters. r = 0 is the method without side information (RDP-means = DP-means). Figure: bench/results/count-data.png (k above 100 drawn at 100).",
     "", md_table(tab$wide), ""), preamble)
   tab$avg
 }
@@ -421,7 +421,7 @@ if (length(curves)) {
         graphics::lines(dp$rate * 100, pmin(dp[[what]], ylim[2]), col = colours[[dv]], lty = 3)
       }
     }
-    graphics::legend("topleft", legend = c(legend_text, "DP-means (new, dotted)"), cex = 0.7, bg = "white",
+    if (what == "F" && nm == names(curves)[1]) graphics::legend("topleft", legend = c(legend_text, "DP-means (new, dotted)"), cex = 0.75, bg = "white",
                      col = c(rep(colours, each = if (nzchar(old_lib)) 2 else 1), "grey40"),
                      lty = c(rep(if (nzchar(old_lib)) c(1, 2) else 1, 2), 3))
   }
