@@ -44,7 +44,9 @@
 #' objective at twice the weights.) With each pair counted once, the
 #' assignment rule above is exactly a greedy descent step: at convergence no
 #' single point can move to another cluster, or to a new one, and lower the
-#' objective at the final weights and centres. With fixed weights
+#' objective at the final weights and centres (for `"sqeuclidean"`, leaving
+#' aside a point alone in its cluster, which compares the other clusters with
+#' its divergence 0 rather than with `lambda`; see Count data). With fixed weights
 #' (`xi_rate = 1`) the objective never increases from one sweep to the next.
 #'
 #' @section Divergences:
@@ -54,7 +56,32 @@
 #'   smoothing; 0.3 as in the paper's ImageNet experiment) and is then scaled
 #'   to sum to one; centres live on that simplex.
 #' * `"idiv"`: generalized I-divergence \eqn{\sum x \log(x/\mu) - x + \mu}
-#'   (Poisson clusters), on the counts plus `smoothing` (default 0).
+#'   (Poisson clusters), on the counts plus `smoothing` (default 0.3; without
+#'   it a cluster opened at one sparse count vector is infinitely far from
+#'   every point with a word it lacks, so it can never gain a member).
+#'
+#' @section Count data:
+#' For `"kl"` and `"idiv"` the weights `xi` and `xi_max` are on the scale of
+#' the log-likelihood, the scale of the small-variance limit the algorithm
+#' comes from (Khashabi et al. 2015, Section 4.3: the weights are log-odds of a
+#' pair given the clusters, divided by the scale that turns the divergence
+#' into a log-likelihood). The I-divergence of counts is the Poisson
+#' log-likelihood itself, so its weights are used as given; the KL divergence
+#' between normalized rows is the multinomial log-likelihood divided by the
+#' row's count, so its weights are divided by the mean count of the rows
+#' (after smoothing). On KL's own scale, where `lambda` is about 0.2 to 0.7 on
+#' documents, the default cap of 10 was 14 to 50 times `lambda`, and must-links
+#' alone could merge a good fit into one cluster.
+#'
+#' For these two divergences a point alone in its cluster also compares the
+#' other clusters with `lambda`, the cost of the cluster it closes by leaving,
+#' rather than with its divergence 0 to itself: that is the greedy step on
+#' the objective, and on sparse counts, where a cluster opened at one point is
+#' far from every other point, it lets the points that cannot-links pushed
+#' into clusters of their own come back once a cluster without their partners
+#' exists. Without it the number of clusters grew to 30 to 200 with clean
+#' pairs on 10-topic counts (see `bench/results/count-data.md`). The
+#' squared Euclidean distance keeps its weights and its rule for singletons.
 #'
 #' @section Sparse data:
 #' A sparse `x` (a `Matrix` sparse matrix such as a `dgCMatrix`, or slam's
@@ -89,10 +116,13 @@
 #' @param lambda Penalty for opening a cluster, on the scale of the
 #'   divergence; when given, `k` must not be.
 #' @param xi Starting weight of the side information in the first sweep:
-#'   one number, or two named `must` and `cannot` (\eqn{\xi_1, \xi_2}).
+#'   one number, or two named `must` and `cannot` (\eqn{\xi_1, \xi_2}). On the
+#'   divergence's scale for `"sqeuclidean"`, on the log-likelihood's for `"kl"`
+#'   and `"idiv"` (see Count data).
 #' @param xi_rate Factor applied to the weights after every sweep (the paper
 #'   uses 2). Use 1 to keep `xi` fixed.
-#' @param xi_max Cap on the weights (one number or two as for `xi`). The
+#' @param xi_max Cap on the weights (one number or two as for `xi`, on the
+#'   same scale). The
 #'   paper lets the weights grow without bound (`Inf`), which lets wrong
 #'   constraints override the data. On the paper's UCI protocol
 #'   (`vignette("performance")`) a cap of 10 raises the F-measure / ARI / NMI
@@ -103,7 +133,7 @@
 #'   constraints.
 #' @param divergence `"sqeuclidean"`, `"kl"` or `"idiv"`, see Divergences.
 #' @param smoothing Count added to every entry for `"kl"` and `"idiv"`;
-#'   `NULL` means 0.3 for `"kl"` and 0 for `"idiv"`. Ignored for
+#'   `NULL` means 0.3 (the paper's Laplace smoothing). Ignored for
 #'   `"sqeuclidean"`.
 #' @param lambda_method How `lambda` is derived from `k`, see [dp_lambda()].
 #' @param order `"random"` visits the points in a new random order every sweep
@@ -145,7 +175,9 @@
 #'     normalized rows).}
 #'   \item{size}{points per cluster.}
 #'   \item{lambda}{the penalty used.}
-#'   \item{xi}{the weights (`must`, `cannot`) of the last sweep.}
+#'   \item{xi}{the weights (`must`, `cannot`) of the last sweep, on the
+#'     divergence's scale (for `"kl"`, the schedule's weight divided by the
+#'     rows' mean count; see Count data).}
 #'   \item{objective}{objective after every sweep (see Objective).}
 #'   \item{k_trace, changes}{clusters and moved points after every sweep.}
 #'   \item{iterations, converged}{sweeps run and whether the stopping rule
@@ -246,7 +278,7 @@ fit_dp_family <- function(data, side, lambda, k, xi, xi_rate, xi_max,
                   max_clusters = max_clusters,
                   patience = patience, max_iter = max_iter,
                   random_order = order != "fixed", uniform_order = order == "uniform",
-                  chunklet_moves = chunklet_moves,
+                  chunklet_moves = chunklet_moves, xi_unit = data$xi_unit %||% 1,
                   divergence = data$divergence, verbose = verbose)
   # A fixed visiting order makes every run the same: one is enough.
   runs <- if (order != "fixed") restarts else 1L
@@ -318,6 +350,14 @@ resolve_lambda <- function(xt, lambda, k, method, divergence) {
   lambda
 }
 
+# The divergence per unit of the pair weights xi (see Count data in
+# ?rdp_means): KL on normalized rows is the multinomial log-likelihood over
+# the row's count, so one unit of weight is 1 / the rows' mean count; the
+# I-divergence and the squared Euclidean distance take the weights as given.
+count_xi_unit <- function(divergence, row_totals = NULL) {
+  if (divergence == "kl") 1 / mean(row_totals) else 1
+}
+
 # Validate x for the divergence and transform it to the space the core works in.
 prepare_divergence_data <- function(x, divergence, smoothing, arg = "x",
                                     min_rows = 2L) {
@@ -335,7 +375,7 @@ prepare_divergence_data <- function(x, divergence, smoothing, arg = "x",
     stop_arg(arg, sprintf("has negative values (%s), but divergence \"%s\" needs counts or other non-negative data",
                           describe_positions(rows), divergence))
   }
-  if (is.null(smoothing)) smoothing <- if (divergence == "kl") 0.3 else 0
+  if (is.null(smoothing)) smoothing <- 0.3
   smoothing <- check_number(smoothing, "smoothing", lower = 0)
   x <- x + smoothing
   if (divergence == "kl") {
@@ -346,7 +386,8 @@ prepare_divergence_data <- function(x, divergence, smoothing, arg = "x",
     }
     x <- x / total
   }
-  list(x = x, divergence = divergence, smoothing = smoothing)
+  list(x = x, divergence = divergence, smoothing = smoothing,
+       xi_unit = count_xi_unit(divergence, if (divergence == "kl") total))
 }
 
 
@@ -363,7 +404,7 @@ prepare_sparse_divergence_data <- function(x, divergence, smoothing, arg, min_ro
     stop_arg(arg, sprintf("has negative values (%s), but divergence \"%s\" needs counts or other non-negative data",
                           describe_positions(rows), divergence))
   }
-  if (is.null(smoothing)) smoothing <- if (divergence == "kl") 0.3 else 0
+  if (is.null(smoothing)) smoothing <- 0.3
   smoothing <- check_number(smoothing, "smoothing", lower = 0)
   sp$offset <- smoothing
   if (divergence == "kl") {
@@ -374,5 +415,6 @@ prepare_sparse_divergence_data <- function(x, divergence, smoothing, arg, min_ro
     }
     sp$scale <- 1 / total
   }
-  list(x = sp, divergence = divergence, smoothing = smoothing)
+  list(x = sp, divergence = divergence, smoothing = smoothing,
+       xi_unit = count_xi_unit(divergence, if (divergence == "kl") total))
 }

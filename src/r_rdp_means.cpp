@@ -33,6 +33,7 @@ sideclust::RdpParams rdp_params(const sideclust::Options& o) {
   par.chunklet_moves = o.get<bool>("chunklet_moves");
   if (o.has("max_clusters")) par.max_clusters = o.get<int>("max_clusters");
   if (o.has("use_avx")) par.use_avx = o.get<bool>("use_avx");
+  if (o.has("xi_unit")) par.xi_unit = o.get<double>("xi_unit");
   return par;
 }
 
@@ -42,8 +43,8 @@ sideclust::RdpParams rdp_params(const sideclust::Options& o) {
 // validated side information or NULL; options: lambda, xi (must, cannot),
 // xi_rate, xi_max, patience, max_iter, random_order, chunklet_moves,
 // divergence, verbose; optional uniform_order (FALSE when absent),
-// max_clusters and use_avx (TRUE when absent; FALSE: the portable sweeps,
-// for the tests).
+// max_clusters, use_avx (TRUE when absent; FALSE: the portable sweeps,
+// for the tests) and xi_unit (1 when absent; see count_divergence_params()).
 // [[Rcpp::export(.rdp_means_cpp)]]
 Rcpp::List rdp_means_cpp(SEXP xt, SEXP side, Rcpp::List options) {
   int n = 0, p = 0;

@@ -36,8 +36,33 @@ struct RdpParams : XiScheduleParams {
   // Cap on the number of clusters (centres are dense, k x p: on sparse data
   // with many columns a too small lambda would otherwise exhaust memory).
   int max_clusters = std::numeric_limits<int>::max();
+  // A point alone in its cluster weighs staying at lambda, the cost of the
+  // cluster it would close by leaving (the greedy step on objective (20)),
+  // instead of its divergence 0 to itself. Set by count_divergence_params().
+  bool singleton_at_lambda = false;
+  // The divergence per unit of the weights xi (count divergences only).
+  double xi_unit = 1.0;
 };
 
+// The count divergences (KL, I-divergence): a point alone in its cluster
+// compares the other clusters with lambda, the cost of the cluster it closes
+// by leaving, rather than with its divergence 0 to itself (a cluster opened
+// at one sparse count vector is far from every other point, so it would
+// never be joined or left). The weights are given on the scale of the
+// log-likelihood (nats) and multiplied by `xi_unit`, the divergence per nat
+// (1 / the points' mean count for KL on the normalized rows, 1 for the
+// I-divergence). The squared Euclidean distance keeps the earlier rule.
+template <class Div>
+RdpParams count_divergence_params(const RdpParams& par) {
+  if constexpr (std::is_same<Div, SquaredEuclidean>::value) {
+    return par;
+  } else {
+    RdpParams out = par;
+    static_cast<XiScheduleParams&>(out) = weights_in_units(par, par.xi_unit);
+    out.singleton_at_lambda = true;
+    return out;
+  }
+}
 struct RdpResult {
   std::vector<int> cluster;    // 0 .. k - 1
   std::vector<double> centres;  // p x k, column-major
@@ -103,7 +128,8 @@ RdpResult rdp_means_rows(const Rows& rows, const SideInfo& side, const RdpParams
                    : par.uniform_order ? VisitKind::uniform
                                        : VisitKind::random,
                    hooks);
-  RdpResult res = rdp_means_sweeps<Div>(rows, side, visit, par, hooks);
+  RdpResult res =
+      rdp_means_sweeps<Div>(rows, side, visit, count_divergence_params<Div>(par), hooks);
   const std::vector<int> rank = detail::cluster_order(res.cluster, res.k);
   for (int& v : res.cluster) v = rank[v];
   std::vector<double> centres(res.centres.size());
@@ -198,6 +224,7 @@ RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visi
         }
         links.gather(i, z);
         links.add_side_terms(point_cost, k, xi1, xi2);
+        if (par.singleton_at_lambda && size[z[i]] == 1) point_cost[z[i]] = par.lambda;
         if (side_settled && changed == 0) side_settled = links.prefers_own(k, grow1, grow2);
         hooks.poll_interrupt(static_cast<std::size_t>(k) * x.work(i));
         int best = -1;

@@ -18,6 +18,16 @@ struct XiScheduleParams {
   bool random_order = true;
 };
 
+// The same schedule with its weights in units of `unit`: the starting weights
+// and the caps are multiplied by it (the rate is a factor and stays).
+inline XiScheduleParams weights_in_units(XiScheduleParams par, double unit) {
+  par.xi_must *= unit;
+  par.xi_cannot *= unit;
+  par.xi_max_must *= unit;
+  par.xi_max_cannot *= unit;
+  return par;
+}
+
 // The current weights and the count of unchanged sweeps.
 class XiSchedule {
  public:

@@ -11,7 +11,7 @@ bregman <- function(x, mu, divergence) {
 # The data as the core sees it (smoothed and normalized for kl / idiv).
 core_space <- function(x, divergence, smoothing = NULL) {
   if (divergence == "sqeuclidean") return(as.matrix(x))
-  if (is.null(smoothing)) smoothing <- if (divergence == "kl") 0.3 else 0
+  if (is.null(smoothing)) smoothing <- 0.3
   x <- as.matrix(x) + smoothing
   if (divergence == "kl") x <- x / rowSums(x)
   x

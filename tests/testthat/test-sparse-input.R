@@ -19,6 +19,9 @@ test_that("rdp_means() on sparse data equals the dense fit for every divergence 
     lambda <- dp_lambda(x, k = 3, divergence = g$divergence, smoothing = sm)
     expect_equal(dp_lambda(xs, k = 3, divergence = g$divergence, smoothing = sm), lambda,
                  tolerance = 1e-12)
+    # off the tie of the point lambda comes from, which dense and sparse
+    # sums may break either way (see ?rdp_means, Sparse data)
+    lambda <- lambda * (1 + 1e-9)
     fits <- fit_both(function(d) {
       rdp_means(d, side, lambda = lambda, divergence = g$divergence, smoothing = sm,
                 order = g$order)
@@ -76,7 +79,8 @@ test_that("a sparse matrix far too large to densify runs (memory follows the non
   # centres stay dense: keep k small (here lambda from k = 2)
   j <- c(sample(10, n * 3, TRUE) + ifelse(rep(group, 3) == 1, 0, 1e6))
   big <- Matrix::sparseMatrix(i = rep(seq_len(n), 3), j = j, x = 1, dims = c(n, p))
-  fit <- dp_means(big, k = 2, divergence = "idiv", order = "fixed", max_iter = 5)
+  # smoothing 0: 0.3 on each of 2e6 columns would drown the 3 counts a row
+  fit <- dp_means(big, k = 2, divergence = "idiv", smoothing = 0, order = "fixed", max_iter = 5)
   expect_length(fit$cluster, n)
   expect_lte(fit$k, 2L)
   expect_equal(dim(fit$centers), c(fit$k, p))

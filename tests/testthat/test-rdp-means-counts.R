@@ -1,0 +1,82 @@
+# RDP-means on count data (KL and I-divergence): the pairs' weights on the
+# log-likelihood's scale and singletons that can be left keep the number of
+# clusters near the truth as the pairs and their weights grow.
+
+# n documents of `length` words on average from k topics over p words: each
+# topic a sparse word distribution, mixed with a shared background.
+topic_count_data <- function(n = 150, k = 4, p = 300, length = 80, background = 0.2,
+                             seed = 1) {
+  set.seed(seed)
+  dirichlet <- function(a) {
+    g <- stats::rgamma(p, a)
+    g / sum(g)
+  }
+  shared <- dirichlet(1)
+  topics <- replicate(k, dirichlet(0.1))
+  y <- rep(seq_len(k), length.out = n)
+  words <- stats::rpois(n, length)
+  x <- t(vapply(seq_len(n), function(i) {
+    as.numeric(stats::rmultinom(1, words[i], background * shared + (1 - background) * topics[, y[i]]))
+  }, numeric(p)))
+  list(x = x, y = y, k = k)
+}
+
+must_links_only <- function(side) {
+  constraints(must = cbind(side$i, side$j)[side$must, , drop = FALSE], n = side$n)
+}
+
+test_that("clean pairs keep k near the truth and must-links alone do not merge it to one", {
+  d <- topic_count_data()
+  set.seed(3)
+  side <- sample_constraints(d$y, rate = 0.3)
+  for (div in c("kl", "idiv")) {
+    lambda <- dp_lambda(d$x, k = d$k, divergence = div)
+    set.seed(4)
+    fit <- rdp_means(d$x, side, lambda = lambda, divergence = div)
+    expect_gte(fit$k, d$k / 1.5)
+    expect_lte(fit$k, d$k * 1.5)
+    expect_gt(f_measure(d$y, fit$cluster), 0.9)
+    set.seed(4)
+    must <- rdp_means(d$x, must_links_only(side), lambda = lambda, divergence = div)
+    expect_gt(must$k, 1)
+    expect_gte(must$k, d$k / 1.5)
+  }
+})
+
+test_that("the number of clusters does not grow or collapse with the weights' cap", {
+  d <- topic_count_data()
+  set.seed(3)
+  side <- sample_constraints(d$y, rate = 0.03)
+  for (div in c("kl", "idiv")) {
+    lambda <- dp_lambda(d$x, k = d$k, divergence = div)
+    k <- vapply(c(1, 10, 1e3, Inf), function(cap) {
+      set.seed(4)
+      rdp_means(d$x, side, lambda = lambda, divergence = div, xi_max = cap)$k
+    }, numeric(1))
+    expect_true(all(k >= d$k / 1.5 & k <= d$k * 1.5), info = paste(div, toString(k)))
+  }
+})
+
+test_that("KL weights are on the log-likelihood's scale; a singleton compares leaving with lambda", {
+  d <- topic_count_data(n = 40, p = 50, length = 30)
+  set.seed(3)
+  side <- sample_constraints(d$y, rate = 0.1)
+  lambda <- dp_lambda(d$x, k = d$k, divergence = "kl")
+  set.seed(1)
+  fit <- rdp_means(d$x, side, lambda = lambda, divergence = "kl", xi = 2, xi_rate = 1)
+  unit <- 1 / mean(rowSums(d$x + 0.3))
+  expect_equal(unname(fit$xi), c(2, 2) * unit)
+  set.seed(1)
+  idiv <- rdp_means(d$x, side, lambda = 50, divergence = "idiv", xi = 2, xi_rate = 1)
+  expect_equal(unname(idiv$xi), c(2, 2))
+  expect_equal(idiv$smoothing, 0.3)
+  # at convergence no point alone in its cluster has another cluster whose
+  # augmented distance is below lambda (leaving would lower the objective)
+  for (f in list(fit, idiv)) {
+    d_aug <- augmented_distances(f, d$x, side)
+    alone <- which(f$size[f$cluster] == 1)
+    for (i in alone) {
+      expect_true(all(d_aug[i, -f$cluster[i]] >= f$lambda - 1e-9), info = f$divergence)
+    }
+  }
+})
