@@ -106,6 +106,26 @@
 #' or one per pair in the order of the side information (`side$i`,
 #' `side$j`), `Inf` meaning certain.
 #'
+#' @section Contradictory certain pairs:
+#' Certain pairs (confidence 1) can contradict each other: a chain of certain
+#' must-links joins two points that a certain cannot-link separates, which no
+#' clustering keeps. Side information drawn with noise, such as
+#' `sample_constraints(y, rate = 0.03, noise = 0.1)` (every confidence 1),
+#' holds hundreds of such cannot-links. With `penalty = NULL` (the default)
+#' the fit then takes all its certain pairs as soft, with the penalty of
+#' confidence 0.9 (\eqn{W = -\log 0.1 \approx 2.3}{W = -log 0.1 = 2.3}, or
+#' the largest penalty of the uncertain pairs when that is larger) and says
+#' so in a message. Side information whose certain pairs do not contradict
+#' each other is fit as before, its certain pairs kept certain. All certain
+#' pairs are softened, not only those of the contradictory chunklets: the
+#' contradictions show that the certain pairs are noisy, and the wrong
+#' certain cannot-links left outside those chunklets (which no chunklet
+#' exposes) would still be enforced. `penalty =
+#' Inf` (or a penalty vector with `Inf` for those pairs) refuses contradictory
+#' certain pairs with an error, as [check_constraints()] lists them.
+#' `inference = "chunklet"` takes every pair as certain whatever its penalty:
+#' it ignores the cannot-links inside chunklets, with a warning.
+#'
 #' @section Covariances and the ridge:
 #' `covariance = "full"` (any covariance per cluster), `"diagonal"`,
 #' `"spherical"` (\eqn{\sigma_k^2 I}) or `"unit"` (the identity, as in the
@@ -123,8 +143,10 @@
 #' @param k Number of clusters, `1 <= k <= nrow(x)`.
 #' @param inference The E-step, see Details.
 #' @param covariance Cluster covariance model, see Covariances and the ridge.
-#' @param penalty `NULL` (penalties from the confidences) or penalties
-#'   \eqn{W \ge 0}: one number or one per pair.
+#' @param penalty `NULL` (penalties from the confidences; contradictory
+#'   certain pairs are taken as soft, see Contradictory certain pairs) or
+#'   penalties \eqn{W \ge 0}: one number or one per pair, `Inf` for certain
+#'   (an error when certain pairs contradict each other).
 #' @param start Initial clustering: `NULL` (k-means with 5 starts on `x`), a
 #'   vector of cluster numbers in `1..k`, or an `n x k` matrix of
 #'   probabilities. EM starts with an M-step from it.
@@ -225,7 +247,8 @@ constrained_mixture <- function(x, side, k,
   ridge <- check_number(ridge, "ridge", lower = 0)
   verbose <- check_flag(verbose, "verbose")
   side <- cm_side(side, n)
-  w <- cm_penalty(side, penalty)
+  w <- cm_penalty(side, penalty, soften = is.null(penalty), chunklet = inference == "chunklet",
+                  hint = "leave `penalty` NULL to take certain pairs as soft, or fix them")
   options <- cm_options(samples, sweeps, burn_in, inner_iter, inner_tol, max_labelings, threads)
   scale_var <- mean(column_variances(x))
   if (n < 2L || !is.finite(scale_var) || scale_var <= 0) scale_var <- 1
