@@ -124,7 +124,11 @@
 #' Inf` (or a penalty vector with `Inf` for those pairs) refuses contradictory
 #' certain pairs with an error, as [check_constraints()] lists them.
 #' `inference = "chunklet"` takes every pair as certain whatever its penalty:
-#' it ignores the cannot-links inside chunklets, with a warning.
+#' it ignores the cannot-links inside chunklets, with a warning. With many
+#' noisy pairs the chunklet models (`"chunklet"`, and `"sampled_chunklet"`,
+#' which keeps each must-link with probability 0.9) still join most points
+#' into a few chunklets through the wrong must-links; mean field, ICM and
+#' Gibbs weigh each pair against the data instead.
 #'
 #' @section Covariances and the ridge:
 #' `covariance = "full"` (any covariance per cluster), `"diagonal"`,

@@ -85,10 +85,10 @@ if ("target" %in% parts) {
       dataset = names(datasets)[d], trial = t, pairs = length(side$i),
       contradictions = if (is.null(msg)) 0L else as.integer(sub("^`side` has ([0-9]+) .*", "\\1", msg)),
       plain_em = f_measure(ds$y, em), default = f_measure(ds$y, def),
-      k_default = length(unique(def$cluster)), refused = refused)
+      clusters = length(unique(def$cluster)), refused = refused)
   }
   res <- do.call(rbind, rows)
-  tab <- stats::aggregate(res[c("pairs", "contradictions", "plain_em", "default", "k_default")],
+  tab <- stats::aggregate(res[c("pairs", "contradictions", "plain_em", "default", "clusters")],
                           res["dataset"], mean)
   tab$min_gain <- stats::aggregate(res$default - res$plain_em, res["dataset"], min)$x
   tab$refused <- sprintf("%d / %d", stats::aggregate(res$refused, res["dataset"], sum)$x,
@@ -98,7 +98,7 @@ if ("target" %in% parts) {
   tab$contradictions <- as.integer(round(tab$contradictions))
   met <- all(tab$default >= tab$plain_em)
   names(tab) <- c("dataset", "pairs", "certain cannot-links in chunklets", "F plain EM",
-                  "F default", "k default", "min over trials of F default - F plain EM",
+                  "F default", "clusters (default)", "min over trials of F default - F plain EM",
                   "`penalty = Inf` (fd9b10e's default) refused")
   lines <- c(lines,
     "### Target: rate 0.03, noise 0.1", "",
