@@ -101,7 +101,8 @@
 #'
 #' @section Constraint strength:
 #' The penalty of a pair is \eqn{W = -\log(1 - P)} for its confidence
-#' \eqn{P} (the paper's mapping, Section 5.1), infinite for confidence 1; or
+#' \eqn{P} (the paper's mapping, Section 5.1), infinite for confidence 1
+#' (unless certain pairs contradict each other, see below); or
 #' `penalty`: one number for every pair (as in Basu et al.'s single weight)
 #' or one per pair in the order of the side information (`side$i`,
 #' `side$j`), `Inf` meaning certain.
@@ -224,6 +225,12 @@
 #'                               covariance = "diagonal", samples = 10)
 #' compare_partitions(iris$Species, fit_ch)
 #' predict(fit_ch, x[1:3, ], type = "prob")
+#'
+#' # noisy pairs of confidence 1 contradict each other: taken as soft, with a
+#' # message; penalty = Inf would refuse them
+#' side_tv <- sample_constraints(iris$Species, rate = 0.03, noise = 0.1)
+#' fit_tv <- constrained_mixture(x, side_tv, k = 3)
+#' compare_partitions(iris$Species, fit_tv)
 #' @export
 constrained_mixture <- function(x, side, k,
                                 inference = c("mean_field", "chunklet", "icm", "gibbs",
