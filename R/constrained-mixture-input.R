@@ -8,9 +8,16 @@ cm_covariances <- c("full", "diagonal", "spherical", "unit")
 # Pairwise constraints (or NULL); partial labels are expanded into pairs.
 cm_side <- function(side, n, arg = "side") side_as_pairs(side, n, arg)
 
-# The penalty W of each pair (Inf = certain), after checking that the certain
-# constraints do not contradict each other.
-cm_penalty <- function(side, penalty) {
+# The confidence that certain pairs are taken as when they contradict each
+# other and `penalty` is NULL (constrained_mixture(), "Contradictory certain pairs").
+cm_soft_confidence <- 0.9
+
+# The penalty W of each pair (Inf = certain). Certain constraints that
+# contradict each other are an error, unless `soften`: then every certain pair
+# gets a finite penalty, stated in a message (the chunklet model, which takes
+# every pair as certain, keeps W and drops the cannot-links inside chunklets).
+cm_penalty <- function(side, penalty, soften = FALSE, chunklet = FALSE,
+                       hint = "lower their confidence or fix them") {
   if (is.null(side) || length(side$i) == 0L) {
     if (!is.null(penalty) && length(penalty) > 1L) {
       stop_arg("penalty", "must be NULL or a single number when there are no constraints")
@@ -35,7 +42,21 @@ cm_penalty <- function(side, penalty) {
   # only certain pairs can contradict each other: with none (the usual case
   # for confidences below 1) the check and its n-length temporaries are skipped
   hard <- is.infinite(w)
-  if (any(hard)) check_hard_contradictions(side, hard)
+  if (!any(hard)) return(w)
+  if (!soften) {
+    check_hard_contradictions(side, hard, hint)
+    return(w)
+  }
+  bad <- hard_contradictions(side, hard)
+  if (length(bad) == 0L || chunklet) return(w)
+  # certain pairs never weigh less than the strongest uncertain one
+  soft <- max(-log1p(-cm_soft_confidence), w[!hard])
+  w[hard] <- soft
+  message(sprintf(paste0(
+    "`side` has %d certain cannot-link%s inside chunklets of certain must-links; ",
+    "all %d certain pairs are taken as soft, with `penalty` %.3g (confidence %.3g). ",
+    "Give `penalty = Inf` to refuse contradictory certain pairs instead."),
+    length(bad), if (length(bad) == 1L) "" else "s", sum(hard), soft, -expm1(-soft)))
   w
 }
 

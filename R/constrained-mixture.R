@@ -101,10 +101,35 @@
 #'
 #' @section Constraint strength:
 #' The penalty of a pair is \eqn{W = -\log(1 - P)} for its confidence
-#' \eqn{P} (the paper's mapping, Section 5.1), infinite for confidence 1; or
+#' \eqn{P} (the paper's mapping, Section 5.1), infinite for confidence 1
+#' (unless certain pairs contradict each other, see below); or
 #' `penalty`: one number for every pair (as in Basu et al.'s single weight)
 #' or one per pair in the order of the side information (`side$i`,
 #' `side$j`), `Inf` meaning certain.
+#'
+#' @section Contradictory certain pairs:
+#' Certain pairs (confidence 1) can contradict each other: a chain of certain
+#' must-links joins two points that a certain cannot-link separates, which no
+#' clustering keeps. Side information drawn with noise, such as
+#' `sample_constraints(y, rate = 0.03, noise = 0.1)` (every confidence 1),
+#' holds hundreds of such cannot-links. With `penalty = NULL` (the default)
+#' the fit then takes all its certain pairs as soft, with the penalty of
+#' confidence 0.9 (\eqn{W = -\log 0.1 \approx 2.3}{W = -log 0.1 = 2.3}, or
+#' the largest penalty of the uncertain pairs when that is larger) and says
+#' so in a message. Side information whose certain pairs do not contradict
+#' each other is fit as before, its certain pairs kept certain. All certain
+#' pairs are softened, not only those of the contradictory chunklets: the
+#' contradictions show that the certain pairs are noisy, and the wrong
+#' certain cannot-links left outside those chunklets (which no chunklet
+#' exposes) would still be enforced. `penalty =
+#' Inf` (or a penalty vector with `Inf` for those pairs) refuses contradictory
+#' certain pairs with an error, as [check_constraints()] lists them.
+#' `inference = "chunklet"` takes every pair as certain whatever its penalty:
+#' it ignores the cannot-links inside chunklets, with a warning. With many
+#' noisy pairs the chunklet models (`"chunklet"`, and `"sampled_chunklet"`,
+#' which keeps each must-link with probability 0.9) still join most points
+#' into a few chunklets through the wrong must-links; mean field, ICM and
+#' Gibbs weigh each pair against the data instead.
 #'
 #' @section Covariances and the ridge:
 #' `covariance = "full"` (any covariance per cluster), `"diagonal"`,
@@ -123,8 +148,10 @@
 #' @param k Number of clusters, `1 <= k <= nrow(x)`.
 #' @param inference The E-step, see Details.
 #' @param covariance Cluster covariance model, see Covariances and the ridge.
-#' @param penalty `NULL` (penalties from the confidences) or penalties
-#'   \eqn{W \ge 0}: one number or one per pair.
+#' @param penalty `NULL` (penalties from the confidences; contradictory
+#'   certain pairs are taken as soft, see Contradictory certain pairs) or
+#'   penalties \eqn{W \ge 0}: one number or one per pair, `Inf` for certain
+#'   (an error when certain pairs contradict each other).
 #' @param start Initial clustering: `NULL` (k-means with 5 starts on `x`), a
 #'   vector of cluster numbers in `1..k`, or an `n x k` matrix of
 #'   probabilities. EM starts with an M-step from it.
@@ -198,6 +225,12 @@
 #'                               covariance = "diagonal", samples = 10)
 #' compare_partitions(iris$Species, fit_ch)
 #' predict(fit_ch, x[1:3, ], type = "prob")
+#'
+#' # noisy pairs of confidence 1 contradict each other: taken as soft, with a
+#' # message; penalty = Inf would refuse them
+#' side_tv <- sample_constraints(iris$Species, rate = 0.03, noise = 0.1)
+#' fit_tv <- constrained_mixture(x, side_tv, k = 3)
+#' compare_partitions(iris$Species, fit_tv)
 #' @export
 constrained_mixture <- function(x, side, k,
                                 inference = c("mean_field", "chunklet", "icm", "gibbs",
@@ -225,7 +258,8 @@ constrained_mixture <- function(x, side, k,
   ridge <- check_number(ridge, "ridge", lower = 0)
   verbose <- check_flag(verbose, "verbose")
   side <- cm_side(side, n)
-  w <- cm_penalty(side, penalty)
+  w <- cm_penalty(side, penalty, soften = is.null(penalty), chunklet = inference == "chunklet",
+                  hint = "leave `penalty` NULL to take certain pairs as soft, or fix them")
   options <- cm_options(samples, sweeps, burn_in, inner_iter, inner_tol, max_labelings, threads)
   scale_var <- mean(column_variances(x))
   if (n < 2L || !is.finite(scale_var) || scale_var <= 0) scale_var <- 1

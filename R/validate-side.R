@@ -71,21 +71,27 @@ check_confidence <- function(confidence, n_pairs, arg, what) {
   as.double(confidence)
 }
 
-# Certain cannot-links inside a chunklet of certain must-links cannot be kept
-# by any labeling: an error that names them.
-check_hard_contradictions <- function(side, hard) {
+# The certain cannot-links (positions in side) that lie inside a chunklet of
+# certain must-links: no labeling keeps them.
+hard_contradictions <- function(side, hard) {
   hm <- hard & side$must
-  if (!any(hard & !side$must) || !any(hm)) return(invisible())
+  if (!any(hard & !side$must) || !any(hm)) return(integer(0))
   ids <- .side_components_cpp(side$n, side$i[hm], side$j[hm])
   hc <- which(hard & !side$must)
-  bad <- hc[ids[side$i[hc]] == ids[side$j[hc]]]
+  hc[ids[side$i[hc]] == ids[side$j[hc]]]
+}
+
+# Certain cannot-links inside a chunklet of certain must-links cannot be kept
+# by any labeling: an error that names them (`hint` ends the message).
+check_hard_contradictions <- function(side, hard,
+                                      hint = "lower their confidence or fix them") {
+  bad <- hard_contradictions(side, hard)
   if (length(bad) > 0L) {
     stop_arg("side", sprintf(paste0(
       "has %d certain cannot-link%s inside chunklets of certain must-links, ",
-      "which no clustering can keep: %s; lower their confidence or fix them ",
-      "(see check_constraints())"),
+      "which no clustering can keep: %s; %s (see check_constraints())"),
       length(bad), if (length(bad) == 1L) "" else "s",
-      describe_pairs(side$i[bad], side$j[bad])))
+      describe_pairs(side$i[bad], side$j[bad]), hint))
   }
   invisible()
 }

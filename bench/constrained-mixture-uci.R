@@ -115,6 +115,13 @@ lines <- c(
   "", notes,
   "")
 dir.create(dirname(out_file), showWarnings = FALSE, recursive = TRUE)
+# keep the section of bench/constrained-mixture-noisy-pairs.R
+if (file.exists(out_file)) {
+  old <- readLines(out_file)
+  b <- match("<!-- begin noisy-pairs -->", old)
+  e <- match("<!-- end noisy-pairs -->", old)
+  if (!is.na(b) && !is.na(e)) lines <- c(lines, old[b:e], "")
+}
 writeLines(lines, out_file)
 utils::write.csv(s, file.path("bench", "results", "constrained-mixture-uci.csv"), row.names = FALSE)
 cat(sprintf("\nwrote %s and %s (%.0f s)\n", out_file, png_file, elapsed))

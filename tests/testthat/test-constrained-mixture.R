@@ -314,7 +314,8 @@ test_that("bad input gives errors that name the argument", {
   expect_error(constrained_mixture(x_na, side, k = 2), "`x`.*NA")
   contra <- constraints(must = rbind(c(1, 2), c(2, 3)), cannot = rbind(c(1, 3), c(4, 5)),
                         n = 150)
-  expect_error(constrained_mixture(x, contra, k = 2), "\\(1, 3\\)")
+  # contradictory certain pairs: refused when `penalty` says every pair is certain
+  expect_error(constrained_mixture(x, contra, k = 2, penalty = Inf), "\\(1, 3\\)")
   expect_error(constraint_posterior(matrix(0.5, 150, 2), contra, "icm"), "`side`")
   three <- constraints(cannot = rbind(c(1, 2), c(1, 3), c(2, 3)), n = 150)
   expect_error(constrained_mixture(x, three, k = 2, inference = "exact"), "cannot-link")
@@ -322,6 +323,49 @@ test_that("bad input gives errors that name the argument", {
   fit <- constrained_mixture(x, three, k = 2, inference = "chunklet")
   expect_equal(fit$estep, "mean field")
   expect_error(constraint_posterior(matrix(-1, 2, 2), NULL), "`prob`")
+})
+
+test_that("contradictory certain pairs are taken as soft by default, with a message", {
+  x <- scale(iris[, 1:4])
+  set.seed(4)
+  side <- sample_constraints(iris$Species, rate = 0.03, noise = 0.1)
+  expect_true(all(side$confidence == 1))
+  set.seed(1)
+  expect_message(fit <- constrained_mixture(x, side, k = 3),
+                 "certain cannot-links inside chunklets.*`penalty` 2.3 \\(confidence 0.9\\)")
+  expect_equal(fit$penalty, rep(-log(0.1), length(side$i)))
+  expect_gt(compare_partitions(iris$Species, fit)[["f_measure"]], 0.9)
+  # the same fit as the penalty stated in the message, given by hand
+  set.seed(1)
+  by_hand <- constrained_mixture(x, side, k = 3, penalty = -log1p(-0.9))
+  expect_identical(fit$z, by_hand$z)
+  # penalty = Inf keeps the refusal, naming the pairs and the way out
+  expect_error(constrained_mixture(x, side, k = 3, penalty = Inf),
+               "certain cannot-links inside chunklets of certain must-links.*`penalty` NULL")
+  pen <- rep(1, length(side$i))
+  pen[side$must] <- Inf
+  pen[which(!side$must)[1:50]] <- Inf
+  expect_error(constrained_mixture(x, side, k = 3, penalty = pen), "certain cannot-link")
+  # certain pairs never weigh less than the strongest uncertain pair
+  contra <- constraints(must = rbind(c(1, 2), c(2, 3), c(60, 70)),
+                        cannot = rbind(c(1, 3), c(4, 120)), n = 150,
+                        confidence = c(1, 1, 0.999, 1, 1))
+  expect_message(fit2 <- constrained_mixture(x, contra, k = 3),
+                 "1 certain cannot-link inside.*all 4 certain pairs.*`penalty` 6.91")
+  expect_equal(fit2$penalty, rep(-log(0.001), 5))
+  # the chunklet model takes every pair as certain: it drops the cannot-link
+  expect_warning(ch <- constrained_mixture(x, contra, k = 3, inference = "chunklet"),
+                 "1 cannot-link lies")
+  expect_identical(ch$dropped, 1L)
+  # certain pairs without contradictions stay certain: no message, same fit
+  clean <- constraints(must = rbind(c(1, 2), c(2, 3)), cannot = rbind(c(1, 120), c(4, 5)),
+                       n = 150)
+  set.seed(2)
+  expect_silent(a <- constrained_mixture(x, clean, k = 3))
+  set.seed(2)
+  b <- constrained_mixture(x, clean, k = 3, penalty = Inf)
+  expect_identical(a$penalty, rep(Inf, 4))
+  expect_identical(a$z, b$z)
 })
 
 test_that("mean field's residual sweeps reach the sequential fixed point", {
