@@ -53,7 +53,7 @@
 #' @export
 predict.cross_associations <- function(object, newdata, dimension = 1L, ...) {
   dimension <- check_count(dimension, "dimension", upper = 2L)
-  if (missing(newdata)) newdata <- training_data(object)
+  newdata <- prediction_data(object, newdata, margin = 3L - dimension)  # new rows: columns by name
   if (is.null(dim(newdata)) && is.atomic(newdata)) {
     newdata <- if (dimension == 1L) matrix(newdata, nrow = 1L) else matrix(newdata, ncol = 1L)
   }

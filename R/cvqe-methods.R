@@ -20,6 +20,5 @@ method_label.cvqe <- function(object) "CVQE"
 #' predict(fit, x[1:10, ])$cluster
 #' @export
 predict.cvqe <- function(object, newdata, ...) {
-  if (missing(newdata)) newdata <- training_data(object)
-  predict_nearest_centre(object, newdata)
+  predict_nearest_centre(object, prediction_data(object, newdata))
 }

@@ -20,6 +20,5 @@ method_label.lcvqe <- function(object) "LCVQE"
 #' predict(fit, x[1:10, ])$cluster
 #' @export
 predict.lcvqe <- function(object, newdata, ...) {
-  if (missing(newdata)) newdata <- training_data(object)
-  predict_nearest_centre(object, newdata)
+  predict_nearest_centre(object, prediction_data(object, newdata))
 }

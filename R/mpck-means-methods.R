@@ -25,15 +25,17 @@ method_label.mpck_means <- function(object) {
 #' predict(fit, x[1:10, ])$cluster
 #' @export
 predict.mpck_means <- function(object, newdata, ...) {
-  if (missing(newdata)) newdata <- training_data(object)
-  newdata <- check_newdata(newdata, ncol(object$centers))
+  newdata <- check_newdata(prediction_data(object, newdata), ncol(object$centers))
+  metrics <- lapply(seq_len(object$k), function(h) mpck_metric_matrix(object, h))
+  logdets <- vapply(metrics, mpck_logdet, 0)
   cost <- vapply(seq_len(object$k), function(h) {
     d <- sweep(newdata, 2L, object$centers[h, ])
-    a <- mpck_metric_matrix(object, h)
-    rowSums((d %*% a) * d) - mpck_logdet(a)
+    rowSums((d %*% metrics[[h]]) * d) - logdets[h]
   }, numeric(nrow(newdata)))
   cost <- matrix(cost, nrow(newdata), object$k)
-  cluster_prediction(cost = cost, rows = rownames(newdata))
+  # rows far out: (x - mu_h)' A_h (x - mu_h) - log det A_h compared scaled down
+  nearest_centre_prediction(cost, newdata, object$centers, rows = rownames(newdata),
+                            offsets = -logdets, precision = lapply(metrics, function(a) 2 * a))
 }
 
 # The p x p metric of cluster h of a fit.

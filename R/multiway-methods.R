@@ -136,6 +136,10 @@ predict.multiway_clustering <- function(object, newdata, dimension = 1L, ...) {
   dimension <- check_count(dimension, "dimension", upper = n_dims)
   if (missing(newdata)) newdata <- training_data(object)
   if (is.null(dim(newdata)) && n_dims == 2L) newdata <- matrix(newdata, nrow = 1L)
+  if (length(dim(newdata)) == n_dims) {
+    # the other dimensions' entries by name, where the clustered tensor had names
+    for (m in setdiff(seq_len(n_dims), dimension)) newdata <- match_newdata_columns(newdata, object, m)
+  }
   newdata <- check_tensor(newdata, "newdata")
   expected <- object$dim[-dimension]
   if (length(dim(newdata)) != n_dims || any(dim(newdata)[-dimension] != expected)) {

@@ -1,0 +1,225 @@
+# New data of the predict() methods: matched to the fit's columns by name,
+# and scored stably when they lie far outside the fitted data.
+
+# The names along `margin` of the data a fit was made on (the fit keeps that
+# data, see finish_fit()); without it, the names of its centres' columns.
+# NULL unless every name is present and unique: only such names can be matched.
+fitted_names <- function(object, margin = 2L) {
+  nms <- if (!is.null(object$data)) data_names(object$data, margin) else
+    if (margin == 2L && is.matrix(object$centers)) colnames(object$centers)
+  if (usable_names(nms)) nms else NULL
+}
+
+usable_names <- function(nms) {
+  !is.null(nms) && !anyNA(nms) && all(nzchar(nms)) && !anyDuplicated(nms)
+}
+
+# The names of newdata along `margin`; NULL when it has none.
+newdata_names <- function(newdata, margin) {
+  if (is.data.frame(newdata)) {
+    return(if (margin == 2L) names(newdata) else if (.row_names_info(newdata) > 0L) rownames(newdata))
+  }
+  if (inherits(newdata, "simple_triplet_matrix")) return(newdata$dimnames[[margin]])
+  dimnames(newdata)[[margin]]
+}
+
+newdata_extent <- function(newdata, margin) {
+  if (inherits(newdata, "simple_triplet_matrix")) return(c(newdata$nrow, newdata$ncol)[margin])
+  dim(newdata)[margin]
+}
+
+# `newdata` with its columns (margin 1: its rows) in the order of the fit's
+# `fitted` names. When the fit's data were named, new data are matched by
+# name: in any order, an error naming what is missing or unknown; without
+# names they are taken in order, with a warning. A fit of unnamed data takes
+# new columns by position. Data already in the fit's order are returned as
+# they are (no copy). A vector (one point, or one column of points,
+# depending on the method) is reordered only when its names are exactly the
+# fitted ones in another order.
+match_newdata_columns <- function(newdata, object, margin = 2L, arg = "newdata",
+                                  fitted = fitted_names(object, margin)) {
+  if (is.null(fitted) || missing(newdata) || is.null(newdata)) return(newdata)
+  if (is.atomic(newdata) && is.null(dim(newdata))) {
+    nms <- names(newdata)
+    if (length(nms) == length(fitted) && !anyDuplicated(nms) && setequal(nms, fitted)) {
+      return(newdata[fitted])
+    }
+    return(newdata)
+  }
+  what <- if (margin == 2L) "column" else "row"
+  given <- newdata_names(newdata, margin)
+  if (is.null(given)) {
+    if (identical(newdata_extent(newdata, margin), length(fitted))) {
+      warning(sprintf("`%s` has no %s names; its %ss are taken to be the fit's (%s) in that order",
+                      arg, what, what, name_list(fitted)), call. = FALSE)
+    }
+    return(newdata)
+  }
+  given <- as.character(given)
+  if (identical(given, fitted)) return(newdata)
+  if (anyDuplicated(given)) {
+    stop_arg(arg, sprintf("has duplicated %s names (%s); they cannot be matched to the fit's",
+                          what, name_list(unique(given[duplicated(given)]))))
+  }
+  absent <- setdiff(fitted, given)
+  unknown <- setdiff(given, fitted)
+  if (length(absent) || length(unknown)) {
+    stop_arg(arg, paste(c(
+      if (length(absent)) sprintf("lacks the fit's %s%s %s", what, plural(absent), name_list(absent)),
+      if (length(unknown)) sprintf("has %s%s the fit does not know: %s", what, plural(unknown),
+                                   name_list(unknown))),
+      collapse = " and "),
+      sprintf(" (%ss are matched by name)", what))
+  }
+  reorder_newdata(newdata, match(fitted, given), margin)
+}
+
+plural <- function(v) if (length(v) == 1L) "" else "s"
+
+name_list <- function(nms, max = 8L) {
+  shown <- paste0("`", utils::head(nms, max), "`", collapse = ", ")
+  if (length(nms) > max) shown <- sprintf("%s and %d more", shown, length(nms) - max)
+  shown
+}
+
+# newdata with its entries along `margin` in the order `idx` (matrices,
+# data frames, sparse matrices, arrays).
+reorder_newdata <- function(newdata, idx, margin) {
+  if (inherits(newdata, "simple_triplet_matrix")) newdata <- as_sparse_matrix(newdata)
+  if (is.data.frame(newdata)) {
+    return(if (margin == 2L) newdata[, idx, drop = FALSE] else newdata[idx, , drop = FALSE])
+  }
+  index <- lapply(dim(newdata), seq_len)
+  index[[margin]] <- idx
+  do.call(`[`, c(list(newdata), index, list(drop = FALSE)))
+}
+
+# Rows of a prediction that could not be scored: a warning naming them, and NA
+# (cluster and every score of the row) instead of NaN or a made-up cluster.
+# `bad`: logical, one per row.
+mark_unscored <- function(out, bad, why = "could not be scored in double precision") {
+  if (!any(bad)) return(out)
+  rows <- which(bad)
+  warning(sprintf("`newdata` %s %s; %s NA", describe_positions(rows, if (length(rows) == 1L) "row" else "rows"),
+                  why, if (length(rows) == 1L) "its cluster is" else "their clusters are"),
+          call. = FALSE)
+  out$cluster[rows] <- NA_integer_
+  for (el in c("probability", "cost", "new")) {
+    if (is.matrix(out[[el]])) out[[el]][rows, ] <- NA else if (length(out[[el]])) out[[el]][rows] <- NA
+  }
+  out
+}
+
+# Logits (one row per row of x, one column per cluster) of the form
+# offsets[c] - 0.5 (x - mu_c)' A_c (x - mu_c), for rows so far from the
+# centres that the quadratic forms overflow: each row is divided by a power
+# of two r (exactly), and the logits are returned divided by r^2, with r.
+# `precisions`: a list of k p x p matrices A_c (or one for all).
+scaled_quadratic_logits <- function(x, centers, precisions, offsets) {
+  k <- nrow(centers)
+  if (!is.list(precisions)) precisions <- rep(list(precisions), k)
+  big <- pmax(apply(abs(x), 1L, max), max(abs(centers)), 1)
+  r <- 2^ceiling(log2(big))
+  xs <- x / r
+  r2 <- r^2  # Inf beyond 2^512: then every offset / r2 is 0, as it should be in the limit
+  g <- vapply(seq_len(k), function(c) {
+    d <- xs - outer(1 / r, centers[c, ])
+    -0.5 * rowSums((d %*% precisions[[c]]) * d) + offsets[c] / r2
+  }, numeric(nrow(x)))
+  list(g = matrix(g, nrow(x), k), r2 = r2)
+}
+
+# Probabilities from the scaled logits of scaled_quadratic_logits():
+# exp((g - max g) r^2), exact where representable, 0 where it underflows;
+# ties at the top share the mass.
+scaled_logit_probabilities <- function(s) {
+  g <- s$g
+  top <- g[cbind(seq_len(nrow(g)), max.col(g, ties.method = "first"))]
+  z <- (g - top) * s$r2
+  z[g == top] <- 0
+  w <- exp(z)
+  w / rowSums(w)
+}
+
+# Rows whose log weights came out unusable although their values are finite
+# (new data are checked finite before scoring, so: rows far out, whose
+# quadratic forms overflowed): NaN or +Inf anywhere, or -Inf everywhere.
+overflowed_logits <- function(logw) {
+  rowSums(is.na(logw) | logw == Inf) > 0 | rowSums(logw == -Inf) == ncol(logw)
+}
+
+# The same for costs (lower is better): NaN or -Inf anywhere, +Inf everywhere.
+overflowed_costs <- function(cost) {
+  rowSums(is.na(cost) | cost == -Inf) > 0 | rowSums(cost == Inf) == ncol(cost)
+}
+
+# The new data of a predict() method: the fitted data when `newdata` is
+# missing, otherwise `newdata` matched to the fit's columns by name.
+prediction_data <- function(object, newdata, margin = 2L) {
+  if (missing(newdata)) return(training_data(object))
+  match_newdata_columns(newdata, object, margin)
+}
+
+# Rows of a dense x so large that squared distances to the centres could
+# overflow in double precision: they go through scaled_quadratic_logits().
+far_rows <- function(x, centers = NULL) {
+  if (!is.matrix(x)) x <- as.matrix(x)
+  limit <- sqrt(.Machine$double.xmax / (64 * ncol(x)))
+  big <- apply(abs(x), 1L, max)
+  if (length(centers)) big <- pmax(big, max(abs(centers)))
+  big > limit
+}
+
+# Memberships of rows of x under Gaussian components (log weights, k x p
+# centres, p x p x k covariances) for rows far out: list(probability,
+# cluster), computed from scaled_quadratic_logits().
+gaussian_far_memberships <- function(x, log_weights, centers, covariances) {
+  p <- ncol(centers)
+  k <- nrow(centers)
+  parts <- lapply(seq_len(k), function(c) {
+    r <- chol(matrix(covariances[, , c], p, p))
+    list(precision = chol2inv(r),
+         offset = log_weights[c] - 0.5 * (p * log(2 * pi) + 2 * sum(log(diag(r)))))
+  })
+  s <- scaled_quadratic_logits(x, centers, lapply(parts, `[[`, "precision"),
+                               vapply(parts, `[[`, 0, "offset"))
+  list(probability = scaled_logit_probabilities(s),
+       cluster = max.col(s$g, ties.method = "first"))
+}
+
+# The nearest centre (squared Euclidean distance, plus an optional offset
+# per centre) of rows of x far out: the costs themselves overflow, the order
+# of the distances does not.
+far_nearest_centre <- function(x, centers, offsets = numeric(nrow(centers)), precision = NULL) {
+  precision <- precision %||% diag(2, ncol(centers))
+  s <- scaled_quadratic_logits(as.matrix(x), centers, precision, -offsets)
+  max.col(s$g, ties.method = "first")
+}
+
+# The prediction of a nearest-centre rule from its n x k `cost` on points
+# `x` (dense, or sparse points): rows far out get their cluster from
+# far_nearest_centre() (their costs stay as computed, Inf where they
+# overflow); ties and the rest as cluster_prediction().
+nearest_centre_prediction <- function(cost, x, centers, rows, offsets = numeric(nrow(centers)),
+                                      precision = NULL) {
+  dense <- if (inherits(x, "sideclust_sparse_points")) NULL else x
+  bad <- overflowed_costs(cost)
+  if (!is.null(dense)) bad <- bad | far_rows(dense, centers)
+  if (!any(bad)) return(cluster_prediction(cost = cost, rows = rows))
+  if (is.null(dense)) dense <- sparse_rows_dense(x, which(bad)) else dense <- dense[bad, , drop = FALSE]
+  scored <- cost
+  scored[bad, ] <- 0
+  cluster <- max.col(-scored, ties.method = "first")
+  cluster[bad] <- far_nearest_centre(dense, centers, offsets, precision)
+  cluster_prediction(cost = cost, rows = rows, cluster = cluster)
+}
+
+# Dense copies of some rows of sparse points (for the few rows far out).
+sparse_rows_dense <- function(sp, rows) {
+  out <- matrix(0, length(rows), sp$p)
+  for (a in seq_along(rows)) {
+    span <- seq_len(sp$ptr[rows[a] + 1L] - sp$ptr[rows[a]]) + sp$ptr[rows[a]]
+    out[a, sp$idx[span] + 1L] <- sp$val[span]
+  }
+  out
+}
