@@ -31,7 +31,7 @@ predict.discriminative_clustering <- function(object, newdata, ...) {
     s <- scaled_quadratic_logits(newdata[far, , drop = FALSE], object$centers,
                                  diag(1 / object$sigma^2, ncol(newdata)), numeric(nrow(object$centers)))
     res$membership[far, ] <- scaled_logit_probabilities(s)
-    res$cluster[far] <- max.col(s$g, ties.method = "first")
+    res$cluster[far] <- s$cluster
   }
   cluster_prediction(probability = res$membership, rows = rownames(newdata),
                      cluster = res$cluster)

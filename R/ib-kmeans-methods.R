@@ -48,7 +48,7 @@ ib_kmeans_far_memberships <- function(object, x) {
   s <- scaled_quadratic_logits(x, object$centers, diag(2 * b / object$s, ncol(x)), offsets)
   if (!hard) return(scaled_logit_probabilities(s))
   out <- matrix(0, nrow(x), nrow(object$centers))
-  out[cbind(seq_len(nrow(x)), max.col(s$g, ties.method = "first"))] <- 1
+  out[cbind(seq_len(nrow(x)), s$cluster)] <- 1
   out
 }
 

@@ -110,34 +110,58 @@ mark_unscored <- function(out, bad, why = "could not be scored in double precisi
   out
 }
 
-# Logits (one row per row of x, one column per cluster) of the form
-# offsets[c] - 0.5 (x - mu_c)' A_c (x - mu_c), for rows so far from the
-# centres that the quadratic forms overflow: each row is divided by a power
-# of two r (exactly), and the logits are returned divided by r^2, with r.
-# `precisions`: a list of k p x p matrices A_c (or one for all).
+# Logits of the form offsets[c] - 0.5 (x - mu_c)' A_c (x - mu_c) (one row
+# per row of x, one column per cluster; `precisions` a list of k p x p
+# matrices A_c, or one for all) for rows far from the centres, where the
+# quadratic forms overflow or x - mu_c rounds to x. With each row divided by
+# a power of two r (exactly), the logit is r^2 q_c + r l_c + k_c with
+#   q_c = -0.5 y' A_c y,  l_c = y' A_c mu_c,  k_c = offsets[c] - 0.5 mu_c' A_c mu_c,
+# y = x / r: three terms of very different size kept apart, so that the
+# centres still count when the quadratic terms tie (a shared covariance).
+# Returns list(d, cluster): d the logits minus the row's largest (0 for the
+# best, -Inf where the difference overflows), cluster the best (first of ties).
 scaled_quadratic_logits <- function(x, centers, precisions, offsets) {
   k <- nrow(centers)
+  n <- nrow(x)
   if (!is.list(precisions)) precisions <- rep(list(precisions), k)
   big <- pmax(apply(abs(x), 1L, max), max(abs(centers)), 1)
-  r <- 2^ceiling(log2(big))
-  xs <- x / r
-  r2 <- r^2  # Inf beyond 2^512: then every offset / r2 is 0, as it should be in the limit
-  g <- vapply(seq_len(k), function(c) {
-    d <- xs - outer(1 / r, centers[c, ])
-    -0.5 * rowSums((d %*% precisions[[c]]) * d) + offsets[c] / r2
-  }, numeric(nrow(x)))
-  list(g = matrix(g, nrow(x), k), r2 = r2)
+  r <- 2^pmin(ceiling(log2(big)), 1023)
+  y <- x / r
+  q <- l <- matrix(0, n, k)
+  kc <- numeric(k)
+  for (c in seq_len(k)) {
+    a <- precisions[[c]]
+    am <- drop(a %*% centers[c, ])
+    q[, c] <- -0.5 * rowSums((y %*% a) * y)
+    l[, c] <- drop(y %*% am)
+    kc[c] <- offsets[c] - 0.5 * sum(centers[c, ] * am)
+  }
+  kc <- matrix(kc, n, k, byrow = TRUE)
+  # the best by q, then l, then k (lexicographic: each term outweighs the next)
+  best <- integer(n)
+  for (i in seq_len(n)) {
+    cand <- which(q[i, ] == max(q[i, ]))
+    cand <- cand[l[i, cand] == max(l[i, cand])]
+    best[i] <- cand[which.max(kc[i, cand])]
+  }
+  top <- cbind(seq_len(n), best)
+  part <- function(v, scale) {
+    dv <- v - v[top]
+    out <- dv * scale
+    out[dv == 0] <- 0  # no 0 * Inf
+    out
+  }
+  d <- part(q, r^2) + part(l, r) + part(kc, 1)
+  d[is.nan(d)] <- -Inf
+  # rounding can leave another cluster marginally ahead: renormalize to the largest
+  top_d <- apply(d, 1L, max)
+  d <- d - top_d
+  list(d = d, cluster = max.col(d, ties.method = "first"))
 }
 
-# Probabilities from the scaled logits of scaled_quadratic_logits():
-# exp((g - max g) r^2), exact where representable, 0 where it underflows;
-# ties at the top share the mass.
+# Probabilities from scaled_quadratic_logits(): exp(d), normalized.
 scaled_logit_probabilities <- function(s) {
-  g <- s$g
-  top <- g[cbind(seq_len(nrow(g)), max.col(g, ties.method = "first"))]
-  z <- (g - top) * s$r2
-  z[g == top] <- 0
-  w <- exp(z)
+  w <- exp(s$d)
   w / rowSums(w)
 }
 
@@ -160,14 +184,13 @@ prediction_data <- function(object, newdata, margin = 2L) {
   match_newdata_columns(newdata, object, margin)
 }
 
-# Rows of a dense x so large that squared distances to the centres could
-# overflow in double precision: they go through scaled_quadratic_logits().
-far_rows <- function(x, centers = NULL) {
+# Rows of a dense x so far from the centres that x - mu rounds away most of
+# mu (beyond 1e8 times the centres' scale) or squared distances could
+# overflow: they go through scaled_quadratic_logits().
+far_rows <- function(x, centers) {
   if (!is.matrix(x)) x <- as.matrix(x)
-  limit <- sqrt(.Machine$double.xmax / (64 * ncol(x)))
-  big <- apply(abs(x), 1L, max)
-  if (length(centers)) big <- pmax(big, max(abs(centers)))
-  big > limit
+  limit <- min(1e8 * max(1, abs(centers)), sqrt(.Machine$double.xmax / (64 * ncol(x))))
+  apply(abs(x), 1L, max) > limit
 }
 
 # Memberships of rows of x under Gaussian components (log weights, k x p
@@ -183,8 +206,7 @@ gaussian_far_memberships <- function(x, log_weights, centers, covariances) {
   })
   s <- scaled_quadratic_logits(x, centers, lapply(parts, `[[`, "precision"),
                                vapply(parts, `[[`, 0, "offset"))
-  list(probability = scaled_logit_probabilities(s),
-       cluster = max.col(s$g, ties.method = "first"))
+  list(probability = scaled_logit_probabilities(s), cluster = s$cluster)
 }
 
 # The nearest centre (squared Euclidean distance, plus an optional offset
@@ -192,8 +214,7 @@ gaussian_far_memberships <- function(x, log_weights, centers, covariances) {
 # of the distances does not.
 far_nearest_centre <- function(x, centers, offsets = numeric(nrow(centers)), precision = NULL) {
   precision <- precision %||% diag(2, ncol(centers))
-  s <- scaled_quadratic_logits(as.matrix(x), centers, precision, -offsets)
-  max.col(s$g, ties.method = "first")
+  scaled_quadratic_logits(as.matrix(x), centers, precision, -offsets)$cluster
 }
 
 # The prediction of a nearest-centre rule from its n x k `cost` on points
@@ -203,8 +224,7 @@ far_nearest_centre <- function(x, centers, offsets = numeric(nrow(centers)), pre
 nearest_centre_prediction <- function(cost, x, centers, rows, offsets = numeric(nrow(centers)),
                                       precision = NULL) {
   dense <- if (inherits(x, "sideclust_sparse_points")) NULL else x
-  bad <- overflowed_costs(cost)
-  if (!is.null(dense)) bad <- bad | far_rows(dense, centers)
+  bad <- overflowed_costs(cost) | if (is.null(dense)) far_sparse_rows(x, centers) else far_rows(dense, centers)
   if (!any(bad)) return(cluster_prediction(cost = cost, rows = rows))
   if (is.null(dense)) dense <- sparse_rows_dense(x, which(bad)) else dense <- dense[bad, , drop = FALSE]
   scored <- cost
@@ -212,6 +232,16 @@ nearest_centre_prediction <- function(cost, x, centers, rows, offsets = numeric(
   cluster <- max.col(-scored, ties.method = "first")
   cluster[bad] <- far_nearest_centre(dense, centers, offsets, precision)
   cluster_prediction(cost = cost, rows = rows, cluster = cluster)
+}
+
+# far_rows() of sparse points.
+far_sparse_rows <- function(sp, centers) {
+  far <- logical(sp$n)
+  if (length(sp$val) == 0L) return(far)
+  limit <- min(1e8 * max(1, abs(centers)), sqrt(.Machine$double.xmax / (64 * sp$p)))
+  hit <- abs(sp$val) > limit
+  if (any(hit)) far[unique(csr_rows(sp$ptr, which(hit) - 1L))] <- TRUE
+  far
 }
 
 # Dense copies of some rows of sparse points (for the few rows far out).
