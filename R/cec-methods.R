@@ -16,6 +16,7 @@ method_label.cec_ib <- function(object) "CEC-IB"
 #' @param object A fit from [cec()] or [cec_ib()].
 #' @param newdata Data with the same columns as the clustered data; by
 #'   default the fitted data.
+#'   Matched to the fitted columns by name, see [predict-newdata].
 #' @param ... Unused.
 #' @return A list with `cluster` (integer) and `probability`: the `n` x `k`
 #'   matrix of the scores above turned into probabilities (each row's

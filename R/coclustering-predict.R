@@ -31,6 +31,8 @@
 #'   a binary matrix with the fit's number of rows, one column per new
 #'   column. Logical, 0/1 numeric, data.frame or sparse `Matrix`; a vector
 #'   is one new row (or column).
+#'   Matched to the fitted columns (`dimension = 2`: rows) by name, see
+#'   [predict-newdata].
 #' @param dimension 1 to group new rows, 2 to group new columns.
 #' @param ... Unused.
 #' @return A list with `cluster`, the group of each new row (column), an

@@ -7,6 +7,7 @@
 #' @param newdata Data with the columns of the data that was fitted; by
 #'   default the fitted data. New points carry no constraints: their
 #'   probabilities are \eqn{w_k N(x; \mu_k, \Sigma_k)} normalized.
+#'   Matched to the fitted columns by name, see [predict-newdata].
 #' @param type Deprecated: `"class"` or `"prob"` return the former bare
 #'   vector or matrix.
 #' @param digits Significant digits to print.

@@ -32,6 +32,7 @@ print.disparate_kmeans <- function(x, digits = 4L, ...) {
 #'
 #' @param object A [disparate_kmeans()] fit.
 #' @param newdata Data with the same columns as the data that was clustered.
+#'   Matched to the fitted columns by name, see [predict-newdata].
 #' @param ... Unused.
 #' @return A list, shaped like the fit: `cluster` and `cluster2` (integer,
 #'   one per point of `newdata`) and `clusters`, the two as the columns of an

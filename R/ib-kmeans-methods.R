@@ -13,6 +13,7 @@
 #'
 #' @param object A fit from [ib_kmeans()].
 #' @param newdata Data with the same columns as the data that was clustered.
+#'   Matched to the fitted columns by name, see [predict-newdata].
 #' @param ... Unused.
 #' @return A list with `cluster` (integer, `1..k`) and `membership` (an
 #'   `nrow(newdata)` x `k` matrix whose rows sum to 1).

@@ -49,6 +49,8 @@
 #' @param newdata Non-negative matrix, data.frame or sparse `Matrix` of new
 #'   rows, with the fitted number of columns (for `dimension = 2`: new
 #'   columns, with the fitted number of rows), or one vector.
+#'   Matched to the fitted columns (`dimension = 2`: rows) by name, see
+#'   [predict-newdata].
 #' @param dimension `itcc()` only: 1 for new rows, 2 for new columns.
 #' @param ... Unused.
 #' @return A list with `cluster` (integer, `NA` where no cluster can take the

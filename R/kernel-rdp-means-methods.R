@@ -22,6 +22,8 @@ method_label.kernel_rdp_means <- function(object) "Kernel RDP-means"
 #' @param newdata New points with the fitted columns (`"rbf"`, `"linear"`),
 #'   or the m x n kernel between new and training points (`"precomputed"`);
 #'   by default the fitted data.
+#'   Matched by name to the fitted columns (`"precomputed"`: the training
+#'   points), see [predict-newdata].
 #' @param self For `"precomputed"`: \eqn{K(y, y)} of every new point.
 #' @param ... Unused.
 #' @return A list with `cluster` and `cost`, the m x k matrix of squared

@@ -37,6 +37,8 @@
 #'   type of that relation (in the fit's order), so for a relation where
 #'   `type` indexes the columns, give the transposed new columns. A single
 #'   matrix stands for a list of one. Dense or sparse `Matrix`.
+#'   Each matrix's columns are matched to the other type's vertices by name, see
+#'   [predict-newdata].
 #' @param type The type of the new vertices: its number or its name
 #'   (`names(object$k)`).
 #' @param ... Unused.

@@ -14,6 +14,7 @@ method_label.mpck_means <- function(object) {
 #' @param object A fit from [mpck_means()] or [pck_means()].
 #' @param newdata Data with the same columns as the data that was clustered;
 #'   by default the fitted data.
+#'   Matched to the fitted columns by name, see [predict-newdata].
 #' @param ... Unused.
 #' @return A list with `cluster` (integer) and `cost` (the `n` x `k` matrix
 #'   \eqn{\|x - \mu_h\|^2_{A_h} - \log\det A_h}{||x - mu_h||^2_A_h - log det

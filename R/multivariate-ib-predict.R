@@ -35,6 +35,8 @@
 #' @param newdata Non-negative matrix, data.frame or sparse `Matrix` of new
 #'   rows with the fitted number of columns (`dimension = 2`: new columns
 #'   with the fitted number of rows), or one vector.
+#'   Matched to the fitted columns (`dimension = 2`: rows) by name, see
+#'   [predict-newdata].
 #' @param dimension 1 for new rows, 2 for new columns (symmetric IB only).
 #' @param ... Unused.
 #' @return A list with `cluster` (integer) and `cost` (the merge cost of the

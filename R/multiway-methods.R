@@ -119,6 +119,7 @@ kept_share <- function(x) if (x$info_data > 0) x$info_approx / x$info_data else 
 #' @param newdata New entities of dimension `dimension`: an array with the
 #'   dimensions of the clustered tensor except that one, which may have any
 #'   extent (a matrix of new rows for a 2-way fit with `dimension = 1`).
+#'   The other dimensions' entries are matched by name, see [predict-newdata].
 #' @param dimension Which dimension the new entities belong to.
 #' @param ... Unused.
 #' @return A list with `cluster` (integer) and `divergence` (the summed

@@ -1,6 +1,58 @@
 # New data of the predict() methods: matched to the fit's columns by name,
 # and scored stably when they lie far outside the fitted data.
 
+#' New data in predict(): columns by name, and points far out
+#'
+#' Every `predict()` method of the package reads its `newdata` the same way.
+#'
+#' @section Columns by name:
+#' A fit keeps the data it clustered, and with them their column names. When
+#' those names exist (all present and distinct), the columns of `newdata` (a
+#' data frame, a matrix with column names or a sparse `Matrix` with them) are
+#' matched to them by name, in any order. A column the fit has but `newdata`
+#' lacks, or one `newdata` has but the fit does not know, is an error that
+#' names them; so are duplicated names. `newdata` without column names is
+#' taken column by column in the fitted order, with a warning saying so. A fit
+#' of data without column names takes the columns of `newdata` by position,
+#' whatever their names.
+#'
+#' Where new entities are not rows of feature columns, the same rule applies
+#' to what stands in for the columns: new columns of a co-clustering fit
+#' (`dimension = 2`) are matched to the fitted rows by row name; the
+#' matrices of new vertices of [kpartite_clustering()] to the other type's
+#' vertices; slices of new entities of [multiway_clustering()] to the other
+#' dimensions' names; and the cross-kernel of a `"precomputed"`
+#' [kernel_rdp_means()] fit to the training points.
+#'
+#' @section Points far outside the fitted data:
+#' For points far from every cluster (new data scaled by 1e300, say) the
+#' densities and squared distances overflow, but which cluster is nearest or
+#' most probable is still defined. The Gaussian models ([cec()],
+#' [cec_ib()], [constrained_mixture()]), the prototype methods ([cvqe()],
+#' [lcvqe()], [cop_kmeans()], [mpck_means()], [disparate_kmeans()], the
+#' linear kernel of [kernel_rdp_means()]), [ib_kmeans()] and
+#' [discriminative_clustering()] score such rows from the point divided by a
+#' power of two, keeping the quadratic, linear and constant parts of each
+#' log density apart: the probabilities are exact where they are
+#' representable, and the costs, which overflow, stay `Inf`. The TVClust fits
+#' ([tvclust()], both methods) give such rows cluster `NA` with a warning that
+#' names them. Methods whose data checks bound the scale ([rdp_means()],
+#' [dp_means()], [multiway_clustering()], [kpartite_clustering()]) stop with
+#' an error that says so. No method returns `NA` clusters or `NaN`
+#' probabilities without a warning.
+#' @examples
+#' x <- as.data.frame(scale(iris[, 1:4]))
+#' set.seed(1)
+#' fit <- cec(x, 3, restarts = 2)
+#' # columns in another order: the same clusters
+#' identical(predict(fit, x[, 4:1])$cluster, predict(fit, x)$cluster)
+#' # a renamed column is an error naming it
+#' try(predict(fit, setNames(x, c("a", names(x)[-1]))))
+#' # far out the most probable cluster is still defined
+#' predict(fit, x[1:3, ] * 1e300)$cluster
+#' @name predict-newdata
+NULL
+
 # The names along `margin` of the data a fit was made on (the fit keeps that
 # data, see finish_fit()); without it, the names of its centres' columns.
 # NULL unless every name is present and unique: only such names can be matched.
@@ -66,7 +118,8 @@ match_newdata_columns <- function(newdata, object, margin = 2L, arg = "newdata",
   if (length(absent) || length(unknown)) {
     stop_arg(arg, paste(c(
       if (length(absent)) sprintf("lacks the fit's %s%s %s", what, plural(absent), name_list(absent)),
-      if (length(unknown)) sprintf("has %s%s the fit does not know: %s", what, plural(unknown),
+      if (length(unknown)) sprintf("has %s the fit does not know: %s",
+                                   if (length(unknown) == 1L) paste("a", what) else paste0(what, "s"),
                                    name_list(unknown))),
       collapse = " and "),
       sprintf(" (%ss are matched by name)", what))

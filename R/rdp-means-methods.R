@@ -13,6 +13,7 @@ method_label.dp_means <- function(object) "DP-means"
 #' @param ... Unused.
 #' @param newdata Data with the same columns as the data that was clustered;
 #'   by default the fitted data.
+#'   Matched to the fitted columns by name, see [predict-newdata].
 #' @return A list with `cluster` (integer, named by the rows of `newdata`)
 #'   and `cost`, the `n` x `k` matrix of divergences to every centre.
 #' @examples

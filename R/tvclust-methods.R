@@ -121,6 +121,7 @@ print.summary.tvclust <- function(x, digits = 3L, ...) {
 #'
 #' @param object A [tvclust()] fit.
 #' @param newdata Data with the same columns as the clustered data.
+#'   Matched to the fitted columns by name, see [predict-newdata].
 #' @param ... Unused.
 #' @return A list with `cluster` (the most probable existing cluster),
 #'   `probability` (a matrix with a column per cluster and a last column

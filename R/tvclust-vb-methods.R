@@ -35,6 +35,7 @@
 #' @param what Which plot, see Description.
 #' @param max_n Most points for `what = "psm"`.
 #' @param newdata Data with the same columns as the clustered data.
+#'   Matched to the fitted columns by name, see [predict-newdata].
 #' @param digits Significant digits to print.
 #' @param ... Passed on to the underlying plot; unused elsewhere.
 #' @return `print()` and `plot()` return `x` invisibly; `summary()` an
