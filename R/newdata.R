@@ -116,13 +116,16 @@ match_newdata_columns <- function(newdata, object, margin = 2L, arg = "newdata",
   absent <- setdiff(fitted, given)
   unknown <- setdiff(given, fitted)
   if (length(absent) || length(unknown)) {
-    stop_arg(arg, paste(c(
+    why <- paste(c(
       if (length(absent)) sprintf("lacks the fit's %s%s %s", what, plural(absent), name_list(absent)),
       if (length(unknown)) sprintf("has %s the fit does not know: %s",
                                    if (length(unknown) == 1L) paste("a", what) else paste0(what, "s"),
                                    name_list(unknown))),
-      collapse = " and "),
-      sprintf(" (%ss are matched by name)", what))
+      collapse = " and ")
+    if (length(given) != length(fitted)) {
+      why <- sprintf("has %d %ss but the fit has %d: it %s", length(given), what, length(fitted), why)
+    }
+    stop_arg(arg, why, sprintf(" (%ss are matched by name)", what))
   }
   reorder_newdata(newdata, match(fitted, given), margin)
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env Rscript
 # Fuzz sweep of sideclust's exported functions (issue 18, point 5).
 #
-#   Rscript tools/fuzz.R [--subset ci|full] [--out FILE] [--jobs N] [--timeout SECONDS]
+#   Rscript tools/fuzz.R [--subset ci|full|predict] [--out FILE] [--jobs N] [--timeout SECONDS]
 #                        [--functions f1,f2]   (default: every function that takes data)
 #
 # Finds the functions that take data (first formal `x` or `relations`) in the
@@ -24,7 +24,7 @@ parse_options <- function(args) {
     opts[[sub("^--", "", args[i])]] <- args[i + 1]
   }
   opts[c("jobs", "timeout")] <- list(as.integer(opts$jobs), as.numeric(opts$timeout))
-  if (!opts$subset %in% c("ci", "full")) stop("--subset must be ci or full")
+  if (!opts$subset %in% c("ci", "full", "predict")) stop("--subset must be ci, full or predict")
   opts
 }
 
@@ -254,6 +254,7 @@ all_cases <- function(found, bases, subset) {
   }), recursive = FALSE)
   cases <- c(cases, predict_cases(found))  # issue 45: predict() kinds, in the ci subset too
   if (subset == "ci") cases <- Filter(function(cs) ci_case(cs) || cs$target == "newdata", cases)
+  if (subset == "predict") cases <- Filter(function(cs) cs$target == "newdata", cases)
   cases
 }
 
