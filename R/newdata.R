@@ -225,11 +225,13 @@ scaled_logit_probabilities <- function(s) {
 # (new data are checked finite before scoring, so: rows far out, whose
 # quadratic forms overflowed): NaN or +Inf anywhere, or -Inf everywhere.
 overflowed_logits <- function(logw) {
+  if (!anyNA(logw) && all(is.finite(range(logw)))) return(logical(nrow(logw)))
   rowSums(is.na(logw) | logw == Inf) > 0 | rowSums(logw == -Inf) == ncol(logw)
 }
 
 # The same for costs (lower is better): NaN or -Inf anywhere, +Inf everywhere.
 overflowed_costs <- function(cost) {
+  if (!anyNA(cost) && all(is.finite(range(cost)))) return(logical(nrow(cost)))
   rowSums(is.na(cost) | cost == -Inf) > 0 | rowSums(cost == Inf) == ncol(cost)
 }
 
@@ -246,6 +248,8 @@ prediction_data <- function(object, newdata, margin = 2L) {
 far_rows <- function(x, centers) {
   if (!is.matrix(x)) x <- as.matrix(x)
   limit <- min(1e8 * max(1, abs(centers)), sqrt(.Machine$double.xmax / (64 * ncol(x))))
+  r <- range(x)  # one pass and no copy: the common case ends here
+  if (max(-r[1L], r[2L]) <= limit) return(logical(nrow(x)))
   apply(abs(x), 1L, max) > limit
 }
 
@@ -295,6 +299,7 @@ far_sparse_rows <- function(sp, centers) {
   far <- logical(sp$n)
   if (length(sp$val) == 0L) return(far)
   limit <- min(1e8 * max(1, abs(centers)), sqrt(.Machine$double.xmax / (64 * sp$p)))
+  if (max(abs(range(sp$val))) <= limit) return(far)
   hit <- abs(sp$val) > limit
   if (any(hit)) far[unique(csr_rows(sp$ptr, which(hit) - 1L))] <- TRUE
   far
