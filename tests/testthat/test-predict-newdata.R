@@ -158,3 +158,13 @@ test_that("the scaled-down scoring of far rows agrees with the direct one on ord
   cv <- cvqe(x, iris_side(), 3, restarts = 2)
   expect_identical(sideclust:::far_nearest_centre(x, cv$centers), unname(predict(cv, x)$cluster))
 })
+
+test_that("a fit stripped of its data still matches by the names of its centres", {
+  x <- iris_x()
+  set.seed(13)
+  fit <- cvqe(x, iris_side(), 3, restarts = 2)
+  lean <- fit
+  lean$data <- NULL
+  expect_identical(predict(lean, x[, 4:1]), predict(fit, x))
+  expect_error(predict(lean, x[, -1]), "`Sepal.Length`")
+})
