@@ -16,6 +16,7 @@ method_label.cec_ib <- function(object) "CEC-IB"
 #' @param object A fit from [cec()] or [cec_ib()].
 #' @param newdata Data with the same columns as the clustered data; by
 #'   default the fitted data.
+#'   Matched to the fitted columns by name, see [predict-newdata].
 #' @param ... Unused.
 #' @return A list with `cluster` (integer) and `probability`: the `n` x `k`
 #'   matrix of the scores above turned into probabilities (each row's
@@ -28,11 +29,20 @@ method_label.cec_ib <- function(object) "CEC-IB"
 #' predict(fit, x[1:10, ])$cluster
 #' @export
 predict.cec_fit <- function(object, newdata, ...) {
-  if (missing(newdata)) newdata <- training_data(object)
-  x <- check_newdata(newdata, ncol(object$centers))
+  x <- check_newdata(prediction_data(object, newdata), ncol(object$centers))
   scores <- cec_scores(object, x)
-  cluster_prediction(probability = normalize_log_weights(scores), rows = rownames(x),
-                     cluster = max.col(scores, ties.method = "first"))
+  far <- overflowed_logits(scores) | far_rows(x, object$centers)
+  scores[far, ] <- 0
+  probability <- normalize_log_weights(scores)
+  cluster <- max.col(scores, ties.method = "first")
+  if (any(far)) {
+    # far out the densities underflow; their ratios are still defined
+    g <- gaussian_far_memberships(x[far, , drop = FALSE], log(object$size / sum(object$size)),
+                                  object$centers, object$covariances)
+    probability[far, ] <- g$probability
+    cluster[far] <- g$cluster
+  }
+  cluster_prediction(probability = probability, rows = rownames(x), cluster = cluster)
 }
 
 # log p_i + log N(x; mu_i, Sigma_i) of every row of x and cluster i.

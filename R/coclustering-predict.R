@@ -31,6 +31,8 @@
 #'   a binary matrix with the fit's number of rows, one column per new
 #'   column. Logical, 0/1 numeric, data.frame or sparse `Matrix`; a vector
 #'   is one new row (or column).
+#'   Matched to the fitted columns (`dimension = 2`: rows) by name, see
+#'   [predict-newdata].
 #' @param dimension 1 to group new rows, 2 to group new columns.
 #' @param ... Unused.
 #' @return A list with `cluster`, the group of each new row (column), an
@@ -53,7 +55,7 @@
 #' @export
 predict.cross_associations <- function(object, newdata, dimension = 1L, ...) {
   dimension <- check_count(dimension, "dimension", upper = 2L)
-  if (missing(newdata)) newdata <- training_data(object)
+  newdata <- prediction_data(object, newdata, margin = 3L - dimension)  # new rows: columns by name
   if (is.null(dim(newdata)) && is.atomic(newdata)) {
     newdata <- if (dimension == 1L) matrix(newdata, nrow = 1L) else matrix(newdata, ncol = 1L)
   }

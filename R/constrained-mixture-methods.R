@@ -7,6 +7,7 @@
 #' @param newdata Data with the columns of the data that was fitted; by
 #'   default the fitted data. New points carry no constraints: their
 #'   probabilities are \eqn{w_k N(x; \mu_k, \Sigma_k)} normalized.
+#'   Matched to the fitted columns by name, see [predict-newdata].
 #' @param type Deprecated: `"class"` or `"prob"` return the former bare
 #'   vector or matrix.
 #' @param digits Significant digits to print.
@@ -26,12 +27,19 @@
 #' @method predict constrained_mixture
 #' @export
 predict.constrained_mixture <- function(object, newdata, type, ...) {
-  if (missing(newdata)) newdata <- training_data(object)
   p <- ncol(object$centers)
-  x <- check_newdata(newdata, p)
+  x <- check_newdata(prediction_data(object, newdata), p)
   k <- object$k
   logp <- gaussian_component_logs(x, object$weights, object$centers, object$covariances)
-  out <- cluster_prediction(probability = normalize_log_weights(logp), rows = rownames(x))
+  far <- overflowed_logits(logp) | far_rows(x, object$centers)
+  logp[far, ] <- 0
+  probability <- normalize_log_weights(logp)
+  if (any(far)) {
+    # far out the densities underflow; their ratios are still defined
+    probability[far, ] <- gaussian_far_memberships(x[far, , drop = FALSE], log(object$weights),
+                                                   object$centers, object$covariances)$probability
+  }
+  out <- cluster_prediction(probability = probability, rows = rownames(x))
   if (missing(type)) return(out)
   type <- match_choice(type, c("class", "prob"), "type")
   warning("`type` is deprecated: predict() returns a list with `cluster` and `probability`",

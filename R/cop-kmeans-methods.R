@@ -10,6 +10,7 @@ method_label.cop_kmeans <- function(object) "COP-k-means"
 #' @param object A fit from [cop_kmeans()].
 #' @param newdata Data with the same columns as the data that was clustered;
 #'   by default the fitted data.
+#'   Matched to the fitted columns by name, see [predict-newdata].
 #' @param ... Unused.
 #' @return A list with `cluster` (integer) and `cost` (the `n` x `k` squared
 #'   distances to the centres), as [predict.cvqe()] returns.
@@ -20,6 +21,5 @@ method_label.cop_kmeans <- function(object) "COP-k-means"
 #' predict(fit, x[1:10, ])$cluster
 #' @export
 predict.cop_kmeans <- function(object, newdata, ...) {
-  if (missing(newdata)) newdata <- training_data(object)
-  predict_nearest_centre(object, newdata)
+  predict_nearest_centre(object, prediction_data(object, newdata))
 }

@@ -8,6 +8,7 @@
 #'
 #' @param object A fit from [discriminative_clustering()].
 #' @param newdata Data with the same columns as the data that was clustered.
+#'   Matched to the fitted columns by name, see [predict-newdata].
 #' @param ... Unused.
 #' @return A list with `cluster` (integer, `1..k`) and `membership` (an
 #'   `nrow(newdata)` x `k` matrix whose rows sum to 1).
@@ -21,10 +22,18 @@
 #' round(pred$probability, 3)
 #' @export
 predict.discriminative_clustering <- function(object, newdata, ...) {
-  if (missing(newdata)) newdata <- training_data(object)
+  newdata <- prediction_data(object, newdata)
   nd <- newdata_for_core(newdata, ncol(object$centers))  # checked and transposed in one pass
   newdata <- nd$x
   res <- .soft_memberships_cpp(nd$xt, t(object$centers), object$sigma)
+  far <- overflowed_logits(res$membership) | far_rows(newdata, object$centers)
+  if (any(far)) {
+    # W_c(x) proportional to exp(-|x - m_c|^2 / (2 sigma^2)), from distances scaled down
+    s <- scaled_quadratic_logits(newdata[far, , drop = FALSE], object$centers,
+                                 diag(1 / object$sigma^2, ncol(newdata)), numeric(nrow(object$centers)))
+    res$membership[far, ] <- scaled_logit_probabilities(s)
+    res$cluster[far] <- s$cluster
+  }
   cluster_prediction(probability = res$membership, rows = rownames(newdata),
                      cluster = res$cluster)
 }

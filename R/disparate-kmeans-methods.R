@@ -32,6 +32,7 @@ print.disparate_kmeans <- function(x, digits = 4L, ...) {
 #'
 #' @param object A [disparate_kmeans()] fit.
 #' @param newdata Data with the same columns as the data that was clustered.
+#'   Matched to the fitted columns by name, see [predict-newdata].
 #' @param ... Unused.
 #' @return A list, shaped like the fit: `cluster` and `cluster2` (integer,
 #'   one per point of `newdata`) and `clusters`, the two as the columns of an
@@ -43,13 +44,12 @@ print.disparate_kmeans <- function(x, digits = 4L, ...) {
 #' predict(fit, x[1:5, ])$clusters
 #' @export
 predict.disparate_kmeans <- function(object, newdata, ...) {
-  if (missing(newdata)) newdata <- training_data(object)
-  nd <- newdata_for_core(newdata, ncol(object$centers))  # checked and transposed in one pass
+  nd <- newdata_for_core(prediction_data(object, newdata), ncol(object$centers))  # checked and transposed in one pass
   x <- nd$x
-  first <- cluster_prediction(cost = .center_divergences_cpp(nd$xt, t(object$centers), "sqeuclidean"),
-                              rows = rownames(x))
-  second <- cluster_prediction(cost = .center_divergences_cpp(nd$xt, t(object$centers2), "sqeuclidean"),
-                               rows = rownames(x))
+  first <- nearest_centre_prediction(.center_divergences_cpp(nd$xt, t(object$centers), "sqeuclidean"),
+                                     x, object$centers, rows = rownames(x))
+  second <- nearest_centre_prediction(.center_divergences_cpp(nd$xt, t(object$centers2), "sqeuclidean"),
+                                      x, object$centers2, rows = rownames(x))
   clusters <- cbind(cluster = first$cluster, cluster2 = second$cluster)
   c(first, list(cluster2 = second$cluster, cost2 = second$cost, clusters = clusters))
 }

@@ -13,6 +13,7 @@
 #'
 #' @param object A fit from [ib_kmeans()].
 #' @param newdata Data with the same columns as the data that was clustered.
+#'   Matched to the fitted columns by name, see [predict-newdata].
 #' @param ... Unused.
 #' @return A list with `cluster` (integer, `1..k`) and `membership` (an
 #'   `nrow(newdata)` x `k` matrix whose rows sum to 1).
@@ -26,12 +27,30 @@
 #' round(pred$probability, 3)
 #' @export
 predict.ib_kmeans <- function(object, newdata, ...) {
-  if (missing(newdata)) newdata <- training_data(object)
+  newdata <- prediction_data(object, newdata)
   nd <- newdata_for_core(newdata, ncol(object$centers))  # checked and transposed in one pass
   newdata <- nd$x
   membership <- .ib_kmeans_memberships_cpp(nd$xt, t(object$centers), object$pc,
                                            object$log_z, object$beta, object$s)
+  far <- overflowed_logits(membership) | far_rows(newdata, object$centers)
+  if (any(far)) membership[far, ] <- ib_kmeans_far_memberships(object, newdata[far, , drop = FALSE])
   cluster_prediction(probability = membership, rows = rownames(newdata))
+}
+
+# Memberships (29) of rows far out, p(c|x) proportional to
+# p(c) exp(-beta [|x - m_c|^2 / s + log Z(c, s)]), from distances scaled down
+# (the core's squared distances would overflow); beta = Inf: the live
+# cluster of smallest |x - m_c|^2 / s + log Z, as in the fit.
+ib_kmeans_far_memberships <- function(object, x) {
+  live <- object$pc > 0
+  hard <- is.infinite(object$beta)
+  b <- if (hard) 1 else object$beta
+  offsets <- ifelse(live, (if (hard) 0 else log(object$pc)) - b * object$log_z, -Inf)
+  s <- scaled_quadratic_logits(x, object$centers, diag(2 * b / object$s, ncol(x)), offsets)
+  if (!hard) return(scaled_logit_probabilities(s))
+  out <- matrix(0, nrow(x), nrow(object$centers))
+  out[cbind(seq_len(nrow(x)), s$cluster)] <- 1
+  out
 }
 
 #' @rdname ib_kmeans

@@ -49,6 +49,8 @@
 #' @param newdata Non-negative matrix, data.frame or sparse `Matrix` of new
 #'   rows, with the fitted number of columns (for `dimension = 2`: new
 #'   columns, with the fitted number of rows), or one vector.
+#'   Matched to the fitted columns (`dimension = 2`: rows) by name, see
+#'   [predict-newdata].
 #' @param dimension `itcc()` only: 1 for new rows, 2 for new columns.
 #' @param ... Unused.
 #' @return A list with `cluster` (integer, `NA` where no cluster can take the
@@ -74,7 +76,7 @@ NULL
 #' @rdname predict-info
 #' @export
 predict.sib <- function(object, newdata, ...) {
-  if (missing(newdata)) newdata <- training_data(object)
+  newdata <- prediction_data(object, newdata)
   csr <- new_joint_rows(newdata, ncol(object$pyc))
   cost <- merge_cost(csr, object$pc * object$pyc, object$total_mass)
   cluster_prediction(cost = na_if_empty(cost, csr), rows = csr$row_names)
@@ -87,7 +89,7 @@ predict.aib <- predict.sib
 #' @rdname predict-info
 #' @export
 predict.ib <- function(object, newdata, ...) {
-  if (missing(newdata)) newdata <- training_data(object)
+  newdata <- prediction_data(object, newdata)
   csr <- new_joint_rows(newdata, ncol(object$pyc))
   div <- kl_cost(csr, object$pyc, object$total_mass, object$pc)
   out <- cheapest(object$beta * div - rep(log(object$pc), each = nrow(div)))
@@ -100,7 +102,7 @@ predict.ib <- function(object, newdata, ...) {
 #' @export
 predict.itcc <- function(object, newdata, dimension = 1L, ...) {
   dimension <- check_count(dimension, "dimension", upper = 2L)
-  if (missing(newdata)) newdata <- training_data(object)
+  newdata <- prediction_data(object, newdata, margin = 3L - dimension)  # new rows: columns by name
   out <- coclustering_rule(object, newdata, dimension)
   cluster_prediction(cost = out$costs, rows = out$csr$row_names, cluster = out$cluster)
 }

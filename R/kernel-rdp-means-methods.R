@@ -22,6 +22,8 @@ method_label.kernel_rdp_means <- function(object) "Kernel RDP-means"
 #' @param newdata New points with the fitted columns (`"rbf"`, `"linear"`),
 #'   or the m x n kernel between new and training points (`"precomputed"`);
 #'   by default the fitted data.
+#'   Matched by name to the fitted columns (`"precomputed"`: the training
+#'   points), see [predict-newdata].
 #' @param self For `"precomputed"`: \eqn{K(y, y)} of every new point.
 #' @param ... Unused.
 #' @return A list with `cluster` and `cost`, the m x k matrix of squared
@@ -37,6 +39,9 @@ predict.kernel_rdp_means <- function(object, newdata, self = NULL, ...) {
   if (missing(newdata)) {
     newdata <- training
     if (object$kernel == "precomputed" && is.null(self)) self <- Matrix::diag(training)
+  } else {
+    # columns by name: the fitted columns, or for "precomputed" the training points
+    newdata <- match_newdata_columns(newdata, object)
   }
   k <- object$k
   n <- length(object$cluster)
@@ -72,7 +77,13 @@ predict.kernel_rdp_means <- function(object, newdata, self = NULL, ...) {
   size <- object$size
   cost <- yy - 2 * sweep(sums, 2L, size, "/")
   cost <- sweep(cost, 2L, object$within / size^2, "+")
-  cluster_prediction(cost = unname(as.matrix(cost)), rows = rows)
+  cost <- unname(as.matrix(cost))
+  if (object$kernel == "linear") {
+    # |y - mean_c|^2 + S_c / n_c^2 - |mean_c|^2: rows far out compared scaled down
+    return(nearest_centre_prediction(cost, y, object$centers, rows = rows,
+                                     offsets = object$within / size^2 - rowSums(object$centers^2)))
+  }
+  cluster_prediction(cost = cost, rows = rows)
 }
 
 # The means live in feature space: coef() gives the centres for the linear

@@ -37,6 +37,8 @@
 #'   type of that relation (in the fit's order), so for a relation where
 #'   `type` indexes the columns, give the transposed new columns. A single
 #'   matrix stands for a list of one. Dense or sparse `Matrix`.
+#'   Each matrix's columns are matched to the other type's vertices by name, see
+#'   [predict-newdata].
 #' @param type The type of the new vertices: its number or its name
 #'   (`names(object$k)`).
 #' @param ... Unused.
@@ -144,7 +146,11 @@ kp_predict_newdata <- function(newdata, object, ty, rel) {
     arg <- sprintf("newdata[[%d]]", i)
     r <- rel[i]
     o <- object$types[r, if (object$types[r, 1L] == ty) 2L else 1L]
-    csr <- kp_relation_csr(newdata[[i]], arg, object$divergence)
+    # the other type's vertices by name, where the fitted relation had names
+    fitted <- if (!is.null(object$data)) newdata_names(object$data[[r]], if (object$types[r, 1L] == ty) 2L else 1L)
+    nd <- match_newdata_columns(newdata[[i]], object, arg = arg,
+                                fitted = if (usable_names(fitted)) fitted)
+    csr <- kp_relation_csr(nd, arg, object$divergence)
     if (csr$n_cols != object$n_vertices[o]) {
       stop_arg(arg, sprintf("has %d columns but type \"%s\" has %d vertices (relation %s; new vertices are rows)",
                             csr$n_cols, names(object$k)[o], object$n_vertices[o], rel_names[i]))

@@ -10,6 +10,7 @@ method_label.lcvqe <- function(object) "LCVQE"
 #' @param object A fit from [lcvqe()].
 #' @param newdata Data with the same columns as the data that was clustered;
 #'   by default the fitted data.
+#'   Matched to the fitted columns by name, see [predict-newdata].
 #' @param ... Unused.
 #' @return A list with `cluster` (integer) and `cost` (the `n` x `k` squared
 #'   distances to the centres), as [predict.cvqe()] returns.
@@ -20,6 +21,5 @@ method_label.lcvqe <- function(object) "LCVQE"
 #' predict(fit, x[1:10, ])$cluster
 #' @export
 predict.lcvqe <- function(object, newdata, ...) {
-  if (missing(newdata)) newdata <- training_data(object)
-  predict_nearest_centre(object, newdata)
+  predict_nearest_centre(object, prediction_data(object, newdata))
 }

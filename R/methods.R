@@ -181,7 +181,7 @@ prototype_runs <- function(a, core, extra = list(),
 predict_nearest_centre <- function(object, newdata) {
   data <- newdata_for_core(newdata, ncol(object$centers), sparse_ok = TRUE)
   cost <- .center_divergences_cpp(data$xt, t(object$centers), "sqeuclidean")
-  cluster_prediction(cost = cost, rows = point_names(data$x))
+  nearest_centre_prediction(cost, data$x, object$centers, rows = point_names(data$x))
 }
 
 # The one shape of every predict(): `cluster` plus one n x k matrix with a

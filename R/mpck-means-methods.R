@@ -14,6 +14,7 @@ method_label.mpck_means <- function(object) {
 #' @param object A fit from [mpck_means()] or [pck_means()].
 #' @param newdata Data with the same columns as the data that was clustered;
 #'   by default the fitted data.
+#'   Matched to the fitted columns by name, see [predict-newdata].
 #' @param ... Unused.
 #' @return A list with `cluster` (integer) and `cost` (the `n` x `k` matrix
 #'   \eqn{\|x - \mu_h\|^2_{A_h} - \log\det A_h}{||x - mu_h||^2_A_h - log det
@@ -25,15 +26,17 @@ method_label.mpck_means <- function(object) {
 #' predict(fit, x[1:10, ])$cluster
 #' @export
 predict.mpck_means <- function(object, newdata, ...) {
-  if (missing(newdata)) newdata <- training_data(object)
-  newdata <- check_newdata(newdata, ncol(object$centers))
+  newdata <- check_newdata(prediction_data(object, newdata), ncol(object$centers))
+  metrics <- lapply(seq_len(object$k), function(h) mpck_metric_matrix(object, h))
+  logdets <- vapply(metrics, mpck_logdet, 0)
   cost <- vapply(seq_len(object$k), function(h) {
     d <- sweep(newdata, 2L, object$centers[h, ])
-    a <- mpck_metric_matrix(object, h)
-    rowSums((d %*% a) * d) - mpck_logdet(a)
+    rowSums((d %*% metrics[[h]]) * d) - logdets[h]
   }, numeric(nrow(newdata)))
   cost <- matrix(cost, nrow(newdata), object$k)
-  cluster_prediction(cost = cost, rows = rownames(newdata))
+  # rows far out: (x - mu_h)' A_h (x - mu_h) - log det A_h compared scaled down
+  nearest_centre_prediction(cost, newdata, object$centers, rows = rownames(newdata),
+                            offsets = -logdets, precision = lapply(metrics, function(a) 2 * a))
 }
 
 # The p x p metric of cluster h of a fit.

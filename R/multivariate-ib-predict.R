@@ -35,6 +35,8 @@
 #' @param newdata Non-negative matrix, data.frame or sparse `Matrix` of new
 #'   rows with the fitted number of columns (`dimension = 2`: new columns
 #'   with the fitted number of rows), or one vector.
+#'   Matched to the fitted columns (`dimension = 2`: rows) by name, see
+#'   [predict-newdata].
 #' @param dimension 1 for new rows, 2 for new columns (symmetric IB only).
 #' @param ... Unused.
 #' @return A list with `cluster` (integer) and `cost` (the merge cost of the
@@ -55,7 +57,7 @@
 #' @export
 predict.symmetric_ib <- function(object, newdata, dimension = 1L, ...) {
   dimension <- check_count(dimension, "dimension", upper = 2L)
-  if (missing(newdata)) newdata <- training_data(object)
+  newdata <- prediction_data(object, newdata, margin = 3L - dimension)  # new rows: columns by name
   joint <- if (dimension == 1L) object$joint else t(object$joint)
   if (object$method == "iterative") {
     w <- if (dimension == 1L) object$col_membership else object$membership
@@ -77,7 +79,7 @@ predict.symmetric_ib <- function(object, newdata, dimension = 1L, ...) {
 #' @rdname predict.symmetric_ib
 #' @export
 predict.parallel_ib <- function(object, newdata, ...) {
-  if (missing(newdata)) newdata <- training_data(object)
+  newdata <- prediction_data(object, newdata)
   csr <- new_joint_rows(newdata, ncol(object$cell_pyc))
   if (object$method == "iterative") return(predict_soft_parallel(object, csr))
   cost <- merge_cost(csr, object$cell_pc * object$cell_pyc, object$total_mass)

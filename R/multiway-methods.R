@@ -119,6 +119,7 @@ kept_share <- function(x) if (x$info_data > 0) x$info_approx / x$info_data else 
 #' @param newdata New entities of dimension `dimension`: an array with the
 #'   dimensions of the clustered tensor except that one, which may have any
 #'   extent (a matrix of new rows for a 2-way fit with `dimension = 1`).
+#'   The other dimensions' entries are matched by name, see [predict-newdata].
 #' @param dimension Which dimension the new entities belong to.
 #' @param ... Unused.
 #' @return A list with `cluster` (integer) and `divergence` (the summed
@@ -136,6 +137,10 @@ predict.multiway_clustering <- function(object, newdata, dimension = 1L, ...) {
   dimension <- check_count(dimension, "dimension", upper = n_dims)
   if (missing(newdata)) newdata <- training_data(object)
   if (is.null(dim(newdata)) && n_dims == 2L) newdata <- matrix(newdata, nrow = 1L)
+  if (length(dim(newdata)) == n_dims) {
+    # the other dimensions' entries by name, where the clustered tensor had names
+    for (m in setdiff(seq_len(n_dims), dimension)) newdata <- match_newdata_columns(newdata, object, m)
+  }
   newdata <- check_tensor(newdata, "newdata")
   expected <- object$dim[-dimension]
   if (length(dim(newdata)) != n_dims || any(dim(newdata)[-dimension] != expected)) {

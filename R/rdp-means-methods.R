@@ -13,6 +13,7 @@ method_label.dp_means <- function(object) "DP-means"
 #' @param ... Unused.
 #' @param newdata Data with the same columns as the data that was clustered;
 #'   by default the fitted data.
+#'   Matched to the fitted columns by name, see [predict-newdata].
 #' @return A list with `cluster` (integer, named by the rows of `newdata`)
 #'   and `cost`, the `n` x `k` matrix of divergences to every centre.
 #' @examples
@@ -21,8 +22,7 @@ method_label.dp_means <- function(object) "DP-means"
 #' predict(fit, x[1:10, ])$cluster
 #' @export
 predict.rdp_means <- function(object, newdata, ...) {
-  if (missing(newdata)) newdata <- training_data(object)
-  data <- prepare_divergence_data(newdata, object$divergence, object$smoothing,
+  data <- prepare_divergence_data(prediction_data(object, newdata), object$divergence, object$smoothing,
                                   arg = "newdata", min_rows = 1L)
   if (n_coordinates(data$x) != ncol(object$centers)) {
     stop_arg("newdata", sprintf("has %d columns but the fit has %d",

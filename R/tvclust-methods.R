@@ -121,6 +121,7 @@ print.summary.tvclust <- function(x, digits = 3L, ...) {
 #'
 #' @param object A [tvclust()] fit.
 #' @param newdata Data with the same columns as the clustered data.
+#'   Matched to the fitted columns by name, see [predict-newdata].
 #' @param ... Unused.
 #' @return A list with `cluster` (the most probable existing cluster),
 #'   `probability` (a matrix with a column per cluster and a last column
@@ -132,7 +133,7 @@ print.summary.tvclust <- function(x, digits = 3L, ...) {
 #' predict(fit, x[1:5, ])$cluster
 #' @export
 predict.tvclust <- function(object, newdata, ...) {
-  if (missing(newdata)) newdata <- training_data(object)
+  newdata <- prediction_data(object, newdata)
   if (object$family == "multinomial") {
     pts <- multinomial_predict_points(object, newdata)
     newdata <- pts$newdata
@@ -147,11 +148,22 @@ predict.tvclust <- function(object, newdata, ...) {
     newdata <- list(row_names = rownames(newdata))
   }
   logw[, ncol(logw)] <- logw[, ncol(logw)] + log(object$alpha)
+  tvclust_prediction(logw, object$k, newdata$row_names)
+}
+
+# The prediction of either TVClust method from the n x (k + 1) log predictive
+# weights (the last column: a new cluster). Rows whose weights could not be
+# computed (far outside the fitted data, where the predictive densities
+# overflow) get NA with a warning, never NaN in silence.
+tvclust_prediction <- function(logw, k, rows) {
+  bad <- overflowed_logits(logw)
+  logw[bad, ] <- 0
   prob <- normalize_log_weights(logw)
-  colnames(prob) <- c(seq_len(object$k), "new")
-  cluster_prediction(probability = prob, rows = newdata$row_names,
-                     cluster = max.col(prob[, seq_len(object$k), drop = FALSE], ties.method = "first"),
-                     new = prob[, "new"])
+  colnames(prob) <- c(seq_len(k), "new")
+  out <- cluster_prediction(probability = prob, rows = rows,
+                            cluster = max.col(prob[, seq_len(k), drop = FALSE], ties.method = "first"),
+                            new = prob[, "new"])
+  mark_unscored(out, bad, "lie too far from the fitted data for their predictive densities in double precision")
 }
 
 #' Posterior similarity matrix

@@ -35,6 +35,7 @@
 #' @param what Which plot, see Description.
 #' @param max_n Most points for `what = "psm"`.
 #' @param newdata Data with the same columns as the clustered data.
+#'   Matched to the fitted columns by name, see [predict-newdata].
 #' @param digits Significant digits to print.
 #' @param ... Passed on to the underlying plot; unused elsewhere.
 #' @return `print()` and `plot()` return `x` invisibly; `summary()` an
@@ -135,7 +136,7 @@ plot.tvclust_vb <- function(x, what = c("elbo", "estimate", "uncertainty", "psm"
 #' @rdname tvclust_vb-methods
 #' @export
 predict.tvclust_vb <- function(object, newdata, ...) {
-  if (missing(newdata)) newdata <- training_data(object)
+  newdata <- prediction_data(object, newdata)
   if (object$family == "multinomial") {
     pts <- multinomial_predict_points(object, newdata)
     newdata <- pts$newdata
@@ -148,11 +149,8 @@ predict.tvclust_vb <- function(object, newdata, ...) {
                                     object$prior, nd$xt)
   }
   logw <- sweep(logw, 2L, object$log_weight, "+")
-  prob <- normalize_log_weights(logw)
-  colnames(prob) <- c(seq_len(object$k), "new")
-  cluster_prediction(probability = prob, rows = if (is.matrix(newdata)) rownames(newdata) else point_names(newdata),
-                     cluster = max.col(prob[, seq_len(object$k), drop = FALSE], ties.method = "first"),
-                     new = prob[, "new"])
+  tvclust_prediction(logw, object$k,
+                     if (is.matrix(newdata)) rownames(newdata) else point_names(newdata))
 }
 
 #' @rdname tvclust_vb-methods

@@ -1,7 +1,7 @@
 #!/usr/bin/env Rscript
 # Fuzz sweep of sideclust's exported functions (issue 18, point 5).
 #
-#   Rscript tools/fuzz.R [--subset ci|full] [--out FILE] [--jobs N] [--timeout SECONDS]
+#   Rscript tools/fuzz.R [--subset ci|full|predict] [--out FILE] [--jobs N] [--timeout SECONDS]
 #                        [--functions f1,f2]   (default: every function that takes data)
 #
 # Finds the functions that take data (first formal `x` or `relations`) in the
@@ -24,7 +24,7 @@ parse_options <- function(args) {
     opts[[sub("^--", "", args[i])]] <- args[i + 1]
   }
   opts[c("jobs", "timeout")] <- list(as.integer(opts$jobs), as.numeric(opts$timeout))
-  if (!opts$subset %in% c("ci", "full")) stop("--subset must be ci or full")
+  if (!opts$subset %in% c("ci", "full", "predict")) stop("--subset must be ci, full or predict")
   opts
 }
 
@@ -252,8 +252,86 @@ all_cases <- function(found, bases, subset) {
     }
     usable_cases(cs, as_fun_call(b$fun, b$args), bases)
   }), recursive = FALSE)
-  if (subset == "ci") cases <- Filter(ci_case, cases)
+  cases <- c(cases, predict_cases(found))  # issue 45: predict() kinds, in the ci subset too
+  if (subset == "ci") cases <- Filter(function(cs) ci_case(cs) || cs$target == "newdata", cases)
+  if (subset == "predict") cases <- Filter(function(cs) cs$target == "newdata", cases)
   cases
+}
+
+## predict() kinds (issue 45) ---------------------------------------------------
+# Kept apart from the other mutations: each fits the base call on its data
+# with named columns, then calls predict() on new data made from them. The
+# call returns a fit-like marker with `cluster = NA` (class
+# "sideclust_fuzz_wrong", attribute `why`) when the answer is wrong, which the
+# sweep counts as silent_nonfinite unless predict() warned (the fit's own
+# warnings are muffled). A predict() error naming `newdata` is error_clear.
+predict_probes <- list(
+  "predict with reordered columns" = quote(
+    if (!identical(predict(fit, new(X, reversed))$cluster, predict(fit, new(X))$cluster)) {
+      wrong("the clusters changed with the order of the columns")
+    }),
+  "predict with renamed columns" = quote({
+    predict(fit, new(X, renamed))
+    wrong("new data with a renamed column were accepted")
+  }),
+  "predict with extreme new data" = quote({
+    pr <- predict(fit, new(X, function(d) d * 1e300))
+    if (anyNA(pr$cluster) || any(is.nan(as.matrix(pr[[2]])))) wrong("NA clusters or NaN scores")
+  })
+)
+
+# The self-contained call of one predict() kind for a base call (fun, args).
+predict_case <- function(fun, args, kind) {
+  data <- args[[1]]
+  args[[1]] <- quote(X)
+  fit_call <- as_fun_call(fun, args)
+  probe <- predict_probes[[kind]]
+  call <- bquote(local({
+    named <- function(d) {
+      dn <- dimnames(d)
+      if (is.null(dn)) dn <- vector("list", length(dim(d)))
+      dn[[2]] <- paste0("v", seq_len(dim(d)[2]))
+      dimnames(d) <- dn
+      d
+    }
+    reversed <- function(d) {
+      idx <- lapply(dim(d), seq_len)
+      idx[[2]] <- rev(idx[[2]])
+      do.call(`[`, c(list(d), idx, list(drop = FALSE)))
+    }
+    renamed <- function(d) {
+      dimnames(d)[[2]][1] <- "renamed"
+      d
+    }
+    # new data for predict(): of a list of relations, the first (new rows of type 1)
+    new <- function(X, f = identity) f(if (is.list(X) && !is.data.frame(X)) X[[1]] else X)
+    wrong <- function(why) {
+      structure(list(cluster = NA_integer_), why = why, class = c("sideclust_fuzz_wrong", "sideclust"))
+    }
+    X <- .(data)
+    X <- if (is.list(X) && !is.data.frame(X)) lapply(X, named) else named(X)
+    fit <- suppressWarnings(.(fit_call))
+    if (is.null(utils::getS3method("predict", class(fit)[1], optional = TRUE))) return(NULL)
+    .(probe)  # its value: NULL, or wrong()'s marker
+  }))
+  list(fun = fun, target = "newdata", mutation = kind, call = call)
+}
+
+# Base calls for the predict() kinds where the sweep finds none (tvclust()
+# refuses the `restarts` filler of its Gibbs method), and its variational fit.
+predict_extra_bases <- list(
+  list(fun = "tvclust", args = alist(x = cont, side = cons, iter = 40, chains = 1, threads = 1)),
+  list(fun = "tvclust", args = alist(x = cont, side = cons, method = "variational", restarts = 2))
+)
+
+# The predict() kinds of every function whose base call returned a fit.
+predict_cases <- function(found) {
+  covered <- vapply(found, function(b) !is.null(b$args) && isTRUE(b$fit), NA)
+  extra <- Filter(function(b) !b$fun %in% vapply(found[covered], `[[`, "", "fun") ||
+                    "method" %in% names(b$args), predict_extra_bases)
+  unlist(lapply(c(found[covered], extra), function(b) {
+    lapply(names(predict_probes), predict_case, fun = b$fun, args = b$args)
+  }), recursive = FALSE)
 }
 
 ## Running calls ------------------------------------------------------------------
@@ -272,6 +350,7 @@ run_child <- function(calls, bases) {
   }
   nonfinite_fields <- function(fit) {
     if (is.numeric(fit) && is.null(dim(fit))) return(if (all(is.finite(fit))) NULL else "value")
+    if (inherits(fit, "sideclust_fuzz_wrong")) return(paste("predict():", attr(fit, "why")))
     if (!inherits(fit, "sideclust")) return(NULL)
     fit <- unclass(fit)
     fields <- c(intersect(c("objective", "cost", "loglik", "loss", "expected_loss"), names(fit)),
@@ -432,6 +511,7 @@ write_report <- function(res, found, opts, seconds) {
     "- `crash`: the process died (segfault, abort); `timeout`: no result in time.",
     "- `error_clear`: an error naming an argument in backticks or the mutated argument; `error_unclear`: any other error.",
     "- `silent_nonfinite` / `warned_nonfinite`: a fit with `NA` in `cluster`, or a non-finite last value of `objective`, `cost`, `loglik`, `loss`, `expected_loss` or a `*trace` field (a plain numeric result: any non-finite value), without / with a warning.",
+    "- The predict() kinds (target `newdata`; issue 45) count a wrong answer of predict() as `silent_nonfinite` / `warned_nonfinite`: clusters that change with the order of named columns, a renamed column accepted, `NA` clusters or `NaN` scores on new data scaled by 1e300.",
     "- `ok`: anything else (a result, maybe with warnings)."
   )
   dir.create(dirname(opts$out), showWarnings = FALSE, recursive = TRUE)

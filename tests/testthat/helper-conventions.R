@@ -9,6 +9,9 @@ convention_cases <- function() {
   labels <- sample_labels(y, 0.4)
   counts <- matrix(rpois(30 * 8, rep(c(1, 6, 3), each = 80)), 30, 8) + 1
   cube <- array(rnorm(12 * 5 * 4), c(12, 5, 4))
+  # named columns, so that the tests of predict() by name cover every fit
+  colnames(counts) <- paste0("w", seq_len(ncol(counts)))
+  dimnames(cube) <- list(NULL, paste0("b", 1:5), paste0("c", 1:4))
   list(
     aib = list(fit = function() aib(counts, k = 3), data = counts),
     cec = list(fit = function() cec(x, 4, restarts = 2), data = x),
@@ -43,4 +46,43 @@ convention_cases <- function() {
     tvclust_vb = list(fit = function() tvclust(x, side, method = "variational", restarts = 2),
                       data = x)
   )
+}
+
+# The data of a conventions case with its columns (for a list, every
+# matrix's; for an array, the second dimension's) changed by `f`, a function
+# of a matrix or array (e.g. reversing or renaming columns).
+map_case_columns <- function(data, f) {
+  if (is.list(data) && !is.data.frame(data)) return(lapply(data, f))
+  f(data)
+}
+
+reverse_columns <- function(d) {
+  if (length(dim(d)) == 3L) return(d[, rev(seq_len(dim(d)[2L])), , drop = FALSE])
+  d[, rev(seq_len(ncol(d))), drop = FALSE]
+}
+
+rename_first_column <- function(d, to = "not_a_column") {
+  dimnames(d)[[2L]][1L] <- to
+  d
+}
+
+drop_last_column <- function(d) {
+  if (length(dim(d)) == 3L) return(d[, -dim(d)[2L], , drop = FALSE])
+  d[, -ncol(d), drop = FALSE]
+}
+
+unname_columns <- function(d) {
+  dimnames(d)[2L] <- list(NULL)
+  d
+}
+
+# Conditions raised while evaluating expr: list(value, warnings, error).
+capture_conditions <- function(expr) {
+  warnings <- character()
+  value <- tryCatch(withCallingHandlers(expr, warning = function(w) {
+    warnings <<- c(warnings, conditionMessage(w))
+    invokeRestart("muffleWarning")
+  }), error = function(e) e)
+  if (inherits(value, "error")) return(list(value = NULL, warnings = warnings, error = conditionMessage(value)))
+  list(value = value, warnings = warnings, error = NULL)
 }

@@ -121,6 +121,60 @@ test_that("predict() has one shape, with and without newdata, for every fit", {
   }
 })
 
+test_that("predict() matches new data to the fitted columns by name, for every fit", {
+  for (name in names(cases <- convention_cases())) {
+    set.seed(17)
+    fit <- cases[[name]]$fit()
+    data <- cases[[name]]$data
+    if (is.null(utils::getS3method("predict", class(fit)[1], optional = TRUE))) next
+    first <- function(d) if (is.list(d) && !is.data.frame(d)) d[[1L]] else d
+    fitted_cols <- dimnames(first(data))[[2L]]
+    expect_false(is.null(fitted_cols), label = name)
+    base <- predict(fit, data)
+    # reordered columns: the same prediction
+    expect_identical(predict(fit, map_case_columns(data, reverse_columns)), base, label = name)
+    # renamed or missing columns: an error naming them
+    expect_error(predict(fit, map_case_columns(data, rename_first_column)), "not_a_column",
+                 label = name)
+    last <- fitted_cols[length(fitted_cols)]
+    expect_error(predict(fit, map_case_columns(data, drop_last_column)), last, fixed = TRUE,
+                 label = name)
+    # unnamed new data for a named fit: matched by position, with a warning
+    unnamed <- capture_conditions(predict(fit, map_case_columns(data, unname_columns)))
+    expect_true(length(unnamed$warnings) > 0L && all(grepl("no column names", unnamed$warnings)),
+                label = name)
+    expect_identical(unname(unnamed$value$cluster), unname(base$cluster), label = name)
+  }
+})
+
+test_that("predict() on extreme new data never gives NA or NaN in silence, for every fit", {
+  for (name in names(cases <- convention_cases())) {
+    set.seed(18)
+    fit <- cases[[name]]$fit()
+    data <- cases[[name]]$data
+    if (is.null(utils::getS3method("predict", class(fit)[1], optional = TRUE))) next
+    if (name == "cross_associations") next  # binary data: no scale to blow up
+    huge <- map_case_columns(data, function(d) d * 1e300)
+    got <- capture_conditions(predict(fit, huge))
+    if (!is.null(got$error)) {
+      expect_match(got$error, "newdata", label = name)  # an error that names the argument
+      next
+    }
+    pr <- got$value
+    scores <- pr[[2L]]
+    unscored <- is.na(pr$cluster) | apply(is.nan(as.matrix(scores)), 1L, any)
+    if (any(unscored)) {
+      expect_true(length(got$warnings) > 0L, label = paste(name, "warns about its NA rows"))
+      expect_true(all(is.na(pr$cluster[unscored])), label = paste(name, "NA clusters where unscored"))
+    }
+    if (names(pr)[2L] == "probability") {
+      ok <- !is.na(pr$cluster)
+      expect_equal(unname(rowSums(scores[ok, , drop = FALSE])), rep(1, sum(ok)), tolerance = 1e-8,
+                   label = name)
+    }
+  }
+})
+
 test_that("clusters are named by the rows of the data", {
   for (name in names(cases <- convention_cases())) {
     set.seed(15)
