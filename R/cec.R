@@ -394,12 +394,15 @@
 cec <- function(x, k, type = "full", param = NULL,
                 restarts = 10L, max_iter = 100L, eps = NULL, cov_reg = 0,
                 init = c("greedy", "kmeans++", "random", "partition"), start = NULL,
-                small_sample = FALSE, split = FALSE, max_k = NULL, split_tries = 5L,
-                split_criterion = c("cost", "bic"), verbose = FALSE) {
+                small_sample = FALSE, split = missing(k), max_k = NULL, split_tries = 5L,
+                split_criterion = c("bic", "cost"), verbose = FALSE) {
   call <- match.call()
+  force(split)  # its default reads missing(k), so before k is filled in
+  criterion_given <- !missing(split_criterion)
   if (missing(k)) k <- cec_missing_k(split)
   fit <- fit_cec(x, NULL, k, 0, type, param, restarts, max_iter, eps, cov_reg, init, start,
-                 small_sample, verbose, split, max_k, split_tries, split_criterion)
+                 small_sample, verbose, split, max_k, split_tries, split_criterion,
+                 criterion_given)
   fit$call <- call
   fit <- finish_fit(fit, x, "cec_fit")
   fit
@@ -411,13 +414,16 @@ cec_ib <- function(x, side, k, beta = 1,
                    type = "full", param = NULL, restarts = 10L,
                    max_iter = 100L, eps = NULL, cov_reg = 0,
                    init = c("greedy", "kmeans++", "random", "partition"), start = NULL,
-                   small_sample = FALSE, split = FALSE, max_k = NULL, split_tries = 5L,
-                   split_criterion = c("cost", "bic"), verbose = FALSE) {
+                   small_sample = FALSE, split = missing(k), max_k = NULL, split_tries = 5L,
+                   split_criterion = c("bic", "cost"), verbose = FALSE) {
   call <- match.call()
+  force(split)  # its default reads missing(k), so before k is filled in
+  criterion_given <- !missing(split_criterion)
   if (missing(side)) stop_arg("side", "is missing; give partial labels, or NULL for none")
   if (missing(k)) k <- cec_missing_k(split)
   fit <- fit_cec(x, side, k, beta, type, param, restarts, max_iter, eps, cov_reg, init, start,
-                 small_sample, verbose, split, max_k, split_tries, split_criterion)
+                 small_sample, verbose, split, max_k, split_tries, split_criterion,
+                 criterion_given)
   fit$call <- call
   fit <- finish_fit(fit, x, "cec_ib")
   fit
@@ -426,15 +432,15 @@ cec_ib <- function(x, side, k, beta = 1,
 # k may be left out in split mode only (then the run starts from one cluster).
 cec_missing_k <- function(split) {
   if (isTRUE(split)) return(1L)
-  stop_arg("k", "is missing; give the number of clusters (or split = TRUE to start from one)")
+  stop_arg("k", "is missing with split = FALSE; give the starting number of clusters, or leave split at its default (split mode from one cluster)")
 }
 
 # The shared body of cec() and cec_ib(): checks the inputs, fits, returns the fit.
 fit_cec <- function(x, labels, k, beta, type, param, restarts, max_iter, eps, cov_reg,
                     init, start, small_sample, verbose, split = FALSE, max_k = NULL,
-                    split_tries = 5L, split_criterion = "cost") {
+                    split_tries = 5L, split_criterion = "bic", criterion_given = TRUE) {
   init <- match_choice(init, cec_inits, "init")
-  split_criterion <- match_choice(split_criterion, c("cost", "bic"), "split_criterion")
+  split_criterion <- match_choice(split_criterion, c("bic", "cost"), "split_criterion")
   small_sample <- check_flag(small_sample, "small_sample")
   split <- check_flag(split, "split")
   # checked and transposed for the core in one pass
@@ -471,9 +477,11 @@ fit_cec <- function(x, labels, k, beta, type, param, restarts, max_iter, eps, co
     max_k <- check_count(max_k, "max_k", lower = 1L)
     if (max_k < k) stop_arg("max_k", sprintf("(%d) is smaller than k (%d)", max_k, k))
   }
-  if (split_criterion == "bic" && !split) {
-    stop_arg("split_criterion", "applies only in split mode; set split = TRUE or leave it \"cost\"")
+  # without split mode the criterion is unused: the default is quietly ignored
+  if (!split && criterion_given && split_criterion == "bic") {
+    stop_arg("split_criterion", "applies only in split mode; set split = TRUE or leave split_criterion out")
   }
+  if (!split) split_criterion <- "cost"
   start0 <- integer(0)
   if (!is.null(start)) {
     start0 <- check_partition_start(start, n, k)
