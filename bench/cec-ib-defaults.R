@@ -25,6 +25,10 @@
 #   invariant; only the seeds and local split starts see the scale);
 # * start_2k_scaled: start_2k on scale(x);
 # * split_bic_1_small: split_bic_1 with small_sample = TRUE;
+# * split_bic_ladder10: split mode with the BIC from k0 = 1, 2, ..., 10, one
+#   run each (10 runs in all, as the 10 restarts of split_bic_1), keeping the
+#   run of lowest cost plus BIC price (the restarts' criterion);
+# * split_bic_ladder5x2: the same from k0 = 1, ..., 5, two runs each;
 # Peers (true k): mixmod = Rmixmod::mixmodCluster(knownLabels), mclust =
 # mclust::Mclust(G = true k, "VVV") without labels (all models where VVV fails).
 # Reported: mean NMI (2 I / (H1 + H2), all points), median K, hits (median K
@@ -56,12 +60,15 @@ cands <- list(
   split_bic_1_tries10 = list(split = TRUE, split_criterion = "bic", split_tries = 10L),
   split_bic_1_scaled = list(split = TRUE, split_criterion = "bic", scaled = TRUE),
   start_2k_scaled = list(k = "2k", scaled = TRUE),
-  split_bic_1_small = list(split = TRUE, split_criterion = "bic", small_sample = TRUE)
+  split_bic_1_small = list(split = TRUE, split_criterion = "bic", small_sample = TRUE),
+  split_bic_ladder10 = list(split = TRUE, split_criterion = "bic", ladder = 1:10, restarts = 1L),
+  split_bic_ladder5x2 = list(split = TRUE, split_criterion = "bic", ladder = 1:5, restarts = 2L)
 )
 methods <- c(names(cands), "mixmod", "mclust")
 datasets <- cecib_paper_datasets()
 
 run_cand <- function(spec, ds, lab) {
+  if (!is.null(spec$ladder)) return(run_ladder(spec, ds, lab))
   x <- if (isTRUE(spec$scaled)) scale(ds$x) else ds$x
   args <- list(x, restarts = if (is.null(spec$restarts)) restarts else spec$restarts)
   if (!is.null(spec$k)) args$k <- if (spec$k == "2k") 2L * ds$k else ds$k
@@ -70,6 +77,22 @@ run_cand <- function(spec, ds, lab) {
   }
   fit <- if (is.null(lab)) do.call(cec, args) else do.call(cec_ib, c(list(side = lab, beta = 1), args))
   fit$cluster
+}
+
+# Split mode with the BIC from several starting sizes; the run of lowest cost
+# plus price wins (a "full" cluster costs (p + p(p+1)/2 + 1) log(n) / (2n)).
+run_ladder <- function(spec, ds, lab) {
+  n <- nrow(ds$x)
+  p <- ncol(ds$x)
+  price <- (p + p * (p + 1) / 2 + 1) * log(n) / (2 * n)
+  best <- NULL
+  for (k0 in spec$ladder) {
+    args <- list(ds$x, k = k0, split = TRUE, split_criterion = "bic", restarts = spec$restarts)
+    fit <- if (is.null(lab)) do.call(cec, args) else do.call(cec_ib, c(list(side = lab, beta = 1), args))
+    score <- fit$cost + price * fit$k
+    if (is.null(best) || score < best$score) best <- list(score = score, fit = fit)
+  }
+  best$fit$cluster
 }
 
 run_mixmod <- function(ds, lab) {
