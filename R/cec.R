@@ -187,8 +187,9 @@
 #' @section Split mode (`split`, `max_k`, `split_tries`):
 #' With `split = TRUE` the number of clusters can also grow, as in the split
 #' mode of \pkg{CEC}: after the run from `k` clusters (`k` left out: run
-#' \eqn{r} from \eqn{r} clusters, see The number of clusters), every cluster is tried split in two by a local two-cluster
-#' CEC run on its own points, from `split_tries` starts drawn by `init`
+#' \eqn{r} from \eqn{r} clusters, see The number of clusters), every
+#' cluster is tried split in two by a local two-cluster CEC run on its own
+#' points, from `split_tries` starts drawn by `init`
 #' (for [cec_ib()], when the cluster holds labelled points of two or more
 #' labels, first from the start that separates its two most frequent labels,
 #' the other points going to the nearer of their means). The cost is a sum
