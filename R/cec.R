@@ -29,34 +29,35 @@
 #'
 #' @section The number of clusters (defaults):
 #' Called without `k`, `cec()` and `cec_ib()` choose the number of clusters
-#' themselves: split mode (`split = TRUE`), where a cluster is split in two
-#' while that lowers the cost by more than the Bayesian information
-#' criterion's price of the cluster it adds (`split_criterion = "bic"`).
-#' Run \eqn{r} of the `restarts` (10) starts from \eqn{r} clusters (greedy
-#' k-means++ seeds), and the run with the lowest cost plus the price of its
-#' clusters is kept: splitting one cluster in two may not pay where more
-#' clusters do (points spread evenly along a segment cost the same whole or
-#' cut in two halves, so from one cluster a row of several groups might
-#' never be split), and starts of several sizes reach those partitions. The
-#' starting sizes stop at the most clusters of at least `p + 2` and `eps *
-#' nrow(x)` points that fit in the data (and at `max_k`). Of the searches
-#' measured on the seven UCI data sets of Smieja & Geiger (2017) with 30%
-#' of the points labelled (starting at twice the true number of classes as
-#' in the paper, or at the true number, with or without splits; splitting by
-#' cost or by BIC; other seeds, more restarts, standardized columns, small
-#' samples) this one kept the number of clusters within one of the true
-#' number of classes on 6 of the 7 data sets (as many as any candidate;
-#' 2 of 7 from twice the true number), with a mean NMI within 0.003 of the
-#' best candidate's and level with that of a semi-supervised Gaussian
-#' mixture told the true number (\pkg{Rmixmod}); see
+#' themselves: split mode (`split = TRUE`) from one cluster, where a cluster
+#' is split in two while that lowers the cost by more than the Bayesian
+#' information criterion's price of the cluster it adds (`split_criterion =
+#' "bic"`), the best of 10 restarts (greedy k-means++ seeds for the local
+#' splits). Of the searches measured on the seven UCI data sets of Smieja &
+#' Geiger (2017) with 30% of the points labelled (starting at twice the true
+#' number of classes as in the paper, or at the true number, with or without
+#' splits; splitting by cost or by BIC; other seeds, more restarts,
+#' standardized columns, small samples, starts of several sizes) this one
+#' had the highest mean NMI but one (0.711 against 0.714), 0.09 above the
+#' start at twice the true number, level with a semi-supervised Gaussian
+#' mixture told the true number (\pkg{Rmixmod}, 0.709-0.712), and kept the
+#' number of clusters within one of the number of classes on 6 of the 7 data
+#' sets (2 of 7 from twice the true number); see
 #' `bench/results/cec-ib-defaults.md` in the source repository. From many
 #' clusters instead (the paper's protocol) the in-sample cost prefers to
 #' keep more clusters than there are classes on data of a few hundred
-#' points, and the labelled classes end up split. The price of a `"full"` cluster grows with the square of the
-#' number of columns, so without labels on few points in many dimensions the
-#' default may merge classes (`cec()` on the 178 points and 13 columns of
-#' the wine data ends with 2 clusters for 3 classes; with 10% of the points
-#' labelled, with 3): there give `k`.
+#' points, and the labelled classes end up split.
+#'
+#' The search is greedy, and the BIC prices a `"full"` cluster by the square
+#' of the number of columns, so it may stop early. Halving points spread
+#' along a segment does not lower the cost (the entropy of the cluster sizes
+#' rises by as much as the Gaussian term falls), so on a row of groups
+#' without labels no first split pays, and the fit keeps one cluster where
+#' four do pay. Without labels on few points in many dimensions it may merge
+#' classes (`cec()` on the 178 points and 13 columns of the wine data ends
+#' with 2 clusters for 3 classes; with 10% of the points labelled, with 3).
+#' There give `k`. Labels help: a split that separates labels lowers the
+#' label term, which the price does not count.
 #'
 #' Given `k`, a run starts from `k` clusters and does not split (unless
 #' `split = TRUE`): clusters can only be removed, so `k` is an upper bound,
@@ -186,10 +187,9 @@
 #'
 #' @section Split mode (`split`, `max_k`, `split_tries`):
 #' With `split = TRUE` the number of clusters can also grow, as in the split
-#' mode of \pkg{CEC}: after the run from `k` clusters (`k` left out: run
-#' \eqn{r} from \eqn{r} clusters, see The number of clusters), every
-#' cluster is tried split in two by a local two-cluster CEC run on its own
-#' points, from `split_tries` starts drawn by `init`
+#' mode of \pkg{CEC}: after the run from `k` clusters (`k` left out: one
+#' cluster), every cluster is tried split in two by a local two-cluster CEC
+#' run on its own points, from `split_tries` starts drawn by `init`
 #' (for [cec_ib()], when the cluster holds labelled points of two or more
 #' labels, first from the start that separates its two most frequent labels,
 #' the other points going to the nearer of their means). The cost is a sum
@@ -286,8 +286,8 @@
 #'   accepted. `NULL` means no labels.
 #' @param k Starting number of clusters (at most `nrow(x)`); the result may
 #'   have fewer, or in split mode more. Left out (the default), the number of
-#'   clusters is chosen by split mode with the BIC from starts of 1 to
-#'   `restarts` clusters; see The number of clusters.
+#'   clusters is chosen by split mode with the BIC from one cluster; see The
+#'   number of clusters.
 #' @param beta Weight \eqn{\beta \ge 0} of the label term, see Choosing beta.
 #' @param type Gaussian family of the clusters: `"full"`, `"diagonal"`,
 #'   `"spherical"`, `"fixed_covariance"`, `"fixed_spherical"`,
@@ -300,8 +300,6 @@
 #'   mean vector (`"fixed_mean"`); `NULL` for the other families. For one
 #'   family per cluster, a list; see Cluster families.
 #' @param restarts Number of runs from independent starts drawn by `init`.
-#'   Without `k`, run \eqn{r} starts from \eqn{r} clusters; see The number of
-#'   clusters.
 #' @param max_iter Maximum number of passes per run.
 #' @param eps A cluster with fewer than `eps * nrow(x)` points is removed.
 #'   `NULL` (the default) removes those with fewer than `floor(0.05 *
@@ -443,11 +441,10 @@ cec <- function(x, k, type = "full", param = NULL,
   call <- match.call()
   force(split)  # its default reads missing(k), so before k is filled in
   criterion_given <- !missing(split_criterion)
-  ladder <- missing(k)
-  if (ladder) k <- cec_missing_k(split)
+  if (missing(k)) k <- cec_missing_k(split)
   fit <- fit_cec(x, NULL, k, 0, type, param, restarts, max_iter, eps, cov_reg, init, start,
                  small_sample, verbose, split, max_k, split_tries, split_criterion,
-                 criterion_given, ladder)
+                 criterion_given)
   fit$call <- call
   fit <- finish_fit(fit, x, "cec_fit")
   fit
@@ -465,17 +462,16 @@ cec_ib <- function(x, side, k, beta = 1,
   force(split)  # its default reads missing(k), so before k is filled in
   criterion_given <- !missing(split_criterion)
   if (missing(side)) stop_arg("side", "is missing; give partial labels, or NULL for none")
-  ladder <- missing(k)
-  if (ladder) k <- cec_missing_k(split)
+  if (missing(k)) k <- cec_missing_k(split)
   fit <- fit_cec(x, side, k, beta, type, param, restarts, max_iter, eps, cov_reg, init, start,
                  small_sample, verbose, split, max_k, split_tries, split_criterion,
-                 criterion_given, ladder)
+                 criterion_given)
   fit$call <- call
   fit <- finish_fit(fit, x, "cec_ib")
   fit
 }
 
-# k may be left out in split mode only (then run r starts from r clusters).
+# k may be left out in split mode only (then the run starts from one cluster).
 cec_missing_k <- function(split) {
   if (isTRUE(split)) return(1L)
   stop_arg("k", "is missing with split = FALSE; give the starting number of clusters, or leave split at its default (split mode chooses the number of clusters)")
@@ -484,8 +480,7 @@ cec_missing_k <- function(split) {
 # The shared body of cec() and cec_ib(): checks the inputs, fits, returns the fit.
 fit_cec <- function(x, labels, k, beta, type, param, restarts, max_iter, eps, cov_reg,
                     init, start, small_sample, verbose, split = FALSE, max_k = NULL,
-                    split_tries = 5L, split_criterion = "bic", criterion_given = TRUE,
-                    ladder = FALSE) {
+                    split_tries = 5L, split_criterion = "bic", criterion_given = TRUE) {
   init <- match_choice(init, cec_inits, "init")
   split_criterion <- match_choice(split_criterion, c("bic", "cost"), "split_criterion")
   small_sample <- check_flag(small_sample, "small_sample")
@@ -531,53 +526,30 @@ fit_cec <- function(x, labels, k, beta, type, param, restarts, max_iter, eps, co
   if (!split) split_criterion <- "cost"
   start0 <- integer(0)
   if (!is.null(start)) {
-    if (ladder) stop_arg("start", "needs k, its number of clusters")
     start0 <- check_partition_start(start, n, k)
     restarts <- 1L
-  }
-  # Without k (ladder), run r starts from r clusters: splitting one cluster
-  # in two may not pay where more clusters do (a uniform strip costs the same
-  # whole or halved), so the restarts climb the starting size and the lowest
-  # cost plus price decides. Sizes stop where clusters could not all be kept.
-  start_k <- if (ladder) {
-    viable <- max(1L, floor(n / max(p + 2L, ceiling(eps * n))))
-    if (!is.null(max_k)) viable <- min(viable, max_k)
-    pmin(seq_len(restarts), viable)
-  } else {
-    rep(k, restarts)
   }
   # cov_reg pseudo-points with the (maximum-likelihood) covariance of the data
   # (stats::cov() makes no n x p centred copy of x)
   prior <- if (cov_reg > 0) cov_reg * stats::cov(x) * ((n - 1) / n) else matrix(0, p, p)
-  # the core's options and the clusters' prices for a start of k0 clusters
-  setup <- function(k0) {
-    fam0 <- if (k0 == k) fam else check_cec_families(type, param, k0, p)
-    # split_criterion = "bic": a cluster costs the BIC penalty of its
-    # parameters (its family's mean and covariance parameters and its weight)
-    # over 2n, in the units of the cost (nats per point)
-    penalty <- if (split_criterion == "bic") {
-      (vapply(fam0$types, cec_family_df, 0, p = p) + 1) * log(n) / (2 * n)
-    } else {
-      rep(0, k0)
-    }
-    options <- c(list(k = k0, beta = beta, eps = eps, max_iter = max_iter,
-                      restarts = 1L, init = init, start = start0, prior = prior,
-                      small_sample = small_sample, split = split,
-                      max_k = if (is.null(max_k)) 0L else max_k, split_tries = split_tries,
-                      verbose = verbose),
-                 cec_family_options(fam0, k0, p))
-    options$split_penalty <- unname(penalty)
-    list(fam = fam0, penalty = penalty, options = options)
+  options <- c(list(k = k, beta = beta, eps = eps, max_iter = max_iter,
+                    restarts = 1L, init = init, start = start0, prior = prior,
+                    small_sample = small_sample, split = split,
+                    max_k = if (is.null(max_k)) 0L else max_k, split_tries = split_tries,
+                    verbose = verbose),
+               cec_family_options(fam, k, p))
+  # split_criterion = "bic": a cluster costs the BIC penalty of its
+  # parameters (its family's mean and covariance parameters and its weight)
+  # over 2n, in the units of the cost (nats per point)
+  penalty <- if (split_criterion == "bic") {
+    (vapply(fam$types, cec_family_df, 0, p = p) + 1) * log(n) / (2 * n)
+  } else {
+    rep(0, k)
   }
-  setups <- lapply(unique(start_k), setup)
-  names(setups) <- unique(start_k)
+  options$split_penalty <- unname(penalty)
   xt <- pts$xt
-  res <- best_run(restarts, function(r) {
-    run <- .cec_cpp(xt, side, setups[[as.character(start_k[r])]]$options)
-    run$start_k <- start_k[r]
-    run
-  }, function(run) run$cost + sum(setups[[as.character(run$start_k)]]$penalty[run$origin]))
-  fam <- setups[[as.character(res$start_k)]]$fam
+  res <- best_run(restarts, function(r) .cec_cpp(xt, side, options),
+                  function(run) run$cost + sum(penalty[run$origin]))
   centers <- t(res$centers)
   dimnames(centers) <- list(NULL, colnames(x))
   dimnames(res$covariances) <- list(colnames(x), colnames(x), NULL)

@@ -390,7 +390,7 @@ report_labelled <- function(res, elapsed) {
   nmi30 <- nmi_by_method(res, "fraction", 0.3)
   avg30 <- nmi30[nmi30$dataset == "average", ]
   summary <- c(
-    sprintf("- issue 45, default call (`cec_ib(x, labels)`: split mode from one cluster, BIC), 30%% correct labels: median K within true k +- 1 on **%d/7** data sets (target: >= 6/7) -> %s; mean NMI %s vs mixmod %s in the same run (target: at least mixmod's) -> %s",
+    sprintf("- issue 45, default call (`cec_ib(x, labels)`: split mode with the BIC, run r of 10 from r clusters), 30%% correct labels: median K within true k +- 1 on **%d/7** data sets (target: >= 6/7) -> %s; mean NMI %s vs mixmod %s in the same run (target: at least mixmod's) -> %s",
             n_ok[["cec_ib_1"]], verdict(n_ok[["cec_ib_1"]] >= 6), fmt(avg30$cec_ib_1, 3),
             fmt(avg30$mixmod, 3), verdict(avg30$cec_ib_1 >= avg30$mixmod)),
     sprintf("  paper's protocol (k = 2 x true k, the default before issue 45): %d/7, mean NMI %s",

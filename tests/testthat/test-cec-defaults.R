@@ -57,28 +57,14 @@ test_that("tune_side() tunes cec_ib's beta without k (the default chooses the cl
   expect_true(abs(tuned$fit$k - 3L) <= 1L)
 })
 
-test_that("without k, run r starts from r clusters: a row of groups is not left whole", {
-  # six groups in a row: halving the row does not lower the cost by the price
-  # of a cluster, so split mode from one cluster stops at once, while starts
-  # of more clusters reach partitions that pay
-  set.seed(42)
-  centres <- cbind(c(0, 3, 5, 8, 10, 13), c(0, 1, 0, 1, 0, 1))
-  y <- rep(1:6, each = 50)
-  x <- centres[y, ] + matrix(rnorm(600, sd = 0.8), ncol = 2)
+test_that("without k the runs start from one cluster", {
+  b <- three_blobs(3)
   set.seed(1)
-  from_one <- cec(x, 1, split = TRUE)
-  expect_equal(from_one$k, 1L)
-  set.seed(1)
-  fit <- cec(x)
-  expect_gte(fit$k, 4L)
-  expect_gt(nmi(y, fit$cluster), 0.7)
-  # the kept run has the lowest cost plus price of all, the one from k = 1 included
-  price <- (2 + 3 + 1) * log(300) / 600
-  expect_lt(fit$cost + price * fit$k, from_one$cost + price * from_one$k)
-  # one restart without k is the run from one cluster
+  lab <- sample_labels(b$y, 0.3)
   set.seed(3)
-  a <- cec(x, restarts = 1)
+  a <- cec_ib(b$x, lab, restarts = 2)
+  expect_identical(a$split_history$k[1], 1L)
   set.seed(3)
-  expect_identical(a$cluster, cec(x, 1, split = TRUE, restarts = 1)$cluster)
-  expect_error(cec(x, start = y), "`start`")
+  expect_identical(a$cluster, cec_ib(b$x, lab, 1, split = TRUE, restarts = 2)$cluster)
+  expect_error(cec(b$x, start = b$y), "`start`")
 })
