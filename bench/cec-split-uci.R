@@ -24,10 +24,14 @@
 #     of the pooled within-label covariance of the labelled points (the side
 #     information itself; so 30% only);
 #   - full_split, spherical_split, eigen_split: the same families with
-#     split = TRUE from k = 1 (no k given: nothing of the true k is used);
+#     split = TRUE, split_criterion = "cost" (CEC's rule: split while the cost
+#     falls) from k = 1 (nothing of the true k is used);
 #   - full_split_small: full_split with small_sample = TRUE;
-#   - full_split_bic: full_split with split_criterion = "bic" (a split must
-#     lower the cost by more than the BIC price of the cluster it adds).
+#   - full_split_bic: split = TRUE with split_criterion = "bic" from k = 1 (a
+#     split must lower the cost by more than the BIC price of the cluster it
+#     adds): the default criterion since issue 45;
+#   - default: the default call cec_ib(x, labels) (beta = 1) / cec(x) since
+#     issue 45: split mode with the BIC, run r of 10 from r clusters.
 #   Every call is preceded by set.seed(300000 + 1000 d + 100 s + 10 m + t).
 # * reported: median K over the draws (and share within +-1), median cost
 #   (cost (10) of the fit, with the labels at 30%), mean NMI (2 I / (H1 + H2)).
@@ -45,7 +49,7 @@ command <- paste(c(sprintf("%s=%s", names(env_prefix), env_prefix),
 restarts <- 10L
 fractions <- c(0, 0.3)
 methods <- c("full_2k", "spherical_2k", "eigen_2k", "full_split", "spherical_split",
-             "eigen_split", "full_split_small", "full_split_bic")
+             "eigen_split", "full_split_small", "full_split_bic", "default")
 datasets <- cecib_paper_datasets()
 
 # Eigenvalues of the pooled covariance of the labelled points about their
@@ -63,14 +67,18 @@ pooled_eigen <- function(x, lab) {
 }
 
 run_method <- function(m, ds, lab) {
+  if (m == "default") {
+    fit <- if (is.null(lab)) cec(ds$x) else cec_ib(ds$x, lab)
+    return(list(cluster = fit$cluster, K = fit$k, cost = fit$cost))
+  }
   type <- switch(sub("_.*", "", m), full = "full", spherical = "spherical", eigen = "eigenvalues")
   param <- if (type == "eigenvalues") pooled_eigen(ds$x, lab) else NULL
   if (type == "eigenvalues" && is.null(param)) return(NULL)
   split <- grepl("split", m)
   args <- list(ds$x, type = type, param = param, restarts = restarts,
                small_sample = grepl("small", m), split = split)
-  if (grepl("bic", m)) args$split_criterion <- "bic"
-  if (!split) args$k <- 2L * ds$k
+  if (split) args$split_criterion <- if (grepl("bic", m)) "bic" else "cost"
+  args$k <- if (split) 1L else 2L * ds$k
   fit <- if (is.null(lab)) do.call(cec, args) else do.call(cec_ib, c(list(side = lab, beta = 1), args))
   list(cluster = fit$cluster, K = fit$k, cost = fit$cost)
 }
@@ -140,10 +148,12 @@ lines <- c("# CEC-IB's number of clusters with other families and split mode (UC
           as.character(utils::packageVersion("sideclust")), git_commit()),
   sprintf("- command: `%s`; draws: %d per data set%s; restarts = 10, beta = 1, default eps (floor(0.05 n) points) and seeds (greedy k-means++); elapsed %.0f s",
           command, n_draws, if (n_draws < 10) " (the protocol: 10)" else "", elapsed),
-  "- methods: `*_2k` start at twice the true k; `*_split` use split = TRUE from k = 1 (no k given);",
+  "- methods: `*_2k` start at twice the true k (`full_2k`: the paper's protocol); `*_split` use split = TRUE from k = 1 (nothing of the true k is used);",
   "  `eigen_*` have type = \"eigenvalues\" with the eigenvalues of the pooled within-label covariance of",
   "  the labelled points (30% only); `full_split_small` adds small_sample = TRUE; `full_split_bic`",
-  "  adds split_criterion = \"bic\" (a split must lower the cost by more than the BIC price of a cluster).", "")
+  "  has split_criterion = \"bic\" (a split must lower the cost by more than the BIC price of a cluster),",
+  "  the other split columns \"cost\"; `default` is the default call `cec_ib(x, labels)` / `cec(x)` since issue 45",
+  "  (split mode with the BIC, run r of the 10 from r clusters).", "")
 for (frac in fractions) {
   a <- summ(frac)
   lab <- if (frac == 0) "0% labels (cec)" else sprintf("%.0f%% labels (cec_ib, beta = 1)", 100 * frac)
