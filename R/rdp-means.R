@@ -228,16 +228,61 @@ dp_means <- function(x, k = NULL, lambda = NULL,
 }
 
 # The shared body of dp_means() and rdp_means(): validated inputs in, fit out.
+# With `k`, lambda is searched for k clusters; with neither `k` nor `lambda`,
+# the number of clusters is chosen (see choose_dp_k()).
 fit_dp_family <- function(data, side, lambda, k, xi, xi_rate, xi_max,
                           lambda_method, order, patience, max_iter, restarts,
                           verbose, chunklet_moves = FALSE) {
   n <- n_points(data$x)
   xt <- data$xt %||% points_for_core(data$x)
-  lambda <- resolve_lambda(xt, lambda, k, lambda_method, data$divergence)
+  check_lambda_or_k(lambda, k, n)
   patience <- check_count(patience, "patience")
   max_iter <- check_count(max_iter, "max_iter")
   restarts <- check_count(restarts, "restarts", lower = 1L)
   verbose <- check_flag(verbose, "verbose")
+  fit_side <- function(lambda, side) {
+    dp_family_at(data, xt, side, lambda, xi, xi_rate, xi_max, order, patience,
+                 max_iter, restarts, verbose, chunklet_moves)
+  }
+  start_for_k <- function(k) resolve_lambda(xt, NULL, k, lambda_method, data$divergence)
+  if (!is.null(lambda)) {
+    fit <- fit_side(check_number(lambda, "lambda", lower = 0), side)
+    fit$k_method <- "lambda"
+    return(fit)
+  }
+  if (!is.null(k)) {
+    fit <- fit_for_k(function(lambda) fit_side(lambda, side), k, start_for_k(k))
+    fit$k_method <- "k"
+    return(fit)
+  }
+  k_max <- default_k_max(n)
+  if (!is.null(side)) {
+    return(choose_k_heldout(fit_side, side, n, start_for_k, k_max))
+  }
+  if (data$divergence != "sqeuclidean") {
+    stop(sprintf("give `k` or `lambda`: without side information the number of clusters is chosen only for divergence \"sqeuclidean\" (by BIC), not \"%s\"",
+                 data$divergence), call. = FALSE)
+  }
+  choose_k_bic(function(lambda) fit_side(lambda, NULL), data, start_for_k, k_max)
+}
+
+# `k` and `lambda`: at most one, k a count of at most n.
+check_lambda_or_k <- function(lambda, k, n) {
+  if (!is.null(lambda) && !is.null(k)) {
+    stop("give only one of `lambda` and `k`", call. = FALSE)
+  }
+  if (!is.null(lambda)) check_number(lambda, "lambda", lower = 0)
+  if (!is.null(k)) {
+    k <- check_count(k, "k", lower = 1L)
+    if (k > n) stop_arg("k", sprintf("(%d) is larger than the number of points (%d)", k, n))
+  }
+  invisible(NULL)
+}
+
+# One DP-means / RDP-means fit at a given lambda.
+dp_family_at <- function(data, xt, side, lambda, xi, xi_rate, xi_max, order,
+                         patience, max_iter, restarts, verbose, chunklet_moves) {
+  n <- n_points(data$x)
   # Centres are dense (k x p, about 4 copies in the core): cap k so that they
   # stay within options(sideclust.max_center_bytes) (2 GB by default).
   bytes <- getOption("sideclust.max_center_bytes", 2e9)
