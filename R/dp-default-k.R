@@ -13,12 +13,13 @@ default_k_max <- function(n) as.integer(min(n, 20L))
 # with k clusters on the other parts' side information and scored by the
 # balanced agreement with the held-out pairs (the mean of the kept must-link
 # and kept cannot-link fractions, confidence-weighted). The chosen k is the
-# smallest whose mean score is within `tol` of the best; then the full side
-# information is fitted with that k.
+# smallest whose mean score is within one standard error (over the folds) of
+# the best k's (the one-standard-error rule of Breiman et al. 1984); then the
+# full side information is fitted with that k.
 # fit_side(lambda, side) fits at lambda with side information `side`;
 # start_for_k(k) is the heuristic lambda the search for k starts from.
 choose_k_heldout <- function(fit_side, side, n, start_for_k, k_max = default_k_max(n),
-                             folds = default_k_folds, tol = 0.02) {
+                             folds = default_k_folds) {
   split <- split_side_folds(side, folds)
   folds <- length(split)
   state <- random_state()
@@ -40,13 +41,15 @@ choose_k_heldout <- function(fit_side, side, n, start_for_k, k_max = default_k_m
   if (!any(ok)) {
     stop("the side information has no pairs to hold out; give `k` or `lambda`", call. = FALSE)
   }
-  best <- max(mean_score[ok])
-  chosen <- min(ks[ok & mean_score >= best - tol])
+  best <- which.max(mean_score)
+  se <- stats::sd(score[, best], na.rm = TRUE) / sqrt(sum(!is.na(score[, best])))
+  if (!is.finite(se)) se <- 0
+  chosen <- min(ks[ok & mean_score >= mean_score[best] - se])
   assign(".Random.seed", state, envir = globalenv())
   fit <- fit_for_k(function(lambda) fit_side(lambda, side), chosen, start_for_k(chosen))
   fit$k_method <- "held-out side information"
   fit$k_selection <- list(k = ks, score = mean_score, fold_score = score,
-                          folds = folds, tolerance = tol, chosen = chosen)
+                          folds = folds, standard_error = se, chosen = chosen)
   fit
 }
 
