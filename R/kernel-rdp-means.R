@@ -244,8 +244,8 @@ spectral_cache <- function(kern, xi, rank) {
   function(side, lambda) {
     hit <- which(vapply(sides, identical, logical(1), side))[1L]
     if (is.na(hit)) {
-      sides[[length(sides) + 1L]] <<- side
-      spectra[[length(spectra) + 1L]] <<- spectral_vectors(kern, side, -Inf, xi, rank)
+      sides[length(sides) + 1L] <<- list(side)  # keeps a NULL side too
+      spectra[length(spectra) + 1L] <<- list(spectral_vectors(kern, side, -Inf, xi, rank))
       hit <- length(sides)
     }
     sp <- spectra[[hit]]
