@@ -46,7 +46,8 @@ choose_k_heldout <- function(fit_side, side, n, start_for_k, k_max = default_k_m
   if (!is.finite(se)) se <- 0
   chosen <- min(ks[ok & mean_score >= mean_score[best] - se])
   assign(".Random.seed", state, envir = globalenv())
-  fit <- fit_for_k(function(lambda) fit_side(lambda, side), chosen, start_for_k(chosen))
+  fit <- fit_for_k(function(lambda) fit_side(lambda, side), chosen, start_for_k(chosen),
+                   sprintf("k = %d, chosen by held-out side information", chosen))
   fit$k_method <- "held-out side information"
   fit$k_selection <- list(k = ks, score = mean_score, fold_score = score,
                           folds = folds, standard_error = se, chosen = chosen)

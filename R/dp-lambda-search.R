@@ -73,7 +73,8 @@ search_lambda_index <- function(fitter, k, start, max_fits) {
       if (!is.na(match(next_lambda, fitter$lambda))) break
     } else {
       next_lambda <- if (a > 0) sqrt(a * b) else b / step
-      if (b / max(a, 1e-300) < 1 + 1e-9 || !is.na(match(next_lambda, fitter$lambda))) break
+      # the count jumps over k between a and b (known to 1e-4 relative)
+      if (b / max(a, 1e-300) < 1 + 1e-4 || !is.na(match(next_lambda, fitter$lambda))) break
     }
     if (!is.finite(next_lambda)) break
     probe(next_lambda)
@@ -88,14 +89,14 @@ search_lambda_index <- function(fitter, k, start, max_fits) {
 
 # The fit for `k` clusters: searches lambda from the heuristic `start`, says
 # so with a message when no lambda gave exactly k, and records the search.
-fit_for_k <- function(fit_one, k, start, arg = "k") {
+fit_for_k <- function(fit_one, k, start, what = sprintf("`k` = %d", k)) {
   max_fits <- lambda_search_max_fits()
   fitter <- lambda_fitter(fit_one)
   i <- search_lambda_index(fitter, k, start, max_fits)
   fit <- fitter$fits[[i]]
   if (fit$k != k) {
-    message(sprintf("`%s` = %d: no lambda tried gave exactly %d clusters (%d fits, counts %s); returning the nearest, %d clusters at lambda = %s",
-                    arg, k, k, length(fitter$lambda), format_count_range(fitter$k),
+    message(sprintf("%s: no lambda tried gave exactly %d clusters (%d fits, counts %s); returning the nearest, %d clusters at lambda = %s",
+                    what, k, length(fitter$lambda), format_count_range(fitter$k),
                     fit$k, format(fitter$lambda[i], digits = 4)))
   }
   fit$lambda_search <- list(k = as.integer(k), found = fit$k == k,

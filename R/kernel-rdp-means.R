@@ -88,10 +88,16 @@
 #' @param x Data (a numeric matrix or data.frame, one row per point) for the
 #'   `"rbf"` and `"linear"` kernels; the n x n kernel matrix (a symmetric
 #'   numeric matrix or `Matrix`) for `kernel = "precomputed"`.
-#' @param k The number of clusters to aim for when `lambda` is not given:
-#'   `lambda` is then Kulis & Jordan's farthest-first heuristic (see
-#'   [dp_lambda()]) in feature space, from the global mean in feature space.
-#'   Give `k` or `lambda`.
+#' @param k The number of clusters: `lambda` is searched for it, starting
+#'   from Kulis & Jordan's farthest-first heuristic (see [dp_lambda()]) in
+#'   feature space, as in [rdp_means()] (section Number of clusters: at most
+#'   `getOption("sideclust.lambda_search_fits", 30)` fits, each from the
+#'   same random state, the nearest number with a message when none gives
+#'   `k`). The spectral start's eigenvectors are computed once per search.
+#'   With neither `k` nor `lambda`, the number of clusters is chosen by
+#'   held-out side information as in [rdp_means()] (5 folds, k from 1 to
+#'   `min(n, 20)`: about 100 to 200 fits, so slow on large data); without side
+#'   information give `k` or `lambda`.
 #' @param lambda Penalty for opening a cluster, on the scale of squared
 #'   distances in feature space. With `"rbf"` a point is at squared distance
 #'   at most 2 from any cluster mean, and about 1 from the mean of a wide
@@ -124,6 +130,8 @@
 #'     training points.}
 #'   \item{lambda, xi, sigma, kernel}{the penalty, the weights of the last
 #'     sweep, the bandwidth (`"rbf"`) and the kernel.}
+#'   \item{k_method, lambda_search, k_selection}{how `lambda` was set, as in
+#'     [rdp_means()].}
 #'   \item{objective, data_term}{the objective and its data term after every
 #'     sweep (at that sweep's weights).}
 #'   \item{k_trace, changes, iterations, converged}{as in [rdp_means()].}
