@@ -232,10 +232,11 @@ kernel_rdp_means <- function(x, side, k = NULL, lambda = NULL,
     merge_moves = merge_moves, order = order, patience = patience,
     xi_schedule = list(start = res$xi_start, rate = xi_rate, max = res$xi_max),
     side = side, n = n, restarts = restarts,
-    k_method = if (!is.null(lambda)) "lambda" else if (!is.null(k)) "k" else res$k_method,
-    lambda_search = res$lambda_search, k_selection = res$k_selection, call = call
+    k_method = if (!is.null(lambda)) "lambda" else if (!is.null(k)) "k" else res$k_method
   )
-  fit <- fit[!vapply(fit, is.null, logical(1))]
+  fit$lambda_search <- res$lambda_search  # (absent when NULL)
+  fit$k_selection <- res$k_selection
+  fit$call <- call
   if (kernel == "linear") {
     fit$centers <- rowsum(kern$data, fit$cluster, reorder = TRUE) / fit$size
     rownames(fit$centers) <- NULL
