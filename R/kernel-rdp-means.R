@@ -88,10 +88,16 @@
 #' @param x Data (a numeric matrix or data.frame, one row per point) for the
 #'   `"rbf"` and `"linear"` kernels; the n x n kernel matrix (a symmetric
 #'   numeric matrix or `Matrix`) for `kernel = "precomputed"`.
-#' @param k The number of clusters to aim for when `lambda` is not given:
-#'   `lambda` is then Kulis & Jordan's farthest-first heuristic (see
-#'   [dp_lambda()]) in feature space, from the global mean in feature space.
-#'   Give `k` or `lambda`.
+#' @param k The number of clusters: `lambda` is searched for it, starting
+#'   from Kulis & Jordan's farthest-first heuristic (see [dp_lambda()]) in
+#'   feature space, as in [rdp_means()] (section Number of clusters: at most
+#'   `getOption("sideclust.lambda_search_fits", 30)` fits, each from the
+#'   same random state, the nearest number with a message when none gives
+#'   `k`). The spectral start's eigenvectors are computed once per search.
+#'   With neither `k` nor `lambda`, the number of clusters is chosen by
+#'   held-out side information as in [rdp_means()] (5 folds, k from 1 to
+#'   `min(n, 20)`: about 100 to 200 fits, so slow on large data); without side
+#'   information give `k` or `lambda`.
 #' @param lambda Penalty for opening a cluster, on the scale of squared
 #'   distances in feature space. With `"rbf"` a point is at squared distance
 #'   at most 2 from any cluster mean, and about 1 from the mean of a wide
@@ -124,6 +130,8 @@
 #'     training points.}
 #'   \item{lambda, xi, sigma, kernel}{the penalty, the weights of the last
 #'     sweep, the bandwidth (`"rbf"`) and the kernel.}
+#'   \item{k_method, lambda_search, k_selection}{how `lambda` was set, as in
+#'     [rdp_means()].}
 #'   \item{objective, data_term}{the objective and its data term after every
 #'     sweep (at that sweep's weights).}
 #'   \item{k_trace, changes, iterations, converged}{as in [rdp_means()].}
@@ -178,42 +186,81 @@ kernel_rdp_means <- function(x, side, k = NULL, lambda = NULL,
   spectral_rank <- check_count(spectral_rank, "spectral_rank", lower = 1L)
   verbose <- check_flag(verbose, "verbose")
   merge_moves <- check_flag(merge_moves, "merge_moves")
-  lambda <- resolve_kernel_lambda(kern, lambda, k)
-  if (is.null(side)) xi <- xi_max <- c(must = 0, cannot = 0)  # kernel DP-means
-
-  spectral <- if (init == "spectral") {
-    spectral_xi <- if (xi_rate > 1 && all(is.finite(xi_max))) xi_max else xi
-    spectral_vectors(kern, side, lambda, spectral_xi, spectral_rank)
+  check_lambda_or_k(lambda, k, n)
+  no_side_weight <- c(must = 0, cannot = 0)  # kernel DP-means
+  spectral_xi <- if (xi_rate > 1 && all(is.finite(xi_max))) xi_max else xi
+  spectra <- spectral_cache(kern, spectral_xi, spectral_rank)
+  fit_side <- function(lambda, side) {
+    w <- if (is.null(side)) list(xi = no_side_weight, xi_max = no_side_weight) else list(xi = xi, xi_max = xi_max)
+    spectral <- if (init == "spectral") spectra(side, lambda)
+    options <- list(lambda = lambda, xi = w$xi, xi_rate = xi_rate, xi_max = w$xi_max,
+                    patience = patience, max_iter = max_iter,
+                    random_order = order == "random", merge_moves = merge_moves,
+                    verbose = verbose)
+    # One run per restart, each on its own random stream, through the user's plan.
+    res <- best_run(restarts, function(r) {
+      start <- if (is.null(spectral)) rep(1L, n) else round_spectral(spectral)
+      run <- .kernel_rdp_means_cpp(kern$spec, side, start, options)
+      run$spectral_k <- max(start)
+      run
+    }, function(run) final_value(run$objective))
+    res$lambda <- lambda
+    res$xi_start <- w$xi
+    res$xi_max <- w$xi_max
+    res
   }
-  options <- list(lambda = lambda, xi = xi, xi_rate = xi_rate, xi_max = xi_max,
-                  patience = patience, max_iter = max_iter,
-                  random_order = order == "random", merge_moves = merge_moves,
-                  verbose = verbose)
-  # One run per restart, each on its own random stream, through the user's plan.
-  res <- best_run(restarts, function(r) {
-    start <- if (is.null(spectral)) rep(1L, n) else round_spectral(spectral)
-    run <- .kernel_rdp_means_cpp(kern$spec, side, start, options)
-    run$spectral_k <- max(start)
-    run
-  }, function(run) final_value(run$objective))
+  start_for_k <- function(k) resolve_kernel_lambda(kern, NULL, k)
+  res <- if (!is.null(lambda)) {
+    fit_side(check_number(lambda, "lambda", lower = 0), side)
+  } else if (!is.null(k)) {
+    fit_for_k(function(lambda) fit_side(lambda, side), k, start_for_k(k))
+  } else if (!is.null(side)) {
+    choose_k_heldout(fit_side, side, n, start_for_k)
+  } else {
+    stop("give `k` or `lambda`: without side information kernel_rdp_means() cannot choose the number of clusters",
+         call. = FALSE)
+  }
   if (!res$converged) warn_not_converged("kernel_rdp_means", max_iter)
   fit <- list(
     cluster = res$cluster, k = res$k, size = res$size, within = res$within,
-    lambda = lambda, xi = stats::setNames(res$xi, c("must", "cannot")),
+    lambda = res$lambda, xi = stats::setNames(res$xi, c("must", "cannot")),
     sigma = kern$spec$sigma, kernel = kernel,
     objective = res$objective, data_term = res$data_term,
     k_trace = res$k_trace, changes = res$changes,
     iterations = res$iterations, converged = res$converged,
     agreement = res$agreement, init = init, spectral_k = res$spectral_k,
     merge_moves = merge_moves, order = order, patience = patience,
-    xi_schedule = list(start = xi, rate = xi_rate, max = xi_max),
-    side = side, n = n, restarts = restarts, call = call
+    xi_schedule = list(start = res$xi_start, rate = xi_rate, max = res$xi_max),
+    side = side, n = n, restarts = restarts,
+    k_method = if (!is.null(lambda)) "lambda" else if (!is.null(k)) "k" else res$k_method
   )
+  fit$lambda_search <- res$lambda_search  # (absent when NULL)
+  fit$k_selection <- res$k_selection
+  fit$call <- call
   if (kernel == "linear") {
     fit$centers <- rowsum(kern$data, fit$cluster, reorder = TRUE) / fit$size
     rownames(fit$centers) <- NULL
   }
   finish_fit(fit, kern$data, "kernel_rdp_means")
+}
+
+# The spectral start's eigenvectors for a side information object, computed
+# once per side object and cut at each lambda (those with eigenvalue above
+# lambda), so a search over lambda decomposes the matrix once.
+spectral_cache <- function(kern, xi, rank) {
+  sides <- list()
+  spectra <- list()
+  function(side, lambda) {
+    hit <- which(vapply(sides, identical, logical(1), side))[1L]
+    if (is.na(hit)) {
+      sides[length(sides) + 1L] <<- list(side)  # keeps a NULL side too
+      spectra[length(spectra) + 1L] <<- list(spectral_vectors(kern, side, -Inf, xi, rank))
+      hit <- length(sides)
+    }
+    sp <- spectra[[hit]]
+    keep <- sp$values > lambda
+    list(vectors = sp$vectors[, keep, drop = FALSE], values = sp$values[keep])
+  }
 }
 
 resolve_kernel_lambda <- function(kern, lambda, k) {

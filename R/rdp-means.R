@@ -49,6 +49,47 @@
 #' its divergence 0 rather than with `lambda`; see Count data). With fixed weights
 #' (`xi_rate = 1`) the objective never increases from one sweep to the next.
 #'
+#' @section Number of clusters:
+#' With `k`, `lambda` is searched for a fit with `k` non-empty clusters: the
+#' search starts from the heuristic `lambda` of [dp_lambda()], multiplies or
+#' divides it by 4 until the number of clusters brackets `k`, then bisects
+#' `log(lambda)` until a fit has `k` clusters. The number of clusters falls as
+#' `lambda` grows, though not strictly (a larger `lambda` now and then gives
+#' one cluster more), and can jump over `k`; then the fit with the nearest
+#' number of clusters found is returned (the fewer on a tie) with a message.
+#' Every fit of the search starts from the random state the call started
+#' with, so the search is reproducible under [set.seed()] and the `lambda` it
+#' reports gives the same fit again: `set.seed(s); rdp_means(x, side, lambda
+#' = fit$lambda)` returns the clusters of `set.seed(s); fit <- rdp_means(x,
+#' side, k = k)`. A search makes at most `getOption("sideclust.lambda_search_fits", 30)`
+#' fits (each with `restarts` runs), typically 3 to 10; `lambda_search` in
+#' the fit records them.
+#'
+#' With neither `k` nor `lambda`, the number of clusters is chosen by
+#' held-out side information (5-fold cross-validation): the pairs (for
+#' partial labels, the labelled points) are split into five folds; for each
+#' fold and every k from 1 to `min(n, 20)`, the method is fitted with k
+#' clusters (by the search above) on the other folds' side information and
+#' scored on the held-out pairs by the balanced agreement, the mean of the
+#' fraction of must-link weight kept together and the fraction of
+#' cannot-link weight kept apart. The chosen k is the smallest whose mean
+#' score is within one standard error (over the folds) of the best (the
+#' one-standard-error rule of Breiman et al. 1984), and the fit is then the
+#' search for that k with all the side information. This costs about five
+#' times 20 to 40 fits plus the final search (progress through
+#' \pkg{progressr}). On the TVClust protocol's five UCI data sets
+#' (`bench/results/rdp-means-uci.md`) it finds the number of classes to a
+#' mean absolute error of about one cluster, at an F-measure no lower than
+#' that of `k` set to the number of classes. `k_selection` in the fit holds
+#' the scores. Without side information, `dp_means()` and `rdp_means()`
+#' (divergence `"sqeuclidean"` only) choose the k from 1 to `min(n, 20)`
+#' with the lowest BIC of a mixture of spherical Gaussians with one shared
+#' variance (the model whose small-variance limit DP-means is), each k
+#' fitted by the search; for `"kl"` and `"idiv"` without side information,
+#' give `k` or `lambda`. `k_method` in the fit says which way was taken
+#' (`"lambda"`, `"k"`, `"held-out side information"` or `"bic"`), and
+#' `print()` says it too.
+#'
 #' @section Divergences:
 #' * `"sqeuclidean"`: squared Euclidean distance (Gaussian clusters).
 #' * `"kl"`: Kullback-Leibler divergence for count data (multinomial
@@ -108,13 +149,15 @@
 #' @param side Side information: `NULL`, a [constraints()] object, partial
 #'   labels (a vector with `NA` for unlabelled points), a TVClust matrix E, or
 #'   anything else [as_constraints()] accepts. Confidences scale the weights.
-#' @param k The number of clusters to aim for: when `lambda` is not given,
-#'   `lambda` is derived from `k` by Kulis & Jordan's (2012) heuristic
-#'   ([dp_lambda()], see `lambda_method`). DP-means and RDP-means choose the
-#'   number of clusters themselves, so the fit may end with more or fewer
-#'   than `k`. Give `k` or `lambda`.
+#' @param k The number of clusters. DP-means and RDP-means open clusters
+#'   through the penalty `lambda`, so a given `k` is reached by searching
+#'   `lambda` (see Number of clusters); when no `lambda` gives exactly `k`,
+#'   the fit with the nearest number is returned with a message. Give `k`,
+#'   `lambda`, or neither (the number of clusters is then chosen from the
+#'   side information, see Number of clusters).
 #' @param lambda Penalty for opening a cluster, on the scale of the
-#'   divergence; when given, `k` must not be.
+#'   divergence; when given, `k` must not be, and the fit is the single run
+#'   at that `lambda`.
 #' @param xi Starting weight of the side information in the first sweep:
 #'   one number, or two named `must` and `cannot` (\eqn{\xi_1, \xi_2}). On the
 #'   divergence's scale for `"sqeuclidean"`, on the log-likelihood's for `"kl"`
@@ -135,7 +178,8 @@
 #' @param smoothing Count added to every entry for `"kl"` and `"idiv"`;
 #'   `NULL` means 0.3 (the paper's Laplace smoothing). Ignored for
 #'   `"sqeuclidean"`.
-#' @param lambda_method How `lambda` is derived from `k`, see [dp_lambda()].
+#' @param lambda_method The heuristic ([dp_lambda()]) whose `lambda` for `k`
+#'   starts the search for `k` clusters.
 #' @param order `"random"` visits the points in a new random order every sweep
 #'   (reproducible with [set.seed()]). On small data it is a uniformly
 #'   random permutation; on large data, every sweep visits blocks of
@@ -174,7 +218,16 @@
 #'   \item{centers}{`k` x `p` matrix of cluster centres (for `"kl"`, of the
 #'     normalized rows).}
 #'   \item{size}{points per cluster.}
-#'   \item{lambda}{the penalty used.}
+#'   \item{lambda}{the penalty used (found by the search when `k` was given).}
+#'   \item{k_method}{how `lambda` was set: `"lambda"` (given), `"k"` (searched
+#'     for `k`), `"held-out side information"` or `"bic"` (neither given),
+#'     see Number of clusters.}
+#'   \item{lambda_search}{with `k` or neither: the `k` searched for, whether
+#'     it was `found`, the number of `fits` and the `lambdas` tried with the
+#'     `counts` of clusters they gave.}
+#'   \item{k_selection}{with neither `k` nor `lambda`: the candidate `k`, their
+#'     mean held-out `score` (and `fold_score`, `folds`, `standard_error`) or
+#'     their `bic`, and the `chosen` k.}
 #'   \item{xi}{the weights (`must`, `cannot`) of the last sweep, on the
 #'     divergence's scale (for `"kl"`, the schedule's weight divided by the
 #'     rows' mean count; see Count data).}
@@ -193,6 +246,9 @@
 #'
 #' Kulis, B. and Jordan, M. I. (2012). Revisiting k-means: new algorithms via
 #' Bayesian nonparametrics. ICML.
+#'
+#' Breiman, L., Friedman, J. H., Olshen, R. A. and Stone, C. J. (1984).
+#' Classification and Regression Trees. Wadsworth.
 #' @seealso [dp_lambda()], [constraints()], [sample_constraints()],
 #'   [compare_partitions()], [violations()].
 #' @examples
@@ -202,6 +258,10 @@
 #' fit <- rdp_means(x, side, k = 3)
 #' fit
 #' compare_partitions(iris$Species, fit$cluster)
+#'
+#' # without k, the number of clusters is chosen by held-out side information
+#' chosen <- rdp_means(x, side)
+#' chosen$k
 #'
 #' # DP-means ignores side information
 #' dp <- dp_means(x, k = 3)
@@ -260,16 +320,61 @@ dp_means <- function(x, k = NULL, lambda = NULL,
 }
 
 # The shared body of dp_means() and rdp_means(): validated inputs in, fit out.
+# With `k`, lambda is searched for k clusters; with neither `k` nor `lambda`,
+# the number of clusters is chosen (see choose_dp_k()).
 fit_dp_family <- function(data, side, lambda, k, xi, xi_rate, xi_max,
                           lambda_method, order, patience, max_iter, restarts,
                           verbose, chunklet_moves = FALSE) {
   n <- n_points(data$x)
   xt <- data$xt %||% points_for_core(data$x)
-  lambda <- resolve_lambda(xt, lambda, k, lambda_method, data$divergence)
+  check_lambda_or_k(lambda, k, n)
   patience <- check_count(patience, "patience")
   max_iter <- check_count(max_iter, "max_iter")
   restarts <- check_count(restarts, "restarts", lower = 1L)
   verbose <- check_flag(verbose, "verbose")
+  fit_side <- function(lambda, side) {
+    dp_family_at(data, xt, side, lambda, xi, xi_rate, xi_max, order, patience,
+                 max_iter, restarts, verbose, chunklet_moves)
+  }
+  start_for_k <- function(k) resolve_lambda(xt, NULL, k, lambda_method, data$divergence)
+  if (!is.null(lambda)) {
+    fit <- fit_side(check_number(lambda, "lambda", lower = 0), side)
+    fit$k_method <- "lambda"
+    return(fit)
+  }
+  if (!is.null(k)) {
+    fit <- fit_for_k(function(lambda) fit_side(lambda, side), k, start_for_k(k))
+    fit$k_method <- "k"
+    return(fit)
+  }
+  k_max <- default_k_max(n)
+  if (!is.null(side)) {
+    return(choose_k_heldout(fit_side, side, n, start_for_k, k_max))
+  }
+  if (data$divergence != "sqeuclidean") {
+    stop(sprintf("give `k` or `lambda`: without side information the number of clusters is chosen only for divergence \"sqeuclidean\" (by BIC), not \"%s\"",
+                 data$divergence), call. = FALSE)
+  }
+  choose_k_bic(function(lambda) fit_side(lambda, NULL), data, start_for_k, k_max)
+}
+
+# `k` and `lambda`: at most one, k a count of at most n.
+check_lambda_or_k <- function(lambda, k, n) {
+  if (!is.null(lambda) && !is.null(k)) {
+    stop("give only one of `lambda` and `k`", call. = FALSE)
+  }
+  if (!is.null(lambda)) check_number(lambda, "lambda", lower = 0)
+  if (!is.null(k)) {
+    k <- check_count(k, "k", lower = 1L)
+    if (k > n) stop_arg("k", sprintf("(%d) is larger than the number of points (%d)", k, n))
+  }
+  invisible(NULL)
+}
+
+# One DP-means / RDP-means fit at a given lambda.
+dp_family_at <- function(data, xt, side, lambda, xi, xi_rate, xi_max, order,
+                         patience, max_iter, restarts, verbose, chunklet_moves) {
+  n <- n_points(data$x)
   # Centres are dense (k x p, about 4 copies in the core): cap k so that they
   # stay within options(sideclust.max_center_bytes) (2 GB by default).
   bytes <- getOption("sideclust.max_center_bytes", 2e9)

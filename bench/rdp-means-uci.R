@@ -44,7 +44,7 @@ command <- if (identical(Sys.getenv("BENCH_PARTS"), "")) {
 
 rates <- c(0.01, 0.03, 0.05)
 accuracies <- c(1, 0.95, 0.9, 0.8)
-n_trials <- 5L
+n_trials <- as.integer(Sys.getenv("BENCH_TRIALS", "5"))  # 5 is the protocol
 xi_max_grid <- c(Inf, 50, 20, 10, 5, 3, 2, 1.5, 1, 0.5, 0.2)
 xi_max_accuracies <- c(1, 0.8)
 
@@ -143,12 +143,15 @@ side_by_side <- function(ours, paper, keys) {
   out
 }
 
-method_order <- c("kmeans", "kmeans_unscaled", "dp_means", "rdp_means")
+method_order <- c("kmeans", "kmeans_unscaled", "dp_means (before)", "dp_means", "rdp_means (before)",
+                  "rdp_means", "rdp_means_default")
 dataset_order <- c(names(datasets), "average")
 
 # ---- main part: Tables 1-3 ------------------------------------------------------
 
-run_main <- function() {
+# The runs of the main tables. `before = TRUE` runs only what the build before
+# issue 45 could (k read as a hint for lambda): RDP-means and DP-means with k.
+main_rows <- function(before = FALSE) {
   t_start <- proc.time()[["elapsed"]]
   rows <- list()
   for (d in seq_along(datasets)) {
@@ -167,17 +170,50 @@ run_main <- function() {
         metric_row("dp_means", name, r, p, t, ds$y, dp, extra),
         metric_row("rdp_means", name, r, p, t, ds$y, rdp,
                    modifyList(extra, list(converged = rdp$converged))))
+      if (!before) {
+        # the default: no k, the number of clusters chosen from the side
+        # information, from the same random state as rdp_means(k = k)
+        assign(".Random.seed", s$state, envir = globalenv())
+        def <- rdp_means(ds$x, s$side)
+        rows[[length(rows) + 1L]] <- metric_row("rdp_means_default", name, r, p, t, ds$y, def,
+                                                modifyList(extra, list(converged = def$converged)))
+      }
     }
     # Reference only: k-means on the raw (unstandardized) features, 5 trials
     # (seed 10000 d + t); no side information, so no r or p.
-    for (t in seq_len(n_trials)) {
+    if (!before) for (t in seq_len(n_trials)) {
       set.seed(10000L * d + t)
       km <- stats::kmeans(ds$raw, ds$k, nstart = 10)
       rows[[length(rows) + 1L]] <- metric_row("kmeans_unscaled", name, NA, NA, t, ds$y, km,
                                               list(converged = NA, pairs = NA))
     }
-    cat(sprintf("main: %-8s done (%.0f s)\n", name, proc.time()[["elapsed"]] - t_start))
+    cat(sprintf("main%s: %-8s done (%.0f s)\n", if (before) " (before)" else "", name,
+                proc.time()[["elapsed"]] - t_start))
   }
+  rows
+}
+
+# The same runs with the build in BENCH_BEFORE_LIB (a library holding the
+# package before issue 45), in a child R, as rows named "<method> (before)".
+before_rows <- function(lib) {
+  out <- tempfile(fileext = ".rds")
+  env <- c(sprintf("R_LIBS=%s", lib), "BENCH_MODE=before", sprintf("BENCH_BEFORE_OUT=%s", out),
+           sprintf("BENCH_TRIALS=%d", n_trials))
+  status <- system2(file.path(R.home("bin"), "Rscript"), file.path("bench", "rdp-means-uci.R"), env = env)
+  if (status != 0) stop("the run with BENCH_BEFORE_LIB failed")
+  rows <- readRDS(out)
+  lapply(rows, function(r) {
+    r <- r[r$method != "kmeans", ]
+    r$method <- paste(r$method, "(before)")
+    r
+  })
+}
+
+run_main <- function() {
+  t_start <- proc.time()[["elapsed"]]
+  rows <- main_rows()
+  before_lib <- Sys.getenv("BENCH_BEFORE_LIB")
+  if (nzchar(before_lib)) rows <- c(rows, before_rows(before_lib))
   res <- do.call(rbind, lapply(rows, function(r) r[c("method", "dataset", "r", "p", "trial",
                                                        "F", "ARI", "NMI", "K", "iterations")]))
   rdp_extra <- do.call(rbind, lapply(rows, function(r) r[r$method == "rdp_means",
@@ -197,6 +233,36 @@ run_main <- function() {
   k_t1$`true k` <- vapply(datasets[k_t1$dataset], `[[`, 1L, "k")
   k_t1 <- k_t1[order(match(k_t1$dataset, dataset_order)), ]
 
+  # The number of clusters: mean K and mean absolute error |K - k| per data
+  # set, with F, for RDP-means before issue 45 (k a hint), with k and by default.
+  res$true_k <- vapply(datasets[res$dataset], `[[`, 1L, "k")
+  res$abs_err <- abs(res$K - res$true_k)
+  k_methods <- intersect(c("rdp_means (before)", "rdp_means", "rdp_means_default",
+                           "dp_means (before)", "dp_means"), unique(res$method))
+  k_sub <- res[res$method %in% k_methods, ]
+  k_avg <- stats::aggregate(k_sub[c("K", "abs_err", "F")], k_sub[c("method", "dataset")], mean)
+  k_tab <- data.frame(dataset = names(datasets),
+                      `true k` = vapply(datasets, `[[`, 1L, "k"), check.names = FALSE)
+  for (m in k_methods) for (v in c("K", "abs_err", "F")) {
+    col <- k_avg[k_avg$method == m, ]
+    label <- switch(v, K = "mean K", abs_err = "MAE k", F = "F")
+    k_tab[[sprintf("%s, %s", label, m)]] <- col[[v]][match(k_tab$dataset, col$dataset)]
+  }
+  k_means <- colMeans(k_tab[-(1:2)])
+  k_tab <- rbind(k_tab, cbind(data.frame(dataset = "average", `true k` = NA, check.names = FALSE),
+                              as.data.frame(as.list(k_means), check.names = FALSE)))
+  k_tab <- k_tab[c("dataset", "true k", grep("^mean K", names(k_tab), value = TRUE),
+                   grep("^MAE", names(k_tab), value = TRUE), grep("^F", names(k_tab), value = TRUE))]
+  mae_default <- k_means[["MAE k, rdp_means_default"]]
+  f_default <- k_means[["F, rdp_means_default"]]
+  f_before <- if ("F, rdp_means (before)" %in% names(k_means)) k_means[["F, rdp_means (before)"]] else NA
+  target_lines <- c(
+    sprintf("- target (issue 45, point 3): the default `rdp_means(x, side)` (no k) reaches a mean absolute error of k of at most 1.0 over the five data sets: **%.2f** (%s)",
+            mae_default, if (mae_default <= 1) "met" else "NOT met"),
+    sprintf("- with mean F no lower than before issue 45 (`rdp_means(x, side, k = k)`, k a hint for lambda): **%.3f** against %s (%s)",
+            f_default, if (is.na(f_before)) "- (no BENCH_BEFORE_LIB run)" else sprintf("%.3f", f_before),
+            if (is.na(f_before)) "not compared" else if (f_default >= f_before - 1e-12) "met" else "NOT met"))
+
   # (b) Table 2: per p, averaged over data sets, r and trials.
   t2 <- side_by_side(avg(res[res$method != "kmeans_unscaled", ], c("method", "p")),
                      paper_t2, c("method", "p"))
@@ -204,19 +270,26 @@ run_main <- function() {
 
   # Table 3 (RDP-means): per r and p.
   t3 <- side_by_side(avg(res[res$method == "rdp_means", ], c("r", "p")), paper_t3, c("r", "p"))
+  t3_default <- avg(res[res$method == "rdp_means_default", ], c("r", "p"))
+  t3_default <- t3_default[order(t3_default$r, -t3_default$p), ]
   t3 <- t3[order(t3$r, -t3$p), ]
 
   # RDP-means per data set and p (where the gaps are).
-  dsp <- avg(res[res$method == "rdp_means", ], c("dataset", "p"))
-  dsp <- dsp[order(match(dsp$dataset, dataset_order), -dsp$p), ]
+  dsp <- avg(res[res$method %in% c("rdp_means (before)", "rdp_means", "rdp_means_default"), ],
+             c("method", "dataset", "p"))
+  dsp <- dsp[order(match(dsp$dataset, dataset_order), -dsp$p, match(dsp$method, method_order)), ]
 
   # (c) overall average of RDP-means.
   overall <- colMeans(res[res$method == "rdp_means", c("F", "ARI", "NMI")])
-  t_overall <- data.frame(what = c("RDP-means, this run", "target (glass without id)",
-                                   "paper (glass with its leaking id)"),
-                          F = c(overall[["F"]], targets[["F"]], 0.87),
-                          ARI = c(overall[["ARI"]], targets[["ARI"]], 0.81),
-                          NMI = c(overall[["NMI"]], targets[["NMI"]], 0.79),
+  overall_default <- colMeans(res[res$method == "rdp_means_default", c("F", "ARI", "NMI")])
+  before <- res$method == "rdp_means (before)"
+  overall_before <- if (any(before)) colMeans(res[before, c("F", "ARI", "NMI")]) else c(F = NA, ARI = NA, NMI = NA)
+  t_overall <- data.frame(what = c("RDP-means with k, this run", "RDP-means default (no k), this run",
+                                   "RDP-means with k as a hint (before issue 45), this run",
+                                   "target (glass without id)", "paper (glass with its leaking id)"),
+                          F = c(overall[["F"]], overall_default[["F"]], overall_before[["F"]], targets[["F"]], 0.87),
+                          ARI = c(overall[["ARI"]], overall_default[["ARI"]], overall_before[["ARI"]], targets[["ARI"]], 0.81),
+                          NMI = c(overall[["NMI"]], overall_default[["NMI"]], overall_before[["NMI"]], targets[["NMI"]], 0.79),
                           check.names = FALSE)
   conv <- mean(rdp_extra$converged)
   iters <- stats::aggregate(res$iterations[res$method == "rdp_means"],
@@ -232,12 +305,20 @@ run_main <- function() {
             sum(res$method == "rdp_means"), elapsed),
     "- protocol: features scale()d; `sample_constraints(y, \"tvclust\", rate = r, noise = 1 - p, pair_count = \"authors\")`;",
     "  `kmeans(x, k, nstart = 10)`, `dp_means(x, k = k)`, `rdp_means(x, side, k = k)` (defaults); seeds `10000 d + 1000 ir + 100 ip + t`.",
+    "- `rdp_means` and `dp_means`: k is the number of clusters (lambda searched for k, issue 45).",
+    "  `rdp_means_default`: `rdp_means(x, side)` without k (k chosen by held-out side information), from the same random state as `rdp_means`.",
+    if (nzchar(before_lib)) sprintf("  `(before)` rows: the same runs with the build before issue 45 (k a hint for lambda), library `%s`, run in a child R by `BENCH_BEFORE_LIB`.", before_lib)
+    else "  No `(before)` rows: run with `BENCH_BEFORE_LIB=<library of the earlier build>` to add them.",
     "- \"(paper)\" columns: Khashabi et al. (2015), Tables 1-3. The paper's glass kept the",
     "  row-id column (sorted by class), which leaks the label; ours does not have it.",
     "- `kmeans_unscaled` (reference, Table 1 only): `kmeans(raw features, k, nstart = 10)`, 5 trials, seed `10000 d + t`.",
     "  The paper's K-means rows for iris and wine match it rather than k-means on scale()d features,",
     "  so the paper apparently clustered raw features.",
     "",
+    "### The number of clusters (issue 45)", "",
+    target_lines, "",
+    "Mean K, mean absolute error of K (|K - true k|, averaged over runs) and F per data set, averaged over p, r and trials:", "",
+    md_table_rdp(k_tab), "",
     "### (a) Per data set, averaged over p, r and trials (Table 1)", "",
     md_table_rdp(t1), "",
     "Mean number of clusters found (true k alongside):", "",
@@ -249,6 +330,8 @@ run_main <- function() {
     md_table_rdp(t2), "",
     "### RDP-means per r and p, averaged over data sets (Table 3, RDP-means rows)", "",
     md_table_rdp(t3), "",
+    "### RDP-means default (no k) per r and p, averaged over data sets", "",
+    md_table_rdp(t3_default), "",
     "### RDP-means per data set and p (averaged over r and trials)", "",
     md_table_rdp(dsp), "",
     "### (c) Overall average of RDP-means (all data sets, r, p, trials)", "",
@@ -330,5 +413,9 @@ run_xi_max <- function() {
   invisible(res)
 }
 
+if (identical(Sys.getenv("BENCH_MODE"), "before")) {
+  saveRDS(main_rows(before = TRUE), Sys.getenv("BENCH_BEFORE_OUT"))
+  parts <- character(0)
+}
 if ("main" %in% parts) main_results <- run_main()
 if ("xi_max" %in% parts) xi_max_results <- run_xi_max()

@@ -107,7 +107,9 @@ test_that("kernel lambda from k is the farthest-first heuristic in feature space
   expect_equal(sideclust:::resolve_kernel_lambda(sideclust:::prepare_kernel(d$x, "linear"), NULL, 3),
                dp_lambda(d$x, 3), tolerance = 1e-10)
   fit <- kernel_rdp_means(d$x, NULL, 3, kernel = "linear")
-  expect_equal(fit$lambda, dp_lambda(d$x, 3), tolerance = 1e-10)
+  # the search for 3 clusters starts from it
+  expect_equal(fit$lambda_search$lambdas[1], dp_lambda(d$x, 3), tolerance = 1e-10)
+  expect_equal(fit$k, 3L)
 })
 
 test_that("the spectral start and the kernel beat linear RDP-means on rings", {
@@ -116,9 +118,10 @@ test_that("the spectral start and the kernel beat linear RDP-means on rings", {
   side <- sample_constraints(d$label, rate = 0.01)
   fit <- kernel_rdp_means(d$x, side, lambda = 1.5, sigma = 0.5)
   # in fixed order: linear RDP-means' F-measure here varies with the random
-  # visiting order (0.39 to 0.70 over seeds), the comparison should not
+  # visiting order, the comparison should not. With k = 2 clusters (k is a
+  # count, not a hint for lambda) the pairs carry linear RDP-means far.
   lin <- rdp_means(d$x, side, k = 2, order = "fixed")
-  expect_gt(f_measure(d$label, fit$cluster), f_measure(d$label, lin$cluster) + 0.3)
+  expect_gt(f_measure(d$label, fit$cluster), f_measure(d$label, lin$cluster))
   expect_gt(f_measure(d$label, fit$cluster), 0.9)
   # merges are what joins the spectral start's many parts
   lone <- kernel_rdp_means(d$x, side, lambda = 1.5, sigma = 0.5, merge_moves = FALSE)
@@ -231,4 +234,23 @@ test_that("simulate_patterns() is reproducible and has the stated shapes", {
   set.seed(2)
   r <- simulate_patterns(400, "rings", noise = 0)
   expect_equal(sqrt(rowSums(r$x^2)), c(1, 2.5)[r$label])
+})
+
+test_that("kernel RDP-means: k is the number of clusters; without k, held-out side information", {
+  x <- scale(wine[, names(wine) != "class"])
+  set.seed(1)
+  side <- sample_constraints(wine$class, rate = 0.02, noise = 0.1)
+  set.seed(2)
+  fit <- kernel_rdp_means(x, side, k = 3)
+  expect_equal(fit$k, 3L)
+  expect_equal(length(unique(fit$cluster)), 3L)
+  expect_output(print(fit), "searched for k = 3")
+  set.seed(2)
+  expect_identical(kernel_rdp_means(x, side, lambda = fit$lambda)$cluster, fit$cluster)
+  set.seed(3)
+  rows <- seq(1, 178, by = 2)
+  def <- kernel_rdp_means(x[rows, ], sample_labels(wine$class[rows], fraction = 0.3), init = "one")
+  expect_identical(def$k_method, "held-out side information")
+  expect_equal(def$k, def$k_selection$chosen)
+  expect_error(kernel_rdp_means(x, NULL), "give `k` or `lambda`")
 })

@@ -111,7 +111,9 @@ test_that("consistent hard constraints with a large xi are all satisfied", {
     side <- sample_constraints(b$y, rate = 0.02, noise = 0)
     expect_equal(nrow(check_constraints(side, quiet = TRUE)), 0L)
     set.seed(s)
-    fit <- rdp_means(b$x, side, k = 3, xi_max = 1e6, chunklet_moves = TRUE)
+    # (one seed's lambda search ends at 4 clusters, with a message: the
+    # assertions hold for any number of clusters)
+    fit <- suppressMessages(rdp_means(b$x, side, k = 3, xi_max = 1e6, chunklet_moves = TRUE))
     expect_equal(nrow(violations(fit)), 0L)
     expect_equal(fit$agreement[["must_violated"]], 0)
     expect_equal(fit$agreement[["cannot_violated"]], 0)
@@ -229,7 +231,7 @@ test_that("bad input gets errors that name the argument", {
   expect_error(dp_means(x[0, ], k = 3), "`x` has no rows")
   expect_error(dp_means(x[, 0], k = 3), "`x` has no columns")
   expect_error(dp_means(x[1, , drop = FALSE], k = 1), "`x` has 1 row")
-  expect_error(dp_means(x), "give `lambda`, or `k`")
+  expect_error(dp_means(abs(x), divergence = "kl"), "give `k` or `lambda`.*\"sqeuclidean\"")
   expect_error(dp_means(x, lambda = 1, k = 2), "only one of")
   expect_error(dp_means(x, lambda = -1), "`lambda` must be in")
   expect_error(dp_means(x, k = 151), "`k` \\(151\\) is larger than the number of points \\(150\\)")
@@ -328,4 +330,71 @@ test_that("check_data_matrix() gives a plain double matrix and names non-finite 
                "`x` has 1 NA values, 1 NaN values, 1 Inf values \\(rows 1, 2, 3\\)")
   # finite values whose sum overflows are accepted
   expect_identical(cdm(matrix(c(1e308, 1e308), 2)), matrix(c(1e308, 1e308), 2))
+})
+
+test_that("k is the number of clusters: lambda is searched for it and reproduces the fit", {
+  x <- scale(wine[, names(wine) != "class"])
+  set.seed(1)
+  side <- sample_constraints(wine$class, rate = 0.01, noise = 0.1)
+  set.seed(2)
+  fit <- rdp_means(x, side, k = 3)
+  expect_equal(fit$k, 3L)
+  expect_equal(length(unique(fit$cluster)), 3L)
+  expect_identical(fit$k_method, "k")
+  expect_true(fit$lambda_search$found)
+  expect_lte(fit$lambda_search$fits, 30L)
+  expect_output(print(fit), "searched for k = 3")
+  # the reported lambda gives the same fit from the same random state
+  set.seed(2)
+  again <- rdp_means(x, side, lambda = fit$lambda)
+  expect_identical(again$cluster, fit$cluster)
+  expect_identical(again$k_method, "lambda")
+  # under set.seed() the search is reproducible
+  set.seed(2)
+  expect_identical(rdp_means(x, side, k = 3)$cluster, fit$cluster)
+  for (k in c(2L, 5L)) {
+    set.seed(3)
+    expect_equal(length(unique(rdp_means(x, side, k = k)$cluster)), k)
+    set.seed(3)
+    expect_equal(dp_means(x, k = k)$k, k)
+  }
+  labels <- sample_labels(wine$class, fraction = 0.2)
+  expect_equal(rdp_means(x, labels, k = 4)$k, 4L)
+})
+
+test_that("without k or lambda, k is chosen by held-out side information, or BIC without side", {
+  x <- scale(wine[, names(wine) != "class"])
+  set.seed(1)
+  side <- sample_constraints(wine$class, rate = 0.03, noise = 0.05)
+  fit <- rdp_means(x, side)
+  expect_identical(fit$k_method, "held-out side information")
+  sel <- fit$k_selection
+  expect_equal(fit$k, sel$chosen)
+  expect_equal(sel$k, 1:20)
+  expect_equal(dim(sel$fold_score), c(5L, 20L))
+  expect_equal(fit$k, 3L)
+  expect_output(print(fit), "chosen by held-out side information")
+  # partial labels are held out by labelled point
+  labels <- sample_labels(wine$class, fraction = 0.3)
+  by_labels <- rdp_means(x, labels)
+  expect_identical(by_labels$k_method, "held-out side information")
+  expect_equal(by_labels$k, 3L)
+  # DP-means: BIC of the spherical Gaussian mixture over the searched fits
+  b <- three_blobs(40, sep = 6)
+  set.seed(1)
+  dp <- dp_means(b$x)
+  expect_identical(dp$k_method, "bic")
+  expect_equal(dp$k, 3L)
+  expect_equal(which.min(dp$k_selection$bic), 3L)
+  expect_output(print(dp), "chosen by BIC")
+})
+
+test_that("a k that no lambda gives returns the nearest count with a message", {
+  # four distinct points: no lambda opens more than four clusters
+  x <- matrix(rep(c(0, 1, 5, 9), each = 5), ncol = 1)
+  expect_message(fit <- dp_means(x, k = 6), "`k` = 6: no lambda tried gave exactly 6 clusters")
+  expect_equal(fit$k, 4L)
+  expect_false(fit$lambda_search$found)
+  expect_output(print(fit), "the nearest to k = 6")
+  expect_message(rdp_means(x, NULL, k = 6), "nearest, 4 clusters")
 })
