@@ -80,3 +80,30 @@ test_that("KL weights are on the log-likelihood's scale; a singleton compares le
     }
   }
 })
+
+test_that("pairs split faint topics that one starting cluster cannot (side-seeded start)", {
+  # DP-means keeps about one cluster here; a point pushed out alone by its
+  # cannot-links is too far from every other point to gather a cluster.
+  d <- topic_count_data(n = 200, k = 5, p = 200, length = 20, background = 0.7)
+  set.seed(3)
+  side <- sample_constraints(d$y, rate = 0.02)
+  for (div in c("kl", "idiv")) {
+    lambda <- dp_lambda(d$x, k = d$k, divergence = div)
+    set.seed(4)
+    dp <- dp_means(d$x, lambda = lambda, divergence = div)
+    set.seed(4)
+    fit <- rdp_means(d$x, side, lambda = lambda, divergence = div)
+    expect_lt(f_measure(d$y, dp$cluster), 0.5)
+    expect_gt(f_measure(d$y, fit$cluster), 0.9)
+    expect_gte(fit$k, d$k / 1.5)
+    expect_lte(fit$k, d$k * 1.5)
+  }
+  # partial labels seed the start too (one seed per label)
+  set.seed(3)
+  labels <- sample_labels(d$y, fraction = 0.1)
+  set.seed(4)
+  fit <- rdp_means(d$x, labels, lambda = dp_lambda(d$x, k = d$k, divergence = "kl"),
+                   divergence = "kl")
+  expect_gt(f_measure(d$y, fit$cluster), 0.5)
+  expect_lte(fit$k, d$k * 1.5)
+})
