@@ -18,6 +18,7 @@
 #include "dpmeans/centres.h"
 #include "common/chunklet_moves.h"
 #include "dpmeans/side_seeded_start.h"
+#include "dpmeans/split_moves.h"
 #include "common/cluster_links.h"
 #include "engine/avx_dispatch.h"
 #include "common/run_hooks.h"
@@ -49,6 +50,8 @@ struct RdpParams : XiScheduleParams {
   // Count divergences with side information: also run from the start the
   // side information seeds (side_seeded_start()) and keep the lower objective.
   bool side_start = true;
+  // Then at most this many runs of split moves (split_moves.h); 0: none.
+  int split_tries = 40;
 };
 
 // The count divergences (KL, I-divergence): a point alone in its cluster
@@ -161,6 +164,18 @@ RdpResult rdp_means_rows(const Rows& rows, const SideInfo& side, const RdpParams
       if (!seeded.start.empty()) {
         RdpResult alt = rdp_means_sweeps<Div>(rows, side, visit, seeded, hooks);
         if (detail::better_run(alt, res)) res = std::move(alt);
+      }
+      if (par.split_tries > 0 && side.labels.empty()) {
+        // split moves at the weights the fit ended with
+        auto run_from = [&](const std::vector<int>& start) {
+          RdpParams again = count_par;
+          again.xi_must = res.xi_must;
+          again.xi_cannot = res.xi_cannot;
+          again.start = start;
+          return rdp_means_sweeps<Div>(rows, side, visit, again, hooks);
+        };
+        res = split_cannot_linked<Div>(rows, side.pairs, std::move(res), run_from,
+                                       detail::better_run, hooks, par.split_tries, 8);
       }
     }
   }

@@ -24,11 +24,10 @@ namespace sideclust {
 
 namespace detail {
 
-// Seed of every point (-1: none) and the number of seeds, from the pairs.
-inline int pair_seeds(const PairGraph& g, std::vector<int>& seed_of) {
+// The must-link chunklet of every point, as the root of its set (the graph
+// needs its adjacency).
+inline std::vector<std::size_t> must_link_roots(const PairGraph& g) {
   const int n = g.n;
-  seed_of.assign(n, -1);
-  if (!g.has_adjacency()) return 0;
   UnionFind sets(n);
   for (int i = 0; i < n; ++i) {
     for (int e = g.start[i]; e < g.start[i + 1]; ++e) {
@@ -36,10 +35,19 @@ inline int pair_seeds(const PairGraph& g, std::vector<int>& seed_of) {
     }
   }
   std::vector<std::size_t> root(n);
+  for (int i = 0; i < n; ++i) root[i] = sets.find(i);
+  return root;
+}
+
+// Seed of every point (-1: none) and the number of seeds, from the pairs.
+inline int pair_seeds(const PairGraph& g, std::vector<int>& seed_of) {
+  const int n = g.n;
+  seed_of.assign(n, -1);
+  if (!g.has_adjacency()) return 0;
+  const std::vector<std::size_t> root = must_link_roots(g);
   std::vector<int> size(n, 0);
   std::vector<int> candidates;  // constrained roots, each once
   for (int i = 0; i < n; ++i) {
-    root[i] = sets.find(i);
     if (g.start[i + 1] > g.start[i] && size[root[i]]++ == 0) {
       candidates.push_back(static_cast<int>(root[i]));
     }
