@@ -92,14 +92,14 @@
 #' it to every seed kept before; every point starts in the cluster of the
 #' nearest seed mean. The kept fit is then refined by split moves: a cluster
 #' holding both points of a cannot-link is split between the two points'
-#' must-link chunklet means, the sweeps run again from there at the final
-#' weights, and the split is kept when the objective is lower (at most 40
-#' such runs, up to 8 broken cannot-links drawn at random per round). On
+#' must-link chunklet means, the sweeps run again from there, and the split
+#' is kept when the objective is lower (at most 40 such runs, up to 8 broken
+#' cannot-links drawn at random per round). On
 #' documents one starting cluster is a deep local minimum: a point the
 #' cannot-links push out alone is farther from every other point than
 #' `lambda`, so clusters of a topic never form one point at a time, although
-#' the topics' partition has the lower objective. The extra runs cost time
-#' (up to about 40 short runs at the final weights).
+#' the topics' partition has the lower objective. The extra runs cost time:
+#' up to 42 runs instead of one.
 #'
 #' @section Sparse data:
 #' A sparse `x` (a `Matrix` sparse matrix such as a `dgCMatrix`, or slam's

@@ -166,11 +166,10 @@ RdpResult rdp_means_rows(const Rows& rows, const SideInfo& side, const RdpParams
         if (detail::better_run(alt, res)) res = std::move(alt);
       }
       if (par.split_tries > 0 && side.labels.empty()) {
-        // split moves at the weights the fit ended with
+        // split moves, each re-run with the whole weight schedule (measured
+        // better than re-running at the final weights)
         auto run_from = [&](const std::vector<int>& start) {
           RdpParams again = count_par;
-          again.xi_must = res.xi_must;
-          again.xi_cannot = res.xi_cannot;
           again.start = start;
           return rdp_means_sweeps<Div>(rows, side, visit, again, hooks);
         };

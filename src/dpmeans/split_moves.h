@@ -1,9 +1,9 @@
 // Split moves for RDP-means on counts: a cluster that holds both points of a
 // cannot-link is split in two, its points going to the nearer of the two
-// points' must-link chunklet means, and the sweeps run again from there (at
-// the weights the fit ended with); the split is kept when the objective (20)
-// is lower. One-point moves cannot split a cluster whose points are all far
-// from one another (sparse counts), however many cannot-links it breaks.
+// points' must-link chunklet means, and the sweeps run again from there; the
+// split is kept when the objective (20) is lower. One-point moves cannot
+// split a cluster whose points are all far from one another (sparse counts),
+// however many cannot-links it breaks.
 #pragma once
 
 #include <cstddef>
