@@ -124,6 +124,24 @@
 #' pairs on 10-topic counts (see `bench/results/count-data.md`). The
 #' squared Euclidean distance keeps its weights and its rule for singletons.
 #'
+#' Also for these two divergences, when side information is given, the
+#' sweeps run a second time from a start the side information seeds, and
+#' the run with the lower objective (20) is kept (compared at the larger of
+#' the two runs' final weights; a tie keeps Algorithm 1's run). The seeds are
+#' the classes of partial labels, or the must-link chunklets of the
+#' constrained points taken largest first, each kept when cannot-links join
+#' it to every seed kept before; every point starts in the cluster of the
+#' nearest seed mean. The kept fit is then refined by split moves: a cluster
+#' holding both points of a cannot-link is split between the two points'
+#' must-link chunklet means, the sweeps run again from there, and the split
+#' is kept when the objective is lower (at most 40 such runs, up to 8 broken
+#' cannot-links drawn at random per round). On
+#' documents one starting cluster is a deep local minimum: a point the
+#' cannot-links push out alone is farther from every other point than
+#' `lambda`, so clusters of a topic never form one point at a time, although
+#' the topics' partition has the lower objective. The extra runs cost time:
+#' up to 42 runs instead of one.
+#'
 #' @section Sparse data:
 #' A sparse `x` (a `Matrix` sparse matrix such as a `dgCMatrix`, or slam's
 #' `simple_triplet_matrix`, e.g. a document-term matrix) stays sparse: it is

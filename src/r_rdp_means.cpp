@@ -34,6 +34,9 @@ sideclust::RdpParams rdp_params(const sideclust::Options& o) {
   if (o.has("max_clusters")) par.max_clusters = o.get<int>("max_clusters");
   if (o.has("use_avx")) par.use_avx = o.get<bool>("use_avx");
   if (o.has("xi_unit")) par.xi_unit = o.get<double>("xi_unit");
+  if (o.has("side_start")) par.side_start = o.get<bool>("side_start");
+  if (o.has("split_tries")) par.split_tries = o.get<int>("split_tries");
+  if (o.has("start")) par.start = sideclust::zero_based(o.get<Rcpp::IntegerVector>("start"));
   return par;
 }
 

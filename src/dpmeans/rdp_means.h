@@ -17,6 +17,8 @@
 #include "common/bregman.h"
 #include "dpmeans/centres.h"
 #include "common/chunklet_moves.h"
+#include "dpmeans/side_seeded_start.h"
+#include "dpmeans/split_moves.h"
 #include "common/cluster_links.h"
 #include "engine/avx_dispatch.h"
 #include "common/run_hooks.h"
@@ -42,6 +44,14 @@ struct RdpParams : XiScheduleParams {
   bool singleton_at_lambda = false;
   // The divergence per unit of the weights xi (count divergences only).
   double xi_unit = 1.0;
+  // Starting partition (0-based, every label 0 .. max used); empty: Algorithm
+  // 1's single cluster holding every point.
+  std::vector<int> start;
+  // Count divergences with side information: also run from the start the
+  // side information seeds (side_seeded_start()) and keep the lower objective.
+  bool side_start = true;
+  // Then at most this many runs of split moves (split_moves.h); 0: none.
+  int split_tries = 40;
 };
 
 // The count divergences (KL, I-divergence): a point alone in its cluster
@@ -106,6 +116,23 @@ inline std::vector<int> cluster_order(const std::vector<int>& z_original, int k)
   return rank;
 }
 
+// Whether run a ends at a lower objective (20) than run b, both taken at the
+// larger of their final weights (a run that stopped before its weights
+// reached the cap would otherwise look better or worse by the weights alone).
+// A tie up to rounding (1e-9 relative) keeps b: equal fits stay independent of
+// the order of the sums (dense and sparse points).
+inline bool better_run(const RdpResult& a, const RdpResult& b) {
+  const double w1 = std::max(a.xi_must, b.xi_must), w2 = std::max(a.xi_cannot, b.xi_cannot);
+  auto at = [w1, w2](const RdpResult& r) {
+    const double side_now =
+        -r.xi_must * r.agreement.must_satisfied + r.xi_cannot * r.agreement.cannot_violated;
+    const double side_w = -w1 * r.agreement.must_satisfied + w2 * r.agreement.cannot_violated;
+    return r.objective.back() - side_now + side_w;
+  };
+  const double va = at(a), vb = at(b);
+  return va < vb - 1e-9 * std::max(std::abs(va), std::abs(vb));
+}
+
 }  // namespace detail
 
 template <class Div, class Rows>
@@ -128,8 +155,29 @@ RdpResult rdp_means_rows(const Rows& rows, const SideInfo& side, const RdpParams
                    : par.uniform_order ? VisitKind::uniform
                                        : VisitKind::random,
                    hooks);
-  RdpResult res =
-      rdp_means_sweeps<Div>(rows, side, visit, count_divergence_params<Div>(par), hooks);
+  const RdpParams count_par = count_divergence_params<Div>(par);
+  RdpResult res = rdp_means_sweeps<Div>(rows, side, visit, count_par, hooks);
+  if constexpr (!std::is_same<Div, SquaredEuclidean>::value) {
+    if (par.side_start && par.start.empty() && !side.empty()) {
+      RdpParams seeded = count_par;
+      seeded.start = side_seeded_start<Div>(rows, side);
+      if (!seeded.start.empty()) {
+        RdpResult alt = rdp_means_sweeps<Div>(rows, side, visit, seeded, hooks);
+        if (detail::better_run(alt, res)) res = std::move(alt);
+      }
+      if (par.split_tries > 0 && side.labels.empty()) {
+        // split moves, each re-run with the whole weight schedule (measured
+        // better than re-running at the final weights)
+        auto run_from = [&](const std::vector<int>& start) {
+          RdpParams again = count_par;
+          again.start = start;
+          return rdp_means_sweeps<Div>(rows, side, visit, again, hooks);
+        };
+        res = split_cannot_linked<Div>(rows, side.pairs, std::move(res), run_from,
+                                       detail::better_run, hooks, par.split_tries, 8);
+      }
+    }
+  }
   const std::vector<int> rank = detail::cluster_order(res.cluster, res.k);
   for (int& v : res.cluster) v = rank[v];
   std::vector<double> centres(res.centres.size());
@@ -171,12 +219,18 @@ RdpResult rdp_means_sweeps(const Rows& x, const SideInfo& side, VisitOrder& visi
   }
   auto term = [&point_term](int i) { return no_point_term ? 0.0 : point_term[i]; };
 
-  // Algorithm 1 starts from one cluster holding every point.
+  // Algorithm 1 starts from one cluster holding every point (or from the
+  // given starting partition).
   std::vector<int> z(n, 0);
   int k = 1;
+  if (static_cast<int>(par.start.size()) == n && n > 0) {
+    z = par.start;
+    k = *std::max_element(z.begin(), z.end()) + 1;
+  }
   Centres<Div> centres(p);
   centres.recompute(x, z, k);
-  std::vector<int> size(1, n);
+  std::vector<int> size(k, 0);
+  for (int v : z) ++size[v];
   ClusterLinks links(side);
   links.reset(z, k);
 

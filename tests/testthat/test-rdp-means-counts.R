@@ -80,3 +80,64 @@ test_that("KL weights are on the log-likelihood's scale; a singleton compares le
     }
   }
 })
+
+test_that("pairs split faint topics that one starting cluster cannot (side-seeded start)", {
+  # DP-means keeps about one cluster here; a point pushed out alone by its
+  # cannot-links is too far from every other point to gather a cluster.
+  d <- topic_count_data(n = 200, k = 5, p = 200, length = 20, background = 0.7)
+  set.seed(3)
+  side <- sample_constraints(d$y, rate = 0.02)
+  for (div in c("kl", "idiv")) {
+    lambda <- dp_lambda(d$x, k = d$k, divergence = div)
+    set.seed(4)
+    dp <- dp_means(d$x, lambda = lambda, divergence = div)
+    set.seed(4)
+    fit <- rdp_means(d$x, side, lambda = lambda, divergence = div)
+    expect_lt(f_measure(d$y, dp$cluster), 0.5)
+    expect_gt(f_measure(d$y, fit$cluster), 0.9)
+    expect_gte(fit$k, d$k / 1.5)
+    expect_lte(fit$k, d$k * 1.5)
+  }
+  # partial labels seed the start too (one seed per label)
+  set.seed(3)
+  labels <- sample_labels(d$y, fraction = 0.1)
+  set.seed(4)
+  fit <- rdp_means(d$x, labels, lambda = dp_lambda(d$x, k = d$k, divergence = "kl"),
+                   divergence = "kl")
+  expect_gt(f_measure(d$y, fit$cluster), 0.5)
+  expect_lte(fit$k, d$k * 1.5)
+})
+
+test_that("split moves never raise the objective and lift F on faint topics", {
+  # the core with and without split moves (the `split_tries` option), same seed
+  core_fit <- function(x, side, lambda, div, split_tries) {
+    data <- sideclust:::prepare_divergence_data(x, div, NULL)
+    opt <- list(lambda = lambda, xi = c(must = 0.001, cannot = 0.001), xi_rate = 2,
+                xi_max = c(must = 10, cannot = 10), patience = 20L, max_iter = 1000L,
+                random_order = TRUE, chunklet_moves = FALSE, xi_unit = data$xi_unit,
+                divergence = div, verbose = FALSE, split_tries = as.integer(split_tries))
+    set.seed(4)
+    sideclust:::.rdp_means_cpp(sideclust:::points_for_core(data$x),
+                               sideclust:::as_side_info(side, n = nrow(x), arg = "side"), opt)
+  }
+  objective_at <- function(f, w) {
+    a <- f$agreement
+    utils::tail(f$objective, 1) + f$xi[1] * a[["must_satisfied"]] - f$xi[2] * a[["cannot_violated"]] -
+      w[1] * a[["must_satisfied"]] + w[2] * a[["cannot_violated"]]
+  }
+  gain <- 0
+  for (seed in 1:3) {
+    d <- topic_count_data(n = 200, k = 8, p = 300, length = 40, background = 0.5, seed = seed)
+    set.seed(3)
+    side <- sample_constraints(d$y, rate = 0.01)
+    for (div in c("kl", "idiv")) {
+      lambda <- dp_lambda(d$x, k = d$k, divergence = div)
+      without <- core_fit(d$x, side, lambda, div, 0)
+      with <- core_fit(d$x, side, lambda, div, 40)
+      w <- pmax(without$xi, with$xi)
+      expect_lte(objective_at(with, w), objective_at(without, w) + 1e-9)
+      gain <- gain + f_measure(d$y, with$cluster) - f_measure(d$y, without$cluster)
+    }
+  }
+  expect_gt(gain / 6, 0.05)
+})
