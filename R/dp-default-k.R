@@ -12,7 +12,8 @@ default_k_max <- function(n) as.integer(min(n, 20L))
 # `folds` parts; for each part and every k in 1..k_max the method is fitted
 # with k clusters on the other parts' side information and scored by the
 # balanced agreement with the held-out pairs (the mean of the kept must-link
-# and kept cannot-link fractions, confidence-weighted). The chosen k is the
+# and kept cannot-link fractions, confidence-weighted); a k that no lambda
+# reaches in a fold is left unscored there. The chosen k is the
 # smallest whose mean score is within one standard error (over the folds) of
 # the best k's (the one-standard-error rule of Breiman et al. 1984); then the
 # full side information is fitted with that k.
@@ -32,7 +33,10 @@ choose_k_heldout <- function(fit_side, side, n, start_for_k, k_max = default_k_m
     fitter <- lambda_fitter(function(lambda) fit_side(lambda, train), state)
     for (k in ks) {
       i <- search_lambda_index(fitter, k, start_for_k(k), max_fits)
-      score[v, k] <- heldout_agreement(split[[v]], fitter$fits[[i]]$cluster)
+      fit <- fitter$fits[[i]]
+      # a k no lambda reached in this fold is not scored: the nearest count's
+      # score would be credited to a k the final search may not reach either
+      if (fit$k == k) score[v, k] <- heldout_agreement(split[[v]], fit$cluster)
     }
     step()
   }

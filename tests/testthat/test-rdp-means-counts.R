@@ -141,3 +141,15 @@ test_that("split moves never raise the objective and lift F on faint topics", {
   }
   expect_gt(gain / 6, 0.05)
 })
+
+test_that("the held-out default chooses only a number of clusters some lambda reaches", {
+  set.seed(1)
+  topics <- matrix(rgamma(5 * 200, 0.1), 5)
+  topics <- topics / rowSums(topics)
+  y <- sample(5, 300, TRUE)
+  x <- t(vapply(y, function(t) rmultinom(1, 80, topics[t, ])[, 1], numeric(200)))
+  side <- sample_constraints(y, rate = 0.02)
+  expect_no_message(fit <- rdp_means(x, side, divergence = "kl"))
+  expect_equal(fit$k, fit$k_selection$chosen)
+  expect_equal(fit$k, 5L)
+})
