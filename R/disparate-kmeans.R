@@ -92,7 +92,12 @@
 #'   \item{clusters}{both as an `n` x 2 integer matrix.}
 #'   \item{centers, centers2}{the prototypes, `r` x `p` and `s` x `p`, in the
 #'     coordinates of `x`.}
-#'   \item{k, k2}{`r` and `s`.}
+#'   \item{k, k2}{`r` and `s`: the number of non-empty clusters of each
+#'     clustering. A cluster left empty at the end is dropped with its
+#'     prototype and the others renumbered, so `k` can be below what was
+#'     asked; `objective`, `within` and `penalty` are those of the run before
+#'     the drop (an empty prototype is moved orthogonal to the other clustering's,
+#'     so it adds little or nothing to the penalty).}
 #'   \item{lambda}{the penalty weight used.}
 #'   \item{objective}{\eqn{F} after every iteration of the kept run.}
 #'   \item{within, penalty}{the two k-means terms and the penalty term of
@@ -178,11 +183,14 @@ disparate_kmeans <- function(x, k, lambda = NULL, restarts = 10L, max_iter = 100
     dimnames(m) <- list(NULL, colnames(x))
     m
   }
+  first <- drop_empty_prototypes(res$cluster1, to_original(res$centers1))
+  second <- drop_empty_prototypes(res$cluster2, to_original(res$centers2))
   fit <- list(
-    cluster = res$cluster1, cluster2 = res$cluster2,
-    clusters = cbind(cluster = res$cluster1, cluster2 = res$cluster2),
-    centers = to_original(res$centers1), centers2 = to_original(res$centers2),
-    k = k[1], k2 = k[2], lambda = lambda, objective = res$objective,
+    cluster = first$cluster, cluster2 = second$cluster,
+    clusters = cbind(cluster = first$cluster, cluster2 = second$cluster),
+    centers = first$centers, centers2 = second$centers,
+    k = nrow(first$centers), k2 = nrow(second$centers), lambda = lambda,
+    objective = res$objective,
     within = res$within, penalty = res$penalty,
     iterations = res$iterations, converged = res$converged,
     restarts = restarts, init = init, center = mu, call = call
@@ -191,3 +199,9 @@ disparate_kmeans <- function(x, k, lambda = NULL, restarts = 10L, max_iter = 100
   fit
 }
 
+# A clustering without its empty clusters: the others keep their order and
+# are renumbered 1..k, their prototypes (rows of `centers`) alike.
+drop_empty_prototypes <- function(cluster, centers) {
+  used <- sort(unique(cluster))
+  list(cluster = match(cluster, used), centers = centers[used, , drop = FALSE])
+}

@@ -5,12 +5,22 @@
 prepare_kernel <- function(x, kernel, sigma = NULL, arg = "x") {
   if (kernel == "precomputed") return(prepare_precomputed(x, arg))
   x <- check_points(x, arg, min_rows = 2L)
-  spec <- list(type = kernel, x = t(x))
+  # The cores see the centred points: the RBF kernel's |x|^2 + |y|^2 - 2 x'y
+  # and the linear kernel's x'y lose every digit of the data once a common
+  # shift dwarfs its spread; the kernel k-means costs do not depend on it.
+  centred <- centre_kernel_points(x, x)
+  spec <- list(type = kernel, x = t(centred))
   if (kernel == "rbf") {
-    spec$sigma <- if (is.null(sigma)) median_sigma(x) else
+    spec$sigma <- if (is.null(sigma)) median_sigma(centred) else
       check_number(sigma, "sigma", lower = 0, lower_open = TRUE)
   }
   list(spec = spec, n = nrow(x), data = x)
+}
+
+# Points y minus the column means of the training points: what the "rbf" and
+# "linear" kernels of a fit are computed on (fitting and predict() alike).
+centre_kernel_points <- function(y, training) {
+  y - rep(colMeans(training), each = nrow(y))
 }
 
 # The median heuristic: the median Euclidean distance between points, among

@@ -65,6 +65,9 @@ predict.kernel_rdp_means <- function(object, newdata, self = NULL, ...) {
     if (ncol(y) != ncol(training)) {
       stop_arg("newdata", sprintf("has %d columns but the fit has %d", ncol(y), ncol(training)))
     }
+    # the kernels were computed on the centred training points
+    y <- centre_kernel_points(y, training)
+    training <- centre_kernel_points(training, training)
     if (object$kernel == "rbf") {
       sums <- .rbf_cluster_sums_cpp(t(training), object$sigma, object$cluster, k, t(y))
       yy <- 1

@@ -73,6 +73,11 @@
 #'   graph, with ones on the diagonal): O(n^2) time per sweep when dense,
 #'   O(nonzeros) when sparse.
 #'
+#' `"rbf"` and `"linear"` are computed on the centred points (the column
+#' means subtracted, in fitting and in [predict()][predict.kernel_rdp_means]),
+#' so a common shift of the data, however large, leaves the clusters as they
+#' are; `within` is then the linear kernel's sum over the centred points.
+#'
 #' The spectral start forms an n x n matrix only when `n <= 1000` and the
 #' kernel is not sparse (base R's `eigen()`, O(n^3) time); otherwise it
 #' calls the Lanczos solver of the RSpectra package (suggested, not

@@ -44,6 +44,12 @@
 #' fits, table and choice under every plan. Progress (one step a fit) goes to
 #' \pkg{progressr}.
 #'
+#' @section Failed fits:
+#' A fit that stops with an error is left out of its grid point's means and
+#' counted in `failed`; a warning says how many failed and quotes the first
+#' error of the method, with its grid point and fold. When every fit fails,
+#' tune_side() stops with that first error.
+#'
 #' @param method The method: a function or the name of one listed by
 #'   [tune_side_methods()].
 #' @param x The data, as the method takes it.
@@ -111,20 +117,23 @@ tune_side <- function(method, x, side, grid, folds = 5L, score = c("auto", "f", 
     train <- side_without(side, held)
     fit <- tryCatch(do.call(fun, c(list(x, train), params, dots)),
                     error = function(e) conditionMessage(e))
-    if (is.character(fit)) return(c(f = NA, accuracy = NA, failed = 1))
+    # a failed fit keeps its error message for the report below
+    if (is.character(fit)) return(structure(c(f = NA, accuracy = NA, failed = 1), error = fit))
     c(held_out_scores(fit$cluster, side, held, train), failed = 0)
   })
+  first_error <- first_fit_error(scores, runs, grid)
   per_fold <- cbind(grid[runs$point, , drop = FALSE], fold = runs$fold,
                     as.data.frame(do.call(rbind, scores)))
   rownames(per_fold) <- NULL
   table <- tune_summary_table(grid, per_fold, score)
   if (all(is.na(table$score))) {
-    stop_arg("grid", sprintf("gave no successful fit of %s() at any point; check the values",
-                             entry$name))
+    stop_arg("grid", sprintf("gave no successful fit of %s() at any point; the first error (%s): %s",
+                             entry$name, first_error$where, first_error$message))
   }
   if (sum(per_fold$failed) > 0) {
-    warning(sprintf("%d of %d fits failed and were left out of the means (see `folds_table`)",
-                    sum(per_fold$failed), nrow(per_fold)), call. = FALSE)
+    warning(sprintf("%d of %d fits failed and were left out of the means (see `folds_table`); the first error (%s): %s",
+                    sum(per_fold$failed), nrow(per_fold), first_error$where,
+                    first_error$message), call. = FALSE)
   }
   best_row <- which.max(table$score)
   best <- as.list(grid[best_row, , drop = FALSE])
@@ -133,6 +142,19 @@ tune_side <- function(method, x, side, grid, folds = 5L, score = c("auto", "f", 
                  fit = fit, fold = fold, folds = folds, score = score, method = entry$name,
                  side_kind = kind, call = call),
             class = "sideclust_tune")
+}
+
+# The error message of the first failed fit and where it happened (grid
+# point and fold), from the per-run scores of tune_side(); NULL if none failed.
+first_fit_error <- function(scores, runs, grid) {
+  failed <- which(vapply(scores, function(s) !is.null(attr(s, "error")), logical(1)))
+  if (!length(failed)) return(NULL)
+  r <- failed[1]
+  params <- grid[runs$point[r], , drop = FALSE]
+  where <- paste(sprintf("%s = %s", names(params),
+                         vapply(params, function(v) format(v[[1]]), character(1))),
+                 collapse = ", ")
+  list(message = attr(scores[[r]], "error"), where = sprintf("%s, fold %d", where, runs$fold[r]))
 }
 
 # One row per grid point: the parameters, the chosen score's mean and sd over

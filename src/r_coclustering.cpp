@@ -63,5 +63,6 @@ Rcpp::List cross_associations_cpp(Rcpp::List csr,
       Rcpp::_["col_cluster"] = sideclust::one_based(r.cols), Rcpp::_["k"] = r.k,
       Rcpp::_["l"] = r.l, Rcpp::_["cost"] = r.cost, Rcpp::_["trace"] = r.trace,
       Rcpp::_["k_trace"] = r.k_trace, Rcpp::_["l_trace"] = r.l_trace,
-      Rcpp::_["splits_tried"] = r.splits_tried, Rcpp::_["regroups"] = r.regroups);
+      Rcpp::_["splits_tried"] = r.splits_tried, Rcpp::_["regroups"] = r.regroups,
+      Rcpp::_["interrupt_polls"] = static_cast<double>(hooks.polls()));
 }

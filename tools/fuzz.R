@@ -9,8 +9,10 @@
 # table of inputs, mutates it (bad types and shapes, NA / Inf, extreme scales,
 # degenerate side information, odd numbers of clusters, odd scalar arguments)
 # and runs every mutated call in a fresh R process, so that a segfault ends one
-# call and not the sweep. Writes a markdown report and exits with status 1 when
-# a call crashed or returned a non-finite fit without a warning, so that CI can
+# call and not the sweep. Shifted data, one column on a huge scale and p > n
+# are judged against the base call's fit (see "Scale and shape kinds"). Writes
+# a markdown report and exits with status 1 when a call crashed, or returned a
+# non-finite fit or a silent wrong answer without a warning, so that CI can
 # use it. Needs base R, callr, Matrix and sideclust.
 
 suppressPackageStartupMessages(library(callr))
@@ -100,6 +102,9 @@ candidate_args <- function(fun) {
   cands <- lapply(seq_len(nrow(grid)), function(i) {
     base_args(fun, grid$data[i], grid$side[i], k_candidates[[grid$k[i]]])
   })
+  # then the same without `restarts`, which some modes refuse (tvclust's Gibbs
+  # sampler), so that such a function is still covered
+  cands <- c(cands, lapply(cands, function(a) a[names(a) != "restarts"]))
   cands[!duplicated(vapply(cands, function(a) deparse1(as_fun_call(fun, a)), ""))]
 }
 
@@ -236,17 +241,21 @@ usable_cases <- function(cases, base_call, bases) {
   cases[!duplicated(vapply(cases, function(cs) deparse1(cs$call), ""))]
 }
 
-# The ci subset: per function the NA and extreme-scale data, and k = 0.
+# The ci subset: per function the NA and extreme-scale data, k = 0, and the
+# shift of the scale and shape kinds (the others only in the full sweep, to
+# keep the subset's time).
 ci_case <- function(cs) {
   (cs$target %in% data_args && cs$mutation %in% c("NA", "* 1e300", "* 1e-300", "* 1e307")) ||
-    (cs$target == "k" && cs$mutation == "0")
+    (cs$target == "k" && cs$mutation == "0") ||
+    (!is.null(cs$check) && cs$mutation == "+ 1e10")
 }
 
 all_cases <- function(found, bases, subset) {
   cases <- unlist(lapply(found, function(b) {
     if (is.null(b$args)) return(list())
     cs <- c(data_cases(b$fun, b$args, bases), side_cases(b$fun, b$args),
-            scalar_cases(b$fun, b$args))
+            scalar_cases(b$fun, b$args),
+            if (isTRUE(b$fit)) shape_cases(b$fun, b$args, bases))
     if (!isTRUE(b$fit)) {
       cs <- Filter(function(cs) cs$target %in% data_args && cs$mutation %in% value_mutations, cs)
     }
@@ -334,11 +343,73 @@ predict_cases <- function(found) {
   }), recursive = FALSE)
 }
 
+## Scale and shape kinds (issue 45, point 9) ----------------------------------------
+
+# Mutations of continuous data whose answer is judged against the base call's
+# fit, run in the same process: a shift of the data (x + 1e10), one column on a
+# huge scale (column 1 * 1e50, * 1e150), p > n (every column repeated, 30 rows
+# and 60 or more columns; continuous data get a tiny deterministic jitter so
+# that no two columns are equal). A silent wrong answer is a fit returned
+# without a warning that
+# - shift: is not the base fit's partition up to label switching;
+# - huge column, p > n: has NA clusters, or a single cluster where the base
+#   fit has several, or more than n / 2 clusters where the base fit has at
+#   most n / 2 (the 30 singletons of a prior swamped by the data).
+# An error, or a fit with a warning, is an answer the user cannot miss.
+shape_mutations <- list(
+  "+ 1e10" = function(X) bquote(.(X) + 1e10),
+  "column 1 * 1e50" = function(X) bquote(replace(.(X), seq_len(nrow(.(X))), .(X)[, 1] * 1e50)),
+  "column 1 * 1e150" = function(X) bquote(replace(.(X), seq_len(nrow(.(X))), .(X)[, 1] * 1e150)),
+  "p > n" = function(X) bquote(.(X)[, rep(seq_len(ncol(.(X))), ceiling(60 / ncol(.(X))))])
+)
+# The data kinds each mutation applies to (a shift changes what counts mean).
+shape_kinds <- list("+ 1e10" = "cont", "column 1 * 1e50" = c("cont", "counts"),
+                    "column 1 * 1e150" = c("cont", "counts"), "p > n" = c("cont", "counts", "binary"))
+
+# Judges a fit of a shape case against the base fit (run in the child process,
+# so it uses base R only). Returns NULL or what is wrong.
+shape_judge <- function(kind, fit, ref) {
+  if (!is.list(fit) || is.null(fit$cluster) || !is.list(ref) || is.null(ref$cluster)) return(NULL)
+  a <- unlist(fit$cluster)
+  b <- unlist(ref$cluster)
+  if (anyNA(a)) return("NA clusters")
+  if (kind == "+ 1e10") {
+    t <- table(a, b)
+    same <- length(a) == length(b) && all(rowSums(t > 0) == 1) && all(colSums(t > 0) == 1)
+    return(if (!same) sprintf("not the unshifted partition (%d clusters, unshifted %d)",
+                              length(unique(a)), length(unique(b))))
+  }
+  n <- length(a)
+  k <- length(unique(a))
+  k_ref <- length(unique(b))
+  if (k == 1L && k_ref > 1L) return(sprintf("a single cluster (base fit: %d)", k_ref))
+  if (k > n / 2 && k_ref <= n / 2) return(sprintf("%d clusters of %d points (base fit: %d)", k, n, k_ref))
+  NULL
+}
+
+shape_cases <- function(fun, args, bases) {
+  kind <- as.character(args[[1]])
+  base_call <- as_fun_call(fun, args)
+  out <- list()
+  for (m in names(shape_mutations)) {
+    if (!kind %in% shape_kinds[[m]]) next
+    X <- if (m == "p > n" && kind == "cont") {
+      bquote(.(shape_mutations[[m]](args[[1]])) + 0.01 * sin(seq_len(nrow(.(args[[1]])) * 60)))
+    } else {
+      shape_mutations[[m]](args[[1]])
+    }
+    cs <- case(fun, args, names(args)[1], m, X)
+    cs$check <- list(kind = m, reference = base_call, judge = shape_judge)
+    out[[length(out) + 1L]] <- cs
+  }
+  out
+}
+
 ## Running calls ------------------------------------------------------------------
 
 # Runs in a fresh process: evaluates the calls in order up to the first that
 # returns without error, and returns only a small summary of the outcome.
-run_child <- function(calls, bases) {
+run_child <- function(calls, bases, check = NULL) {
   if (!suppressWarnings(requireNamespace("sideclust", quietly = TRUE))) {
     return(list(status = "unloadable"))
   }
@@ -371,7 +442,15 @@ run_child <- function(calls, bases) {
     if (!inherits(res, "error")) break
   }
   failed <- inherits(res, "error")
+  # shape cases: the base call's fit, to judge this one against
+  wrong <- if (!failed && !is.null(check)) {
+    set.seed(1)
+    ref <- tryCatch(suppressMessages(suppressWarnings(eval(check$reference, env))),
+                    error = function(e) NULL)
+    check$judge(check$kind, res, ref)
+  }
   list(status = if (failed) "error" else "value", index = if (failed) NA_integer_ else i,
+       wrong = wrong,
        message = if (failed) conditionMessage(res), warnings = warnings,
        nonfinite = if (!failed) nonfinite_fields(res), fit = inherits(res, "sideclust"))
 }
@@ -380,10 +459,10 @@ run_child <- function(calls, bases) {
 # callr error (with what the process printed on stderr) when the process died
 # or timed out. While the package is being reinstalled (absent, or its files
 # half replaced), waits and retries, for up to 15 minutes.
-in_fresh_r <- function(calls, bases, timeout) {
+in_fresh_r <- function(calls, bases, timeout, check = NULL) {
   for (attempt in 1:45) {
     err_file <- tempfile(fileext = ".txt")
-    res <- tryCatch(callr::r(run_child, list(calls, bases), timeout = timeout, stderr = err_file),
+    res <- tryCatch(callr::r(run_child, list(calls, bases, check), timeout = timeout, stderr = err_file),
                     error = function(e) e)
     if (inherits(res, "error") && file.exists(err_file)) {
       res$stderr_lines <- readLines(err_file, warn = FALSE)
@@ -424,11 +503,16 @@ classify <- function(res, target) {
     return(list(outcome = if (warned) "warned_nonfinite" else "silent_nonfinite",
                 message = one_line(msg)))
   }
+  if (length(res$wrong)) {
+    warned <- length(res$warnings) > 0
+    msg <- paste0(res$wrong, if (warned) paste0("; warning: ", res$warnings[1]))
+    return(list(outcome = if (warned) "warned_wrong" else "silent_wrong", message = one_line(msg)))
+  }
   list(outcome = "ok", message = "")
 }
 
 run_case <- function(cs, bases, timeout) {
-  res <- in_fresh_r(list(cs$call), bases, timeout)
+  res <- in_fresh_r(list(cs$call), bases, timeout, cs$check)
   c(cs[c("fun", "target", "mutation")], list(expr = deparse1(cs$call)), classify(res, cs$target))
 }
 
@@ -448,7 +532,7 @@ run_all <- function(cases, bases, jobs, timeout) {
 ## Report -----------------------------------------------------------------------
 
 outcomes <- c("crash", "timeout", "error_clear", "error_unclear", "silent_nonfinite",
-              "warned_nonfinite", "ok")
+              "warned_nonfinite", "silent_wrong", "warned_wrong", "ok")
 
 count_outcomes <- function(res) {
   n <- as.integer(table(factor(res$outcome, levels = outcomes)))
@@ -484,8 +568,8 @@ write_report <- function(res, found, opts, seconds) {
                      warning = function(w) "unknown", error = function(e) "unknown")
   pkg <- utils::packageDescription("sideclust")
   missing <- Filter(function(b) is.null(b$args), found)
-  listed <- unlist(lapply(c("crash", "timeout", "silent_nonfinite", "error_unclear",
-                            "warned_nonfinite"), findings, res = res))
+  listed <- unlist(lapply(c("crash", "timeout", "silent_nonfinite", "silent_wrong", "error_unclear",
+                            "warned_nonfinite", "warned_wrong"), findings, res = res))
   lines <- c(
     "# Fuzz sweep of sideclust", "",
     "Written by `tools/fuzz.R` (`make fuzz` for the full sweep, `make fuzz-ci` for the ci subset).", "",
@@ -512,6 +596,7 @@ write_report <- function(res, found, opts, seconds) {
     "- `error_clear`: an error naming an argument in backticks or the mutated argument; `error_unclear`: any other error.",
     "- `silent_nonfinite` / `warned_nonfinite`: a fit with `NA` in `cluster`, or a non-finite last value of `objective`, `cost`, `loglik`, `loss`, `expected_loss` or a `*trace` field (a plain numeric result: any non-finite value), without / with a warning.",
     "- The predict() kinds (target `newdata`; issue 45) count a wrong answer of predict() as `silent_nonfinite` / `warned_nonfinite`: clusters that change with the order of named columns, a renamed column accepted, `NA` clusters or `NaN` scores on new data scaled by 1e300.",
+    "- `silent_wrong` / `warned_wrong` (the scale and shape kinds `+ 1e10`, `column 1 * 1e50`, `column 1 * 1e150`, `p > n`, judged against the base call's fit in the same process): without / with a warning, a fit that for `+ 1e10` is not the unshifted partition up to label switching, and for the others has `NA` clusters, a single cluster where the base fit has several, or more than n / 2 clusters where the base fit has at most n / 2.",
     "- `ok`: anything else (a result, maybe with warnings)."
   )
   dir.create(dirname(opts$out), showWarnings = FALSE, recursive = TRUE)
@@ -540,7 +625,7 @@ main <- function() {
   summary <- count_outcomes(res)
   print(summary, row.names = FALSE)
   message(sprintf("report: %s (%.1f min)", opts$out, seconds / 60))
-  if (summary$crash > 0 || summary$silent_nonfinite > 0) quit(status = 1)
+  if (summary$crash > 0 || summary$silent_nonfinite > 0 || summary$silent_wrong > 0) quit(status = 1)
 }
 
 # Run only as a script, so that the functions can be source()d for a look.

@@ -111,12 +111,13 @@ struct Blocks {
 };
 
 inline Blocks blocks(const BinaryCsr& m, const std::vector<int>& rg, int k,
-                     const std::vector<int>& cg, int l) {
+                     const std::vector<int>& cg, int l, RunHooks& hooks) {
   Blocks bl{k, l, std::vector<double>(static_cast<std::size_t>(k) * l, 0.0),
             std::vector<double>(k, 0.0), std::vector<double>(l, 0.0)};
   for (int x = 0; x < m.n_rows; ++x) {
     bl.a[rg[x]] += 1.0;
     for (int e = m.ptr[x]; e < m.ptr[x + 1]; ++e) bl.ones[static_cast<std::size_t>(rg[x]) * l + cg[m.idx[e]]] += 1.0;
+    hooks.poll_interrupt(static_cast<std::size_t>(m.ptr[x + 1] - m.ptr[x]) + 1);
   }
   for (int y = 0; y < m.n_cols; ++y) bl.b[cg[y]] += 1.0;
   return bl;
@@ -161,7 +162,7 @@ inline int compact(std::vector<int>& g, int k) {
 // `ones` is k x l with column-group sizes b.
 inline void regroup(const BinaryCsr& m, std::vector<int>& rg, int k, const std::vector<int>& cg,
                     int l, const std::vector<double>& ones, const std::vector<double>& a,
-                    const std::vector<double>& b) {
+                    const std::vector<double>& b, RunHooks& hooks) {
   std::vector<double> l1(static_cast<std::size_t>(k) * l), l0(l1.size()), o(l);
   for (int i = 0; i < k; ++i) {
     for (int j = 0; j < l; ++j) {
@@ -193,6 +194,8 @@ inline void regroup(const BinaryCsr& m, std::vector<int>& rg, int k, const std::
       }
     }
     rg[x] = best;
+    hooks.poll_interrupt(static_cast<std::size_t>(m.ptr[x + 1] - m.ptr[x]) +
+                         static_cast<std::size_t>(k) * l);
   }
 }
 
@@ -206,9 +209,9 @@ inline std::vector<double> transpose_kl(const std::vector<double>& v, int k, int
 
 class Search {
  public:
-  Search(const BinaryCsr& m, const CaParams& par)
-      : m_(m), mt_(transpose(m)), par_(par), rg_(m.n_rows, 0), cg_(m.n_cols, 0) {
-    cost_ = total_cost(blocks(m_, rg_, k_, cg_, l_), par_.assignment_cost);
+  Search(const BinaryCsr& m, const CaParams& par, RunHooks& hooks)
+      : m_(m), mt_(transpose(m)), par_(par), hooks_(hooks), rg_(m.n_rows, 0), cg_(m.n_cols, 0) {
+    cost_ = total_cost(blocks(m_, rg_, k_, cg_, l_, hooks_), par_.assignment_cost);
   }
 
   // Alternating regrouping at fixed (k, l); keeps only improving half-steps.
@@ -216,17 +219,17 @@ class Search {
     for (int it = 0; it < par_.max_inner; ++it) {
       bool improved = false;
       for (int side = 0; side < 2; ++side) {
-        Blocks bl = blocks(m_, rg_, k_, cg_, l_);
+        Blocks bl = blocks(m_, rg_, k_, cg_, l_, hooks_);
         std::vector<int> rg = rg_, cg = cg_;
         int k = k_, l = l_;
         if (side == 0) {
-          regroup(m_, rg, k, cg, l, bl.ones, bl.a, bl.b);
+          regroup(m_, rg, k, cg, l, bl.ones, bl.a, bl.b, hooks_);
           k = compact(rg, k);
         } else {
-          regroup(mt_, cg, l, rg, k, transpose_kl(bl.ones, k, l), bl.b, bl.a);
+          regroup(mt_, cg, l, rg, k, transpose_kl(bl.ones, k, l), bl.b, bl.a, hooks_);
           l = compact(cg, l);
         }
-        const double c = total_cost(blocks(m_, rg, k, cg, l), par_.assignment_cost);
+        const double c = total_cost(blocks(m_, rg, k, cg, l, hooks_), par_.assignment_cost);
         if (c < cost_ - 1e-9) {
           rg_.swap(rg);
           cg_.swap(cg);
@@ -284,13 +287,13 @@ class Search {
     if ((side == 0 ? k_ : l_) >= std::min(par_.max_groups, side == 0 ? m_.n_rows : m_.n_cols)) {
       return false;
     }
-    Blocks bl = blocks(m_, rg_, k_, cg_, l_);
+    Blocks bl = blocks(m_, rg_, k_, cg_, l_, hooks_);
     const bool split =
-        side == 0 ? split_group(m_, rg_, k_, cg_, l_, bl.ones, bl.a, bl.b, rank, refine)
+        side == 0 ? split_group(m_, rg_, k_, cg_, l_, bl.ones, bl.a, bl.b, rank, refine, hooks_)
                   : split_group(mt_, cg_, l_, rg_, k_, transpose_kl(bl.ones, k_, l_), bl.b, bl.a, rank,
-                                  refine);
+                                  refine, hooks_);
     if (!split) return false;
-    cost_ = total_cost(blocks(m_, rg_, k_, cg_, l_), par_.assignment_cost);
+    cost_ = total_cost(blocks(m_, rg_, k_, cg_, l_, hooks_), par_.assignment_cost);
     if (regroup_after) inner();
     return true;
   }
@@ -316,7 +319,7 @@ class Search {
   // groups. False when there is no such group or nothing moved.
   static bool split_group(const BinaryCsr& m, std::vector<int>& g, int& k, const std::vector<int>& h,
                           int l, const std::vector<double>& ones, const std::vector<double>& a,
-                          const std::vector<double>& b, int rank, bool refine) {
+                          const std::vector<double>& b, int rank, bool refine, RunHooks& hooks) {
     std::vector<std::pair<double, int>> by_entropy;
     for (int i = 0; i < k; ++i) {
       if (a[i] < 2.0) continue;
@@ -349,9 +352,10 @@ class Search {
           g[members[r]] = k;
           ++moved;
         }
+        hooks.poll_interrupt(static_cast<std::size_t>(l));
       }
     }
-    if (refine && members.size() >= 2) moved = refine_split(m, g, worst, k, members);
+    if (refine && members.size() >= 2) moved = refine_split(m, g, worst, k, members, hooks);
     if (moved == 0 || moved == a[worst]) {
       for (int& v : g) if (v == k) v = worst;
       return false;
@@ -366,7 +370,7 @@ class Search {
   // Bernoulli likelihood; O(n_cols + nnz(members)) per step. Sees structure
   // that the current column groups hide. Returns the size of `fresh`.
   static int refine_split(const BinaryCsr& m, std::vector<int>& g, int stay, int fresh,
-                          const std::vector<int>& members) {
+                          const std::vector<int>& members, RunHooks& hooks) {
     const int n_cols = m.n_cols;
     std::vector<double> cnt(2 * static_cast<std::size_t>(n_cols)), gain(cnt.size());
     int moved = 0;
@@ -408,6 +412,7 @@ class Search {
           sc[0] += gain[m.idx[e]];
           sc[1] += gain[static_cast<std::size_t>(n_cols) + m.idx[e]];
         }
+        hooks.poll_interrupt(static_cast<std::size_t>(m.ptr[x + 1] - m.ptr[x]) + 1);
         const int to = sc[1] > sc[0] ? fresh : stay;
         changes += to != g[x];
         g[x] = to;
@@ -422,6 +427,7 @@ class Search {
   const BinaryCsr& m_;
   BinaryCsr mt_;
   CaParams par_;
+  RunHooks& hooks_;  // polled for interrupts inside every pass over the matrix
   std::vector<int> rg_, cg_;
   int k_ = 1, l_ = 1;
   double cost_ = 0.0;
@@ -432,7 +438,7 @@ class Search {
 
 inline CaResult cross_associations_fit(const BinaryCsr& m, const CaParams& par, RunHooks& hooks) {
   CaResult out;
-  ca_detail::Search s(m, par);
+  ca_detail::Search s(m, par, hooks);
   s.record(out);
   for (;;) {
     const bool rows = s.try_split(0, out);

@@ -230,3 +230,15 @@ test_that("cross_associations falls back to the paper's split when the refined o
   unrefined <- cross_associations(x, refine_splits = FALSE)
   expect_lte(fit$cost, unrefined$cost + 1e-9)
 })
+
+test_that("cross_associations() polls for interrupts inside its passes, not only between splits", {
+  # one round of split attempts over 5000 x 100 (5e4 ones) does several
+  # times the poll interval of work: Ctrl-C must not wait for the round
+  set.seed(7)
+  x <- Matrix::rsparsematrix(5000, 100, density = 0.1, rand.x = NULL)
+  csr <- sideclust:::as_joint_csr(x, "x", binary = TRUE)
+  r <- sideclust:::.cross_associations_cpp(csr, list(max_groups = 100L, split_tries = 3L,
+                                                      assignment_cost = TRUE, joint_splits = TRUE,
+                                                      refine_splits = TRUE))
+  expect_gt(r$interrupt_polls, length(r$trace))
+})

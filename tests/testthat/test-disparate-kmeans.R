@@ -87,11 +87,12 @@ test_that("an empty cluster moves to the orthogonal complement and F still never
   b <- disparate_blobs(120, noise_dims = 0L, seed = 2)
   far <- rbind(c(-4, 0), c(4, 0), c(50, 50))
   fit <- disparate_kmeans(b$x, lambda = 1, start = list(far, rbind(c(0, -2), c(0, 2))))
-  expect_equal(tabulate(fit$cluster, 3)[3], 0L)
+  # the third cluster ends empty and is dropped
+  expect_identical(fit$k, 2L)
   expect_true(all(diff(fit$objective) <= 1e-10 * abs(fit$objective[-1])))
   parts <- disparate_parts(fit, b$x)
-  # the empty cluster's prototype minimizes its only term, the penalty: 0
-  expect_equal(drop(parts$m2 %*% parts$m1[3, ]), c(0, 0), tolerance = 1e-8)
+  # the empty cluster's prototype minimized its only term, the penalty, to 0:
+  # the kept prototypes alone give the run's final F
   expect_equal(utils::tail(fit$objective, 1), parts$objective, tolerance = 1e-9)
 })
 
@@ -207,4 +208,27 @@ test_that("bad input gives errors that name the argument", {
   fit <- disparate_kmeans(x, k = 2, restarts = 1)
   expect_error(predict(fit, x[, 1:3]), "`newdata`.*columns")
   expect_identical(unname(predict(fit)$clusters), unname(fit$clusters))
+})
+
+test_that("a fit reports the clusters it returns: empty ones are dropped", {
+  b <- disparate_blobs(60, noise_dims = 0L, seed = 4)
+  # the third prototype of the first clustering is far from every point
+  start <- list(rbind(c(-4, 0), c(4, 0), c(500, 500)), rbind(c(0, -2), c(0, 2)))
+  fit <- disparate_kmeans(b$x, lambda = 0, start = start)
+  expect_identical(fit$k, length(unique(fit$cluster)))
+  expect_identical(fit$k, 2L)
+  expect_identical(sort(unique(fit$cluster)), 1:2)
+  expect_identical(nrow(fit$centers), fit$k)
+  expect_identical(fit$k2, length(unique(fit$cluster2)))
+  expect_identical(predict(fit)$cluster, fit$cluster)
+  expect_output(print(fit), "into 2 and 2 clusters")
+  # from random starts too: k always counts the clusters of `cluster`
+  for (seed in 1:20) {
+    set.seed(seed)
+    x <- matrix(stats::rnorm(20), 10)
+    fit <- disparate_kmeans(x, k = 4, restarts = 1)
+    expect_identical(c(fit$k, fit$k2), c(max(fit$cluster), max(fit$cluster2)))
+    expect_identical(c(fit$k, fit$k2), lengths(lapply(list(fit$cluster, fit$cluster2), unique)))
+    expect_identical(c(nrow(fit$centers), nrow(fit$centers2)), c(fit$k, fit$k2))
+  }
 })

@@ -254,3 +254,26 @@ test_that("kernel RDP-means: k is the number of clusters; without k, held-out si
   expect_equal(def$k, def$k_selection$chosen)
   expect_error(kernel_rdp_means(x, NULL), "give `k` or `lambda`")
 })
+
+test_that("a common shift of the data, however large, leaves kernel fits as they are", {
+  # spread 10: a shift of 1e15 rounds the points to multiples of 0.125
+  d <- three_blobs(20, sep = 6)
+  x <- 10 * d$x
+  side <- sample_constraints(d$y, rate = 0.05)
+  for (kernel in c("rbf", "linear")) {
+    set.seed(3)
+    ref <- kernel_rdp_means(x, side, lambda = if (kernel == "rbf") 0.5 else 500, kernel = kernel)
+    for (shift in c(1e10, 1e15)) {
+      set.seed(3)
+      fit <- kernel_rdp_means(x + shift, side, lambda = ref$lambda, kernel = kernel)
+      expect_equal(compare_partitions(ref$cluster, fit$cluster)[["ari"]], 1,
+                   label = sprintf("%s kernel, shift %g", kernel, shift))
+      expect_equal(compare_partitions(predict(ref, x[1:10, ])$cluster,
+                                      predict(fit, x[1:10, ] + shift)$cluster)[["ari"]], 1)
+    }
+    # k gives lambda through the kernel too
+    shifted <- kernel_rdp_means(x + 1e10, side, k = 3, kernel = kernel)
+    expect_equal(shifted$lambda, kernel_rdp_means(x, side, k = 3, kernel = kernel)$lambda,
+                 tolerance = 1e-6)
+  }
+})

@@ -135,3 +135,21 @@ test_that("tune_side() errors name the argument", {
   expect_error(tune_side(rdp_means, d$x, NULL, grid = list(lambda = 1)), "`side`")
   expect_error(tune_side(rdp_means, d$x, side, grid = list(lambda = 1), score = "x"), "`score`")
 })
+
+test_that("tune_side() shows the first error of the method it tunes", {
+  set.seed(5)
+  d <- blobs(15)
+  pairs <- sample_constraints(d$y, "nelson_cohen", n_constraints = 40)
+  labels <- sample_labels(d$y, 0.5)
+  # k = 0.5 is no count of clusters for any method: its own message must show
+  for (m in tune_side_methods()$method) {
+    side <- if (grepl("pairs", tune_side_methods()$side[tune_side_methods()$method == m])) pairs else labels
+    err <- tryCatch(tune_side(m, d$x, side, grid = list(k = 0.5), folds = 2),
+                    error = conditionMessage)
+    expect_match(err, "first error (k = 0.5, fold 1): ", fixed = TRUE, info = m)
+    expect_match(err, "`k`", fixed = TRUE, info = m)
+  }
+  # a grid where only some points fail: the warning carries the first error
+  expect_warning(tune_side("rdp_means", d$x, pairs, grid = list(lambda = c(-1, 2)), folds = 2),
+                 "first error \\(lambda = -1, fold 1\\): `lambda` must be")
+})
