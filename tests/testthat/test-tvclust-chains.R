@@ -76,7 +76,7 @@ test_that("runs of different data or settings do not pool, and the error says wh
   err(run_chain(d, 2, 0, pq_prior = c(2, 2)), "differ in `pq_prior`")
   err(run_chain(d, 2, 0, family = "diagonal"), "differ in `family` \\(gaussian vs diagonal\\)")
   err(run_chain(d, 2, 0, prior = list(kappa0 = 0.5)), "differ in `prior\\$kappa0`")
-  err(run_chain(d, 2, 0, loss = "vi"), "differ in `loss` \\(binder vs vi\\)")
+  err(run_chain(d, 2, 0, loss = "binder"), "differ in `loss` \\(vi vs binder\\)")
   err(run_chain(d, 2, 0, point_estimate = "draws"), "differ in `point_estimate`")
   err(run_chain(d, 2, 0, keep_draws = FALSE), "argument 2 holds no draws")
   err(rdp_means(d$x, d$side, lambda = 5), "argument 2 is a rdp_means")
