@@ -90,3 +90,19 @@ test_that("the variational fit keeps p and q fixed by default and follows the pa
   learned <- tvclust(x, side, method = "variational", pq_prior = c(1, 1))
   expect_length(learned$settings$pq_prior, 4L)
 })
+
+test_that("Gibbs on glass: the estimate holds about as many clusters as the draws", {
+  data("glass", package = "sideclust", envir = environment())
+  x <- scale(as.matrix(glass[, names(glass) != "class"]))
+  y <- glass$class
+  set.seed(101)
+  side <- sample_constraints(y, protocol = "tvclust", rate = 0.03, noise = 0.1,
+                             pair_count = "authors")
+  set.seed(5)
+  fit <- tvclust(x, side, iter = 100, chains = 1, threads = 1)
+  expect_identical(fit$loss, "vi")
+  posterior_mean_k <- sum(as.numeric(names(fit$posterior_k)) * fit$posterior_k)
+  expect_lte(fit$k, posterior_mean_k + 1)
+  expect_lte(fit$k, 12L)
+  expect_gt(f_measure(y, fit$cluster), 0.7)
+})
