@@ -73,11 +73,11 @@ tvclust_prior <- function(x, family = c("gaussian", "diagonal", "multinomial"), 
   if (family == "gaussian") {
     nu0 <- 5 * p + 1
     C <- if (nrow(x) > p) stats::cov(x) else diag(v, p)
-    if (any(!is.finite(C))) {
-      stop_arg("x", "has a covariance that overflows double precision; rescale its columns")
-    }
     C <- C + diag(1e-6 * own, p)  # stays positive definite
     S0 <- (nu0 - p - 1) * C / shrink
+    if (any(!is.finite(S0))) {
+      stop_arg("x", "has columns on a scale whose prior covariance overflows double precision; rescale them")
+    }
     dimnames(S0) <- NULL
     return(list(m0 = unname(colMeans(x)), kappa0 = 0.01, nu0 = nu0, S0 = S0))
   }
