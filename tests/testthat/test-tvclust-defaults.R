@@ -103,6 +103,9 @@ test_that("Gibbs on glass: the estimate holds about as many clusters as the draw
   expect_identical(fit$loss, "vi")
   posterior_mean_k <- sum(as.numeric(names(fit$posterior_k)) * fit$posterior_k)
   expect_lte(fit$k, posterior_mean_k + 1)
+  expect_output(print(summary(fit)), sprintf(
+    "Posterior of the number of clusters \\(mean %s; the estimate has %d\\)",
+    format(posterior_mean_k, digits = 3L), fit$k))
   expect_lte(fit$k, 12L)
   expect_gt(f_measure(y, fit$cluster), 0.7)
 })
