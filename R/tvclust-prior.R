@@ -27,7 +27,8 @@
 #'   makes a cluster of one or two outlying points cost more than it explains,
 #'   so outliers join the nearest cluster instead of opening their own
 #'   (`kappa0 = 0.01`, the older default, left about 11 clusters on the
-#'   glass data's 6 classes).
+#'   glass data's 6 classes). That factor grows with `p`, so with `n <= p`
+#'   it would outweigh any side information: there `kappa0 = 0.01`.
 #' * `"diagonal"`: independent coordinates, per coordinate \eqn{d}
 #'   \eqn{\mu_d | \tau_d \sim N(m_{0d}, 1/(\kappa_0 \tau_d))}{mu_d | tau_d ~ N(m0_d, 1 / (kappa0 tau_d))}
 #'   and precision \eqn{\tau_d \sim Gamma(a_0, b_{0d})}{tau_d ~ Gamma(a0, rate b0_d)}.
@@ -85,7 +86,9 @@ tvclust_prior <- function(x, family = c("gaussian", "diagonal", "multinomial"), 
       stop_arg("x", "has columns on a scale whose prior covariance overflows double precision; rescale them")
     }
     dimnames(S0) <- NULL
-    return(list(m0 = unname(colMeans(x)), kappa0 = 0.001, nu0 = nu0, S0 = S0))
+    # with n <= p the mean prior's factor would outweigh any side information
+    kappa0 <- if (nrow(x) > p) 0.001 else 0.01
+    return(list(m0 = unname(colMeans(x)), kappa0 = kappa0, nu0 = nu0, S0 = S0))
   }
   list(m0 = unname(colMeans(x)), kappa0 = 0.01, a0 = 2, b0 = unname(own / shrink))
 }

@@ -16,6 +16,7 @@ test_that("the Normal-inverse-Wishart prior weighs like 4 p points and keeps the
   x <- scale(iris[, 1:4])
   pr <- tvclust_prior(x, k = 10)
   expect_identical(pr$nu0, 5 * 4 + 1)
+  expect_identical(pr$kappa0, 0.001)
   # prior mean of a cluster covariance: the data covariance shrunk for k clusters
   expect_equal(pr$S0 / (pr$nu0 - 4 - 1), unname(cov(x)) / 10^(2 / 4), tolerance = 1e-5)
 })
@@ -48,6 +49,7 @@ test_that("more columns than points: no singletons, and the pairs recover the bl
   side <- sample_constraints(y, rate = 0.1, noise = 0)
   pr <- tvclust_prior(x)
   expect_equal(pr$S0, diag(diag(pr$S0)))  # the covariance of 30 points in 50 columns is singular
+  expect_identical(pr$kappa0, 0.01)
   set.seed(2)
   alone <- tvclust(x, iter = 60, chains = 1, threads = 1)
   expect_lt(alone$k, 5L)
