@@ -90,7 +90,8 @@ print.summary.tvclust <- function(x, digits = 3L, ...) {
   cat(sprintf("Expected loss: %s", f(x$expected_loss)),
       if (x$point_estimate == "search") sprintf("(best draw: %s)", f(x$best_draw_loss)), "\n")
   top <- utils::head(sort(x$posterior_k, decreasing = TRUE), 5L)
-  cat("Posterior of the number of clusters:",
+  mean_k <- sum(as.numeric(names(x$posterior_k)) * as.numeric(x$posterior_k))
+  cat(sprintf("Posterior of the number of clusters (mean %s; the estimate has %d):", f(mean_k), x$k),
       paste0(names(top), ": ", f(as.numeric(top)), collapse = ", "), "\n")
   cat(sprintf("p = %s, q = %s (%s); alpha = %s (%s)\n", f(x$p), f(x$q),
               if (x$sampled[["pq"]]) "posterior means" else "fixed", f(x$alpha),

@@ -88,9 +88,15 @@
 #' write to the console.
 #'
 #' @section Point estimate and memory:
-#' The point estimate minimizes the posterior expected loss (`loss`: Binder's
-#' loss, the number of pairs put differently, or the variation of
-#' information), averaged over all stored draws. First the best of up to
+#' The point estimate minimizes the posterior expected loss (`loss`: the
+#' variation of information, the default, or Binder's loss, the number of
+#' pairs put differently), averaged over all stored draws. Binder's loss
+#' puts a point whose co-clustering probabilities with every cluster are
+#' below one half into a cluster of its own, so its estimate tends to hold
+#' more clusters than the draws do; the variation of information merges such
+#' spurious small clusters (Wade & Ghahramani 2018) and is the default.
+#' `fit$posterior_k` gives the posterior of the number of clusters beside the
+#' estimate's `k`, and `print()` shows it. First the best of up to
 #' `max_candidates` evenly spaced stored draws is found. With
 #' `point_estimate = "search"` (the default) a greedy local search then
 #' starts from that draw, after the SALSO idea of Dahl, Johnson & Mueller
@@ -160,7 +166,12 @@
 #' @param pq_prior `NULL` to keep `p` and `q` fixed, or Beta priors under
 #'   which they are sampled: `c(a, b)` for both, or `c(p_a, p_b, q_a, q_b)`.
 #'   The posterior means (`fit$p`, `fit$q`) tell how reliable the side
-#'   information was. Ignored without side information.
+#'   information was. Ignored without side information. The default learns
+#'   them under Beta(1, 1) with `"gibbs"` and keeps them fixed with
+#'   `"variational"`: under mean field, learned `p` and `q` can settle where
+#'   the data's clusters explain the pairs as noise (on the glass data, two
+#'   overlapping classes merged and `p` fell to about 0.4), so the
+#'   variational fit learns them only when asked.
 #' @param prior Cluster prior: `NULL` for the defaults of [tvclust_prior()],
 #'   or a named list replacing some or all of them.
 #' @param init Starting partition of each chain: `"random"` (the default for
@@ -186,7 +197,8 @@
 #' @param split_merge Split-merge proposals per sweep (0 for none).
 #' @param chunklet_moves Whole-chunklet moves; `NULL` means on for pairwise
 #'   side information with must-links. Not available for partial labels.
-#' @param loss `"binder"` or `"vi"`, the loss the point estimate minimizes.
+#' @param loss `"vi"` (variation of information, the default) or `"binder"`,
+#'   the loss the point estimate minimizes (see Point estimate and memory).
 #' @param max_candidates Most stored draws tried as the point estimate.
 #' @param keep_draws `NULL` (keep within the memory limit), `TRUE` or `FALSE`.
 #' @param summary_draws Draws stored for the estimate when the draws are not
@@ -247,6 +259,9 @@
 #' loss functions for Bayesian clustering. Journal of Computational and
 #' Graphical Statistics 31, 1189-1201.
 #'
+#' Wade, S. and Ghahramani, Z. (2018). Bayesian cluster analysis: point
+#' estimation and credible balls. Bayesian Analysis 13, 559-626.
+#'
 #' Vehtari, A., Gelman, A., Simpson, D., Carpenter, B. and Buerkner, P.-C.
 #' (2021). Rank-normalization, folding, and localization: an improved R-hat
 #' for assessing convergence of MCMC. Bayesian Analysis 16, 667-718.
@@ -280,9 +295,10 @@ tvclust <- function(x, side = NULL, k = 5L, family = c("gaussian", "diagonal", "
                     method = c("gibbs", "variational"),
                     iter = 1000L, burn_in = iter %/% 2L, thin = 1L, chains = 2L,
                     threads = getOption("sideclust.threads", 2L),
-                    alpha = 1, alpha_prior = NULL, p = 0.9, q = 0.9, pq_prior = c(1, 1),
+                    alpha = 1, alpha_prior = NULL, p = 0.9, q = 0.9,
+                    pq_prior = if (method == "gibbs") c(1, 1),
                     prior = NULL, init = NULL, split_merge = 1L,
-                    chunklet_moves = NULL, loss = c("binder", "vi"), max_candidates = 100L,
+                    chunklet_moves = NULL, loss = c("vi", "binder"), max_candidates = 100L,
                     keep_draws = NULL, summary_draws = 200L, verbose = FALSE,
                     point_estimate = c("search", "draws"),
                     truncation = max(20L, 2L * k), restarts = 1L, max_iter = 1000L, tol = 1e-7) {

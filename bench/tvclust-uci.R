@@ -29,12 +29,19 @@
 # more told the true k; scored like the Gibbs fit, beside the paper's
 # "TVClust (variational)" rows.
 #   BENCH_PARTS=variational Rscript bench/tvclust-uci.R   # this part only
+#
+# Part "defaults" (its own section; code in bench/tvclust-defaults.R): the
+# defaults of both methods on the five data sets and on ionosphere,
+# segmentation, user_knowledge and vertebral, with the number of clusters and
+# F side by side with rdp_means() on the same pairs, and with an older build
+# (BENCH_OLD_LIB, a library path) on the same pairs.
+#   BENCH_OLD_LIB=/work/lib-m7 BENCH_PARTS=defaults Rscript bench/tvclust-uci.R
 
 library(sideclust)
 source(file.path("bench", "utils.R"))
 
 out_file <- file.path("bench", "results", "tvclust-uci.md")
-parts <- bench_parts(c("gibbs", "variational"))
+parts <- bench_parts(c("gibbs", "variational", "defaults"))
 n_trials <- as.integer(Sys.getenv("BENCH_TRIALS", "5"))
 iter <- as.integer(Sys.getenv("BENCH_ITER", "500"))
 command <- "Rscript bench/tvclust-uci.R"
@@ -194,4 +201,10 @@ if ("variational" %in% parts) {
     "# TVClust on UCI data sets (TVClust paper, Section 5.2)", "",
     "Written by `bench/tvclust-uci.R`.", ""))
   cat(lines, sep = "\n")
+}
+
+# ---- Part "defaults" ---------------------------------------------------------
+if ("defaults" %in% parts) {
+  source(file.path("bench", "tvclust-defaults.R"))
+  defaults_results <- run_defaults(n_trials, iter, Sys.getenv("BENCH_OLD_LIB"), out_file)
 }

@@ -135,19 +135,19 @@ test_that("variational fits are reproducible with set.seed() and deterministic f
   expect_identical(a$elbo, max(a$restart_elbo))
 })
 
-test_that("the side information moves the variational fit, and p, q are learned", {
+test_that("the side information moves the variational fit, and p, q are learned under pq_prior", {
   set.seed(7)
   x <- matrix(rnorm(120), ncol = 2)  # one blob: the data alone see one cluster
   y <- rep(1:2, each = 30)
   side <- sample_constraints(y, rate = 0.2)
   plain <- tvclust(x, method = "variational")
-  guided <- tvclust(x, side, method = "variational")
+  guided <- tvclust(x, side, method = "variational", pq_prior = c(1, 1))
   expect_lt(compare_partitions(y, plain$cluster)[["ari"]], 0.2)
   expect_gt(compare_partitions(y, guided$cluster)[["ari"]], 0.9)
   expect_gt(guided$p, 0.9)
   expect_gt(guided$q, 0.9)
   noisy <- sample_constraints(y, rate = 0.2, noise = 0.3)
-  learned <- tvclust(x, noisy, method = "variational")
+  learned <- tvclust(x, noisy, method = "variational", pq_prior = c(1, 1))
   expect_lt(learned$q, guided$q)
   expect_identical(tvclust(x, side, method = "variational", pq_prior = NULL, p = 0.7)$p, 0.7)
 })
