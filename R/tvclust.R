@@ -340,6 +340,14 @@ tvclust <- function(x, side = NULL, k = 5L, family = c("gaussian", "diagonal", "
   settings <- tvclust_settings(side, alpha, alpha_prior, p, q, pq_prior, split_merge,
                                chunklet_moves)
   prior <- resolve_tvclust_prior(prior, x, family)
+  if (family == "gaussian" && n <= n_coordinates(x)) {
+    # full covariances from fewer points than columns: the sampler often keeps
+    # one cluster where the pairs ask for more, so say so rather than answer quietly
+    warning(sprintf(paste("`x` has %d columns for %d points: Gibbs sampling of full-covariance",
+                          "clusters often merges clusters here; use method = \"variational\",",
+                          "family = \"diagonal\", or fewer columns (e.g. leading principal components)"),
+                    n_coordinates(x), n), call. = FALSE)
+  }
   init <- tvclust_init(init, n, chains, check_count(k, "k"))
   # checked here, not in tvclust_store(), which reads it only when draws are thinned
   summary_draws <- check_count(summary_draws, "summary_draws", lower = 1L)

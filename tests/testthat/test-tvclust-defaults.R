@@ -51,11 +51,15 @@ test_that("more columns than points: no singletons, and the pairs recover the bl
   expect_equal(pr$S0, diag(diag(pr$S0)))  # the covariance of 30 points in 50 columns is singular
   expect_identical(pr$kappa0, 0.01)
   set.seed(2)
-  alone <- tvclust(x, iter = 60, chains = 1, threads = 1)
+  expect_warning(alone <- tvclust(x, iter = 60, chains = 1, threads = 1),
+                 "50 columns for 30 points")
   expect_lt(alone$k, 5L)
   set.seed(2)
-  fit <- tvclust(x, side, iter = 60, chains = 1, threads = 1)
+  expect_warning(fit <- tvclust(x, side, iter = 60, chains = 1, threads = 1), "variational")
   expect_equal(f_measure(y, fit$cluster), 1)
+  set.seed(2)
+  vb <- tvclust(x, side, method = "variational")
+  expect_equal(f_measure(y, vb$cluster), 1)
 })
 
 test_that("ionosphere (p = 33): both methods follow the pairs instead of splitting on the dimension", {
