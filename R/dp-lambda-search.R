@@ -63,7 +63,10 @@ search_lambda_index <- function(fitter, k, start, max_fits) {
     b <- hi()
     if (is.na(a) && is.na(b)) break
     if (is.na(b)) {  # every lambda so far gives too many clusters: grow
-      next_lambda <- max(fitter$lambda) * step
+      largest <- max(fitter$lambda)
+      # from lambda 0 (the heuristic on data with one distinct point) any
+      # positive value is a step up; the bisection then finds the scale
+      next_lambda <- if (largest > 0) largest * step else 1
     } else if (is.na(a)) {  # too few clusters: shrink (lambda 0 opens one per distinct point)
       smallest <- min(fitter$lambda)
       if (smallest <= 0) break
@@ -76,7 +79,8 @@ search_lambda_index <- function(fitter, k, start, max_fits) {
       # the count jumps over k between a and b (known to 1e-4 relative)
       if (b / max(a, 1e-300) < 1 + 1e-4 || !is.na(match(next_lambda, fitter$lambda))) break
     }
-    if (!is.finite(next_lambda)) break
+    # no new lambda to try: stop rather than loop on the cache
+    if (!is.finite(next_lambda) || !is.na(match(next_lambda, fitter$lambda))) break
     probe(next_lambda)
   }
   hit <- exact()

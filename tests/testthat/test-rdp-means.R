@@ -398,3 +398,12 @@ test_that("a k that no lambda gives returns the nearest count with a message", {
   expect_output(print(fit), "the nearest to k = 6")
   expect_message(rdp_means(x, NULL, k = 6), "nearest, 4 clusters")
 })
+
+test_that("the search of lambda for k ends on data with one distinct point", {
+  x <- matrix(1, 30, 4)
+  side <- constraints(cannot = cbind(c(1, 2, 3), c(2, 3, 1)), n = 30)
+  set.seed(1)
+  fit <- rdp_means(x, side, k = 3)
+  expect_equal(fit$k, 3L)
+  expect_lte(fit$lambda_search$fits, 30L)
+})
