@@ -41,10 +41,7 @@ source(file.path("bench", "utils.R"))
 n_draws <- as.integer(Sys.getenv("BENCH_DRAWS", "10"))
 n_cores <- as.integer(Sys.getenv("BENCH_CORES", "2"))
 out_file <- file.path("bench", "results", "cec-ib-defaults.md")
-env_prefix <- Sys.getenv(c("BENCH_DRAWS", "BENCH_CORES"))
-env_prefix <- env_prefix[env_prefix != ""]
-command <- paste(c(sprintf("%s=%s", names(env_prefix), env_prefix),
-                   "Rscript bench/cec-ib-defaults.R"), collapse = " ")
+command <- bench_command("bench/cec-ib-defaults.R", c("BENCH_DRAWS", "BENCH_CORES"))
 restarts <- 10L
 fractions <- c(0, 0.3)
 cands <- list(

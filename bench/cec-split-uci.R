@@ -42,10 +42,7 @@ source(file.path("bench", "utils.R"))
 n_draws <- as.integer(Sys.getenv("BENCH_DRAWS", "10"))
 n_cores <- as.integer(Sys.getenv("BENCH_CORES", "2"))
 out_file <- file.path("bench", "results", "cec-split-uci.md")
-env_prefix <- Sys.getenv(c("BENCH_DRAWS", "BENCH_CORES"))
-env_prefix <- env_prefix[env_prefix != ""]
-command <- paste(c(sprintf("%s=%s", names(env_prefix), env_prefix),
-                   "Rscript bench/cec-split-uci.R"), collapse = " ")
+command <- bench_command("bench/cec-split-uci.R", c("BENCH_DRAWS", "BENCH_CORES"))
 restarts <- 10L
 fractions <- c(0, 0.3)
 methods <- c("full_2k", "spherical_2k", "eigen_2k", "full_split", "spherical_split",

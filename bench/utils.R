@@ -74,7 +74,8 @@ bench_parts <- function(choices = c("quality", "speed")) {
 # front when one was given.
 bench_command <- function(script, env = "BENCH_PARTS") {
   value <- Sys.getenv(env)
-  paste0(if (nzchar(value)) sprintf("%s=%s ", env, value) else "", "Rscript ", script)
+  set <- nzchar(value)
+  paste0(paste0(sprintf("%s=%s ", env[set], value[set]), collapse = ""), "Rscript ", script)
 }
 
 # The date, machine, R / package versions and command lines of a results
