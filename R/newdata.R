@@ -132,11 +132,7 @@ match_newdata_columns <- function(newdata, object, margin = 2L, arg = "newdata",
 
 plural <- function(v) if (length(v) == 1L) "" else "s"
 
-name_list <- function(nms, max = 8L) {
-  shown <- paste0("`", utils::head(nms, max), "`", collapse = ", ")
-  if (length(nms) > max) shown <- sprintf("%s and %d more", shown, length(nms) - max)
-  shown
-}
+name_list <- function(nms, max = 8L) list_with_more(paste0("`", nms, "`"), max)
 
 # newdata with its entries along `margin` in the order `idx` (matrices,
 # data frames, sparse matrices, arrays).

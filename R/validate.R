@@ -12,10 +12,15 @@ stop_arg <- function(arg, ...) {
 
 # Describe up to `max` positions, e.g. "rows 4, 9, 12 and 3 more".
 describe_positions <- function(pos, what = "rows", max = 5L) {
-  shown <- paste(utils::head(pos, max), collapse = ", ")
-  more <- length(pos) - max
+  sprintf("%s %s", what, list_with_more(pos, max))
+}
+
+# Up to `max` items joined by commas, e.g. "4, 9, 12 and 3 more".
+list_with_more <- function(items, max) {
+  shown <- paste(utils::head(items, max), collapse = ", ")
+  more <- length(items) - max
   if (more > 0) shown <- sprintf("%s and %d more", shown, more)
-  sprintf("%s %s", what, shown)
+  shown
 }
 
 # Coerce data to a finite double matrix with at least one row and column.
