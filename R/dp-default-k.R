@@ -49,7 +49,7 @@ choose_k_heldout <- function(fit_side, side, n, start_for_k, k_max = default_k_m
   se <- stats::sd(score[, best], na.rm = TRUE) / sqrt(sum(!is.na(score[, best])))
   if (!is.finite(se)) se <- 0
   chosen <- min(ks[ok & mean_score >= mean_score[best] - se])
-  assign(".Random.seed", state, envir = globalenv())
+  restore_rng(state)
   fit <- fit_for_k(function(lambda) fit_side(lambda, side), chosen, start_for_k(chosen),
                    sprintf("k = %d, chosen by held-out side information", chosen))
   fit$k_method <- "held-out side information"

@@ -20,7 +20,7 @@ lambda_fitter <- function(fit_one, state = random_state()) {
   env$fit <- function(lambda) {
     hit <- match(lambda, env$lambda)
     if (!is.na(hit)) return(env$fits[[hit]])
-    assign(".Random.seed", state, envir = globalenv())
+    restore_rng(state)
     fit <- fit_one(lambda)
     env$lambda <- c(env$lambda, lambda)
     env$k <- c(env$k, as.integer(fit$k))
@@ -33,7 +33,7 @@ lambda_fitter <- function(fit_one, state = random_state()) {
 # The caller's random state (drawn once if there is none yet).
 random_state <- function() {
   if (!exists(".Random.seed", envir = globalenv(), inherits = FALSE)) stats::runif(1L)
-  get(".Random.seed", envir = globalenv(), inherits = FALSE)
+  save_rng()
 }
 
 # Bisection of log(lambda) on the number of clusters, which falls as lambda
