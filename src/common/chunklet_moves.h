@@ -14,6 +14,7 @@
 
 #include "common/bregman.h"
 #include "common/cluster_links.h"
+#include "common/must_link_sets.h"
 #include "common/side_graph.h"
 #include "common/union_find.h"
 
@@ -31,12 +32,7 @@ inline Chunklets must_link_chunklets(const PairGraph& g) {
   ch.start.push_back(0);
   ch.of.assign(g.n, -1);
   if (g.empty()) return ch;
-  UnionFind sets(g.n);
-  for (int i = 0; i < g.n; ++i) {
-    for (int e = g.start[i]; e < g.start[i + 1]; ++e) {
-      if (g.weight[e] > 0.0 && g.nbr[e] > i) sets.unite(i, g.nbr[e]);
-    }
-  }
+  UnionFind sets = must_link_sets(g);
   std::vector<int> root_chunk(g.n, -1), counts;
   for (int i = 0; i < g.n; ++i) {
     const std::size_t r = sets.find(i);

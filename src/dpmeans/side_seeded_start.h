@@ -16,6 +16,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "common/must_link_sets.h"
 #include "common/side_graph.h"
 #include "common/union_find.h"
 #include "dpmeans/centres.h"
@@ -28,12 +29,7 @@ namespace detail {
 // needs its adjacency).
 inline std::vector<std::size_t> must_link_roots(const PairGraph& g) {
   const int n = g.n;
-  UnionFind sets(n);
-  for (int i = 0; i < n; ++i) {
-    for (int e = g.start[i]; e < g.start[i + 1]; ++e) {
-      if (g.weight[e] > 0.0 && g.nbr[e] > i) sets.unite(i, g.nbr[e]);
-    }
-  }
+  UnionFind sets = must_link_sets(g);
   std::vector<std::size_t> root(n);
   for (int i = 0; i < n; ++i) root[i] = sets.find(i);
   return root;
