@@ -280,6 +280,10 @@
 #'
 #' Breiman, L., Friedman, J. H., Olshen, R. A. and Stone, C. J. (1984).
 #' Classification and Regression Trees. Wadsworth.
+#'
+#' Banerjee, A., Merugu, S., Dhillon, I. S. and Ghosh, J. (2005). Clustering
+#' with Bregman divergences. Journal of Machine Learning Research 6,
+#' 1705-1749.
 #' @seealso [dp_lambda()], [constraints()], [sample_constraints()],
 #'   [compare_partitions()], [violations()].
 #' @examples
