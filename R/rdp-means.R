@@ -142,6 +142,19 @@
 #' the topics' partition has the lower objective. The extra runs cost time:
 #' up to 42 runs instead of one.
 #'
+#' The two count divergences weigh documents differently. The I-divergence
+#' is the Poisson log-likelihood of all of a row's counts: it grows with the
+#' row's total, and it is the multinomial divergence of the row's
+#' proportions times that total plus the Poisson divergence of the total
+#' itself (Banerjee et al. 2005). Poisson clusters therefore also describe
+#' how long their rows are, and the longest rows weigh most. On documents of
+#' very different lengths, same-topic documents of different lengths then
+#' belong to different clusters, and a few pairs cannot change that:
+#' the pairs are kept just as well by clusters of similar lengths.
+#' `"kl"` compares the rows' proportions, and weighs every row alike. For
+#' topics in documents of varying length, use `"kl"`. Use `"idiv"` when
+#' the totals carry information, as they do for Poisson counts.
+#'
 #' @section Sparse data:
 #' A sparse `x` (a `Matrix` sparse matrix such as a `dgCMatrix`, or slam's
 #' `simple_triplet_matrix`, e.g. a document-term matrix) stays sparse: it is
@@ -267,6 +280,10 @@
 #'
 #' Breiman, L., Friedman, J. H., Olshen, R. A. and Stone, C. J. (1984).
 #' Classification and Regression Trees. Wadsworth.
+#'
+#' Banerjee, A., Merugu, S., Dhillon, I. S. and Ghosh, J. (2005). Clustering
+#' with Bregman divergences. Journal of Machine Learning Research 6,
+#' 1705-1749.
 #' @seealso [dp_lambda()], [constraints()], [sample_constraints()],
 #'   [compare_partitions()], [violations()].
 #' @examples

@@ -153,3 +153,20 @@ test_that("the held-out default chooses only a number of clusters some lambda re
   expect_equal(fit$k, fit$k_selection$chosen)
   expect_equal(fit$k, 5L)
 })
+
+test_that("the I-divergence separates rows by their totals where KL groups them by proportions", {
+  # two topics, each with documents of 20 and of 400 words (see Count data in
+  # ?rdp_means: Poisson clusters describe the rows' totals too)
+  set.seed(3)
+  topics <- rbind(rep(c(1, 0.05), each = 30), rep(c(0.05, 1), each = 30))
+  topics <- topics / rowSums(topics)
+  y <- rep(1:2, each = 20)
+  len <- rep(c(20, 400), times = 20)
+  x <- t(vapply(seq_along(y), function(i) stats::rmultinom(1, len[i], topics[y[i], ])[, 1], numeric(60)))
+  kl <- dp_means(x, k = 2, divergence = "kl")
+  idiv <- dp_means(x, k = 2, divergence = "idiv")
+  expect_equal(f_measure(y, kl$cluster), 1)
+  expect_lt(f_measure(y, idiv$cluster), 0.8)
+  # one I-divergence cluster holds long documents only
+  expect_true(any(tapply(len, idiv$cluster, function(l) all(l == 400))))
+})
