@@ -226,7 +226,8 @@
 #'   `trace$elbo` (per sweep of the restart kept), `restart_elbo`,
 #'   `best_restart`, `log_weight` (\eqn{E \log \pi_k}{E log pi_k} of the
 #'   clusters and of the unused components together), `p`, `q`, `alpha`
-#'   (variational posterior means or the fixed values), `iterations`,
+#'   (variational posterior means or the fixed values), `iterations` (full sweeps),
+#'   `sweeps` (every sweep, the moves' trial sweeps included),
 #'   `converged`, and what the run used. With `"gibbs"`, an object of class
 #'   `c("tvclust", "sideclust")`, a list with
 #'   \item{cluster}{the point estimate, clusters numbered `1..k` by first point.}
