@@ -72,6 +72,7 @@ summary.tvclust_vb <- function(object, ...) {
     family = object$family, n = object$n, k = object$k, size = object$size,
     truncation = object$truncation, restarts = object$restarts, init = object$init,
     elbo = object$elbo, restart_elbo = object$restart_elbo, iterations = object$iterations,
+    sweeps = object$sweeps,
     converged = object$converged, tol = object$tol,
     p = object$p, q = object$q, alpha = object$alpha,
     learned = c(pq = length(object$settings$pq_prior) > 0L,
@@ -93,8 +94,11 @@ print.summary.tvclust_vb <- function(x, digits = 3L, ...) {
               x$family, x$n, x$truncation, x$restarts, if (x$restarts == 1L) "" else "s", x$init))
   cat(sprintf("Hard partition (most responsible component): %d clusters, sizes %s\n", x$k,
               format_sizes(x$size)))
-  cat(sprintf("ELBO: %s after %d sweeps (%s)\n", format(x$elbo, digits = digits + 4L),
-              x$iterations, if (isTRUE(x$converged)) sprintf("converged, tol %g", x$tol)
+  trials <- if (is.null(x$sweeps)) 0L else x$sweeps - x$iterations
+  cat(sprintf("ELBO: %s after %d sweeps%s (%s)\n", format(x$elbo, digits = digits + 4L),
+              x$iterations,
+              if (trials > 0L) sprintf(" and %d trial sweeps of moves", trials) else "",
+              if (isTRUE(x$converged)) sprintf("converged, tol %g", x$tol)
               else "NOT converged: raise max_iter"))
   if (length(x$restart_elbo) > 1L) {
     cat("Final ELBO of each restart:", paste(format(x$restart_elbo, digits = digits + 4L),

@@ -19,13 +19,18 @@ tvclust_vb <- function(x, side, k, family, alpha, alpha_prior, p, q, pq_prior, p
   restarts <- check_count(restarts, "restarts")
   max_iter <- check_count(max_iter, "max_iter")
   tol <- check_number(tol, "tol", lower = 0)
+  if (k > truncation) {
+    stop_arg("k", sprintf("(%d) must not exceed `truncation` (%d)", k, truncation))
+  }
+  truncation <- vb_truncation(truncation, n, n_coordinates(x), given = "truncation" %in% names(call))
+  k <- min(k, truncation)
   settings <- tvclust_settings(side, alpha, alpha_prior, p, q, pq_prior, split_merge = 0L,
                                chunklet_moves = FALSE)
   prior <- resolve_tvclust_prior(prior, x, family)
   start <- tvclust_vb_init(init, n, k, truncation, restarts)
   xt <- xt %||% points_for_core(x)  # tvclust() transposes dense data as it checks them
   options <- list(truncation = truncation, max_iter = max_iter, tol = tol,
-                  restarts = 1L, k = min(k, truncation), init = start$init,
+                  restarts = 1L, k = k, init = start$init,
                   verbose = check_flag(verbose, "verbose"),
                   check_each_update = isTRUE(check_each_update),
                   delete_moves = isTRUE(delete_moves))
@@ -40,10 +45,34 @@ tvclust_vb <- function(x, side, k, family, alpha, alpha_prior, p, q, pq_prior, p
   res$best_restart <- which.min(scores)
   if (!res$converged) {
     warning(sprintf(paste0("tvclust(method = \"variational\"): the ELBO still changed by more ",
-                           "than tol = %g (relative) after max_iter = %d sweeps; raise `max_iter`"),
+                           "than tol = %g (relative) when the budget of max_iter = %d sweeps ",
+                           "ran out; raise `max_iter`"),
                     tol, max_iter), call. = FALSE)
   }
   new_tvclust_vb(res, data, side, family, prior, settings, truncation, start, max_iter, tol, call)
+}
+
+# The truncation actually used: at most one stick per point (more can never
+# be occupied), and refused when the responsibilities and their working
+# copies (about five T x n matrices of doubles) and the T components would
+# pass options(sideclust.max_vb_bytes), 1e10 bytes by default.
+vb_truncation <- function(truncation, n, p, given) {
+  if (truncation > n) {
+    if (given) {
+      message(sprintf("tvclust(): `truncation` = %d exceeds the %d points; using %d sticks",
+                      truncation, n, n))
+    }
+    truncation <- n
+  }
+  limit <- getOption("sideclust.max_vb_bytes", 1e10)
+  bytes <- 8 * (5 * as.numeric(truncation) * n + as.numeric(truncation) * (3 * p^2 + 4 * p))
+  if (bytes > limit) {
+    stop_arg("truncation", sprintf(paste0(
+      "= %d would need about %s for %d points (above options(sideclust.max_vb_bytes) = %s); ",
+      "use fewer sticks (a smaller `truncation` or `k`) or raise the option"),
+      truncation, format_bytes(bytes), n, format_bytes(limit)))
+  }
+  as.integer(truncation)
 }
 
 # init for the variational fit: NULL or "kmeans++" (k clusters around
@@ -106,7 +135,7 @@ new_tvclust_vb <- function(res, x, side, family, prior, settings, truncation, st
     trace = list(elbo = res$elbo, delete_at = res$delete_at), restart_elbo = res$final_elbo,
     best_restart = res$best_restart, log_weight = log_weight,
     p = res$p, q = res$q, alpha = res$alpha,
-    iterations = res$iterations, converged = res$converged, restarts = start$restarts,
+    iterations = res$iterations, sweeps = res$sweeps, converged = res$converged, restarts = start$restarts,
     init = start$label, truncation = truncation, max_iter = max_iter, tol = tol,
     method = "variational", family = family, prior = prior, settings = settings,
     side = side, n = length(cluster), call = call

@@ -34,7 +34,10 @@
 #' delete moves (a component emptied into the others), after Hughes &
 #' Sudderth (2013); each is run for a few sweeps and kept, then run to
 #' convergence, only when the ELBO ends above the converged one, until no
-#' move is kept. `restarts` runs start from `k` clusters around k-means++
+#' move is kept, or the budget of `max_iter` sweeps (trial sweeps included)
+#' is spent. A trial sweep updates only the points the move changed and
+#' refits only the components it changed, so a move costs
+#' \eqn{O(n p^2)}{O(n p^2)}, not a refit. `restarts` runs start from `k` clusters around k-means++
 #' seeds (`init = "kmeans++"`, the default) or from random partitions into
 #' `k` clusters (`init = "random"`), or from given partitions, and the run of
 #' largest ELBO is kept; the seeds and the split moves draw from R's
@@ -184,14 +187,19 @@
 #'   TVClust is a Dirichlet-process mixture: the sampler adds and removes
 #'   clusters, and the estimate has as many as the posterior supports.
 #' @param truncation Number of sticks of the truncated Dirichlet process
-#'   (`"variational"` only): the most clusters the fit can use.
+#'   (`"variational"` only): the most clusters the fit can use. At most one
+#'   per point is used (a larger value is lowered to n, with a message when
+#'   given); a truncation whose responsibilities (about \eqn{5 T n}{5 T n}
+#'   doubles) would pass `getOption("sideclust.max_vb_bytes", 1e10)` bytes is
+#'   an error.
 #' @param restarts Runs of the variational fit from different starts; the
 #'   one of largest ELBO is kept.
-#' @param max_iter Most sweeps of each stretch of a variational run: the
-#'   first run to convergence, and each accepted split or delete move's run
-#'   after it (a move is first tried for 3 sweeps). A run with moves can
-#'   therefore make more than `max_iter` sweeps in all; `$iterations` counts
-#'   them.
+#' @param max_iter The budget of sweeps of a variational run, all kinds
+#'   together: the run to convergence, the trial sweeps of the split and
+#'   delete moves (3 per move, over the points the move changed and the
+#'   components it changed) and the full sweeps after an accepted move.
+#'   Moves stop when it is spent. `$sweeps` counts every sweep made (at most
+#'   `max_iter`), `$iterations` the full sweeps in the ELBO trace.
 #' @param tol A variational run stops when a sweep raises the ELBO by less
 #'   than `tol` times its absolute value.
 #' @param split_merge Split-merge proposals per sweep (0 for none).
@@ -218,7 +226,8 @@
 #'   `trace$elbo` (per sweep of the restart kept), `restart_elbo`,
 #'   `best_restart`, `log_weight` (\eqn{E \log \pi_k}{E log pi_k} of the
 #'   clusters and of the unused components together), `p`, `q`, `alpha`
-#'   (variational posterior means or the fixed values), `iterations`,
+#'   (variational posterior means or the fixed values), `iterations` (full sweeps),
+#'   `sweeps` (every sweep, the moves' trial sweeps included),
 #'   `converged`, and what the run used. With `"gibbs"`, an object of class
 #'   `c("tvclust", "sideclust")`, a list with
 #'   \item{cluster}{the point estimate, clusters numbered `1..k` by first point.}

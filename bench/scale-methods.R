@@ -123,7 +123,7 @@ make_data <- function(n, sparse, words = NULL) {
   side <- sideclust::sample_constraints(y, rate = 1 / n)  # about n pairs
   labels <- ifelse(stats::runif(n) < 0.1, y, NA)
   start_labels <- sample.int(k_true, n, TRUE)
-  list(x = x, side = side, labels = labels, start_labels = start_labels,
+  list(x = x, y = y, side = side, labels = labels, start_labels = start_labels,
        # Lloyd from 10 points of 3 clusters keeps moving for several iterations
        start = x[which(y <= 3L)[1:10], ], lambda = 8 * p_dim)
 }

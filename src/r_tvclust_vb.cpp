@@ -83,6 +83,7 @@ Rcpp::List tvclust_vb_cpp(SEXP xt, SEXP side, std::string family, Rcpp::List pri
         Rcpp::_["elbo"] = Rcpp::wrap(best.elbo), Rcpp::_["delete_at"] = Rcpp::wrap(best.delete_at),
         Rcpp::_["final_elbo"] = Rcpp::wrap(fit.final_elbo),
         Rcpp::_["best_restart"] = fit.best_restart + 1, Rcpp::_["iterations"] = best.iterations,
+        Rcpp::_["sweeps"] = best.sweeps,
         Rcpp::_["converged"] = best.converged, Rcpp::_["p"] = best.p, Rcpp::_["q"] = best.q,
         Rcpp::_["alpha"] = best.alpha, Rcpp::_["log_weight"] = Rcpp::wrap(best.log_weight),
         Rcpp::_["worst_drop"] = best.worst_drop, Rcpp::_["updates_checked"] = best.updates_checked);

@@ -50,7 +50,7 @@ struct TvclustVbParams {
   double p = 0.9, q = 0.9;              // fixed, or starts when learned
   bool learn_pq = false;
   double p_a = 1.0, p_b = 1.0, q_a = 1.0, q_b = 1.0;  // Beta priors
-  int max_iter = 500;
+  int max_iter = 500;  // sweeps of a run in all: full sweeps and the moves' trial sweeps
   double tol = 1e-8;  // stop when the ELBO gains less than tol * |ELBO| in a sweep
   // For the tests: evaluate the ELBO after every block update and every
   // point update, and record the largest decrease (O(n) bounds per sweep).
@@ -62,7 +62,8 @@ struct TvclustVbResult {
   Eigen::MatrixXd r;          // T x n responsibilities
   std::vector<double> elbo;   // after each sweep
   std::vector<int> delete_at;  // sweeps (1-based) that started after an accepted split or deletion
-  int iterations = 0;
+  int iterations = 0;  // full sweeps kept in the trace
+  int sweeps = 0;      // every sweep run, the moves' trial sweeps included
   bool converged = false;
   double p = 0.0, q = 0.0, alpha = 0.0;  // posterior means (or the fixed values)
   Eigen::VectorXd log_weight;            // E log pi_k
@@ -95,6 +96,10 @@ std::vector<int> kmeanspp_points(const Points& x, const std::vector<int>& member
 
 // Responsibilities below this share of a point's largest are set to zero.
 constexpr double kNegligible = 1e-12;
+
+// A delete move refits the emptied component and at most this many of the
+// components that received its points.
+constexpr int kMoveRefits = 3;
 
 template <class Family, class Points = DensePoints>
 class TvclustVb {
@@ -147,6 +152,7 @@ class TvclustVb {
       const double now = elbo();
       out.elbo.push_back(now);
       ++out.iterations;
+      ++out.sweeps;
       hooks.on_sweep(out.iterations, occupied(), now);
       hooks.check_interrupt();
       if (std::abs(now - previous) <= par_.tol * std::max(1.0, std::abs(now))) {
@@ -166,14 +172,21 @@ class TvclustVb {
 
   // Empty component c: its responsibilities go to the other components in
   // proportion (a point that had all of its mass there goes to its most
-  // likely other component), then every global factor is refitted. Not a
-  // coordinate update: the caller keeps the result only if it ends with a
-  // larger ELBO.
-  void delete_component(int c) {
-    r_.row(c).setZero();
+  // likely other component). Returns the points that held mass on c; c and
+  // the (at most kMoveRefits) components that received the most are refitted
+  // with the sticks, the other factors are kept. Not a coordinate update:
+  // the caller keeps the result only if it ends with a larger ELBO.
+  std::vector<int> delete_component(int c) {
+    std::vector<int> moved;
+    Eigen::VectorXd received = Eigen::VectorXd::Zero(T_);
     for (int i = 0; i < n_; ++i) {
+      const double had = r_(c, i);
+      if (had <= 0.0) continue;
+      moved.push_back(i);
+      r_(c, i) = 0.0;
       const double total = r_.col(i).sum();
       if (total > 1e-300) {
+        received += r_.col(i) * (had / total);
         r_.col(i) /= total;
         continue;
       }
@@ -182,17 +195,28 @@ class TvclustVb {
       Eigen::Index best = 0;
       score.maxCoeff(&best);
       r_(best, i) = 1.0;
+      received(best) += had;
+    }
+    move_components_ = {c};
+    for (int t = 0; t < kMoveRefits; ++t) {
+      Eigen::Index best = 0;
+      if (received.maxCoeff(&best) <= 0.0) break;
+      move_components_.push_back(static_cast<int>(best));
+      received(best) = 0.0;
     }
     last_ = elbo();  // the bound of the moved state, from which the refits only climb
-    update_globals();
+    refit_move_components();
+    return moved;
   }
 
   // Split component c in two: two k-means++ seeds among the points whose
   // most responsible component is c, and the points nearer the second seed
   // hand their responsibility for c to the empty component `target`; then
   // every global factor is refitted. Not a coordinate update (see
-  // delete_component()). False when c has fewer than two such points.
-  bool split_component(int c, int target, RunHooks& hooks) {
+  // delete_component()); `moved` receives the points holding mass on c or
+  // target, and only those two components are refitted (with the sticks).
+  // False when c has fewer than two such points.
+  bool split_component(int c, int target, RunHooks& hooks, std::vector<int>* moved) {
     std::vector<int> members;
     for (int i = 0; i < n_; ++i) {
       Eigen::Index best = 0;
@@ -212,9 +236,23 @@ class TvclustVb {
         r_(c, i) = 0.0;
       }
     }
+    moved->clear();
+    for (int i = 0; i < n_; ++i) {
+      if (r_(c, i) > 0.0 || r_(target, i) > 0.0) moved->push_back(i);
+    }
+    move_components_ = {c, target};
     last_ = elbo();
-    update_globals();
+    refit_move_components();
     return true;
+  }
+
+  // A trial sweep of a move: the points `moved` each set to their optimum,
+  // then the move's components and the sticks refitted. Every step is a
+  // coordinate update, so the bound never decreases; it costs
+  // O(|moved| T + n p^2 per refitted component), never a full sweep.
+  void trial_sweep(const std::vector<int>& moved, RunHooks& hooks) {
+    update_points(hooks, &moved);
+    refit_move_components();
   }
 
   // The first component holding less than half a point, or -1.
@@ -303,10 +341,21 @@ class TvclustVb {
   }
 
   void update_components() {
-    Eigen::VectorXd w(n_), e(n_);
-    const Eigen::VectorXd mass = r_.rowwise().sum();
-    for (int k = 0; k < T_; ++k) {
-      if (mass(k) == 0.0) {  // an empty component is its prior
+    for (int k = 0; k < T_; ++k) update_component(k);
+  }
+
+  // The components a move changed, and the sticks, refitted.
+  void refit_move_components() {
+    for (int k : move_components_) update_component(k);
+    check("components");
+    update_sticks();
+    check("sticks");
+  }
+
+  void update_component(int k) {
+    {
+      const double mass = r_.row(k).sum();
+      if (mass == 0.0) {  // an empty component is its prior
         if (prior_ell_.size() == 0) {
           prior_ell_.resize(n_);
           empty_.expected_log_lik(x_, prior_ell_);
@@ -314,14 +363,15 @@ class TvclustVb {
         comp_[k] = empty_;
         ell_.row(k) = prior_ell_.transpose();
         kl_[k] = 0.0;
-        continue;
+        return;
       }
-      w = r_.row(k).transpose();
-      comp_[k].fit(x_, w);
-      comp_[k].expected_log_lik(x_, e);
-      ell_.row(k) = e.transpose();
-      kl_[k] = comp_[k].kl_to_prior();
     }
+    work_w_ = r_.row(k).transpose();
+    work_e_.resize(n_);
+    comp_[k].fit(x_, work_w_);
+    comp_[k].expected_log_lik(x_, work_e_);
+    ell_.row(k) = work_e_.transpose();
+    kl_[k] = comp_[k].kl_to_prior();
   }
 
   // q(v_k) = Beta(1 + N_k, alpha + sum_{l > k} N_l), N_k = sum_i r_ik.
@@ -425,9 +475,10 @@ class TvclustVb {
     cannot_pairs_ = (labelled * labelled - square) / 2.0;
   }
 
-  // One pass over the points in index order, each r_i set to its optimum
-  // given every other factor (the neighbours' current r_j included).
-  void update_points(RunHooks& hooks) {
+  // One pass over the points in index order (or over `only`, in its order),
+  // each r_i set to its optimum given every other factor (the neighbours'
+  // current r_j included).
+  void update_points(RunHooks& hooks, const std::vector<int>* only = nullptr) {
     const double bonus_must = log_p_ - log_1mq_;
     const double bonus_not = log_1mp_ - log_q_;
     const PairGraph& g = side_.pairs;
@@ -443,7 +494,9 @@ class TvclustVb {
     }
     Eigen::VectorXd logw(T_), fresh(T_);
     const bool has_pairs = !g.start.empty();
-    for (int i = 0; i < n_; ++i) {
+    const int count = only ? static_cast<int>(only->size()) : n_;
+    for (int t = 0; t < count; ++t) {
+      const int i = only ? (*only)[t] : t;
       logw = e_log_pi_ + ell_.col(i);
       int degree = 0;
       if (has_pairs) {
@@ -496,6 +549,8 @@ class TvclustVb {
   std::vector<Family> comp_;
   Family empty_;                // the prior factor
   Eigen::VectorXd prior_ell_;   // E log f(x_i | theta) under the prior, once computed
+  Eigen::VectorXd work_w_, work_e_;  // a component's weights and E log f, reused
+  std::vector<int> move_components_;  // the components the last move changed
   std::vector<double> kl_;
   double point_const_ = 0.0;
   Eigen::VectorXd g1_, g2_, e_log_pi_;

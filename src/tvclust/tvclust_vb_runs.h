@@ -54,24 +54,35 @@ struct TvclustVbRestarts {
 // or a singleton around an outlying k-means++ seed, is a local optimum. A
 // proposal splits an occupied component in two (split_component(), largest
 // first, into the first empty component) or empties one (delete_component(),
-// smallest first), then runs at most `probe` sweeps; when the ELBO exceeds
-// the converged one the proposal is kept and the run continues to
-// convergence, so the ELBO of the fit only grows. Rounds of splits, then
-// deletions, until a round keeps nothing, or 2 T proposals of each kind.
+// smallest first), then runs at most kTrialSweeps trial sweeps over the
+// points it moved and the components it changed (trial_sweep()), O(n p^2)
+// each rather than a full sweep. When the ELBO then exceeds the converged
+// one, the proposal is kept and the run continues to convergence with full
+// sweeps, so the ELBO of the fit only grows. Rounds of splits, then
+// deletions, until a round keeps nothing, 2 T proposals of each kind, or the
+// run's budget of max_iter sweeps (full and trial sweeps alike) is spent.
+constexpr int kTrialSweeps = 3;
+
 template <class Family, class Points = DensePoints>
 bool try_proposal(std::unique_ptr<TvclustVb<Family, Points>>& vb,
-                  std::unique_ptr<TvclustVb<Family, Points>> trial,
+                  std::unique_ptr<TvclustVb<Family, Points>> trial, const std::vector<int>& moved,
                   const TvclustVbParams& par, TvclustVbResult& res, RunHooks& hooks) {
-  const int probe = 3;
+  const int trials = std::min(kTrialSweeps, par.max_iter - res.sweeps);
+  for (int s = 0; s < trials; ++s) {
+    trial->trial_sweep(moved, hooks);
+    hooks.check_interrupt();
+  }
+  res.sweeps += trials;
+  if (trial->elbo() <= res.elbo.back()) return false;
   TvclustVbResult attempt;
-  trial->run(hooks, probe, attempt);
-  if (attempt.elbo.back() <= res.elbo.back()) return false;
-  if (!attempt.converged) trial->run(hooks, par.max_iter, attempt);
+  trial->run(hooks, par.max_iter - res.sweeps, attempt);
   res.delete_at.push_back(res.iterations + 1);
   res.elbo.insert(res.elbo.end(), attempt.elbo.begin(), attempt.elbo.end());
   res.iterations += attempt.iterations;
+  res.sweeps += attempt.sweeps;
   attempt.elbo = res.elbo;
   attempt.iterations = res.iterations;
+  attempt.sweeps = res.sweeps;
   attempt.delete_at = res.delete_at;
   attempt.worst_drop = std::max(attempt.worst_drop, res.worst_drop);
   attempt.updates_checked += res.updates_checked;
@@ -85,29 +96,34 @@ void split_delete_moves(std::unique_ptr<TvclustVb<Family, Points>>& vb, const Tv
                         TvclustVbResult& res, RunHooks& hooks) {
   int splits = 0, deletes = 0;
   const int cap = 2 * par.truncation;
-  for (bool kept = true; kept;) {
+  auto spent = [&] { return res.sweeps >= par.max_iter; };
+  std::vector<int> moved;
+  for (bool kept = true; kept && !spent();) {
     kept = false;
     std::vector<int> order = vb->occupied_by_mass();
     std::reverse(order.begin(), order.end());  // largest first
     for (int c : order) {
-      if (splits >= cap || static_cast<int>(vb->occupied_by_mass().size()) >= par.truncation) break;
+      if (spent() || splits >= cap ||
+          static_cast<int>(vb->occupied_by_mass().size()) >= par.truncation) {
+        break;
+      }
       const int target = vb->first_empty();
       if (target < 0) break;
       auto trial = std::make_unique<TvclustVb<Family, Points>>(*vb);
-      if (!trial->split_component(c, target, hooks)) continue;
+      if (!trial->split_component(c, target, hooks, &moved)) continue;
       ++splits;
-      if (try_proposal(vb, std::move(trial), par, res, hooks)) kept = true;
+      if (try_proposal(vb, std::move(trial), moved, par, res, hooks)) kept = true;
     }
-    for (bool deleted = true; deleted;) {
+    for (bool deleted = true; deleted && !spent();) {
       deleted = false;
       const std::vector<int> small = vb->occupied_by_mass();
       if (small.size() < 2) break;
       for (int c : small) {
-        if (deletes >= cap) break;
+        if (spent() || deletes >= cap) break;
         ++deletes;
         auto trial = std::make_unique<TvclustVb<Family, Points>>(*vb);
-        trial->delete_component(c);
-        if (try_proposal(vb, std::move(trial), par, res, hooks)) {
+        moved = trial->delete_component(c);
+        if (try_proposal(vb, std::move(trial), moved, par, res, hooks)) {
           deleted = kept = true;
           break;
         }

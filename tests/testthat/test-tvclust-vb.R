@@ -196,3 +196,33 @@ test_that("the variational fit's errors name the argument", {
   expect_error(tvclust(x, method = "variational", tol = -1), "`tol`")
   expect_warning(tvclust(x, method = "variational", max_iter = 1, tol = 0), "max_iter")
 })
+
+test_that("max_iter bounds every sweep of a variational run, the moves' trial sweeps included", {
+  set.seed(7)
+  x <- rbind(matrix(rnorm(60, -4), 30), matrix(rnorm(60, 0), 30), matrix(rnorm(60, 4), 30))
+  y <- rep(1:3, each = 30)
+  side <- sample_constraints(y, rate = 0.05)
+  for (budget in c(1L, 4L, 12L, 30L, 1000L)) {
+    set.seed(8)
+    fit <- suppressWarnings(tvclust(x, side, k = 1, method = "variational", max_iter = budget))
+    expect_lte(fit$sweeps, budget)
+    expect_lte(fit$iterations, fit$sweeps)
+    expect_length(fit$trace$elbo, fit$iterations)
+  }
+  # from one cluster only the split moves can find the three groups, within the budget
+  expect_equal(fit$k, 3L)
+  expect_gt(fit$sweeps, fit$iterations)
+})
+
+test_that("the truncation is at most one stick per point and refused beyond the memory limit", {
+  set.seed(9)
+  x <- matrix(rnorm(60), 30)
+  fit <- tvclust(x, k = 1e6, method = "variational")
+  expect_equal(fit$truncation, 30L)
+  expect_lte(fit$k, 30L)
+  expect_message(f2 <- tvclust(x, method = "variational", truncation = 50), "`truncation`.*30")
+  expect_equal(f2$truncation, 30L)
+  old <- options(sideclust.max_vb_bytes = 1e4)
+  on.exit(options(old))
+  expect_error(tvclust(x, method = "variational"), "`truncation`.*sideclust.max_vb_bytes")
+})
