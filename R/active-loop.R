@@ -195,6 +195,7 @@ active_fitter <- function(method, k, fit_args) {
   fun <- getExportedValue("sideclust", method)
   start_arg <- switch(method, rdp_means = NULL, tvclust = "init", "start")
   function(x, side, previous) {
+    if (length(side$i) == 0L) side <- NULL  # no pairs yet: the method's own defaults
     args <- c(list(x, side), if (!is.null(k)) list(k = k), fit_args)
     start <- warm_start(method, previous)
     if (!is.null(start) && !is.null(start_arg) && is.null(fit_args[[start_arg]])) {
