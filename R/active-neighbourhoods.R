@@ -48,7 +48,7 @@ representative <- function(x, q, members, used, exclude) {
 # The next question of point q: against the first neighbourhood in `order`
 # (indices into st$hood) that q's unit was not asked against.
 next_question <- function(x, st, q, order, used, exclude, score, phase) {
-  asked <- st$asked[[st$unit[q]]]
+  asked <- asked_hoods(st, st$unit[q])
   for (h in setdiff(order, asked)) {
     j <- representative(x, q, st$members[[h]], used, exclude)
     if (!is.na(j)) return(data.frame(i = q, j = j, score = score, phase = phase))

@@ -44,12 +44,11 @@ neighbourhood_state <- function(pairs, exclude, n) {
   degree <- tabulate(edges[, 1], nbins = length(size))
   first_point <- match(seq_along(size), unit)
   order_units <- involved[order(-degree[involved], -size[involved], first_point[involved])]
-  adjacent <- split(edges[, 2], factor(edges[, 1], levels = seq_along(size)))
   hood <- integer(0)
   for (u in order_units) {
-    if (all(hood %in% adjacent[[u]])) hood <- c(hood, u)
+    if (all(hood %in% edges[edges[, 1] == u, 2])) hood <- c(hood, u)
   }
-  # asked[u, h]: unit u was asked against neighbourhood h (cannot-link or no answer)
+  # unit u was asked against neighbourhood h: a cannot-link, or no answer
   asked_edges <- edges
   if (nrow(exclude) > 0L) {
     ea <- unit[exclude$i]
@@ -57,14 +56,24 @@ neighbourhood_state <- function(pairs, exclude, n) {
     asked_edges <- rbind(asked_edges, cbind(ea, eb), cbind(eb, ea))
   }
   asked_edges <- asked_edges[asked_edges[, 2] %in% hood & !asked_edges[, 1] %in% hood, , drop = FALSE]
-  asked <- split(match(asked_edges[, 2], hood), factor(asked_edges[, 1], levels = seq_along(size)))
-  asked <- lapply(asked, unique)
+  asked_edges <- unique(cbind(asked_edges[, 1], match(asked_edges[, 2], hood)))
+  asked_unit <- unique(asked_edges[, 1])
+  asked <- lapply(asked_unit, function(u) asked_edges[asked_edges[, 1] == u, 2])
   n_asked <- lengths(asked)
-  pending <- which(n_asked > 0L & n_asked < length(hood))
-  pending <- pending[order(-n_asked[pending], first_point[pending])]
-  list(unit = unit, hood = hood, members = split(seq_len(n), unit)[hood],
-       asked = asked, pending = pending, first_point = first_point,
-       in_hood = unit %in% hood, touched = n_asked > 0L)
+  pending <- asked_unit[n_asked > 0L & n_asked < length(hood)]
+  n_pending <- n_asked[n_asked > 0L & n_asked < length(hood)]
+  pending <- pending[order(-n_pending, first_point[pending])]
+  touched <- logical(length(size))
+  touched[asked_unit] <- TRUE
+  list(unit = unit, hood = hood, members = lapply(hood, function(h) which(unit == h)),
+       asked_unit = asked_unit, asked = asked, pending = pending, first_point = first_point,
+       in_hood = unit %in% hood, touched = touched)
+}
+
+# The neighbourhoods (indices into st$hood) unit u was asked against.
+asked_hoods <- function(st, u) {
+  r <- match(u, st$asked_unit)
+  if (is.na(r)) integer(0) else st$asked[[r]]
 }
 
 # Pairs whose answer is already known or implied (same chunklet; chunklets
