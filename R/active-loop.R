@@ -76,10 +76,15 @@ oracle_from_labels <- function(y, noise = 0, dont_know = 0) {
 #'   previous fit, or `NULL`).
 #' @param strategy The query strategy of [query_pairs()].
 #' @param batch Pairs asked per round (and per refit).
-#' @param side Side information known before the loop, or `NULL`.
+#' @param side Side information known before the loop, or `NULL`. Partial
+#'   labels become every labelled pair (refused above a million pairs).
 #' @param k The number of clusters: given to the method (for
 #'   `"constrained_mixture"` and the k-means methods it is required) and to
-#'   Explore-Consolidate and Min-Max; `NULL` leaves both to their defaults.
+#'   Explore-Consolidate and Min-Max; `NULL` leaves both to their defaults
+#'   (Explore-Consolidate then explores for the fit's number of clusters).
+#'   Without `k`, [rdp_means()] chooses its number of clusters by held-out
+#'   side information at every refit, which costs about a hundred fits each
+#'   time: give `k`, or `fit_args = list(lambda = ...)`.
 #' @param truth The true classes, to score each fit by [f_measure()] and
 #'   [ari()]; by default the `labels` attribute of `oracle` (set by
 #'   [oracle_from_labels()]).
@@ -124,7 +129,9 @@ active_side <- function(x, oracle, budget, method = "rdp_means",
   if (!is.list(fit_args) || !is.list(query_args)) {
     stop_arg(if (!is.list(fit_args)) "fit_args" else "query_args", "must be a list of named arguments")
   }
-  side <- active_pairs(as_side_info(side, n, "side"), n)
+  side <- as_side_info(side, n, "side")
+  # labels become all their labelled pairs, so that the fits weigh them as labels
+  side <- if (inherits(side, "sideclust_labels")) expand_labels(side) else active_pairs(side, n)
   asked <- data.frame(round = integer(0), i = integer(0), j = integer(0), answer = character(0),
                       score = double(0), phase = character(0))
   fit <- fitter(x, side, NULL)
