@@ -73,7 +73,9 @@ oracle_from_labels <- function(y, noise = 0, dont_know = 0) {
 #' @param method The clustering method: `"rdp_means"`, `"tvclust"`,
 #'   `"constrained_mixture"`, `"mpck_means"`, `"cop_kmeans"` or `"lcvqe"`;
 #'   or a function `(x, side, start)` returning a fit (`start` is the
-#'   previous fit, or `NULL`).
+#'   previous fit, or `NULL`). Strategy `"uncertainty"` needs a posterior:
+#'   `"tvclust"` or `"constrained_mixture"` (or a function whose fits have
+#'   one); `"npu"` uses the fit's posterior when it has one.
 #' @param strategy The query strategy of [query_pairs()].
 #' @param batch Pairs asked per round (and per refit).
 #' @param side Side information known before the loop, or `NULL`. Partial
@@ -121,6 +123,11 @@ active_side <- function(x, oracle, budget, method = "rdp_means",
   batch <- check_count(batch, "batch", lower = 1L)
   strategy <- match_arg(strategy)
   fitter <- active_fitter(method, k, fit_args)
+  if (strategy == "uncertainty" && is.character(method) &&
+      !method %in% c("tvclust", "constrained_mixture")) {
+    stop_arg("strategy", "\"uncertainty\" needs a fit with a posterior: method = \"tvclust\" or ",
+             "\"constrained_mixture\" (", method, " gives hard clusters)")
+  }
   if (!is.null(k)) k <- check_count(k, "k", lower = 1L, upper = n)
   if (!is.null(truth)) {
     truth <- check_classes(truth, "truth")
@@ -141,9 +148,12 @@ active_side <- function(x, oracle, budget, method = "rdp_means",
   while (nrow(asked) < budget) {
     round <- round + 1L
     no_answer <- asked[is.na(asked$answer), c("i", "j")]
-    q <- do.call(query_pairs, c(list(fit, side, strategy = strategy,
-                                     batch = min(batch, budget - nrow(asked)), k = k,
-                                     exclude = no_answer), query_args))
+    # the data come from x (a custom method's fit need not keep them), the
+    # posterior from the fit when it has one
+    post <- if (!is.null(fit_posterior(fit, n, "method", required = FALSE))) fit
+    q <- do.call(query_pairs, c(list(x, side, strategy = strategy,
+                                     batch = min(batch, budget - nrow(asked)), k = k %||% fit$k,
+                                     posterior = post, exclude = no_answer), query_args))
     if (nrow(q) == 0L) break
     answer <- read_answers(oracle(q$i, q$j), nrow(q))
     asked <- rbind(asked, data.frame(round = round, i = q$i, j = q$j, answer = answer,

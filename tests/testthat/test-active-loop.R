@@ -116,6 +116,7 @@ test_that("active_side's errors name the argument", {
   expect_error(active_side(b$x, oracle, budget = 3, k = 3, method = "kmeans"), "`method`")
   expect_error(active_side(b$x, oracle, budget = 3, method = "constrained_mixture"), "`k`")
   expect_error(active_side(b$x, oracle, budget = 3, k = 3, strategy = "best"), "`strategy`")
+  expect_error(active_side(b$x, oracle, budget = 3, k = 3, strategy = "uncertainty"), "`strategy`.*posterior")
   expect_error(active_side(b$x, oracle, budget = 3, k = 3, truth = 1:3), "`truth`")
   expect_error(active_side(b$x, function(i, j) "same", budget = 3, k = 3), "`oracle`")
   expect_error(active_side(b$x, function(i, j) "must", budget = 3, k = 3, batch = 2), "`oracle`")
