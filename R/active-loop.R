@@ -246,6 +246,16 @@ fit_objective <- function(fit) {
   if (is.numeric(v) && length(v) > 0L) utils::tail(v, 1L) else NA_real_
 }
 
+#' Print an active selection run
+#'
+#' One line on the run (method, strategy, questions asked and answered), the
+#' constraints gathered, and the last fit's number of clusters with its
+#' F-measure and ARI against the truth when known (and before any question).
+#'
+#' @param x A run of [active_side()].
+#' @param ... Unused.
+#' @return `x`, invisibly.
+#' @keywords internal
 #' @export
 print.sideclust_active <- function(x, ...) {
   last <- x$curve[nrow(x$curve), ]

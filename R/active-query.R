@@ -33,10 +33,10 @@
 #' * `"min_max"` (Mallapragada, Jin & Jain 2008): explores as
 #'   Explore-Consolidate; consolidation picks, among `candidates` points
 #'   drawn at random, the one whose largest similarity to the points already
-#'   in neighbourhoods is the smallest (the most uncertain point). With a
-#'   similarity that decreases with the distance, such as their Gaussian
-#'   kernel, that is the point farthest from every neighbourhood point; the
-#'   score is that squared distance. It is then asked as in consolidation.
+#'   in neighbourhoods is the smallest (the most uncertain point). With any
+#'   similarity that decreases with the distance (a Gaussian kernel, for
+#'   instance) that is the point farthest from every neighbourhood point, so
+#'   no bandwidth is needed; the score is that squared distance. It is then asked as in consolidation.
 #' * `"npu"` (Xiong, Azimi & Fern 2014): for `candidates` points drawn at
 #'   random, the probability \eqn{p_h} that the point belongs to each
 #'   neighbourhood h is its mean similarity to (up to 20 of) the
@@ -75,7 +75,13 @@
 #'   other points keep theirs. The approximation leaves out the pairs that
 #'   touch neither i nor j (what an answer changes there comes through i and
 #'   j) and, above 202 points, sums over 200 random points l, scaled to all.
-#'   Only the 200 candidates of largest entropy are rescored this way.
+#'   Only the 200 candidates of largest entropy are rescored this way. The
+#'   tests check both scores against an exact posterior, enumerated over all
+#'   partitions of six points: the unweighted choice is the least sure pair
+#'   and the pair whose answer tells most about the partition; the weighted
+#'   choice (a different pair there) is the one whose answer most lowers the
+#'   summed entropy of all pairwise decisions, pairs away from i and j
+#'   included.
 #'   Posteriors: [tvclust()] (Gibbs: its stored draws; variational: the
 #'   responsibilities), [constrained_mixture()] (`z`), [cec()] and
 #'   [cec_ib()] (their predicted probabilities), or `posterior`. Candidates:
