@@ -200,3 +200,19 @@ test_that("query_pairs' errors name the argument", {
   fit <- rdp_means(x, NULL, k = 2)
   expect_error(query_pairs(fit, strategy = "uncertainty"), "`x`.*no posterior")
 })
+
+test_that("partial labels count as neighbourhoods, and contradictory answers do not stop the procedure", {
+  set.seed(10)
+  b <- separated_blobs(3L)
+  lab <- rep(NA, nrow(b$x))
+  lab[c(1, 2, 16, 31)] <- b$y[c(1, 2, 16, 31)]
+  q <- query_pairs(b$x, lab, "explore_consolidate", k = 3, batch = 3)
+  expect_true(all(q$phase == "consolidate"))
+  expect_true(all(q$j %in% c(1, 2, 16, 31)))
+  expect_true(all(b$y[q$i] == b$y[q$j]))  # nearest centroid first
+  # a cannot-link inside a must-link chunklet (a wrong answer) is left out of the state
+  side <- constraints(must = rbind(c(1, 2), c(2, 3)), cannot = rbind(c(1, 3), c(1, 16)), n = nrow(b$x))
+  q <- query_pairs(b$x, side, "explore_consolidate", k = 3)
+  expect_equal(q$phase, "explore")
+  expect_equal(b$y[q$i], 3L)
+})
