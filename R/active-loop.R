@@ -99,8 +99,9 @@ oracle_from_labels <- function(y, noise = 0, dont_know = 0) {
 #'   frame of every question: `round`, `i`, `j`, `answer`, `score`,
 #'   `phase`), `curve` (a data frame with one row per fit: `queries` asked
 #'   so far, `answered`, `k`, `objective` (the method's final objective,
-#'   ELBO or log-likelihood where it has one, else `NA`), and `f_measure`
-#'   and `ari` against `truth`), and the settings.
+#'   ELBO or log-likelihood where it has one, else `NA`), `f_measure` and
+#'   `ari` against `truth`, and `warm_start` (whether the fit started from
+#'   the previous one; `NA` for a user function)), and the settings.
 #' @seealso [query_pairs()], [oracle_from_labels()].
 #' @examples
 #' x <- scale(iris[, 1:4])
@@ -141,8 +142,8 @@ active_side <- function(x, oracle, budget, method = "rdp_means",
   side <- if (inherits(side, "sideclust_labels")) expand_labels(side) else active_pairs(side, n)
   asked <- data.frame(round = integer(0), i = integer(0), j = integer(0), answer = character(0),
                       score = double(0), phase = character(0))
-  fit <- fitter(x, side, NULL)
-  curve <- list(active_curve_row(0L, 0L, fit, truth))
+  fit <- fitter(x, side, NULL)$fit
+  curve <- list(active_curve_row(0L, 0L, fit, truth, FALSE))
   step <- progressr::progressor(steps = budget)
   round <- 0L
   while (nrow(asked) < budget) {
@@ -159,8 +160,10 @@ active_side <- function(x, oracle, budget, method = "rdp_means",
     asked <- rbind(asked, data.frame(round = round, i = q$i, j = q$j, answer = answer,
                                      score = q$score, phase = q$phase))
     side <- add_answers(side, q$i, q$j, answer)
-    fit <- fitter(x, side, fit)
-    curve[[length(curve) + 1L]] <- active_curve_row(nrow(asked), sum(!is.na(asked$answer)), fit, truth)
+    refit <- fitter(x, side, fit)
+    fit <- refit$fit
+    curve[[length(curve) + 1L]] <- active_curve_row(nrow(asked), sum(!is.na(asked$answer)), fit, truth,
+                                                    refit$warm)
     step(amount = nrow(q))
   }
   out <- list(fit = fit, side = side, queries = asked, curve = do.call(rbind, curve),
@@ -199,10 +202,11 @@ add_answers <- function(side, i, j, answer) {
                   c(side$confidence[old], rep(1, length(lo))))
 }
 
-# fun(x, side, previous_fit) for a method name or a user function.
+# fun(x, side, previous_fit) for a method name or a user function: list(fit,
+# warm = whether it started from the previous fit; NA for a user function).
 active_fitter <- function(method, k, fit_args) {
   if (is.function(method)) {
-    return(function(x, side, previous) method(x, side, previous))
+    return(function(x, side, previous) list(fit = method(x, side, previous), warm = NA))
   }
   methods <- c("rdp_means", "tvclust", "constrained_mixture", "mpck_means", "cop_kmeans", "lcvqe")
   method <- match_choice(method, methods, "method")
@@ -218,9 +222,9 @@ active_fitter <- function(method, k, fit_args) {
     if (!is.null(start) && !is.null(start_arg) && is.null(fit_args[[start_arg]])) {
       warm <- tryCatch(do.call(fun, c(args, stats::setNames(list(start), start_arg))),
                        error = function(e) NULL)
-      if (!is.null(warm)) return(warm)
+      if (!is.null(warm)) return(list(fit = warm, warm = TRUE))
     }
-    do.call(fun, args)
+    list(fit = do.call(fun, args), warm = FALSE)
   }
 }
 
@@ -234,10 +238,11 @@ warm_start <- function(method, previous) {
          NULL)
 }
 
-active_curve_row <- function(queries, answered, fit, truth) {
+active_curve_row <- function(queries, answered, fit, truth, warm) {
   score <- function(f) if (is.null(truth)) NA_real_ else f(truth, fit$cluster)
   data.frame(queries = queries, answered = answered, k = fit$k %||% NA_integer_,
-             objective = fit_objective(fit), f_measure = score(f_measure), ari = score(ari))
+             objective = fit_objective(fit), f_measure = score(f_measure), ari = score(ari),
+             warm_start = warm)
 }
 
 # The last value of a fit's objective, ELBO or log-likelihood, else NA.
@@ -262,7 +267,7 @@ print.sideclust_active <- function(x, ...) {
   n_answers <- sum(!is.na(x$queries$answer))
   cat(sprintf("<sideclust_active> %s with strategy \"%s\", batch %d: %d of %d questions asked, %d answered\n",
               x$method, x$strategy, x$batch, nrow(x$queries), x$budget, n_answers))
-  cat(sprintf("  constraints: %d must-links, %d cannot-links\n", sum(x$side$must), sum(!x$side$must)))
+  cat("  constraints:", format(x$side), "\n")
   cat(sprintf("  final fit:   %d clusters", last$k))
   if (!is.na(last$f_measure)) {
     first <- x$curve[1L, ]

@@ -40,6 +40,7 @@ test_that("the loop asks the budget, keeps the answers and records the learning 
   expect_equal(run$curve$f_measure[4], f_measure(b$y, run$fit$cluster))
   expect_equal(run$curve$ari[4], ari(b$y, run$fit$cluster))
   expect_true(all(is.finite(run$curve$objective)))
+  expect_true(all(!run$curve$warm_start))  # RDP-means takes no start
   expect_output(print(run), "12 of 12 questions asked")
 })
 
@@ -95,6 +96,7 @@ test_that("each refit starts from the previous fit where the method takes a star
   vb <- active_side(b$x, oracle_from_labels(b$y), budget = 4, method = "tvclust", k = 3,
                     strategy = "uncertainty", batch = 2, fit_args = list(method = "variational"))
   expect_s3_class(vb$fit, "tvclust_vb")
+  expect_equal(vb$curve$warm_start, c(FALSE, TRUE, TRUE))
   expect_equal(nrow(vb$queries), 4L)
   expect_true(all(is.finite(vb$curve$objective)))
 })
