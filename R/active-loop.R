@@ -58,6 +58,10 @@ oracle_from_labels <- function(y, noise = 0, dont_know = 0) {
 #' refits from scratch; with `k` each refit repeats the search for `lambda`.
 #' When a refit with a start fails (for instance COP-k-means finding the
 #' start infeasible under the new constraints) it is redone without one.
+#' A warm start saves work but can keep a refit near the previous solution
+#' (a variational TVClust fit started from a partition makes one run
+#' instead of `restarts`); `warm_start = FALSE` refits every time as the
+#' method would from scratch.
 #'
 #' @section Progress and reproducibility:
 #' Progress goes to \pkg{progressr}, one step per question (wrap the call in
@@ -94,6 +98,8 @@ oracle_from_labels <- function(y, noise = 0, dont_know = 0) {
 #'   `list(method = "variational")` for TVClust).
 #' @param query_args A list of further arguments for [query_pairs()] (e.g.
 #'   `candidates`).
+#' @param warm_start Start each refit from the previous fit where the
+#'   method allows (see Warm starts)?
 #' @return An object of class `sideclust_active`: `fit` (the last fit),
 #'   `side` (the constraints gathered, with those given), `queries` (a data
 #'   frame of every question: `round`, `i`, `j`, `answer`, `score`,
@@ -115,7 +121,7 @@ oracle_from_labels <- function(y, noise = 0, dont_know = 0) {
 active_side <- function(x, oracle, budget, method = "rdp_means",
                         strategy = c("explore_consolidate", "random", "min_max", "npu", "uncertainty"),
                         batch = 1L, side = NULL, k = NULL, truth = attr(oracle, "labels"),
-                        fit_args = list(), query_args = list()) {
+                        fit_args = list(), query_args = list(), warm_start = TRUE) {
   call <- match.call()
   x <- check_data_matrix(x, "x", min_rows = 2L)
   n <- nrow(x)
@@ -123,7 +129,8 @@ active_side <- function(x, oracle, budget, method = "rdp_means",
   budget <- check_count(budget, "budget", lower = 1L)
   batch <- check_count(batch, "batch", lower = 1L)
   strategy <- match_arg(strategy)
-  fitter <- active_fitter(method, k, fit_args)
+  warm_start <- check_flag(warm_start, "warm_start")
+  fitter <- active_fitter(method, k, fit_args, warm_start)
   if (strategy == "uncertainty" && is.character(method) &&
       !method %in% c("tvclust", "constrained_mixture")) {
     stop_arg("strategy", "\"uncertainty\" needs a fit with a posterior: method = \"tvclust\" or ",
@@ -204,7 +211,7 @@ add_answers <- function(side, i, j, answer) {
 
 # fun(x, side, previous_fit) for a method name or a user function: list(fit,
 # warm = whether it started from the previous fit; NA for a user function).
-active_fitter <- function(method, k, fit_args) {
+active_fitter <- function(method, k, fit_args, warm_start = TRUE) {
   if (is.function(method)) {
     return(function(x, side, previous) list(fit = method(x, side, previous), warm = NA))
   }
@@ -218,7 +225,7 @@ active_fitter <- function(method, k, fit_args) {
   function(x, side, previous) {
     if (length(side$i) == 0L) side <- NULL  # no pairs yet: the method's own defaults
     args <- c(list(x, side), if (!is.null(k)) list(k = k), fit_args)
-    start <- warm_start(method, previous)
+    start <- if (warm_start) warm_start_of(method, previous)
     if (!is.null(start) && !is.null(start_arg) && is.null(fit_args[[start_arg]])) {
       warm <- tryCatch(do.call(fun, c(args, stats::setNames(list(start), start_arg))),
                        error = function(e) NULL)
@@ -229,7 +236,7 @@ active_fitter <- function(method, k, fit_args) {
 }
 
 # The start a method takes from its previous fit (see Warm starts).
-warm_start <- function(method, previous) {
+warm_start_of <- function(method, previous) {
   if (is.null(previous)) return(NULL)
   switch(method,
          tvclust = as.integer(previous$cluster),

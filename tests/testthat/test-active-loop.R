@@ -89,14 +89,18 @@ test_that("each refit starts from the previous fit where the method takes a star
   expect_s3_class(seen[[2]]$start, "rdp_means")
   expect_equal(vapply(seen[2:4], function(s) length(s$start$side$i), integer(1)), 0:2)
   expect_identical(run$method, "custom")
-  expect_identical(sideclust:::warm_start("tvclust", run$fit), as.integer(run$fit$cluster))
-  expect_null(sideclust:::warm_start("rdp_means", run$fit))
+  expect_identical(sideclust:::warm_start_of("tvclust", run$fit), as.integer(run$fit$cluster))
+  expect_null(sideclust:::warm_start_of("rdp_means", run$fit))
   # the posterior strategies run with TVClust (variational), warm-started
   set.seed(6)
   vb <- active_side(b$x, oracle_from_labels(b$y), budget = 4, method = "tvclust", k = 3,
                     strategy = "uncertainty", batch = 2, fit_args = list(method = "variational"))
   expect_s3_class(vb$fit, "tvclust_vb")
   expect_equal(vb$curve$warm_start, c(FALSE, TRUE, TRUE))
+  set.seed(6)
+  cold <- active_side(b$x, oracle_from_labels(b$y), budget = 2, method = "tvclust", k = 3,
+                      strategy = "random", fit_args = list(method = "variational"), warm_start = FALSE)
+  expect_false(any(cold$curve$warm_start))
   expect_equal(nrow(vb$queries), 4L)
   expect_true(all(is.finite(vb$curve$objective)))
 })
@@ -122,6 +126,7 @@ test_that("active_side's errors name the argument", {
   expect_error(active_side(b$x, oracle, budget = 3, k = 3, truth = 1:3), "`truth`")
   expect_error(active_side(b$x, function(i, j) "same", budget = 3, k = 3), "`oracle`")
   expect_error(active_side(b$x, function(i, j) "must", budget = 3, k = 3, batch = 2), "`oracle`")
+  expect_error(active_side(b$x, oracle, budget = 3, k = 3, warm_start = NA), "`warm_start`")
   expect_error(oracle_from_labels(b$y, noise = 2), "`noise`")
   expect_error(oracle(0, 1), "`i`")
 })
