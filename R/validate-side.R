@@ -95,3 +95,18 @@ check_hard_contradictions <- function(side, hard,
   }
   invisible()
 }
+
+# The pairs not to ask again (asked without an answer) of query_pairs():
+# NULL, a data frame with columns i and j, or a two-column matrix.
+check_exclude <- function(exclude, n) {
+  if (is.null(exclude)) return(data.frame(i = integer(0), j = integer(0)))
+  if (is.data.frame(exclude)) {
+    if (!all(c("i", "j") %in% names(exclude))) {
+      stop_arg("exclude", "must have columns i and j (the pairs asked without an answer)")
+    }
+    exclude <- cbind(exclude$i, exclude$j)
+  }
+  m <- check_pair_matrix(exclude, "exclude")
+  check_pair_range(m, n, "exclude")
+  data.frame(i = as.integer(m[, 1]), j = as.integer(m[, 2]))
+}

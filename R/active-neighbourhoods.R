@@ -1,0 +1,208 @@
+# Explore-Consolidate (Basu, Banerjee & Mooney 2004), Min-Max (Mallapragada,
+# Jin & Jain 2008) and NPU (Xiong, Azimi & Fern 2014): each question puts one
+# point against one member of a neighbourhood. The state comes from
+# neighbourhood_state() (R/active-state.R); see ?query_pairs for the rules.
+
+# Squared Euclidean distances between the rows of a and of b.
+sq_dist <- function(a, b) {
+  d <- outer(rowSums(a^2), rowSums(b^2), `+`) - 2 * tcrossprod(a, b)
+  d[d < 0] <- 0
+  d
+}
+
+# For each point in `pts`, the smallest squared distance to the points
+# `targets`, in blocks of rows so that no |pts| x |targets| matrix is made.
+min_sq_dist <- function(x, pts, targets) {
+  out <- double(length(pts))
+  tx <- x[targets, , drop = FALSE]
+  block <- max(1L, as.integer(2e6 %/% max(1L, length(targets))))
+  for (s in seq(1L, length(pts), by = block)) {
+    t <- s:min(length(pts), s + block - 1L)
+    d <- sq_dist(x[pts[t], , drop = FALSE], tx)
+    out[t] <- d[cbind(seq_along(t), max.col(-d, ties.method = "first"))]
+  }
+  out
+}
+
+# The points that may start a new question: not in a neighbourhood, in a unit
+# never asked (as its first point), and not already in the batch.
+fresh_points <- function(st, used) {
+  ok <- !st$in_hood & !st$touched[st$unit] & st$first_point[st$unit] == seq_along(st$unit)
+  ok[used] <- FALSE
+  which(ok)
+}
+
+# The member of neighbourhood h to ask point q against: the nearest one not
+# asked with q before, preferring members not yet in the batch.
+representative <- function(x, q, members, used, exclude) {
+  asked <- members[paste(pmin(q, members), pmax(q, members)) %in%
+                     paste(pmin(exclude$i, exclude$j), pmax(exclude$i, exclude$j))]
+  cand <- setdiff(members, asked)
+  if (length(cand) == 0L) return(NA_integer_)
+  fresh <- setdiff(cand, used)
+  if (length(fresh) > 0L) cand <- fresh
+  if (length(cand) == 1L) return(cand)
+  cand[which.min(sq_dist(x[q, , drop = FALSE], x[cand, , drop = FALSE]))]
+}
+
+# The next question of point q: against the first neighbourhood in `order`
+# (indices into st$hood) that q's unit was not asked against.
+next_question <- function(x, st, q, order, used, exclude, score, phase) {
+  asked <- asked_hoods(st, st$unit[q])
+  for (h in setdiff(order, asked)) {
+    j <- representative(x, q, st$members[[h]], used, exclude)
+    if (!is.na(j)) return(data.frame(i = q, j = j, score = score, phase = phase))
+  }
+  NULL
+}
+
+# Neighbourhoods by distance from point q to their centroids, nearest first.
+centroid_order <- function(x, q, centroids) {
+  order(sq_dist(x[q, , drop = FALSE], centroids))
+}
+
+# Farthest-first traversal: `m` points of `pool`, each the farthest from the
+# traversed points `from` and the points picked before it.
+farthest_first <- function(x, pool, from, m) {
+  if (length(pool) == 0L || m == 0L) return(list(points = integer(0), score = double(0)))
+  d <- min_sq_dist(x, pool, from)
+  picked <- integer(0)
+  score <- double(0)
+  for (r in seq_len(min(m, length(pool)))) {
+    b <- which.max(d)
+    picked <- c(picked, pool[b])
+    score <- c(score, d[b])
+    d <- pmin(d, min_sq_dist(x, pool, pool[b]))
+    d[b] <- -Inf
+  }
+  list(points = picked, score = score)
+}
+
+# A state with one neighbourhood made of point a (the start of a procedure
+# that has no neighbourhood yet).
+seed_state <- function(st, a) {
+  st$hood <- st$unit[a]
+  st$members <- list(a)
+  st$in_hood[a] <- TRUE
+  st
+}
+
+# Explore-Consolidate and Min-Max: `consolidate` is "random" (E-C) or
+# "min_max" (the fresh candidate least similar to every neighbourhood point).
+query_explore_consolidate <- function(x, st, k, batch, exclude, consolidate, candidates) {
+  n <- nrow(x)
+  if (length(st$hood) == 0L) st <- seed_state(st, sample.int(n, 1L))
+  centroids <- do.call(rbind, lapply(st$members, function(m) colMeans(x[m, , drop = FALSE])))
+  explore <- length(st$hood) < k
+  phase <- if (explore) "explore" else "consolidate"
+  out <- list()
+  used <- integer(0)
+  add <- function(q, score) {
+    row <- next_question(x, st, q, centroid_order(x, q, centroids), used, exclude, score, phase)
+    if (!is.null(row)) {
+      out[[length(out) + 1L]] <<- row
+      used <<- c(used, row$i, row$j)
+    }
+  }
+  # a point asked against some neighbourhoods goes on first
+  for (u in st$pending) {
+    if (length(out) >= batch) break
+    add(st$first_point[u], NA_real_)
+  }
+  traversed <- unlist(st$members, use.names = FALSE)
+  while (length(out) < batch) {
+    pool <- fresh_points(st, used)
+    if (length(pool) == 0L) break
+    need <- batch - length(out)
+    if (explore || consolidate == "min_max") {
+      if (!explore && length(pool) > candidates) pool <- pool[sample.int(length(pool), candidates)]
+      picks <- farthest_first(x, pool, traversed, need)
+    } else {
+      pts <- if (length(pool) == 1L) pool else pool[sample.int(length(pool), min(need, length(pool)))]
+      picks <- list(points = pts, score = rep(NA_real_, length(pts)))
+    }
+    before <- length(out)
+    for (r in seq_along(picks$points)) add(picks$points[r], picks$score[r])
+    if (length(out) == before) break
+  }
+  finish_questions(out)
+}
+
+finish_questions <- function(out) {
+  if (length(out) == 0L) {
+    return(data.frame(i = integer(0), j = integer(0), score = double(0), phase = character(0)))
+  }
+  out <- do.call(rbind, out)
+  out$i <- as.integer(out$i)
+  out$j <- as.integer(out$j)
+  out
+}
+
+# P(point in neighbourhood h) for the points `pts`: NPU's mean similarity to
+# the neighbourhood's members (at most 20 of them, drawn at random), with the
+# co-clustering probability as the similarity when a posterior is known,
+# otherwise a Gaussian kernel of the squared distance whose bandwidth is the
+# median distance from the points to their nearest neighbourhood member.
+hood_probability <- function(x, st, pts, src) {
+  members <- lapply(st$members, function(m) if (length(m) > 20L) m[sample.int(length(m), 20L)] else m)
+  if (is.null(src)) {
+    d <- lapply(members, function(m) sq_dist(x[pts, , drop = FALSE], x[m, , drop = FALSE]))
+    nearest <- do.call(pmin, lapply(d, function(di) apply(di, 1L, min)))
+    h <- stats::median(nearest)
+    if (!(h > 0)) h <- mean(nearest) + 1e-12
+    sim <- vapply(d, function(di) rowMeans(exp(-di / (2 * h))), double(length(pts)))
+  } else {
+    sim <- vapply(members, function(m) {
+      p <- coclustering(src, rep(pts, times = length(m)), rep(m, each = length(pts)))
+      rowMeans(matrix(p, nrow = length(pts)))
+    }, double(length(pts)))
+  }
+  sim <- matrix(sim, nrow = length(pts)) + 1e-12
+  sim / rowSums(sim)
+}
+
+# NPU: the fresh candidate of largest entropy of its neighbourhood
+# membership per expected number of questions, asked against the
+# neighbourhoods in decreasing probability. With fewer than two
+# neighbourhoods every entropy is 0, so the procedure explores as
+# Explore-Consolidate until there are two.
+query_npu <- function(x, st, batch, exclude, candidates, src) {
+  if (length(st$hood) < 2L) {
+    return(query_explore_consolidate(x, st, 2L, batch, exclude, "random", candidates))
+  }
+  out <- list()
+  used <- integer(0)
+  add <- function(q, prob, score) {
+    row <- next_question(x, st, q, order(-prob), used, exclude, score, "consolidate")
+    if (!is.null(row)) {
+      out[[length(out) + 1L]] <<- row
+      used <<- c(used, row$i, row$j)
+    }
+  }
+  pending <- st$first_point[st$pending]
+  if (length(pending) > 0L) {
+    prob <- hood_probability(x, st, pending, src)
+    for (r in seq_along(pending)) {
+      if (length(out) >= batch) break
+      add(pending[r], prob[r, ], NA_real_)
+    }
+  }
+  if (length(out) < batch) {
+    pool <- fresh_points(st, used)
+    if (length(pool) > candidates) pool <- pool[sample.int(length(pool), candidates)]
+    if (length(pool) > 0L) {
+      prob <- hood_probability(x, st, pool, src)
+      entropy <- -rowSums(prob * log(prob))
+      sorted <- t(apply(prob, 1L, sort, decreasing = TRUE))
+      if (ncol(prob) == 1L) sorted <- t(sorted)
+      expected <- drop(sorted %*% seq_len(ncol(prob)))
+      score <- entropy / expected
+      for (r in order(-score)) {
+        if (length(out) >= batch) break
+        if (pool[r] %in% used) next
+        add(pool[r], prob[r, ], score[r])
+      }
+    }
+  }
+  finish_questions(out)
+}

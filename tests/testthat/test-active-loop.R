@@ -1,0 +1,132 @@
+# active_side() and oracle_from_labels(): the loop fit -> query -> answer -> refit.
+
+overlapping_blobs <- function(seed = 1) {
+  set.seed(seed)
+  y <- rep(1:3, each = 25)
+  x <- cbind(c(0, 2.5, 5)[y], c(0, 2.5, 0)[y]) + matrix(stats::rnorm(150), ncol = 2)
+  list(x = x, y = y)
+}
+
+test_that("oracle_from_labels answers from the classes and is wrong at the noise rate", {
+  y <- rep(1:4, each = 50)
+  exact <- oracle_from_labels(y)
+  expect_equal(exact(c(1, 1, 60), c(2, 51, 70)), c("must", "cannot", "must"))
+  set.seed(9)
+  i <- sample.int(200, 20000, replace = TRUE)
+  j <- sample.int(200, 20000, replace = TRUE)
+  truth <- ifelse(y[i] == y[j], "must", "cannot")
+  noisy <- oracle_from_labels(y, noise = 0.2)
+  wrong <- mean(noisy(i, j) != truth)
+  expect_lt(abs(wrong - 0.2), 0.015)  # about 5 standard errors
+  unsure <- oracle_from_labels(y, dont_know = 0.3)
+  a <- unsure(i, j)
+  expect_lt(abs(mean(is.na(a)) - 0.3), 0.015)
+  expect_true(all(a[!is.na(a)] == truth[!is.na(a)]))
+  expect_identical(attr(noisy, "labels"), factor(y))
+})
+
+test_that("the loop asks the budget, keeps the answers and records the learning curve", {
+  b <- overlapping_blobs()
+  set.seed(1)
+  run <- active_side(b$x, oracle_from_labels(b$y), budget = 12, k = 3, batch = 5,
+                     strategy = "explore_consolidate")
+  expect_s3_class(run, "sideclust_active")
+  expect_equal(nrow(run$queries), 12L)
+  expect_equal(run$queries$round, rep(1:3, c(5, 5, 2)))
+  expect_equal(run$curve$queries, c(0, 5, 10, 12))
+  expect_equal(length(run$side$i), 12L)
+  truth <- b$y[run$side$i] == b$y[run$side$j]
+  expect_identical(run$side$must, truth)
+  expect_equal(run$curve$f_measure[4], f_measure(b$y, run$fit$cluster))
+  expect_equal(run$curve$ari[4], ari(b$y, run$fit$cluster))
+  expect_true(all(is.finite(run$curve$objective)))
+  expect_true(all(!run$curve$warm_start))  # RDP-means takes no start
+  expect_output(print(run), "12 of 12 questions asked")
+})
+
+test_that("the loop is reproducible with set.seed, noisy oracle included", {
+  b <- overlapping_blobs(2)
+  one <- function() {
+    set.seed(3)
+    active_side(b$x, oracle_from_labels(b$y, noise = 0.2), budget = 8, k = 3, strategy = "npu",
+                batch = 2)
+  }
+  a <- one()
+  a2 <- one()
+  a$call <- a2$call <- NULL
+  expect_identical(a, a2)
+})
+
+test_that("don't-know answers count against the budget and are not asked again", {
+  b <- overlapping_blobs(3)
+  set.seed(4)
+  oracle <- oracle_from_labels(b$y, dont_know = 0.5)
+  for (strategy in c("random", "explore_consolidate")) {
+    run <- active_side(b$x, oracle, budget = 16, k = 3, strategy = strategy)
+    q <- run$queries
+    expect_equal(nrow(q), 16L)
+    key <- paste(pmin(q$i, q$j), pmax(q$i, q$j))
+    expect_false(anyDuplicated(key) > 0)
+    expect_equal(length(run$side$i), sum(!is.na(q$answer)))
+    expect_equal(run$curve$answered[nrow(run$curve)], sum(!is.na(q$answer)))
+  }
+})
+
+test_that("each refit starts from the previous fit where the method takes a start", {
+  b <- overlapping_blobs(4)
+  seen <- list()
+  method <- function(x, side, start) {
+    seen[[length(seen) + 1L]] <<- list(start = start, pairs = length(side$i))
+    rdp_means(x, side, k = 3)
+  }
+  set.seed(5)
+  run <- active_side(b$x, oracle_from_labels(b$y), budget = 3, method = method,
+                     strategy = "random", k = 3)
+  expect_length(seen, 4L)
+  expect_null(seen[[1]]$start)
+  expect_equal(vapply(seen, `[[`, integer(1), "pairs"), 0:3)
+  # refit r starts from fit r - 1, made with r - 2 answers
+  expect_s3_class(seen[[2]]$start, "rdp_means")
+  expect_equal(vapply(seen[2:4], function(s) length(s$start$side$i), integer(1)), 0:2)
+  expect_identical(run$method, "custom")
+  expect_identical(sideclust:::warm_start_of("tvclust", run$fit), as.integer(run$fit$cluster))
+  expect_null(sideclust:::warm_start_of("rdp_means", run$fit))
+  # the posterior strategies run with TVClust (variational), warm-started
+  set.seed(6)
+  vb <- active_side(b$x, oracle_from_labels(b$y), budget = 4, method = "tvclust", k = 3,
+                    strategy = "uncertainty", batch = 2, fit_args = list(method = "variational"))
+  expect_s3_class(vb$fit, "tvclust_vb")
+  expect_equal(vb$curve$warm_start, c(FALSE, TRUE, TRUE))
+  set.seed(6)
+  cold <- active_side(b$x, oracle_from_labels(b$y), budget = 2, method = "tvclust", k = 3,
+                      strategy = "random", fit_args = list(method = "variational"), warm_start = FALSE)
+  expect_false(any(cold$curve$warm_start))
+  expect_equal(nrow(vb$queries), 4L)
+  expect_true(all(is.finite(vb$curve$objective)))
+})
+
+test_that("progress goes through progressr", {
+  b <- overlapping_blobs(5)
+  set.seed(7)
+  progressr::with_progress(
+    run <- active_side(b$x, oracle_from_labels(b$y), budget = 3, k = 3, strategy = "random"),
+    handlers = progressr::handler_void())
+  expect_equal(nrow(run$queries), 3L)
+})
+
+test_that("active_side's errors name the argument", {
+  b <- overlapping_blobs(6)
+  oracle <- oracle_from_labels(b$y)
+  expect_error(active_side(b$x, "labels", budget = 3, k = 3), "`oracle`")
+  expect_error(active_side(b$x, oracle, budget = 0, k = 3), "`budget`")
+  expect_error(active_side(b$x, oracle, budget = 3, k = 3, method = "kmeans"), "`method`")
+  expect_error(active_side(b$x, oracle, budget = 3, method = "constrained_mixture"), "`k`")
+  expect_error(active_side(b$x, oracle, budget = 3, k = 3, strategy = "best"), "`strategy`")
+  expect_error(active_side(b$x, oracle, budget = 3, k = 3, strategy = "uncertainty"), "`strategy`.*posterior")
+  expect_error(active_side(b$x, oracle, budget = 3, k = 3, truth = 1:3), "`truth`")
+  expect_error(active_side(b$x, function(i, j) "same", budget = 3, k = 3), "`oracle`")
+  expect_error(active_side(b$x, function(i, j) "must", budget = 3, k = 3, batch = 2), "`oracle`")
+  expect_error(active_side(b$x, oracle, budget = 3, k = 3, warm_start = NA), "`warm_start`")
+  expect_error(oracle_from_labels(b$y, noise = 2), "`noise`")
+  expect_error(oracle(0, 1), "`i`")
+})
