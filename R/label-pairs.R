@@ -99,6 +99,9 @@ label_pairs <- function(x, file, side = NULL,
     stop_arg("render_item", "must be NULL or a function of the row number i")
   }
   if (!is.list(query_args)) stop_arg("query_args", "must be a list of named arguments")
+  if (strategy == "uncertainty" && is.null(fit)) {
+    stop_arg("fit", "is needed by strategy = \"uncertainty\": a fit with a posterior, or a method such as \"tvclust\"")
+  }
   if (inherits(fit, "sideclust")) {
     if (length(fit$cluster) != n) {
       stop_arg("fit", sprintf("is a fit of %d points but `x` has %d rows", length(fit$cluster), n))

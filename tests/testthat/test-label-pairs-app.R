@@ -25,3 +25,17 @@ test_that("the app records an answer only on the pair shown, and Done returns th
   a <- read_pair_answers(file, n = 30)
   expect_identical(a$answer, c("cannot", "skip"))
 })
+
+test_that("render_item() may give HTML, text or a plot; a failure shows as text", {
+  skip_if_not_installed("shiny")
+  dir <- tempfile()
+  dir.create(dir)
+  on.exit(unlink(dir, recursive = TRUE))
+  item <- function(f) as.character(sideclust:::item_ui(f, 5L, dir, "items"))
+  expect_identical(item(function(i) shiny::tags$em(i)), "<em>5</em>")
+  expect_match(item(function(i) c("a", "b")), "<pre[^>]*>a\nb</pre>")
+  expect_match(item(function(i) graphics::plot(seq_len(i))), "<img src=\"items/item-5.png")
+  expect_true(file.exists(file.path(dir, "item-5.png")))
+  expect_match(item(function(i) stop("no image")), "render_item\\(\\) failed: no image")
+  expect_identical(item(function(i) invisible(NULL)), character(0))
+})

@@ -108,6 +108,7 @@ test_that("label_pairs() checks its arguments and names them", {
   expect_error(label_pairs(x, tempfile(), render_item = 3, interface = "console"), "`render_item`")
   expect_error(label_pairs(x, tempfile(), fit = 3, interface = "console"), "`fit`")
   expect_error(label_pairs(x, tempfile(), interface = "phone"), "`interface`")
+  expect_error(label_pairs(x, tempfile(), strategy = "uncertainty", interface = "console"), "`fit`")
   expect_error(label_pairs(x, tempfile(), fit = rdp_means(iris[1:10, 1:4], NULL, lambda = 1), interface = "console"),
                "`fit`")
 })
