@@ -21,7 +21,10 @@ label_pairs_console <- function(lab, render_item = NULL, read = console_reader()
     answer <- NULL
     while (is.null(answer)) {
       line <- read("Same (s), different (d), skip (k), done (q)? ")
-      if (length(line) == 0L) break  # end of input
+      if (length(line) == 0L) {  # end of input
+        say("")
+        break
+      }
       key <- tolower(trimws(line))
       answer <- switch(key, s = , "1" = , same = "must", d = , "2" = , different = "cannot",
                        k = , "3" = , skip = "skip", q = , quit = , done = "done", NULL)

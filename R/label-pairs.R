@@ -9,8 +9,10 @@
 #' is appended to `file` the moment it is given, and a session started with
 #' an existing `file` resumes from it: the answers become constraints, the
 #' skipped pairs are not asked again, and the queries continue from there.
-#' So closing the tab, a crash of R or of the machine loses nothing that was
-#' answered.
+#' So closing the tab or a crash of R loses nothing that was answered (each
+#' line is handed to the operating system as it is given; R cannot make the
+#' disk write it at once, so a crash of the machine itself might lose the
+#' last answers).
 #'
 #' @section Keys:
 #' `s` or `1`: same cluster (must-link); `d` or `2`: different clusters
@@ -33,6 +35,8 @@
 #' else the console. `"app"` returns the Shiny app object without running
 #' it, to run it yourself ([shiny::runApp()], a server, or a test driver):
 #' it returns the constraints through [shiny::stopApp()] when done.
+#' In the browser and the app, "Done" or closing the tab ends the session
+#' (and the app) and returns the constraints.
 #'
 #' @param x The data: a numeric matrix or data frame, one row per item. Its
 #'   values are shown and the queries use them.
