@@ -141,7 +141,8 @@ draw_pair_map <- function(layout, shown, pair, cluster) {
     cl <- as.integer(factor(cluster))
     grDevices::adjustcolor(grDevices::hcl.colors(max(cl), "Dark 3"), alpha.f = 0.6)[cl]
   }
-  graphics::plot(layout[shown, 1L], layout[shown, 2L], col = col[shown], pch = 16, cex = 0.7,
+  size <- if (length(shown) <= 500L) 1.2 else if (length(shown) <= 2000L) 0.7 else 0.4
+  graphics::plot(layout[shown, 1L], layout[shown, 2L], col = col[shown], pch = 16, cex = size,
                  xlab = "PC1", ylab = "PC2",
                  main = if (is.null(cluster)) "The data" else sprintf("The current clustering (%d clusters)",
                                                                       length(unique(cluster))))

@@ -22,9 +22,8 @@ start_label_app <- function(dir, answers, result) {
     "library(sideclust)",
     "rows <- c(1:10, 51:60, 101:110)",
     "x <- scale(iris[rows, 1:4])",
-    "fit <- function(x, side, previous) rdp_means(x, side, lambda = 3)",
     "show <- function(i) paste('Species:', iris$Species[rows][i])",
-    sprintf("app <- label_pairs(x, %s, k = 3, fit = fit, render_item = show, interface = 'app')",
+    sprintf("app <- label_pairs(x, %s, k = 3, fit = 'rdp_means', render_item = show, interface = 'app')",
             deparse(answers)),
     "res <- shiny::runApp(app, port = NULL, launch.browser = FALSE)",
     sprintf("saveRDS(res, %s)", deparse(result))), script)
