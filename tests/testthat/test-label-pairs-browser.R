@@ -111,8 +111,10 @@ test_that("answers given by clicks and keys in the browser survive a killed app,
   }
   browser <- chromote::Chromote$new(browser = chromote::Chrome$new(path = chromium, args = args))
   app <- NULL
+  b <- NULL
   on.exit({
     if (!is.null(app) && app$proc$is_alive()) app$proc$kill()
+    if (!is.null(b)) try(b$close(), silent = TRUE)
     try(browser$close(), silent = TRUE)
     unlink(dir, recursive = TRUE)
   }, add = TRUE)
