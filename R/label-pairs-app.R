@@ -29,7 +29,7 @@ label_pairs_app <- function(lab, render_item = NULL) {
                     shiny::column(7, shiny::plotOutput("map", height = "380px"))),
     shiny::div(class = "lp-help",
                "Keys: s or 1 same, d or 2 different, k or 3 skip, q or Esc done. ",
-               "Every answer is saved at once to ", shiny::code(lab$file),
+               "Every answer is saved at once to ", shiny::code(lab$file, .noWS = "after"),
                "; a new session on that file resumes from it."))
 
   server <- function(input, output, session) {
