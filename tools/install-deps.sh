@@ -9,7 +9,8 @@
 #   tools/install-deps.sh        (or "full") also the test and check tools,
 #                                LaTeX for the PDF manual, pkgdown, and the
 #                                peer packages the tests and benches compare
-#                                with (Rmixmod, CEC, conclust, RSpectra; built
+#                                with (Rmixmod, CEC, conclust, RSpectra,
+#                                chromote for the browser test; built
 #                                from CRAN, several minutes)
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
@@ -27,6 +28,10 @@ debian_packages=(
 )
 if [ "$mode" = full ]; then
   debian_packages+=(r-cran-testthat r-cran-roxygen2 r-cran-coda r-cran-callr r-cran-pkgdown qpdf tidy)
+  # The labelling gadget's test drives headless Chromium through chromote
+  # (from CRAN below; its websocket dependency compiles against OpenSSL).
+  debian_packages+=(chromium r-cran-shiny r-cran-processx r-cran-curl r-cran-later
+                    r-cran-promises r-cran-rcpphnsw r-cran-rspectra libssl-dev)
   # LaTeX for R CMD check's PDF manual; skip with SIDECLUST_NO_LATEX=1.
   if [ "${SIDECLUST_NO_LATEX:-0}" != "1" ]; then
     debian_packages+=(texlive-latex-base texlive-latex-recommended texlive-fonts-recommended)
@@ -51,13 +56,14 @@ if [ "$mode" = demo ]; then
 fi
 
 # R packages that Debian does not ship (r-cran-rmixmod, r-cran-cec,
-# r-cran-conclust and r-cran-rspectra do not exist in Debian): installed from
-# CRAN only when missing. They are only Suggests (peers in tests, vignettes
+# r-cran-conclust and r-cran-chromote do not exist in Debian; RSpectra comes
+# from Debian above, CRAN is the fallback): installed from CRAN only when
+# missing. They are only Suggests (peers in tests, vignettes
 # and bench/); Rmixmod compiles a large C++ library, so let make use every core.
 export MAKEFLAGS="${MAKEFLAGS:--j$(nproc 2>/dev/null || echo 2)}"
 Rscript -e '
 need <- c(commandArgs(TRUE), "testthat", "mclust", "coda", "callr")
-peers <- c("Rmixmod", "CEC", "conclust", "RSpectra")
+peers <- c("Rmixmod", "CEC", "conclust", "RSpectra", "chromote")
 have <- function(p) vapply(p, requireNamespace, logical(1), quietly = TRUE)
 missing <- c(need, peers)[!have(c(need, peers))]
 if (length(missing)) try(install.packages(missing))
