@@ -456,14 +456,16 @@ cec <- function(x, k, type = "full", param = NULL,
 cec_ib <- function(x, side, k, beta = 1,
                    type = "full", param = NULL, restarts = 10L,
                    max_iter = 100L, eps = NULL, cov_reg = 0,
-                   init = c("greedy", "kmeans++", "random", "partition"), start = NULL,
+                   init = c("greedy", "kmeans++", "random", "partition"),
+                   start = if (missing(k)) "labels",
                    small_sample = FALSE, split = missing(k), max_k = NULL, split_tries = 5L,
                    split_criterion = c("bic", "cost"), verbose = FALSE) {
   call <- match.call()
-  force(split)  # its default reads missing(k), so before k is filled in
+  force(split)  # their defaults read missing(k), so before k is filled in
+  force(start)
   criterion_given <- !missing(split_criterion)
   if (missing(side)) stop_arg("side", "is missing; give partial labels, or NULL for none")
-  if (missing(k)) k <- cec_missing_k(split)
+  if (missing(k)) k <- NULL
   fit <- fit_cec(x, side, k, beta, type, param, restarts, max_iter, eps, cov_reg, init, start,
                  small_sample, verbose, split, max_k, split_tries, split_criterion,
                  criterion_given)
