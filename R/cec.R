@@ -321,7 +321,12 @@
 #'   Starting partitions.
 #' @param start Optional initial partition: integers in `1..k`, one per point
 #'   (`k` must be given). Then a single run starts from it (`restarts` and
-#'   `init` are ignored).
+#'   `init` are ignored). For [cec_ib()] also `"labels"`, the default when
+#'   `k` is left out: one cluster per labelled class, see The number of
+#'   clusters; `k`, if given, must be the number of labelled classes. In
+#'   split mode each of the `restarts` runs starts there (they differ in
+#'   their split proposals); without labelled points or with `beta = 0` it
+#'   is ignored.
 #' @param split If `TRUE`, clusters are split in two while that pays by
 #'   `split_criterion` (CEC's split mode); see Split mode. By default `TRUE`
 #'   when `k` is left out and `FALSE` when it is given.

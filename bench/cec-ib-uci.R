@@ -30,8 +30,11 @@
 #   so results do not depend on the order or the number of cores.
 # * methods:
 #   - cec_ib_1: the package's default call, cec_ib(x, labels, beta = 1): no k,
-#     split mode from one cluster with split_criterion = "bic", greedy k-means++
-#     seeds, 10 restarts, clusters below floor(0.05 n) points removed;
+#     start = "labels" (one cluster per labelled class, the other points to
+#     the nearest class mean), split mode with split_criterion = "bic", greedy
+#     k-means++ seeds for the split proposals, 10 restarts, clusters below
+#     floor(0.05 n) points removed (before the label start: the same from one
+#     cluster, the column of the runs of 2026-11-29 08:06, same seeds);
 #   - cec_ib_0: the same with beta = beta0 = 0.269 (the paper's (15));
 #     with 0% labels both are plain cec(x);
 #   - cec_ib_1_2k: the paper's protocol, cec_ib(x, labels, k = 2 * true_k,
@@ -121,7 +124,8 @@ run_cec_ib <- function(ds, lab, beta, cov_reg = 0, init = "kmeans++", k = 2L * d
   list(cluster = fit$cluster, K = length(unique(fit$cluster)))
 }
 
-# The default call: no k (split mode from one cluster, BIC), default seeds and size rule.
+# The default call: no k (from the labelled classes, or from one cluster
+# without labels; split mode with the BIC), default seeds and size rule.
 run_cec_default <- function(ds, lab, beta) {
   codes <- codes_of(lab)
   fit <- if (is.null(codes) || all(is.na(codes))) cec(ds$x) else cec_ib(ds$x, lab, beta = beta)
