@@ -285,7 +285,7 @@ write_section <- function(name, lines) {
     c("# CEC-IB on UCI data sets (CEC-IB paper, Sections 5.2-5.4)", "",
         "Written by `bench/cec-ib-uci.R`; each section is rewritten by its own part.",
         "NMI = 2 I / (H1 + H2). `cec_ib_1` / `cec_ib_0` are the default call (no k: split mode",
-        "from one cluster with the BIC); `cec_ib_1_2k` and the option columns start at twice the",
+        "with the BIC from the labelled classes); `cec_ib_1_2k` and the option columns start at twice the",
         "true number of clusters (the paper's protocol); the other methods get the true number.", ""))
 }
 
@@ -394,7 +394,7 @@ report_labelled <- function(res, elapsed) {
   nmi30 <- nmi_by_method(res, "fraction", 0.3)
   avg30 <- nmi30[nmi30$dataset == "average", ]
   summary <- c(
-    sprintf("- issue 45, default call (`cec_ib(x, labels)`: split mode with the BIC, run r of 10 from r clusters), 30%% correct labels: median K within true k +- 1 on **%d/7** data sets (target: >= 6/7) -> %s; mean NMI %s vs mixmod %s in the same run (target: at least mixmod's) -> %s",
+    sprintf("- issue 45, default call (`cec_ib(x, labels)`: split mode with the BIC from the labelled classes), 30%% correct labels: median K within true k +- 1 on **%d/7** data sets (target: >= 6/7) -> %s; mean NMI %s vs mixmod %s in the same run (target: at least mixmod's) -> %s",
             n_ok[["cec_ib_1"]], verdict(n_ok[["cec_ib_1"]] >= 6), fmt(avg30$cec_ib_1, 3),
             fmt(avg30$mixmod, 3), verdict(avg30$cec_ib_1 >= avg30$mixmod)),
     sprintf("  paper's protocol (k = 2 x true k, the default before issue 45): %d/7, mean NMI %s",
