@@ -27,11 +27,26 @@ fit_cec <- function(x, labels, k, beta, type, param, restarts, max_iter, eps, co
                           min_rows - p, min_rows))
   }
   side <- side_as_labels(labels, n, "CEC-IB")
+  beta <- check_number(beta, "beta", lower = 0)
+  # start = "labels": from the labelled classes (k is their number); without
+  # labelled points or with beta = 0, as if start were NULL
+  label_start <- identical(start, "labels")
+  if (label_start) {
+    start <- if (is.null(side) || beta == 0) NULL else cec_label_start(x, side$labels)
+    if (!is.null(start)) {
+      if (is.null(k)) k <- max(start)
+      if (check_count(k, "k", lower = 1L) != max(start)) {
+        stop_arg("k", sprintf("(%d) differs from the %d labelled classes that start = \"labels\" starts from; leave k out",
+                              as.integer(k), max(start)))
+      }
+    }
+  }
+  # k left out: split mode from one cluster
+  if (is.null(k)) k <- cec_missing_k(split)
   k <- check_count(k, "k", lower = 1L)
   if (k > n) stop_arg("k", sprintf("(%d) is larger than the number of points (%d)", k, n))
   fam <- check_cec_families(type, param, k, p)
   for (t in unique(fam$types)) check_cec_covariance(x, t)
-  beta <- check_number(beta, "beta", lower = 0)
   restarts <- check_count(restarts, "restarts", lower = 1L)
   max_iter <- check_count(max_iter, "max_iter", lower = 1L)
   # NULL: CEC's card.min = "5%", floor(0.05 n) points (the core removes the
@@ -57,7 +72,8 @@ fit_cec <- function(x, labels, k, beta, type, param, restarts, max_iter, eps, co
   start0 <- integer(0)
   if (!is.null(start)) {
     start0 <- check_partition_start(start, n, k)
-    restarts <- 1L
+    # from the labelled classes in split mode the runs differ in their split proposals
+    if (!(label_start && split)) restarts <- 1L
   }
   # cov_reg pseudo-points with the (maximum-likelihood) covariance of the data
   # (stats::cov() makes no n x p centred copy of x)
@@ -95,7 +111,8 @@ fit_cec <- function(x, labels, k, beta, type, param, restarts, max_iter, eps, co
     split_history = if (split) cec_split_history(res) else NULL,
     max_k = if (split) max_k else NULL,
     split_criterion = if (split) split_criterion else NULL,
-    restarts = restarts, init = if (is.null(start)) init else "start", side = side
+    restarts = restarts,
+    init = if (is.null(start)) init else if (label_start) "labels" else "start", side = side
   )
 }
 

@@ -29,25 +29,43 @@
 #'
 #' @section The number of clusters (defaults):
 #' Called without `k`, `cec()` and `cec_ib()` choose the number of clusters
-#' themselves: split mode (`split = TRUE`) from one cluster, where a cluster
-#' is split in two while that lowers the cost by more than the Bayesian
-#' information criterion's price of the cluster it adds (`split_criterion =
-#' "bic"`), the best of 10 restarts (greedy k-means++ seeds for the local
-#' splits). Of the searches measured on the seven UCI data sets of Smieja &
-#' Geiger (2017) with 30% of the points labelled (starting at twice the true
-#' number of classes as in the paper, or at the true number, with or without
-#' splits; splitting by cost or by BIC; other seeds, more restarts,
-#' standardized columns, small samples, starts of several sizes) this one
-#' had the highest mean NMI but one (0.711 against 0.714), 0.09 above the
-#' start at twice the true number, level with a semi-supervised Gaussian
-#' mixture told the true number (\pkg{Rmixmod}, 0.709-0.712), and kept the
-#' number of clusters within one of the number of classes on 6 of the 7 data
-#' sets (2 of 7 from twice the true number); with the seeds of
-#' `bench/results/cec-ib-uci.md`, 5 of 7 and 0.007 below \pkg{Rmixmod}. See
-#' `bench/results/cec-ib-defaults.md` in the source repository. From many
-#' clusters instead (the paper's protocol) the in-sample cost prefers to
-#' keep more clusters than there are classes on data of a few hundred
-#' points, and the labelled classes end up split.
+#' themselves by split mode (`split = TRUE`): a cluster is split in two
+#' while that lowers the cost by more than the Bayesian information
+#' criterion's price of the cluster it adds (`split_criterion = "bic"`),
+#' the best of 10 restarts by cost plus price (greedy k-means++ seeds for the
+#' local splits). `cec()` starts from one cluster. `cec_ib()` with labelled
+#' points starts from the labelled classes (`start = "labels"`): one cluster
+#' per label, its labelled points in it and every other point in the
+#' cluster of the nearest label mean (Mahalanobis distance with the pooled
+#' within-label covariance of the labelled points, or with the data's
+#' covariance when they are fewer than the columns plus the labels); the
+#' passes and splits then move on from there, so classes without labels
+#' get clusters of their own when splitting pays, and clusters that fall
+#' below the size rule are removed. All restarts start there and differ in
+#' their split proposals. Without labelled points, or with `beta = 0`, it
+#' starts from one cluster as `cec()` does.
+#'
+#' Of the searches measured on the seven UCI data sets of Smieja & Geiger
+#' (2017) with 30% of the points labelled (starting at twice the true
+#' number of classes as in the paper, at the true number, from one cluster
+#' or from the labelled classes, with or without splits; splitting by cost
+#' or by BIC; other seeds, more restarts, standardized columns, small
+#' samples) the label start had a mean NMI of 0.716 (0.720 with one
+#' restart, 0.726 without split mode, which cannot give classes without
+#' labels clusters of their own), against 0.711 from one cluster and 0.620
+#' from twice the true number, where a
+#' semi-supervised Gaussian mixture told the true number (\pkg{Rmixmod})
+#' had 0.712 in the same run, and kept the number of clusters within one of
+#' the number of classes on 6 of the 7 data sets (2 of 7 from twice the
+#' true number). That lead is within the spread between sets of draws: over
+#' six further sets of 10 draws per data set it was 0.006 below
+#' \pkg{Rmixmod} on average (standard error 0.003; from one cluster 0.012
+#' below), ahead on wine, vertebral, the segmentation and user knowledge
+#' data, level on iris, and behind on ecoli and glass. See
+#' `bench/results/cec-ib-defaults.md` and `cec-ib-seeds.md` in the source
+#' repository. From many clusters instead (the paper's protocol) the
+#' in-sample cost prefers to keep more clusters than there are classes on
+#' data of a few hundred points, and the labelled classes end up split.
 #'
 #' The search is greedy, and the BIC prices a `"full"` cluster by the square
 #' of the number of columns, so it may stop early. Halving points spread
@@ -321,7 +339,12 @@
 #'   Starting partitions.
 #' @param start Optional initial partition: integers in `1..k`, one per point
 #'   (`k` must be given). Then a single run starts from it (`restarts` and
-#'   `init` are ignored).
+#'   `init` are ignored). For [cec_ib()] also `"labels"`, the default when
+#'   `k` is left out: one cluster per labelled class, see The number of
+#'   clusters; `k`, if given, must be the number of labelled classes. In
+#'   split mode each of the `restarts` runs starts there (they differ in
+#'   their split proposals); without labelled points or with `beta = 0` it
+#'   is ignored.
 #' @param split If `TRUE`, clusters are split in two while that pays by
 #'   `split_criterion` (CEC's split mode); see Split mode. By default `TRUE`
 #'   when `k` is left out and `FALSE` when it is given.
@@ -456,14 +479,16 @@ cec <- function(x, k, type = "full", param = NULL,
 cec_ib <- function(x, side, k, beta = 1,
                    type = "full", param = NULL, restarts = 10L,
                    max_iter = 100L, eps = NULL, cov_reg = 0,
-                   init = c("greedy", "kmeans++", "random", "partition"), start = NULL,
+                   init = c("greedy", "kmeans++", "random", "partition"),
+                   start = if (missing(k)) "labels",
                    small_sample = FALSE, split = missing(k), max_k = NULL, split_tries = 5L,
                    split_criterion = c("bic", "cost"), verbose = FALSE) {
   call <- match.call()
-  force(split)  # its default reads missing(k), so before k is filled in
+  force(split)  # their defaults read missing(k), so before k is filled in
+  force(start)
   criterion_given <- !missing(split_criterion)
   if (missing(side)) stop_arg("side", "is missing; give partial labels, or NULL for none")
-  if (missing(k)) k <- cec_missing_k(split)
+  if (missing(k)) k <- NULL
   fit <- fit_cec(x, side, k, beta, type, param, restarts, max_iter, eps, cov_reg, init, start,
                  small_sample, verbose, split, max_k, split_tries, split_criterion,
                  criterion_given)

@@ -29,6 +29,17 @@
 #   run each (10 runs in all, as the 10 restarts of split_bic_1), keeping the
 #   run of lowest cost plus BIC price (the restarts' criterion);
 # * split_bic_ladder5x2: the same from k0 = 1, ..., 5, two runs each;
+# * labels_split_bic: the default call since the label start (cec_ib(x,
+#   labels): start = "labels", one cluster per labelled class, the others to
+#   the nearest class mean, then split mode with the BIC, 10 runs differing in
+#   their split proposals); at 0% labels cec(x), i.e. split_bic_1;
+# * labels_split_bic_r1: the same with restarts = 1;
+# * labels_no_split: start = "labels" without split mode (at most as many
+#   clusters as labelled classes; not run at 0% labels);
+# * best_of_labels_and_1: labels_split_bic or split_bic_1, whichever has the
+#   lower cost plus BIC price (the restarts' criterion);
+# (the split_* candidates from one cluster pass k = 1, which was the default
+# call before the label start).
 # Peers (true k): mixmod = Rmixmod::mixmodCluster(knownLabels), mclust =
 # mclust::Mclust(G = true k, "VVV") without labels (all models where VVV fails).
 # Reported: mean NMI (2 I / (H1 + H2), all points), median K, hits (median K
@@ -47,28 +58,36 @@ fractions <- c(0, 0.3)
 cands <- list(
   start_2k = list(k = "2k"),
   given_k = list(k = "k"),
-  split_cost_1 = list(split = TRUE, split_criterion = "cost"),
-  split_bic_1 = list(split = TRUE, split_criterion = "bic"),
+  split_cost_1 = list(k = "1", split = TRUE, split_criterion = "cost"),
+  split_bic_1 = list(k = "1", split = TRUE, split_criterion = "bic"),
   split_bic_2k = list(k = "2k", split = TRUE, split_criterion = "bic"),
   split_bic_truek = list(k = "k", split = TRUE, split_criterion = "bic"),
-  split_bic_1_r20 = list(split = TRUE, split_criterion = "bic", restarts = 20L),
-  split_bic_1_kpp = list(split = TRUE, split_criterion = "bic", init = "kmeans++"),
-  split_bic_1_random = list(split = TRUE, split_criterion = "bic", init = "random"),
-  split_bic_1_tries10 = list(split = TRUE, split_criterion = "bic", split_tries = 10L),
-  split_bic_1_scaled = list(split = TRUE, split_criterion = "bic", scaled = TRUE),
+  split_bic_1_r20 = list(k = "1", split = TRUE, split_criterion = "bic", restarts = 20L),
+  split_bic_1_kpp = list(k = "1", split = TRUE, split_criterion = "bic", init = "kmeans++"),
+  split_bic_1_random = list(k = "1", split = TRUE, split_criterion = "bic", init = "random"),
+  split_bic_1_tries10 = list(k = "1", split = TRUE, split_criterion = "bic", split_tries = 10L),
+  split_bic_1_scaled = list(k = "1", split = TRUE, split_criterion = "bic", scaled = TRUE),
   start_2k_scaled = list(k = "2k", scaled = TRUE),
-  split_bic_1_small = list(split = TRUE, split_criterion = "bic", small_sample = TRUE),
+  split_bic_1_small = list(k = "1", split = TRUE, split_criterion = "bic", small_sample = TRUE),
   split_bic_ladder10 = list(split = TRUE, split_criterion = "bic", ladder = 1:10, restarts = 1L),
-  split_bic_ladder5x2 = list(split = TRUE, split_criterion = "bic", ladder = 1:5, restarts = 2L)
+  split_bic_ladder5x2 = list(split = TRUE, split_criterion = "bic", ladder = 1:5, restarts = 2L),
+  labels_split_bic = list(),
+  labels_split_bic_r1 = list(restarts = 1L),
+  labels_no_split = list(split = FALSE, labels_only = TRUE),
+  best_of_labels_and_1 = list(both = TRUE)
 )
-methods <- c(names(cands), "mixmod", "mclust")
+# the peers keep their places (and so their seeds) of the runs before the
+# label-start candidates were added after them
+methods <- c(names(cands)[1:15], "mixmod", "mclust", names(cands)[-(1:15)])
 datasets <- cecib_paper_datasets()
 
 run_cand <- function(spec, ds, lab) {
   if (!is.null(spec$ladder)) return(run_ladder(spec, ds, lab))
+  if (isTRUE(spec$both)) return(run_both(ds, lab))
+  if (isTRUE(spec$labels_only) && is.null(lab)) return(NULL)
   x <- if (isTRUE(spec$scaled)) scale(ds$x) else ds$x
   args <- list(x, restarts = if (is.null(spec$restarts)) restarts else spec$restarts)
-  if (!is.null(spec$k)) args$k <- if (spec$k == "2k") 2L * ds$k else ds$k
+  if (!is.null(spec$k)) args$k <- switch(spec$k, "1" = 1L, "2k" = 2L * ds$k, k = ds$k)
   for (a in c("split", "split_criterion", "init", "split_tries", "small_sample")) {
     if (!is.null(spec[[a]])) args[[a]] <- spec[[a]]
   }
@@ -90,6 +109,18 @@ run_ladder <- function(spec, ds, lab) {
     if (is.null(best) || score < best$score) best <- list(score = score, fit = fit)
   }
   best$fit$cluster
+}
+
+# The default call (from the labelled classes) and split_bic_1 (from one
+# cluster), each with 10 restarts; the fit of lower cost plus price wins.
+run_both <- function(ds, lab) {
+  if (is.null(lab)) return(cec(ds$x, restarts = restarts)$cluster)
+  n <- nrow(ds$x)
+  p <- ncol(ds$x)
+  price <- (p + p * (p + 1) / 2 + 1) * log(n) / (2 * n)
+  a <- cec_ib(ds$x, lab, beta = 1, restarts = restarts)
+  b <- cec_ib(ds$x, lab, k = 1, beta = 1, split = TRUE, restarts = restarts)
+  if (b$cost + price * b$k < a$cost + price * a$k) b$cluster else a$cluster
 }
 
 run_mixmod <- function(ds, lab) {

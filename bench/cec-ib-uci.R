@@ -30,8 +30,11 @@
 #   so results do not depend on the order or the number of cores.
 # * methods:
 #   - cec_ib_1: the package's default call, cec_ib(x, labels, beta = 1): no k,
-#     split mode from one cluster with split_criterion = "bic", greedy k-means++
-#     seeds, 10 restarts, clusters below floor(0.05 n) points removed;
+#     start = "labels" (one cluster per labelled class, the other points to
+#     the nearest class mean), split mode with split_criterion = "bic", greedy
+#     k-means++ seeds for the split proposals, 10 restarts, clusters below
+#     floor(0.05 n) points removed (before the label start: the same from one
+#     cluster, the column of the runs of 2026-11-29 08:06, same seeds);
 #   - cec_ib_0: the same with beta = beta0 = 0.269 (the paper's (15));
 #     with 0% labels both are plain cec(x);
 #   - cec_ib_1_2k: the paper's protocol, cec_ib(x, labels, k = 2 * true_k,
@@ -121,7 +124,8 @@ run_cec_ib <- function(ds, lab, beta, cov_reg = 0, init = "kmeans++", k = 2L * d
   list(cluster = fit$cluster, K = length(unique(fit$cluster)))
 }
 
-# The default call: no k (split mode from one cluster, BIC), default seeds and size rule.
+# The default call: no k (from the labelled classes, or from one cluster
+# without labels; split mode with the BIC), default seeds and size rule.
 run_cec_default <- function(ds, lab, beta) {
   codes <- codes_of(lab)
   fit <- if (is.null(codes) || all(is.na(codes))) cec(ds$x) else cec_ib(ds$x, lab, beta = beta)
@@ -281,7 +285,7 @@ write_section <- function(name, lines) {
     c("# CEC-IB on UCI data sets (CEC-IB paper, Sections 5.2-5.4)", "",
         "Written by `bench/cec-ib-uci.R`; each section is rewritten by its own part.",
         "NMI = 2 I / (H1 + H2). `cec_ib_1` / `cec_ib_0` are the default call (no k: split mode",
-        "from one cluster with the BIC); `cec_ib_1_2k` and the option columns start at twice the",
+        "with the BIC from the labelled classes); `cec_ib_1_2k` and the option columns start at twice the",
         "true number of clusters (the paper's protocol); the other methods get the true number.", ""))
 }
 
@@ -390,7 +394,7 @@ report_labelled <- function(res, elapsed) {
   nmi30 <- nmi_by_method(res, "fraction", 0.3)
   avg30 <- nmi30[nmi30$dataset == "average", ]
   summary <- c(
-    sprintf("- issue 45, default call (`cec_ib(x, labels)`: split mode with the BIC, run r of 10 from r clusters), 30%% correct labels: median K within true k +- 1 on **%d/7** data sets (target: >= 6/7) -> %s; mean NMI %s vs mixmod %s in the same run (target: at least mixmod's) -> %s",
+    sprintf("- issue 45, default call (`cec_ib(x, labels)`: split mode with the BIC from the labelled classes), 30%% correct labels: median K within true k +- 1 on **%d/7** data sets (target: >= 6/7) -> %s; mean NMI %s vs mixmod %s in the same run (target: at least mixmod's) -> %s",
             n_ok[["cec_ib_1"]], verdict(n_ok[["cec_ib_1"]] >= 6), fmt(avg30$cec_ib_1, 3),
             fmt(avg30$mixmod, 3), verdict(avg30$cec_ib_1 >= avg30$mixmod)),
     sprintf("  paper's protocol (k = 2 x true k, the default before issue 45): %d/7, mean NMI %s",

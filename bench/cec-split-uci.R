@@ -30,8 +30,9 @@
 #   - full_split_bic: split = TRUE with split_criterion = "bic" from k = 1 (a
 #     split must lower the cost by more than the BIC price of the cluster it
 #     adds): the default criterion since issue 45;
-#   - default: the default call cec_ib(x, labels) (beta = 1) / cec(x) since
-#     issue 45: split mode with the BIC, run r of 10 from r clusters.
+#   - default: the default call cec_ib(x, labels) (beta = 1) / cec(x): split
+#     mode with the BIC, cec_ib() from the labelled classes (start =
+#     "labels"), cec() from one cluster.
 #   Every call is preceded by set.seed(300000 + 1000 d + 100 s + 10 m + t).
 # * reported: median K over the draws (and share within +-1), median cost
 #   (cost (10) of the fit, with the labels at 30%), mean NMI (2 I / (H1 + H2)).
@@ -150,7 +151,7 @@ lines <- c("# CEC-IB's number of clusters with other families and split mode (UC
   "  the labelled points (30% only); `full_split_small` adds small_sample = TRUE; `full_split_bic`",
   "  has split_criterion = \"bic\" (a split must lower the cost by more than the BIC price of a cluster),",
   "  the other split columns \"cost\"; `default` is the default call `cec_ib(x, labels)` / `cec(x)` since issue 45",
-  "  (split mode with the BIC, run r of the 10 from r clusters).", "")
+  "  (split mode with the BIC; `cec_ib()` from the labelled classes, start = \"labels\"; `cec()` from one cluster).", "")
 for (frac in fractions) {
   a <- summ(frac)
   lab <- if (frac == 0) "0% labels (cec)" else sprintf("%.0f%% labels (cec_ib, beta = 1)", 100 * frac)

@@ -1,5 +1,7 @@
-# The default search of cec() / cec_ib() (issue 45): without k, split mode from
-# one cluster with the BIC criterion; with k, a run from k clusters as before.
+# The default search of cec() / cec_ib() (issue 45): without k, split mode with
+# the BIC criterion, for cec_ib() from the labelled classes (start = "labels")
+# and for cec() (or without labelled points) from one cluster; with k, a run
+# from k clusters as before.
 
 three_blobs <- function(seed) {
   set.seed(seed)
@@ -57,14 +59,70 @@ test_that("tune_side() tunes cec_ib's beta without k (the default chooses the cl
   expect_true(abs(tuned$fit$k - 3L) <= 1L)
 })
 
-test_that("without k the runs start from one cluster", {
+test_that("without labels (or with beta = 0) the runs start from one cluster", {
   b <- three_blobs(3)
   set.seed(1)
   lab <- sample_labels(b$y, 0.3)
   set.seed(3)
-  a <- cec_ib(b$x, lab, restarts = 2)
+  a <- cec_ib(b$x, NULL, restarts = 2)
   expect_identical(a$split_history$k[1], 1L)
+  expect_identical(a$init, "greedy")
   set.seed(3)
-  expect_identical(a$cluster, cec_ib(b$x, lab, 1, split = TRUE, restarts = 2)$cluster)
+  expect_identical(a$cluster, cec_ib(b$x, NULL, 1, split = TRUE, restarts = 2)$cluster)
+  set.seed(3)
+  a0 <- cec_ib(b$x, lab, beta = 0, restarts = 2)
+  set.seed(3)
+  expect_identical(a0$cluster, cec(b$x, restarts = 2)$cluster)
+  set.seed(3)
+  expect_identical(cec_ib(b$x, rep(NA, 150), restarts = 2)$cluster, a$cluster)
   expect_error(cec(b$x, start = b$y), "`start`")
+})
+
+test_that("cec_ib() without k starts from the labelled classes and splits from there", {
+  expect_identical(formals(cec_ib)$start, quote(if (missing(k)) "labels"))
+  b <- three_blobs(3)
+  set.seed(1)
+  lab <- sample_labels(b$y, 0.3)
+  set.seed(3)
+  fit <- cec_ib(b$x, lab, restarts = 2)
+  expect_identical(fit$init, "labels")
+  expect_identical(fit$split_history$k[1], 3L)
+  expect_identical(fit$split_criterion, "bic")
+  expect_equal(fit$k, 3L)
+  expect_equal(ari(b$y, fit$cluster), 1)
+  # the labelled points start in their class; all restarts start there
+  start <- sideclust:::cec_label_start(b$x, lab$labels)
+  known <- !is.na(lab$labels)
+  expect_identical(start[known], as.integer(lab$labels[known]))
+  expect_equal(ari(b$y, start), 1)
+  # explicitly, with the matching k; another k is an error that names it
+  set.seed(3)
+  expect_identical(cec_ib(b$x, lab, 3, start = "labels", split = TRUE, restarts = 2)$cluster,
+                   fit$cluster)
+  expect_error(cec_ib(b$x, lab, 4, start = "labels"), "`k`.*3 labelled classes")
+  expect_identical(cec_ib(b$x, lab, start = "labels", split = FALSE)$k, 3L)
+})
+
+test_that("labels from two of three classes: the split finds the third", {
+  b <- three_blobs(2)
+  set.seed(2)
+  lab <- sample_labels(b$y, 0.3, classes = 1:2)
+  set.seed(2)
+  fit <- cec_ib(b$x, lab, restarts = 2)
+  expect_identical(fit$split_history$k[1], 2L)
+  expect_equal(fit$k, 3L)
+  expect_equal(ari(b$y, fit$cluster), 1)
+})
+
+test_that("the labelled start uses the whole data's covariance when the labels are too few", {
+  b <- three_blobs(4)
+  lab <- rep(NA, 150)
+  lab[c(1, 2, 51, 101)] <- c(1, 1, 2, 3)  # 4 labelled points in 4 dimensions
+  start <- sideclust:::cec_label_start(b$x, lab)
+  expect_identical(start[c(1, 2, 51, 101)], c(1L, 1L, 2L, 3L))
+  expect_setequal(start, 1:3)
+  set.seed(1)
+  fit <- cec_ib(b$x, lab, restarts = 2)
+  expect_equal(fit$k, 3L)
+  expect_gt(ari(b$y, fit$cluster), 0.95)
 })

@@ -105,7 +105,7 @@ test_that("cec_ib in split mode: labels drive the split the data alone would not
   plain <- cec(x, split = TRUE, restarts = 1)
   expect_equal(plain$k, 1L)
   set.seed(9)
-  fit <- cec_ib(x, labels, beta = 1, split = TRUE, restarts = 1)
+  fit <- cec_ib(x, labels, 1, beta = 1, split = TRUE, restarts = 1)  # from one cluster
   expect_gte(fit$k, 2L)
   expect_history_monotone(fit)
   # the first split separates the labels, and no cluster mixes them
