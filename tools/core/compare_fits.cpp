@@ -1,7 +1,8 @@
 // Compares two files written by tools/core/reference_fits.cpp (reference
 // first): the same fits and fields in the same order, partitions equal (a
 // partition under other cluster numbers passes but is named), other
-// integers equal, numbers equal to a relative tolerance. Prints one line per
+// integers equal, numbers equal to a relative tolerance, and the restart a
+// core keeps the same unless the objectives tie (then named). Prints one line per
 // fit and the largest relative difference seen; exits 1 on a mismatch.
 // Usage: compare_fits REFERENCE OTHER [TOL] (TOL 1e-10 when absent).
 //
@@ -49,7 +50,7 @@ struct FitSummary {
 struct Totals {
   std::size_t numbers = 0, bitwise = 0, tiny = 0, partitions = 0;
   double worst = 0.0, tiny_worst = 0.0;
-  std::string worst_where, relabelled;
+  std::string worst_where, relabelled, ties;
   int mismatches = 0;
 };
 
@@ -70,6 +71,11 @@ bool same_up_to_labels(const std::vector<std::string>& a, const std::vector<std:
   return one_to_one(ab) && one_to_one(ba);
 }
 
+void compare_numbers(const std::string& where, const std::string& name,
+                     const std::vector<std::string>& as, const std::vector<std::string>& bs,
+                     double tol, FitSummary& fit, Totals& t);
+void compare_choice(const Field& a, const Field& b, double tol, FitSummary& fit, Totals& t);
+
 void compare_field(const Field& a, const Field& b, double tol, FitSummary& fit, Totals& t) {
   const std::string where = a.fit + " " + a.name;
   if (a.values.size() != b.values.size()) {
@@ -78,7 +84,7 @@ void compare_field(const Field& a, const Field& b, double tol, FitSummary& fit, 
     fit.ok = false;
     return;
   }
-  if (a.kind != "num") {
+  if (a.kind == "part" || a.kind == "int") {
     std::vector<std::size_t> differ;
     for (std::size_t i = 0; i < a.values.size(); ++i) {
       if (a.values[i] != b.values[i]) differ.push_back(i);
@@ -105,22 +111,34 @@ void compare_field(const Field& a, const Field& b, double tol, FitSummary& fit, 
     std::printf("\n");
     return;
   }
-  std::vector<double> x(a.values.size()), y(b.values.size());
+  if (a.kind == "choice") {
+    compare_choice(a, b, tol, fit, t);
+    return;
+  }
+  compare_numbers(where, a.name, a.values, b.values, tol, fit, t);
+}
+
+// Numbers (as written) against numbers.
+void compare_numbers(const std::string& where, const std::string& name,
+                     const std::vector<std::string>& as, const std::vector<std::string>& bs,
+                     double tol, FitSummary& fit, Totals& t) {
+  std::vector<double> x(as.size()), y(bs.size());
   double scale = 0.0;
   for (std::size_t i = 0; i < x.size(); ++i) {
-    x[i] = std::strtod(a.values[i].c_str(), nullptr);
-    y[i] = std::strtod(b.values[i].c_str(), nullptr);
+    x[i] = std::strtod(as[i].c_str(), nullptr);
+    y[i] = std::strtod(bs[i].c_str(), nullptr);
     if (std::isfinite(x[i])) scale = std::max(scale, std::fabs(x[i]));
   }
+  std::size_t beyond = 0;  // entries beyond the tolerance
   for (std::size_t i = 0; i < x.size(); ++i) {
     ++fit.numbers;
-    if (a.values[i] == b.values[i]) {
+    if (as[i] == bs[i]) {
       ++fit.bitwise;
       continue;
     }
     if (!std::isfinite(x[i]) || !std::isfinite(y[i])) {
-      std::printf("  MISMATCH %s[%zu]: %s vs %s\n", where.c_str(), i, a.values[i].c_str(),
-                  b.values[i].c_str());
+      std::printf("  MISMATCH %s[%zu]: %s vs %s\n", where.c_str(), i, as[i].c_str(),
+                  bs[i].c_str());
       fit.ok = false;
       continue;
     }
@@ -133,13 +151,43 @@ void compare_field(const Field& a, const Field& b, double tol, FitSummary& fit, 
     }
     if (rel > fit.worst) {
       fit.worst = rel;
-      fit.worst_field = a.name + "[" + std::to_string(i) + "]";
+      fit.worst_field = name + "[" + std::to_string(i) + "]";
     }
     if (rel > tol) {
-      std::printf("  MISMATCH %s[%zu]: %s vs %s (relative difference %.3g)\n", where.c_str(), i,
-                  a.values[i].c_str(), b.values[i].c_str(), rel);
+      if (++beyond <= 5) {
+        std::printf("  MISMATCH %s[%zu]: %s vs %s (relative difference %.3g)\n", where.c_str(), i,
+                    as[i].c_str(), bs[i].c_str(), rel);
+      }
       fit.ok = false;
     }
+  }
+  if (beyond > 5) {
+    std::printf("  MISMATCH %s: %zu more entries beyond the tolerance\n", where.c_str(), beyond - 5);
+  }
+}
+
+// The restart kept (first value) and every restart's objective: the
+// objectives must agree; the kept restart may differ only where the two kept
+// restarts' objectives are equal to the tolerance (a tie decided by rounding).
+void compare_choice(const Field& a, const Field& b, double tol, FitSummary& fit, Totals& t) {
+  const std::string where = a.fit + " " + a.name;
+  const std::vector<std::string> oa(a.values.begin() + 1, a.values.end()),
+      ob(b.values.begin() + 1, b.values.end());
+  compare_numbers(where, "objective of restart", oa, ob, tol, fit, t);
+  const int ka = std::atoi(a.values[0].c_str()), kb = std::atoi(b.values[0].c_str());
+  if (ka == kb) return;
+  const double va = std::strtod(oa[ka].c_str(), nullptr), vb = std::strtod(oa[kb].c_str(), nullptr);
+  const double rel = std::fabs(va - vb) / std::max(std::fabs(va), std::fabs(vb));
+  if (rel <= tol) {
+    std::printf("  NOTE %s: restart %d kept in the first file, %d in the second; their objectives "
+                "tie (%s and %s in the first, %s and %s in the second), so rounding decides\n",
+                where.c_str(), ka + 1, kb + 1, oa[ka].c_str(), oa[kb].c_str(), ob[ka].c_str(),
+                ob[kb].c_str());
+    t.ties += (t.ties.empty() ? "" : ", ") + a.fit;
+  } else {
+    std::printf("  MISMATCH %s: restart %d kept in the first file, %d in the second (objectives %s and %s)\n",
+                where.c_str(), ka + 1, kb + 1, oa[ka].c_str(), oa[kb].c_str());
+    fit.ok = false;
   }
 }
 
@@ -213,6 +261,9 @@ int main(int argc, char** argv) {
   }
   if (!t.relabelled.empty()) {
     std::printf("partitions equal up to cluster numbers only: %s\n", t.relabelled.c_str());
+  }
+  if (!t.ties.empty()) {
+    std::printf("another restart kept on a tie of objectives: %s\n", t.ties.c_str());
   }
   std::printf("%s\n", t.mismatches ? "fits DIFFER" : "fits agree");
   return t.mismatches ? 1 : 0;

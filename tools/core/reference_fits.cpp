@@ -2,13 +2,17 @@
 // and random draws made by the program's own generator, to a text file at
 // full precision, so that builds for different processors (x86-64 with and
 // without its AVX kernels, aarch64 under emulation) can be compared with
-// tools/core/compare_fits.cpp. Usage: reference_fits OUT [--portable]
-// (--portable: use_avx = false in every core that has the switch).
+// tools/core/compare_fits.cpp. Usage: reference_fits OUT [--portable] [SEED]
+// (--portable: use_avx = false in every core that has the switch; SEED, 1
+// when absent, shifts every seed of the data and the runs).
 //
 // The data use exact arithmetic only (sums of uniforms, products by powers
 // of two, integer counts, one division per entry), so every build starts
 // from bitwise the same numbers; differences in the fits come from the cores
-// and the maths library alone.
+// and the maths library alone. A core that keeps the best of several
+// restarts is run restart by restart from one generator (checked to be what
+// its own restarts do): each restart is compared, and which one is kept may
+// differ between builds only where the objectives tie to rounding.
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
@@ -19,6 +23,7 @@
 
 #include "cec/cec.h"
 #include "common/column_major_points.h"
+#include "common/r_mersenne_twister.h"
 #include "dpmeans/rdp_means.h"
 #include "info/aib.h"
 #include "info/ib_kmeans.h"
@@ -39,9 +44,14 @@ namespace {
 
 using sideclust::RunHooks;
 
+// Added to every seed below: SEED - 1 times a large odd number.
+std::uint64_t seed_shift = 0;
+
+sideclust::SplitMix64 seeded(std::uint64_t seed) { return sideclust::SplitMix64(seed + seed_shift); }
+
 class SeededHooks : public RunHooks {
  public:
-  explicit SeededHooks(std::uint64_t seed) : rng_(seed) {}
+  explicit SeededHooks(std::uint64_t seed) : rng_(seed + seed_shift) {}
   double uniform() override { return rng_.uniform(); }
 
  private:
@@ -62,6 +72,13 @@ class FitWriter {
   void nums(const char* field, const Eigen::MatrixXd& m) {
     nums(field, m.data(), static_cast<std::size_t>(m.size()));
   }
+  // The restart a core keeps (0-based) and the objective of every restart:
+  // two builds may keep different restarts only on a tie of objectives.
+  void choice(const char* field, int kept, const std::vector<double>& objectives) {
+    std::fprintf(out_, "%s %s choice %zu %d", fit_.c_str(), field, objectives.size() + 1, kept);
+    for (double v : objectives) std::fprintf(out_, " %.17g", v);
+    std::fputc('\n', out_);
+  }
   void nums(const char* field, const double* v, std::size_t n) {
     std::fprintf(out_, "%s %s num %zu", fit_.c_str(), field, n);
     for (std::size_t i = 0; i < n; ++i) std::fprintf(out_, " %.17g", v[i]);
@@ -77,6 +94,21 @@ class FitWriter {
   std::FILE* out_;
   std::string fit_;
 };
+
+// The restart a core keeps: the first with the largest (or smallest) objective.
+int first_best(const std::vector<double>& objective, bool largest) {
+  int best = 0;
+  for (int r = 1; r < static_cast<int>(objective.size()); ++r) {
+    if (largest ? objective[r] > objective[best] : objective[r] < objective[best]) best = r;
+  }
+  return best;
+}
+
+void require(bool ok, const std::string& what) {
+  if (!ok) throw std::runtime_error("the core's own restarts differ from the runs one by one: " + what);
+}
+
+std::string restart_name(const char* fit, int r) { return fit + std::string("_restart") + std::to_string(r + 1); }
 
 // An approximately standard normal draw from exact operations: the sum of
 // 12 uniforms minus 6 (no maths library, so every build draws the same).
@@ -99,7 +131,7 @@ struct Blobs {
 };
 
 Blobs make_blobs(int n, int p, int k, int pairs, std::uint64_t seed) {
-  sideclust::SplitMix64 rng(seed);
+  sideclust::SplitMix64 rng = seeded(seed);
   Blobs b{n, p, k, Eigen::MatrixXd(p, n), Eigen::MatrixXd(n, p), {}, {}, {}, {}};
   for (int i = 0; i < n; ++i) {
     const int g = i % k;
@@ -130,7 +162,7 @@ sideclust::SideInfo pair_side(const Blobs& b) {
 // Rows of k planted count profiles over p columns, normalized with a
 // smoothing of 1/2 (as R's rdp_means() does for KL).
 Eigen::MatrixXd count_profiles(int n, int p, int k, std::uint64_t seed) {
-  sideclust::SplitMix64 rng(seed);
+  sideclust::SplitMix64 rng = seeded(seed);
   Eigen::MatrixXd xt(p, n);
   for (int i = 0; i < n; ++i) {
     double total = 0.0;
@@ -147,7 +179,7 @@ Eigen::MatrixXd count_profiles(int n, int p, int k, std::uint64_t seed) {
 // A joint distribution of n rows in k planted groups over k * block columns,
 // random integer counts (so no two rows tie).
 sideclust::JointCsr planted_joint(int n, int k, int block, std::uint64_t seed) {
-  sideclust::SplitMix64 rng(seed);
+  sideclust::SplitMix64 rng = seeded(seed);
   std::vector<int> ptr{0}, idx;
   std::vector<double> val;
   for (int x = 0; x < n; ++x) {
@@ -269,7 +301,7 @@ void cec_fits(FitWriter& w, const Blobs& b) {
 }
 
 void mixture_fit(FitWriter& w, const Blobs& b) {
-  sideclust::SplitMix64 rng(401);
+  sideclust::SplitMix64 rng = seeded(401);
   Eigen::MatrixXd z0 = Eigen::MatrixXd::Zero(b.k, b.n);
   for (int i = 0; i < b.n; ++i) z0(static_cast<int>(rng.uniform() * b.k), i) = 1.0;
   std::vector<double> penalty(b.pw.size());
@@ -300,24 +332,36 @@ void tvclust_fits(FitWriter& w, const Blobs& b) {
   const sideclust::SideInfo side = pair_side(b);
   const sideclust::DensePoints x(b.xt);
   {
+    // restarts one by one from one generator (as run_tvclust_vb() runs them),
+    // each compared on its own; which one a build keeps may differ on a tie
     sideclust::TvclustVbParams par;
     par.truncation = 10;
     par.learn_pq = true;
     SeededHooks hooks(501);
-    const sideclust::TvclustVbRestarts fit = sideclust::run_tvclust_vb(
+    std::vector<double> final_elbo;
+    for (int r = 0; r < 3; ++r) {
+      const sideclust::TvclustVbRestarts one = sideclust::run_tvclust_vb(
+          x, side, sideclust::VbGaussian(prior), par, 1, b.k, sideclust::VbStart::kmeanspp, {},
+          hooks);
+      std::vector<int> hard(b.n);
+      for (int i = 0; i < b.n; ++i) one.best.r.col(i).maxCoeff(&hard[i]);
+      w.begin(restart_name("tvclust_vb_gaussian", r));
+      w.part("cluster", hard);
+      w.count("iterations", one.best.iterations);
+      w.nums("elbo", one.best.elbo);
+      w.nums("responsibility", one.best.r);
+      w.num("p", one.best.p);
+      w.num("q", one.best.q);
+      final_elbo.push_back(one.final_elbo[0]);
+    }
+    SeededHooks again(501);
+    const sideclust::TvclustVbRestarts all = sideclust::run_tvclust_vb(
         x, side, sideclust::VbGaussian(prior), par, 3, b.k, sideclust::VbStart::kmeanspp, {},
-        hooks);
-    std::vector<int> hard(b.n);
-    for (int i = 0; i < b.n; ++i) fit.best.r.col(i).maxCoeff(&hard[i]);
+        again);
+    require(all.final_elbo == final_elbo && all.best_restart == first_best(final_elbo, true),
+            "tvclust_vb");
     w.begin("tvclust_vb_gaussian");
-    w.part("cluster", hard);
-    w.count("iterations", fit.best.iterations);
-    w.count("best_restart", fit.best_restart);
-    w.nums("elbo", fit.best.elbo);
-    w.nums("final_elbo", fit.final_elbo);
-    w.nums("responsibility", fit.best.r);
-    w.num("p", fit.best.p);
-    w.num("q", fit.best.q);
+    w.choice("kept_restart", all.best_restart, final_elbo);
   }
   {
     sideclust::TvclustParams par;
@@ -328,7 +372,7 @@ void tvclust_fits(FitWriter& w, const Blobs& b) {
     schedule.iter = 40;
     schedule.burn_in = 20;
     schedule.store.assign(schedule.kept(), 1);
-    const std::vector<std::uint64_t> seeds{0x5EED0001ULL, 0x5EED0002ULL};
+    const std::vector<std::uint64_t> seeds{0x5EED0001ULL + seed_shift, 0x5EED0002ULL + seed_shift};
     const std::vector<std::vector<int>> init(2, std::vector<int>(b.n, 0));
     std::vector<std::atomic<int>> progress(2);
     const std::function<sideclust::NiwCluster()> make = [&prior]() {
@@ -354,14 +398,26 @@ void info_fits(FitWriter& w, const Blobs& b) {
   {
     sideclust::SibParams par;
     par.k = 3;
-    par.restarts = 3;
+    par.restarts = 1;
     SeededHooks hooks(602);
-    const sideclust::SibResult r = sideclust::sib_fit(joint, par, hooks);
+    std::vector<double> info;
+    std::vector<std::vector<int>> cluster;
+    for (int r = 0; r < 3; ++r) {
+      const sideclust::SibResult one = sideclust::sib_fit(joint, par, hooks);
+      w.begin(restart_name("sib", r));
+      w.part("cluster", one.cluster);
+      w.nums("trace", one.trace);
+      w.num("info_x", one.info_x);
+      info.push_back(one.info_y);
+      cluster.push_back(one.cluster);
+    }
+    par.restarts = 3;
+    SeededHooks again(602);
+    const sideclust::SibResult all = sideclust::sib_fit(joint, par, again);
+    const int kept = first_best(info, true);
+    require(all.restart_info == info && all.cluster == cluster[kept], "sib");
     w.begin("sib");
-    w.part("cluster", r.cluster);
-    w.nums("trace", r.trace);
-    w.nums("restart_info", r.restart_info);
-    w.num("info_x", r.info_x);
+    w.choice("kept_restart", kept, info);
   }
   {
     SeededHooks hooks(603);
@@ -377,42 +433,103 @@ void info_fits(FitWriter& w, const Blobs& b) {
     sideclust::IbParams par;
     par.k = 3;
     par.beta = 20.0;
-    par.restarts = 3;
+    par.restarts = 1;
     SeededHooks hooks(604);
-    const sideclust::IbResult r = sideclust::ib_fit(joint, par, hooks);
+    std::vector<double> objective;
+    std::vector<std::vector<double>> pcx;
+    for (int r = 0; r < 3; ++r) {
+      const sideclust::IbResult one = sideclust::ib_fit(joint, par, hooks);
+      w.begin(restart_name("iterative_ib", r));
+      w.count("iterations", one.iterations);
+      w.nums("trace", one.trace);
+      w.nums("pcx", one.pcx);
+      w.nums("qyc", one.qyc);
+      objective.push_back(one.objective);
+      pcx.push_back(one.pcx);
+    }
+    par.restarts = 3;
+    SeededHooks again(604);
+    const sideclust::IbResult all = sideclust::ib_fit(joint, par, again);
+    const int kept = first_best(objective, false);
+    require(all.restart_objective == objective && all.pcx == pcx[kept], "iterative_ib");
     w.begin("iterative_ib");
-    w.count("iterations", r.iterations);
-    w.nums("trace", r.trace);
-    w.nums("restart_objective", r.restart_objective);
-    w.nums("pcx", r.pcx);
-    w.nums("qyc", r.qyc);
+    w.choice("kept_restart", kept, objective);
   }
   {
     sideclust::IbKmeansParams par;
     par.k = b.k;
     par.beta = 5.0;
-    par.restarts = 3;
+    par.restarts = 1;
     SeededHooks hooks(605);
-    const sideclust::IbKmeansResult r = sideclust::ib_kmeans_fit(b.xt, par, hooks);
-    std::vector<int> hard(b.n);
-    for (int i = 0; i < b.n; ++i) r.membership.row(i).maxCoeff(&hard[i]);
+    std::vector<double> objective;
+    std::vector<Eigen::MatrixXd> centres;
+    for (int r = 0; r < 3; ++r) {
+      const sideclust::IbKmeansResult one = sideclust::ib_kmeans_fit(b.xt, par, hooks);
+      std::vector<int> hard(b.n);
+      for (int i = 0; i < b.n; ++i) one.membership.row(i).maxCoeff(&hard[i]);
+      w.begin(restart_name("ib_kmeans", r));
+      w.part("cluster", hard);
+      w.count("iterations", one.iterations);
+      w.nums("objective", one.objective);
+      w.nums("membership", one.membership);
+      w.nums("centres", one.centres);
+      objective.push_back(one.objective.back());
+      centres.push_back(one.centres);
+    }
+    par.restarts = 3;
+    SeededHooks again(605);
+    const sideclust::IbKmeansResult all = sideclust::ib_kmeans_fit(b.xt, par, again);
+    const int kept = first_best(objective, true);
+    require(all.objective.back() == objective[kept] && all.centres == centres[kept], "ib_kmeans");
     w.begin("ib_kmeans");
-    w.part("cluster", hard);
-    w.count("iterations", r.iterations);
-    w.nums("objective", r.objective);
-    w.nums("membership", r.membership);
-    w.nums("centres", r.centres);
+    w.choice("kept_restart", kept, objective);
   }
+}
+
+// The core's copy of R's Mersenne-Twister and sample.int() rule, from a
+// state filled by SplitMix64 (integer arithmetic: must agree bitwise), and
+// the host-independent draws RunHooks derives from a generator.
+void generator_draws(FitWriter& w) {
+  sideclust::SplitMix64 fill = seeded(701);
+  std::vector<int> state(1 + sideclust::MersenneTwisterR::kWords);
+  state[0] = sideclust::MersenneTwisterR::kWords;  // twist before the first draw
+  for (std::size_t k = 1; k < state.size(); ++k) state[k] = static_cast<int>(fill.next() >> 33);
+  sideclust::MersenneTwisterR mt(state.data());
+  std::vector<double> u(700);
+  for (double& v : u) v = mt.uniform();
+  std::vector<int> index;
+  for (const double dn : {37.0, 1000003.0, 4294967296.0}) {
+    for (int t = 0; t < 200; ++t) index.push_back(static_cast<int>(mt.unif_index(dn) - dn / 2));
+  }
+  w.begin("r_mersenne_twister");
+  w.nums("uniform", u);
+  w.ints("unif_index", index);
+  SeededHooks hooks(702);
+  std::vector<double> normal(200), gamma(200);
+  for (double& v : normal) v = hooks.normal();
+  for (std::size_t t = 0; t < gamma.size(); ++t) gamma[t] = hooks.gamma(0.3 + 0.1 * t);
+  w.begin("run_hooks_draws");
+  w.nums("normal", normal);
+  w.nums("gamma", gamma);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2 || argc > 3 || (argc == 3 && std::strcmp(argv[2], "--portable") != 0)) {
-    std::fprintf(stderr, "usage: reference_fits OUT [--portable]\n");
+  bool use_avx = true;
+  int seed = 1;
+  for (int a = 2; a < argc; ++a) {
+    if (std::strcmp(argv[a], "--portable") == 0) {
+      use_avx = false;
+    } else {
+      seed = std::atoi(argv[a]);
+    }
+  }
+  if (argc < 2 || seed < 1) {
+    std::fprintf(stderr, "usage: reference_fits OUT [--portable] [SEED]\n");
     return 2;
   }
-  const bool use_avx = argc == 2;
+  seed_shift = static_cast<std::uint64_t>(seed - 1) * 0x9E3779B97F4A7C15ULL;
   std::FILE* out = std::fopen(argv[1], "w");
   if (out == nullptr) {
     std::perror(argv[1]);
@@ -427,6 +544,7 @@ int main(int argc, char** argv) {
     mixture_fit(w, b);
     tvclust_fits(w, b);
     info_fits(w, b);
+    generator_draws(w);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "reference_fits: %s\n", e.what());
     std::fclose(out);
