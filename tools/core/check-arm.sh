@@ -44,8 +44,8 @@ done > "$out/all_cores.cpp"
 echo "== compiling $(wc -l < "$out/all_cores.cpp") core headers for aarch64 ..."
 "$cross" "${flags[@]}" -fsyntax-only "$out/all_cores.cpp"
 # the AVX paths must be left out there (engine/avx_lanes.h)
-printf '#include "engine/avx_lanes.h"\n#ifdef SIDECLUST_AVX\n#error "AVX paths enabled on aarch64"\n#endif\n' \
-  > "$out/no_avx.cpp"
+printf '%s\n' '#include "engine/avx_lanes.h"' '#ifdef SIDECLUST_AVX' \
+  '#error "AVX paths enabled on aarch64"' '#endif' > "$out/no_avx.cpp"
 "$cross" "${flags[@]}" -fsyntax-only "$out/no_avx.cpp"
 echo "ok   the AVX paths are not compiled for aarch64"
 
@@ -89,7 +89,8 @@ for seed in $seeds; do
     fi
   else
     echo "FAIL the AVX kernels do not give the portable kernels' fits bitwise:"
-    "$out/compare" "$out/host-portable-$seed.txt" "$out/host-avx-$seed.txt" 0 | grep -v '^ok' || true
+    "$out/compare" "$out/host-portable-$seed.txt" "$out/host-avx-$seed.txt" 0 |
+      grep -v '^ok' || true
     failed=1
   fi
   echo "== seed $seed: the fits under $qemu against this machine's"

@@ -79,8 +79,8 @@ void compare_choice(const Field& a, const Field& b, double tol, FitSummary& fit,
 void compare_field(const Field& a, const Field& b, double tol, FitSummary& fit, Totals& t) {
   const std::string where = a.fit + " " + a.name;
   if (a.values.size() != b.values.size()) {
-    std::printf("  MISMATCH %s: %zu values, %zu in the other file\n", where.c_str(), a.values.size(),
-                b.values.size());
+    std::printf("  MISMATCH %s: %zu values, %zu in the other file\n", where.c_str(),
+                a.values.size(), b.values.size());
     fit.ok = false;
     return;
   }
@@ -162,7 +162,8 @@ void compare_numbers(const std::string& where, const std::string& name,
     }
   }
   if (beyond > 5) {
-    std::printf("  MISMATCH %s: %zu more entries beyond the tolerance\n", where.c_str(), beyond - 5);
+    std::printf("  MISMATCH %s: %zu more entries beyond the tolerance\n", where.c_str(),
+                beyond - 5);
   }
 }
 
@@ -185,7 +186,8 @@ void compare_choice(const Field& a, const Field& b, double tol, FitSummary& fit,
                 ob[kb].c_str());
     t.ties += (t.ties.empty() ? "" : ", ") + a.fit;
   } else {
-    std::printf("  MISMATCH %s: restart %d kept in the first file, %d in the second (objectives %s and %s)\n",
+    std::printf("  MISMATCH %s: restart %d kept in the first file, %d in the second "
+                "(objectives %s and %s)\n",
                 where.c_str(), ka + 1, kb + 1, oa[ka].c_str(), oa[kb].c_str());
     fit.ok = false;
   }

@@ -47,7 +47,9 @@ using sideclust::RunHooks;
 // Added to every seed below: SEED - 1 times a large odd number.
 std::uint64_t seed_shift = 0;
 
-sideclust::SplitMix64 seeded(std::uint64_t seed) { return sideclust::SplitMix64(seed + seed_shift); }
+sideclust::SplitMix64 seeded(std::uint64_t seed) {
+  return sideclust::SplitMix64(seed + seed_shift);
+}
 
 class SeededHooks : public RunHooks {
  public:
@@ -105,10 +107,14 @@ int first_best(const std::vector<double>& objective, bool largest) {
 }
 
 void require(bool ok, const std::string& what) {
-  if (!ok) throw std::runtime_error("the core's own restarts differ from the runs one by one: " + what);
+  if (!ok) {
+    throw std::runtime_error("the core's own restarts differ from the runs one by one: " + what);
+  }
 }
 
-std::string restart_name(const char* fit, int r) { return fit + std::string("_restart") + std::to_string(r + 1); }
+std::string restart_name(const char* fit, int r) {
+  return fit + std::string("_restart") + std::to_string(r + 1);
+}
 
 // An approximately standard normal draw from exact operations: the sum of
 // 12 uniforms minus 6 (no maths library, so every build draws the same).
@@ -378,8 +384,10 @@ void tvclust_fits(FitWriter& w, const Blobs& b) {
     const std::function<sideclust::NiwCluster()> make = [&prior]() {
       return sideclust::NiwCluster(prior);
     };
-    const std::vector<sideclust::ChainRecord> rec = sideclust::run_tvclust_chains<sideclust::NiwCluster>(
-        x, side, make, par, init, schedule, seeds, 1, progress, []() { return true; });
+    const std::vector<sideclust::ChainRecord> rec =
+        sideclust::run_tvclust_chains<sideclust::NiwCluster>(x, side, make, par, init, schedule,
+                                                             seeds, 1, progress,
+                                                             []() { return true; });
     for (std::size_t c = 0; c < rec.size(); ++c) {
       const sideclust::DrawSet& d = rec[c].draws;
       w.begin("tvclust_gibbs_gaussian_chain" + std::to_string(c + 1));
