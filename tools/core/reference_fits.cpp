@@ -23,7 +23,9 @@
 
 #include "cec/cec.h"
 #include "common/column_major_points.h"
+#include "common/column_variances.h"
 #include "common/r_mersenne_twister.h"
+#include "common/transpose.h"
 #include "dpmeans/rdp_means.h"
 #include "info/aib.h"
 #include "info/ib_kmeans.h"
@@ -494,6 +496,28 @@ void info_fits(FitWriter& w, const Blobs& b) {
   }
 }
 
+// What R's data checks call in C++: the transpose with the values' range
+// (SSE2 lanes on x86-64, scalar code elsewhere) and the column variances.
+void data_helpers(FitWriter& w, const Blobs& b) {
+  Eigen::MatrixXd x = b.x;
+  std::vector<double> out(static_cast<std::size_t>(x.size()));
+  w.begin("data_checks");
+  for (const int poison : {0, 1, 2}) {
+    if (poison == 1) x(17, 2) = std::numeric_limits<double>::infinity();
+    if (poison == 2) x(5, 1) = std::numeric_limits<double>::quiet_NaN();
+    const sideclust::ValueRange r =
+        sideclust::transpose_dense_range(x.data(), b.n, b.p, out.data());
+    w.nums("range", std::vector<double>{r.lo, r.hi});
+    w.ints("nan_finite", std::vector<int>{r.nan, r.finite()});
+    if (poison == 0) {
+      w.ints("transpose_exact", std::vector<int>{std::equal(out.begin(), out.end(), b.xt.data())});
+    }
+  }
+  std::vector<double> variance(b.p);
+  sideclust::column_variances(b.x.data(), b.n, b.p, variance.data());
+  w.nums("column_variances", variance);
+}
+
 // The core's copy of R's Mersenne-Twister and sample.int() rule, from a
 // state filled by SplitMix64 (integer arithmetic: must agree bitwise), and
 // the host-independent draws RunHooks derives from a generator.
@@ -552,6 +576,7 @@ int main(int argc, char** argv) {
     mixture_fit(w, b);
     tvclust_fits(w, b);
     info_fits(w, b);
+    data_helpers(w, b);
     generator_draws(w);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "reference_fits: %s\n", e.what());
