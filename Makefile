@@ -3,7 +3,7 @@ PKG := sideclust
 VERSION := $(shell sed -n 's/^Version: //p' DESCRIPTION)
 R ?= R
 
-.PHONY: deps deps-demo install document demo test core-check fuzz fuzz-ci sanitize check site site-check clean
+.PHONY: deps deps-demo install document demo test core-check core-check-arm fuzz fuzz-ci sanitize check site site-check clean
 
 # Everything: the test and check tools, LaTeX, pkgdown and the peer packages.
 deps:
@@ -35,6 +35,11 @@ test: deps install
 # The C++ cores compile and run without R (tools/core/check.sh).
 core-check:
 	bash tools/core/check.sh
+
+# The cores cross-compiled for aarch64, the driver and reference fits run
+# under qemu-aarch64 and compared with x86-64's (tools/core/check-arm.sh).
+core-check-arm:
+	bash tools/core/check-arm.sh
 
 # The test suite (and the fuzz sweep's CI subset) under ASan + UBSan, from a
 # separate library (tools/sanitize.sh).
