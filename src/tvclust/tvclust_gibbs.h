@@ -26,6 +26,7 @@
 #include "common/cluster_links.h"
 #include "common/run_hooks.h"
 #include "common/side_graph.h"
+#include "tvclust/conjugate_simple.h"
 #include "tvclust/points.h"
 
 namespace sideclust {
