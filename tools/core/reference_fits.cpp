@@ -35,8 +35,6 @@
 #include "pairwise/cop_kmeans.h"
 #include "pairwise/lcvqe.h"
 #include "pairwise/mpck_fit.h"
-// tvclust_gibbs.h uses SparseCounts without including its header
-#include "tvclust/conjugate_simple.h"
 #include "tvclust/niw.h"
 #include "tvclust/tvclust_chains.h"
 #include "tvclust/tvclust_vb_runs.h"
