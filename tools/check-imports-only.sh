@@ -80,15 +80,20 @@ fi
 
 # --as-cran does not run the vignettes' code, and knitr without rmarkdown
 # writes a placeholder instead of weaving: run each vignette's R code here,
-# with the checked install, to show that chunks needing a Suggests package
-# are skipped when it is missing.
-(cd "$out" && "${isolated[@]}" R_LIBS="$PWD/sideclust.Rcheck:$PWD/lib" Rscript -e '
-  for (rmd in Sys.glob("sideclust.Rcheck/00_pkg_src/sideclust/vignettes/*.Rmd")) {
+# with the checked install, each in its own R process as R CMD check runs
+# them, to show that chunks needing a Suggests package are skipped when it is
+# missing.
+cd "$out"
+: >vignette-code.log
+for rmd in sideclust.Rcheck/00_pkg_src/sideclust/vignettes/*.Rmd; do
+  "${isolated[@]}" R_LIBS="$PWD/sideclust.Rcheck:$PWD/lib" Rscript -e '
+    rmd <- commandArgs(TRUE)
     code <- tempfile(fileext = ".R")
     knitr::purl(rmd, output = code, quiet = TRUE)
     t0 <- proc.time()[["elapsed"]]
-    local(source(code, local = TRUE, echo = FALSE))
+    source(code, echo = FALSE)
     cat(sprintf("vignette code %-16s ran in %5.1f s without the Suggests\n",
-                basename(rmd), proc.time()[["elapsed"]] - t0))
-  }' >vignette-code.log 2>&1) || { cat "$out/vignette-code.log"; echo "vignette code failed without the Suggests"; exit 1; }
-grep "^vignette code" "$out/vignette-code.log"
+                basename(rmd), proc.time()[["elapsed"]] - t0))' "$rmd" >>vignette-code.log 2>&1 ||
+    { tail -20 vignette-code.log; echo "the code of $rmd failed without the Suggests"; exit 1; }
+done
+grep "^vignette code" vignette-code.log
