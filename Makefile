@@ -3,7 +3,7 @@ PKG := sideclust
 VERSION := $(shell sed -n 's/^Version: //p' DESCRIPTION)
 R ?= R
 
-.PHONY: deps deps-demo install document demo test core-check core-check-arm fuzz fuzz-ci sanitize check site site-check clean
+.PHONY: deps deps-demo install document demo test core-check core-check-arm fuzz fuzz-ci sanitize check check-imports-only site site-check clean
 
 # Everything: the test and check tools, LaTeX, pkgdown and the peer packages.
 deps:
@@ -61,6 +61,12 @@ check:
 	  _R_CHECK_SYSTEM_CLOCK_=false R_RD4PDF="times,hyper" _R_SHLIB_STRIP_=true R_STRIP_SHARED_LIB="strip --strip-debug" \
 	  $(R) CMD check --as-cran $(PKG)_$(VERSION).tar.gz
 
+# R CMD check --as-cran of the built tarball with only the hard dependencies
+# installed (copied into check/imports-only/lib; tools/check-imports-only.sh):
+# fails on an ERROR or WARNING, prints the NOTEs and the slowest examples.
+check-imports-only:
+	bash tools/check-imports-only.sh
+
 # The reference site (pkgdown) in docs/, examples run.
 site:
 	Rscript -e 'pkgdown::build_site(preview = FALSE, install = FALSE, new_process = FALSE)'
@@ -72,4 +78,4 @@ site-check: site
 	bash tools/site-check.sh
 
 clean:
-	rm -rf docs site-check inst/doc $(PKG)_*.tar.gz $(PKG).Rcheck src/*.o src/*.so demo-output sanitize
+	rm -rf docs site-check check/imports-only inst/doc $(PKG)_*.tar.gz $(PKG).Rcheck src/*.o src/*.so demo-output sanitize

@@ -54,6 +54,7 @@ test_that("cop_kmeans() counts the failed runs of its restarts", {
 
 test_that("fits agree under plan(sequential) and plan(multisession, workers = 2)", {
   skip_on_cran()
+  skip_if_not_installed("future")
   skip_if_not_installed("future.apply")
   old <- future::plan()
   on.exit(future::plan(old), add = TRUE)
