@@ -3,7 +3,7 @@ PKG := sideclust
 VERSION := $(shell sed -n 's/^Version: //p' DESCRIPTION)
 R ?= R
 
-.PHONY: deps deps-demo install document demo test core-check fuzz fuzz-ci sanitize check site site-check clean
+ .PHONY: deps deps-demo install document demo test core-check warnings fuzz fuzz-ci sanitize check site site-check clean
 
 # Everything: the test and check tools, LaTeX, pkgdown and the peer packages.
 deps:
@@ -35,6 +35,12 @@ test: deps install
 # The C++ cores compile and run without R (tools/core/check.sh).
 core-check:
 	bash tools/core/check.sh
+
+# No compiler warning from the package's own code: every src/*.cpp and the
+# core headers under g++ and clang++ with -Wall -Wextra -pedantic
+# (tools/warnings.sh; WARNINGS_JOBS=2 compiles two files at a time).
+warnings:
+	bash tools/warnings.sh
 
 # The test suite (and the fuzz sweep's CI subset) under ASan + UBSan, from a
 # separate library (tools/sanitize.sh).
