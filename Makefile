@@ -3,7 +3,7 @@ PKG := sideclust
 VERSION := $(shell sed -n 's/^Version: //p' DESCRIPTION)
 R ?= R
 
- .PHONY: deps deps-demo install document demo test core-check warnings fuzz fuzz-ci sanitize check site site-check clean
+.PHONY: deps deps-demo install document demo test core-check warnings fuzz fuzz-ci sanitize check site site-check clean
 
 # Everything: the test and check tools, LaTeX, pkgdown and the peer packages.
 deps:
