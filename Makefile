@@ -3,7 +3,7 @@ PKG := sideclust
 VERSION := $(shell sed -n 's/^Version: //p' DESCRIPTION)
 R ?= R
 
-.PHONY: deps deps-demo install document demo test core-check core-check-arm fuzz fuzz-ci sanitize check check-imports-only site site-check clean
+.PHONY: deps deps-demo install document demo test core-check core-check-arm warnings fuzz fuzz-ci sanitize check check-imports-only site site-check clean
 
 # Everything: the test and check tools, LaTeX, pkgdown and the peer packages.
 deps:
@@ -40,6 +40,12 @@ core-check:
 # under qemu-aarch64 and compared with x86-64's (tools/core/check-arm.sh).
 core-check-arm:
 	bash tools/core/check-arm.sh
+
+# No compiler warning from the package's own code: every src/*.cpp and the
+# core headers under g++ and clang++ with -Wall -Wextra -pedantic
+# (tools/warnings.sh; WARNINGS_JOBS=2 compiles two files at a time).
+warnings:
+	bash tools/warnings.sh
 
 # The test suite (and the fuzz sweep's CI subset) under ASan + UBSan, from a
 # separate library (tools/sanitize.sh).

@@ -101,6 +101,10 @@
     .Call(`_sideclust_rbf_cluster_sums_cpp`, xt, sigma, cluster, k, yt)
 }
 
+.kernel_path_cpp <- function() {
+    .Call(`_sideclust_kernel_path_cpp`)
+}
+
 .kpartite_cpp <- function(relations, options) {
     .Call(`_sideclust_kpartite_cpp`, relations, options)
 }

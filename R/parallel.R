@@ -69,7 +69,14 @@ map_runs <- function(X, fun, seeds = run_streams(length(X)), progress = length(X
   }
   # future.seed = NULL (no seeds): the runs seed themselves (tvclust's chains);
   # future's check for undeclared random numbers would flag Rcpp's RNG scope.
-  future.apply::future_lapply(X, one, future.seed = seeds,
+  # the workers take the session's choice of kernels (?sideclust, "Portable kernels")
+  portable <- getOption("sideclust.portable_kernels")
+  one_there <- function(x) {
+    old <- options(sideclust.portable_kernels = portable)
+    on.exit(options(old))
+    one(x)
+  }
+  future.apply::future_lapply(X, one_there, future.seed = seeds,
                               future.packages = "sideclust")
 }
 

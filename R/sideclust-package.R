@@ -35,6 +35,20 @@
 #' [set.seed()] gives the same result under every plan and number of
 #' workers. Progress goes to \pkg{progressr}. See `vignette("parameters")`.
 #'
+#' @section Portable kernels:
+#' On x86-64 processors with AVX, the distance sweeps of [dp_means()] and
+#' [rdp_means()] (dense points, squared Euclidean distance), [lcvqe()],
+#' [cop_kmeans()], [pck_means()] and [mpck_means()] (metrics `"none"` and
+#' `"diagonal"`) compute four distances per instruction; elsewhere they run
+#' portable kernels that do the same operations in the same order.
+#' `options(sideclust.portable_kernels = TRUE)` forces the portable kernels
+#' from the next fit on, also in the workers of a future plan that runs
+#' restarts; use it to rule out the AVX code, e.g. in a bug report. The
+#' environment variable `SIDECLUST_PORTABLE` (`1` or `true`; `0` or `false`)
+#' sets that option when the package is loaded, unless the option is already
+#' set, so that a whole run, such as the test suite, takes the portable
+#' kernels: `SIDECLUST_PORTABLE=1 Rscript script.R`.
+#'
 #' @keywords internal
 #' @useDynLib sideclust, .registration = TRUE
 #' @importFrom Rcpp sourceCpp

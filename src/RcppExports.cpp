@@ -335,6 +335,16 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// kernel_path_cpp
+std::string kernel_path_cpp();
+RcppExport SEXP _sideclust_kernel_path_cpp() {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    rcpp_result_gen = Rcpp::wrap(kernel_path_cpp());
+    return rcpp_result_gen;
+END_RCPP
+}
 // kpartite_cpp
 Rcpp::List kpartite_cpp(Rcpp::List relations, Rcpp::List options);
 RcppExport SEXP _sideclust_kpartite_cpp(SEXP relationsSEXP, SEXP optionsSEXP) {
@@ -818,6 +828,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_sideclust_kernel_lambda_cpp", (DL_FUNC) &_sideclust_kernel_lambda_cpp, 2},
     {"_sideclust_rbf_product_cpp", (DL_FUNC) &_sideclust_rbf_product_cpp, 3},
     {"_sideclust_rbf_cluster_sums_cpp", (DL_FUNC) &_sideclust_rbf_cluster_sums_cpp, 5},
+    {"_sideclust_kernel_path_cpp", (DL_FUNC) &_sideclust_kernel_path_cpp, 0},
     {"_sideclust_kpartite_cpp", (DL_FUNC) &_sideclust_kpartite_cpp, 2},
     {"_sideclust_lcvqe_cpp", (DL_FUNC) &_sideclust_lcvqe_cpp, 3},
     {"_sideclust_mpck_means_cpp", (DL_FUNC) &_sideclust_mpck_means_cpp, 3},

@@ -6,6 +6,7 @@
 
 #include "pairwise/cop_kmeans.h"
 #include "r_glue.h"
+#include "r_kernels.h"
 #include "r_prototype.h"
 
 namespace {
@@ -16,7 +17,7 @@ sideclust::CopKmeansParams cop_kmeans_params(const sideclust::Options& o) {
   sideclust::read_prototype_params(o, par, par.init == sideclust::SeedInit::start);
   par.random_order = o.get<std::string>("order") == "random";
   par.nearest = o.get<std::string>("infeasible") == "nearest";
-  if (o.has("use_avx")) par.use_avx = o.get<bool>("use_avx");
+  par.use_avx = sideclust::avx_allowed(o);
   return par;
 }
 

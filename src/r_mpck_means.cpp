@@ -6,6 +6,7 @@
 
 #include "pairwise/mpck_fit.h"
 #include "r_glue.h"
+#include "r_kernels.h"
 #include "r_prototype.h"
 
 namespace {
@@ -31,7 +32,7 @@ sideclust::MpckParams mpck_params(const sideclust::Options& o) {
   par.init = mpck_init(o.get<std::string>("init"));
   sideclust::read_prototype_params(o, par, par.init == sideclust::MpckInit::start);
   par.ridge = o.get<double>("ridge");
-  if (o.has("use_avx")) par.use_avx = o.get<bool>("use_avx");
+  par.use_avx = sideclust::avx_allowed(o);
   if (o.has("pair_cache")) par.pair_cache = o.get<bool>("pair_cache");
   if (o.has("threads")) par.threads = o.get<int>("threads");
   if (o.has("chunk")) par.chunk = o.get<int>("chunk");

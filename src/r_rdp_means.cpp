@@ -8,6 +8,7 @@
 #include "dpmeans/dp_lambda.h"
 #include "r_dpmeans.h"
 #include "r_glue.h"
+#include "r_kernels.h"
 #include "dpmeans/rdp_means.h"
 
 using sideclust::IDivergence;
@@ -32,7 +33,7 @@ sideclust::RdpParams rdp_params(const sideclust::Options& o) {
   par.uniform_order = o.has("uniform_order") && o.get<bool>("uniform_order");
   par.chunklet_moves = o.get<bool>("chunklet_moves");
   if (o.has("max_clusters")) par.max_clusters = o.get<int>("max_clusters");
-  if (o.has("use_avx")) par.use_avx = o.get<bool>("use_avx");
+  par.use_avx = sideclust::avx_allowed(o);
   if (o.has("xi_unit")) par.xi_unit = o.get<double>("xi_unit");
   if (o.has("side_start")) par.side_start = o.get<bool>("side_start");
   if (o.has("split_tries")) par.split_tries = o.get<int>("split_tries");

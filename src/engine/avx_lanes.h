@@ -16,8 +16,11 @@ namespace sideclust {
 #if defined(SIDECLUST_AVX)
 // Four doubles operated on lane by lane (one AVX register in AVX code);
 // each lane rounds as the scalar operation. Only ever a local of
-// force-inlined code: no function takes or returns one, so the calling
-// convention does not depend on the target.
+// force-inlined code: no function takes or returns one by value (kernels
+// and sums hand theirs over through references and pointers, as
+// sum_of_terms() in engine/sq_distance.h), so no calling convention depends
+// on the target and compilers have no ABI change to warn about (-Wpsabi;
+// make warnings checks it).
 typedef double Lanes4 __attribute__((vector_size(32)));
 #endif
 

@@ -16,31 +16,53 @@
 
 namespace sideclust {
 
-// sum_d term(d) for d < p in the order described above; T is double or, for
-// two sums at once, Lanes2.
+// sum_d term(d) for d < p in the order described above, into out; T is
+// double or, for two or four sums at once, Lanes2 or Lanes4. A term writes
+// its value through its second argument and the sum leaves through out:
+// no function takes or returns lanes by value (engine/avx_lanes.h), and the
+// operations and their order are those of `s0 += term(d)`.
 template <class T, class Term>
-SIDECLUST_FORCE_INLINE T sum_of_terms(const Term& term, int p) {
-  if (p < 2) return p == 1 ? term(0) : T{};
+SIDECLUST_FORCE_INLINE void sum_of_terms(const Term& term, int p, T& out) {
+  if (p < 2) {
+    if (p == 1) {
+      term(0, out);
+    } else {
+      out = T{};
+    }
+    return;
+  }
   const int end4 = (p / 4) * 4, end2 = (p / 2) * 2;
-  T s0 = term(0), s1 = term(1);
+  T s0, s1, v;
+  term(0, s0);
+  term(1, s1);
   if (end2 > 2) {
-    T t0 = term(2), t1 = term(3);
+    T t0, t1;
+    term(2, t0);
+    term(3, t1);
     for (int d = 4; d < end4; d += 4) {
-      s0 += term(d);
-      s1 += term(d + 1);
-      t0 += term(d + 2);
-      t1 += term(d + 3);
+      term(d, v);
+      s0 += v;
+      term(d + 1, v);
+      s1 += v;
+      term(d + 2, v);
+      t0 += v;
+      term(d + 3, v);
+      t1 += v;
     }
     s0 += t0;
     s1 += t1;
     if (end2 > end4) {
-      s0 += term(end4);
-      s1 += term(end4 + 1);
+      term(end4, v);
+      s0 += v;
+      term(end4 + 1, v);
+      s1 += v;
     }
   }
-  T out = s0 + s1;
-  if (end2 < p) out += term(p - 1);
-  return out;
+  out = s0 + s1;
+  if (end2 < p) {
+    term(p - 1, v);
+    out += v;
+  }
 }
 
 // The terms as function objects whose call is forced inline (a lambda's
@@ -48,16 +70,18 @@ SIDECLUST_FORCE_INLINE T sum_of_terms(const Term& term, int p) {
 template <bool Weighted>
 struct SqTerm {
   const double *a, *b, *w;
-  SIDECLUST_FORCE_INLINE double operator()(int d) const {
+  SIDECLUST_FORCE_INLINE void operator()(int d, double& t) const {
     const double diff = a[d] - b[d];
-    return Weighted ? (diff * diff) * w[d] : diff * diff;
+    t = Weighted ? (diff * diff) * w[d] : diff * diff;
   }
 };
 
 // sum_d (a_d - b_d)^2, times w_d when Weighted.
 template <bool Weighted>
 SIDECLUST_FORCE_INLINE double sq_distance(const double* a, const double* b, const double* w, int p) {
-  return sum_of_terms<double>(SqTerm<Weighted>{a, b, w}, p);
+  double s;
+  sum_of_terms(SqTerm<Weighted>{a, b, w}, p, s);
+  return s;
 }
 
 SIDECLUST_FORCE_INLINE double sq_distance(const double* a, const double* b, int p) {
@@ -69,14 +93,17 @@ SIDECLUST_FORCE_INLINE double sq_distance(const double* a, const double* b, int 
 template <bool Weighted>
 struct SqTermPair {
   const double *a, *bc, *w;
-  SIDECLUST_FORCE_INLINE Lanes2 operator()(int d) const {
+  SIDECLUST_FORCE_INLINE void operator()(int d, Lanes2& t) const {
     Lanes2 v;
     std::memcpy(&v, bc + 2 * d, sizeof v);
     const Lanes2 diff = Lanes2{a[d], a[d]} - v;
-    if (!Weighted) return diff * diff;
+    if (!Weighted) {
+      t = diff * diff;
+      return;
+    }
     Lanes2 wd;
     std::memcpy(&wd, w + 2 * d, sizeof wd);
-    return (diff * diff) * wd;
+    t = (diff * diff) * wd;
   }
 };
 #endif
@@ -91,22 +118,23 @@ template <bool Weighted>
 SIDECLUST_FORCE_INLINE void sq_distance_pair(const double* a, const double* bc, const double* w, int p,
                                              double& to_b, double& to_c) {
 #if defined(SIDECLUST_HAS_LANES2)
-  const Lanes2 out = sum_of_terms<Lanes2>(SqTermPair<Weighted>{a, bc, w}, p);
+  Lanes2 out;
+  sum_of_terms(SqTermPair<Weighted>{a, bc, w}, p, out);
   to_b = out[0];
   to_c = out[1];
 #else
-  to_b = sum_of_terms<double>(
-      [&](int d) {
+  sum_of_terms(
+      [&](int d, double& t) {
         const double diff = a[d] - bc[2 * d];
-        return Weighted ? (diff * diff) * w[2 * d] : diff * diff;
+        t = Weighted ? (diff * diff) * w[2 * d] : diff * diff;
       },
-      p);
-  to_c = sum_of_terms<double>(
-      [&](int d) {
+      p, to_b);
+  sum_of_terms(
+      [&](int d, double& t) {
         const double diff = a[d] - bc[2 * d + 1];
-        return Weighted ? (diff * diff) * w[2 * d + 1] : diff * diff;
+        t = Weighted ? (diff * diff) * w[2 * d + 1] : diff * diff;
       },
-      p);
+      p, to_c);
 #endif
 }
 
@@ -123,17 +151,19 @@ SIDECLUST_FORCE_INLINE void sq_distance_pair(const double* a, const double* bc, 
 template <class T>
 struct SqNormTerm {
   const double *sq, *w;
-  SIDECLUST_FORCE_INLINE T operator()(int d) const {
+  SIDECLUST_FORCE_INLINE void operator()(int d, T& t) const {
     T wv;
     std::memcpy(&wv, w + (sizeof(T) / sizeof(double)) * d, sizeof wv);
-    return wv * sq[d];  // sq[d] in every lane
+    t = wv * sq[d];  // sq[d] in every lane
   }
 };
 
 // sum_d sq[d] w[d]: the value of sq_distance<true>(v, 0, w) from the
 // squares sq of v.
 SIDECLUST_FORCE_INLINE double weighted_norm_from_squares(const double* sq, const double* w, int p) {
-  return sum_of_terms<double>(SqNormTerm<double>{sq, w}, p);
+  double s;
+  sum_of_terms(SqNormTerm<double>{sq, w}, p, s);
+  return s;
 }
 
 // The weighted squared norms of a vector under the k weight columns of w
@@ -144,7 +174,8 @@ SIDECLUST_FORCE_INLINE void weighted_norms_pairs(const double* sq, const double*
   int j = 0;
 #if defined(SIDECLUST_HAS_LANES2)
   for (; j + 1 < k; j += 2) {
-    const Lanes2 s = sum_of_terms<Lanes2>(SqNormTerm<Lanes2>{sq, wpairs + j * p}, p);
+    Lanes2 s;
+    sum_of_terms(SqNormTerm<Lanes2>{sq, wpairs + j * p}, p, s);
     out[j] = s[0];
     out[j + 1] = s[1];
   }

@@ -21,14 +21,17 @@ namespace sideclust {
 template <bool Weighted>
 struct SqTermQuad {
   const double *a, *q, *w;
-  SIDECLUST_FORCE_INLINE Lanes4 operator()(int d) const {
+  SIDECLUST_FORCE_INLINE void operator()(int d, Lanes4& t) const {
     Lanes4 v;
     std::memcpy(&v, q + 4 * d, sizeof v);
     const Lanes4 diff = Lanes4{a[d], a[d], a[d], a[d]} - v;
-    if (!Weighted) return diff * diff;
+    if (!Weighted) {
+      t = diff * diff;
+      return;
+    }
     Lanes4 wv;
     std::memcpy(&wv, w + 4 * d, sizeof wv);
-    return (diff * diff) * wv;
+    t = (diff * diff) * wv;
   }
 };
 
@@ -39,7 +42,8 @@ struct SqTermQuad {
 template <bool Weighted = false>
 SIDECLUST_FORCE_INLINE void sq_distance_quad(const double* a, const double* q, int p, double* out,
                                              const double* w = nullptr) {
-  const Lanes4 s = sum_of_terms<Lanes4>(SqTermQuad<Weighted>{a, q, w}, p);
+  Lanes4 s;
+  sum_of_terms(SqTermQuad<Weighted>{a, q, w}, p, s);
   std::memcpy(out, &s, sizeof s);
 }
 
@@ -83,7 +87,8 @@ SIDECLUST_FORCE_INLINE void weighted_norms_quads(const double* sq, const double*
                                                  const double* wpairs, int p, int k, double* out) {
   int j = 0;
   for (; j + 3 < k; j += 4) {
-    const Lanes4 s = sum_of_terms<Lanes4>(SqNormTerm<Lanes4>{sq, wquads + j * p}, p);
+    Lanes4 s;
+    sum_of_terms(SqNormTerm<Lanes4>{sq, wquads + j * p}, p, s);
     std::memcpy(out + j, &s, sizeof s);
   }
   weighted_norms_pairs(sq, w + j * p, wpairs + j * p, p, k - j, out + j);
