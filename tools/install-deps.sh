@@ -32,6 +32,8 @@ if [ "$mode" = full ]; then
   # (from CRAN below; its websocket dependency compiles against OpenSSL).
   debian_packages+=(chromium r-cran-shiny r-cran-processx r-cran-curl r-cran-later
                     r-cran-promises r-cran-rcpphnsw r-cran-rspectra libssl-dev)
+  # make warnings compiles the package's C++ with clang as well as gcc.
+  debian_packages+=(clang)
   # LaTeX for R CMD check's PDF manual; skip with SIDECLUST_NO_LATEX=1.
   if [ "${SIDECLUST_NO_LATEX:-0}" != "1" ]; then
     debian_packages+=(texlive-latex-base texlive-latex-recommended texlive-fonts-recommended)
