@@ -174,12 +174,17 @@ kernel_rdp_means <- function(x, side, k = NULL, lambda = NULL,
                              init = c("spectral", "one"), spectral_rank = 20L,
                              merge_moves = TRUE, order = c("random", "fixed"),
                              patience = 20L, max_iter = 1000L, restarts = 1L,
+                             approximation = c("auto", "exact", "nystrom", "rff", "knn"),
+                             landmarks = NULL, neighbours = 10L,
                              verbose = FALSE) {
   call <- match.call()
   kernel <- match_arg(kernel)
   init <- match_arg(init)
   order <- match_arg(order)
-  kern <- prepare_kernel(x, kernel, sigma)
+  approximation <- resolve_approximation(match_arg(approximation), kernel,
+                                         if (kernel == "precomputed") 0L else NROW(x))
+  kern <- if (approximation == "exact") prepare_kernel(x, kernel, sigma) else
+    prepare_approximate_kernel(x, approximation, sigma, landmarks, neighbours)
   n <- kern$n
   side <- as_side_info(side, n = n, arg = "side")
   xi <- check_xi(xi, "xi")
@@ -229,7 +234,8 @@ kernel_rdp_means <- function(x, side, k = NULL, lambda = NULL,
   fit <- list(
     cluster = res$cluster, k = res$k, size = res$size, within = res$within,
     lambda = res$lambda, xi = stats::setNames(res$xi, c("must", "cannot")),
-    sigma = kern$spec$sigma, kernel = kernel,
+    sigma = if (approximation == "exact") kern$spec$sigma else kern$sigma, kernel = kernel,
+    approximation = approximation,
     objective = res$objective, data_term = res$data_term,
     k_trace = res$k_trace, changes = res$changes,
     iterations = res$iterations, converged = res$converged,
@@ -242,6 +248,14 @@ kernel_rdp_means <- function(x, side, k = NULL, lambda = NULL,
   fit$lambda_search <- res$lambda_search  # (absent when NULL)
   fit$k_selection <- res$k_selection
   fit$call <- call
+  if (approximation != "exact") {
+    fit$feature_map <- kern$map
+    if (kern$map$type != "knn") {
+      # k x m sums of the features over each cluster, for predict()
+      indicator <- Matrix::sparseMatrix(i = seq_len(n), j = fit$cluster, x = 1, dims = c(n, fit$k))
+      fit$feature_sums <- unname(t(as.matrix(kern$spec$x %*% indicator)))
+    }
+  }
   if (kernel == "linear") {
     fit$centers <- rowsum(kern$data, fit$cluster, reorder = TRUE) / fit$size
     rownames(fit$centers) <- NULL
