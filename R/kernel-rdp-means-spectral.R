@@ -119,6 +119,14 @@ spectral_vectors <- function(kern, side, lambda, xi, rank, dense_max = 1000L) {
   list(vectors = vectors[, keep, drop = FALSE], values = values[keep])
 }
 
+# min(the number of distinct rows of v, at_most), looking at the first rows
+# before all of them (unique() on a million rows is slow and large).
+distinct_rows_upto <- function(v, at_most) {
+  head_rows <- nrow(unique(v[seq_len(min(nrow(v), 100L * at_most)), , drop = FALSE]))
+  if (head_rows >= at_most) return(at_most)
+  min(at_most, nrow(unique(v)))
+}
+
 # One partition from the eigenvectors: rows scaled to unit length, k-means
 # with one centre per eigenvector (Ng, Jordan & Weiss 2002). Draws R's random
 # numbers (k-means' starts).
@@ -128,7 +136,7 @@ round_spectral <- function(spectral) {
   if (ncol(v) <= 1L) return(rep(1L, n))
   len <- sqrt(rowSums(v^2))
   v <- v / ifelse(len > 0, len, 1)
-  k <- min(ncol(v), nrow(unique(round(v, 12))))
+  k <- min(ncol(v), distinct_rows_upto(round(v, 12), ncol(v)))
   if (k <= 1L) return(rep(1L, n))
   # (on large n, Hartigan-Wong may stop its transfer stage early and warn;
   # the rounding is only a start, so that warning is not passed on)

@@ -330,8 +330,10 @@ kernel_rdp_means <- function(x, side, k = NULL, lambda = NULL,
     fit$feature_map <- kern$map
     if (kern$map$type != "knn") {
       # k x m sums of the features over each cluster, for predict()
-      indicator <- Matrix::sparseMatrix(i = seq_len(n), j = fit$cluster, x = 1, dims = c(n, fit$k))
-      fit$feature_sums <- unname(t(as.matrix(kern$spec$x %*% indicator)))
+      # (a dense n x k indicator: a sparse one would make Matrix copy the m x n features)
+      indicator <- matrix(0, n, fit$k)
+      indicator[cbind(seq_len(n), fit$cluster)] <- 1
+      fit$feature_sums <- unname(t(kern$spec$x %*% indicator))
     }
   }
   if (kernel == "linear") {
