@@ -68,7 +68,11 @@ predict.kernel_rdp_means <- function(object, newdata, self = NULL, ...) {
     # the kernels were computed on the centred training points
     y <- centre_kernel_points(y, training)
     training <- centre_kernel_points(training, training)
-    if (object$kernel == "rbf") {
+    if (!is.null(object$feature_map)) {  # an approximated kernel: sums in its terms
+      approx <- approximate_cluster_sums(object, y, training)
+      sums <- approx$sums
+      yy <- approx$self
+    } else if (object$kernel == "rbf") {
       sums <- .rbf_cluster_sums_cpp(t(training), object$sigma, object$cluster, k, t(y))
       yy <- 1
     } else {

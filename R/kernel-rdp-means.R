@@ -89,6 +89,59 @@
 #' 2 shared cores under load), a fit took 32 s from `init = "one"` and 95 s
 #' with the spectral start, most of it in the Lanczos products.
 #'
+#' @section Large data: approximations of the RBF kernel:
+#' The exact `"rbf"` kernel costs O(n^2 p) time per sweep, so for larger
+#' data `approximation` replaces it by one whose sweep costs O(n k m) or
+#' O(n k + nonzeros), and whose memory is O(n m), never n x n:
+#' * `"nystrom"` (the default beyond 5000 points): `landmarks` = m points
+#'   chosen by k-means++ seeding in the kernel's feature space (Arthur &
+#'   Vassilvitskii 2007), and the features \eqn{z(x) = \Lambda^{-1/2}U^\top
+#'   K(L, x)}{z(x) = Lambda^(-1/2) U' K(L, x)} from the eigenpairs of the
+#'   landmarks' kernel matrix \eqn{K(L, L)} (Williams & Seeger 2001), so
+#'   \eqn{z(x)^\top z(y) = K(x, L) K(L, L)^{+} K(L, y)}{z(x)'z(y) = K(x, L)
+#'   K(L, L)^+ K(L, y)}: exact when the landmarks are all the points, and
+#'   close to `K` when they cover the data at the scale of `sigma`
+#'   (default `min(n, 100)`); drawn from R's random numbers.
+#' * `"rff"`: m random Fourier features \eqn{\sqrt{2/m}\cos(W^\top x + b)}{sqrt(2/m)
+#'   cos(W'x + b)} (Rahimi & Recht 2007), whose inner products approach the
+#'   RBF kernel as m grows (error of order \eqn{1/\sqrt{m}}{1/sqrt(m)};
+#'   default `min(n, 300)`); drawn from R's random numbers.
+#' * `"knn"`: the sparse k-nearest-neighbour kernel: \eqn{K_{ij}}{K_ij} is the RBF
+#'   value when j is among the `neighbours` nearest points of i or i among
+#'   those of j, 0 otherwise (ones on the diagonal). The neighbours come from
+#'   the HNSW graphs (Malkov & Yashunin 2018) of the RcppHNSW package
+#'   (suggested, not required: an error says so when it is missing). HNSW was
+#'   chosen over Annoy (RcppAnnoy) for its higher recall at the same query
+#'   time in published approximate nearest-neighbour benchmarks, for a search
+#'   effort (`ef`) set per query rather than fixed by a number of trees at
+#'   build time, and because it is packaged for Debian (r-cran-rcpphnsw) as
+#'   well as on CRAN. The kernel keeps only the mass of the nearest
+#'   neighbours, so `lambda` is on a smaller scale than for the exact kernel
+#'   (a point's kernel mass is at most about `2 * neighbours + 1`); give `k`
+#'   or choose `lambda` for it.
+#'
+#' With Nystrom or random features, kernel RDP-means on `K` is kernel
+#' RDP-means on the linear kernel of the features: the same objective
+#' (squared distances to the cluster means in feature space, `lambda` and
+#' the pair weights) minimized by the same moves as the exact kernel, with
+#' the per-cluster sums of the features kept up to date, so a sweep costs
+#' O(n k m). (The sweeps of [rdp_means()] on the features would minimize the
+#' same objective by Lloyd-type batch updates, which end at other local
+#' optima.) The spectral start uses the features too: the eigenvectors of
+#' \eqn{ZZ^\top + \xi_1E^+ - \xi_2E^-}{ZZ' + xi1 E+ - xi2 E-} are
+#' approximated within the span of the features' left singular vectors
+#' (exact without side information), an m x m eigenproblem after O(n m^2)
+#' work. The `"knn"` graph enters the spectral start as one sparse matrix
+#' with the pairs, through RSpectra. [predict()][predict.kernel_rdp_means]
+#' computes the same approximate kernel for new points (their features, or
+#' their `neighbours` nearest training points).
+#'
+#' `approximation = "auto"` takes the exact kernel up to
+#' `getOption("sideclust.kernel_exact_max", 5000)` points and Nystrom beyond;
+#' `kernel = "precomputed"` (the user's own kernel) and `"linear"` are
+#' always exact. `lambda` grows with the density of the points as for the
+#' exact kernel (see `lambda`).
+#'
 #' @inheritParams rdp_means
 #' @param x Data (a numeric matrix or data.frame, one row per point) for the
 #'   `"rbf"` and `"linear"` kernels; the n x n kernel matrix (a symmetric
@@ -123,6 +176,13 @@
 #' @param order `"random"` visits the points in a new uniformly random order
 #'   every sweep (reproducible with [set.seed()]); `"fixed"` visits them in
 #'   row order.
+#' @param approximation `"auto"`, `"exact"`, `"nystrom"`, `"rff"` or
+#'   `"knn"`: how the `"rbf"` kernel is computed, see Large data.
+#' @param landmarks For `"nystrom"`: the number of landmarks (at most n;
+#'   default `min(n, 100)`); for `"rff"`: the number of random features
+#'   (default `min(n, 300)`). Memory and time per sweep grow in proportion.
+#' @param neighbours For `"knn"`: the number of nearest neighbours of every
+#'   point kept in the graph kernel (below n).
 #' @param restarts Number of runs (random visiting orders and k-means
 #'   roundings of the spectral start); the lowest final objective is kept.
 #' @return An object of class `c("kernel_rdp_means", "sideclust")`, a list with
@@ -133,8 +193,13 @@
 #'     orders and the diagonal) of every cluster: with `size`, all that
 #'     [predict()][predict.kernel_rdp_means] needs besides the kernel to the
 #'     training points.}
-#'   \item{lambda, xi, sigma, kernel}{the penalty, the weights of the last
-#'     sweep, the bandwidth (`"rbf"`) and the kernel.}
+#'   \item{lambda, xi, sigma, kernel, approximation}{the penalty, the
+#'     weights of the last sweep, the bandwidth (`"rbf"`), the kernel and
+#'     how it was computed.}
+#'   \item{feature_map, feature_sums}{approximations only: what places new
+#'     points in the approximate kernel (landmarks and projection, random
+#'     features, or the number of neighbours), and the k x m sums of the
+#'     features over every cluster (low-rank maps).}
 #'   \item{k_method, lambda_search, k_selection}{how `lambda` was set, as in
 #'     [rdp_means()].}
 #'   \item{objective, data_term}{the objective and its data term after every
@@ -158,6 +223,19 @@
 #'
 #' Ng, A. Y., Jordan, M. I. and Weiss, Y. (2002). On spectral clustering:
 #' analysis and an algorithm. NIPS.
+#'
+#' Williams, C. K. I. and Seeger, M. (2001). Using the Nystrom method to
+#' speed up kernel machines. NIPS.
+#'
+#' Rahimi, A. and Recht, B. (2007). Random features for large-scale kernel
+#' machines. NIPS.
+#'
+#' Arthur, D. and Vassilvitskii, S. (2007). k-means++: the advantages of
+#' careful seeding. SODA.
+#'
+#' Malkov, Y. A. and Yashunin, D. A. (2018). Efficient and robust approximate
+#' nearest neighbor search using hierarchical navigable small world graphs.
+#' IEEE TPAMI.
 #' @seealso [rdp_means()], [simulate_patterns()], [predict.kernel_rdp_means()].
 #' @examples
 #' set.seed(1)
@@ -174,12 +252,17 @@ kernel_rdp_means <- function(x, side, k = NULL, lambda = NULL,
                              init = c("spectral", "one"), spectral_rank = 20L,
                              merge_moves = TRUE, order = c("random", "fixed"),
                              patience = 20L, max_iter = 1000L, restarts = 1L,
+                             approximation = c("auto", "exact", "nystrom", "rff", "knn"),
+                             landmarks = NULL, neighbours = 10L,
                              verbose = FALSE) {
   call <- match.call()
   kernel <- match_arg(kernel)
   init <- match_arg(init)
   order <- match_arg(order)
-  kern <- prepare_kernel(x, kernel, sigma)
+  approximation <- resolve_approximation(match_arg(approximation), kernel,
+                                         if (kernel == "precomputed") 0L else NROW(x))
+  kern <- if (approximation == "exact") prepare_kernel(x, kernel, sigma) else
+    prepare_approximate_kernel(x, approximation, sigma, landmarks, neighbours)
   n <- kern$n
   side <- as_side_info(side, n = n, arg = "side")
   xi <- check_xi(xi, "xi")
@@ -229,7 +312,8 @@ kernel_rdp_means <- function(x, side, k = NULL, lambda = NULL,
   fit <- list(
     cluster = res$cluster, k = res$k, size = res$size, within = res$within,
     lambda = res$lambda, xi = stats::setNames(res$xi, c("must", "cannot")),
-    sigma = kern$spec$sigma, kernel = kernel,
+    sigma = if (approximation == "exact") kern$spec$sigma else kern$sigma, kernel = kernel,
+    approximation = approximation,
     objective = res$objective, data_term = res$data_term,
     k_trace = res$k_trace, changes = res$changes,
     iterations = res$iterations, converged = res$converged,
@@ -242,6 +326,16 @@ kernel_rdp_means <- function(x, side, k = NULL, lambda = NULL,
   fit$lambda_search <- res$lambda_search  # (absent when NULL)
   fit$k_selection <- res$k_selection
   fit$call <- call
+  if (approximation != "exact") {
+    fit$feature_map <- kern$map
+    if (kern$map$type != "knn") {
+      # k x m sums of the features over each cluster, for predict()
+      # (a dense n x k indicator: a sparse one would make Matrix copy the m x n features)
+      indicator <- matrix(0, n, fit$k)
+      indicator[cbind(seq_len(n), fit$cluster)] <- 1
+      fit$feature_sums <- unname(t(kern$spec$x %*% indicator))
+    }
+  }
   if (kernel == "linear") {
     fit$centers <- rowsum(kern$data, fit$cluster, reorder = TRUE) / fit$size
     rownames(fit$centers) <- NULL

@@ -1,0 +1,174 @@
+# Kernel RDP-means at scale: the approximations of the RBF kernel
+# (approximation = "nystrom", "rff", "knn") against the exact kernel.
+#
+#   Rscript bench/kernel-scale.R                  # both parts
+#   BENCH_PART=quality Rscript bench/kernel-scale.R
+#   BENCH_PART=scale BENCH_N=1e5,1e6 Rscript bench/kernel-scale.R
+#
+# Protocol
+# * quality: simulate_patterns(1e4, pattern) for moons, rings, spirals
+#   (set.seed(100 + pattern index), as bench/patterns.R), side information
+#   as bench/patterns.R draws it (sample_constraints(rate = 0.01,
+#   pair_count = "paper"): 5e5 pairs at n = 1e4) and, harder, 1e4 pairs
+#   (random_pairs() below); every approximation with the setting of
+#   bench/patterns.R (sigma = 0.5, spectral start) with its lambda = 1.5 at
+#   300 points grown in proportion to n (lambda = 1.5 n / 300), one run
+#   from set.seed(1000 * pattern index + 1); F-measure against the labels.
+#   Every fit starts from BENCH_INIT (default "spectral"; the exact kernel's
+#   Lanczos products cost O(n^2) each, minutes at n = 1e4 on a shared
+#   machine, so init = "one", the same for all, is the quick check).
+# * scale: moons at n = BENCH_N (default 1e5, 1e6) with 1e4 random pairs;
+#   each approximation (default landmarks / neighbours) in a fresh Rscript
+#   process, so the peak resident memory (VmHWM, reset after the data are
+#   made) is that fit's alone; elapsed seconds of the whole call (features or
+#   graph, spectral start, sweeps).
+# Results: bench/results/kernel-scale.md (both parts; a part run alone
+# rewrites its own section only).
+
+suppressPackageStartupMessages(library(sideclust))
+source(file.path("bench", "utils.R"))
+
+sigma <- 0.5
+# bench/patterns.R's lambda = 1.5 at n = 300, grown with the density of the
+# points (the gain of a split grows with n; see ?kernel_rdp_means, lambda)
+lambda_for <- function(n) 1.5 * n / 300
+
+# n_pairs pairs of distinct points drawn uniformly, must-link when the labels
+# agree (no noise): O(n_pairs), where sample_constraints() is built for
+# smaller n.
+random_pairs <- function(label, n_pairs) {
+  n <- length(label)
+  i <- sample.int(n, n_pairs, replace = TRUE)
+  j <- sample.int(n, n_pairs, replace = TRUE)
+  keep <- i != j
+  a <- pmin(i, j)[keep]
+  b <- pmax(i, j)[keep]
+  first <- !duplicated(a + (b - 1) * n)
+  a <- a[first]
+  b <- b[first]
+  same <- label[a] == label[b]
+  constraints(must = cbind(a, b)[same, , drop = FALSE], cannot = cbind(a, b)[!same, , drop = FALSE],
+              n = n)
+}
+
+status_mb <- function(field) {
+  line <- grep(paste0("^", field, ":"), readLines("/proc/self/status"), value = TRUE)
+  as.numeric(gsub("[^0-9]", "", line)) / 1024
+}
+
+fit_one <- function(x, side, approximation, init = "spectral") {
+  kernel_rdp_means(x, side, lambda = lambda_for(nrow(x)), sigma = sigma, approximation = approximation,
+                   init = init)
+}
+
+# In the child: one approximation at one n; prints a dcf record.
+child <- function(approximation, n) {
+  set.seed(11)
+  d <- simulate_patterns(n, "moons")
+  side <- random_pairs(d$label, 1e4)
+  invisible(gc())
+  base <- status_mb("VmRSS")
+  writeLines("5", "/proc/self/clear_refs")  # reset VmHWM
+  set.seed(12)
+  t <- system.time(fit <- fit_one(d$x, side, approximation))
+  rec <- list(approximation = approximation, n = n, seconds = t[["elapsed"]],
+              cpu_seconds = t[["user.self"]] + t[["sys.self"]],
+              peak_mb = status_mb("VmHWM") - base, data_mb = as.numeric(object.size(d$x)) / 2^20,
+              k = fit$k, sweeps = fit$iterations, F = f_measure(d$label, fit$cluster))
+  write.dcf(as.data.frame(lapply(rec, as.character)))
+}
+
+args <- commandArgs(TRUE)
+if (length(args) == 3L && args[1] == "--child") {
+  child(args[2], as.numeric(args[3]))
+  quit(save = "no")
+}
+
+part <- Sys.getenv("BENCH_PART", "both")
+out_md <- file.path("bench", "results", "kernel-scale.md")
+old <- if (file.exists(out_md)) readLines(out_md) else character(0)
+# a part's section of an earlier run, kept when this run skips that part
+old_section <- function(title) {
+  at <- which(old == title)
+  if (length(at) == 0L) return(character(0))
+  ends <- which(startsWith(old, "## "))
+  end <- min(c(ends[ends > at], length(old) + 1L)) - 1L
+  old[at:end]
+}
+
+quality_title <- "## Quality at n = 1e4: F-measure, exact kernel against each approximation"
+scale_title <- "## Time and peak memory (moons, 1e4 pairs)"
+quality <- old_section(quality_title)
+scale <- old_section(scale_title)
+
+if (part %in% c("both", "quality")) {
+  quality_init <- Sys.getenv("BENCH_INIT", "spectral")
+  # BENCH_PAIRS=patterns or 1e4 runs one of the two pair sets
+  pair_sets <- c(patterns = "5e5 (patterns.R)", `1e4` = "1e4")
+  pair_sets <- pair_sets[strsplit(Sys.getenv("BENCH_PAIRS", "patterns,1e4"), ",")[[1]]]
+  patterns <- c("moons", "rings", "spirals")
+  rows <- list()
+  for (ip in seq_along(patterns)) {
+    set.seed(100 + ip)
+    d <- simulate_patterns(1e4, patterns[ip])
+    sides <- list(`5e5 (patterns.R)` = sample_constraints(d$label, rate = 0.01, pair_count = "paper"),
+                  `1e4` = random_pairs(d$label, 1e4))
+    for (s in pair_sets) {
+      for (a in c("exact", "nystrom", "rff", "knn")) {
+        set.seed(1000L * ip + 1L)
+        t <- system.time(fit <- fit_one(d$x, sides[[s]], a, init = quality_init))
+        f <- f_measure(d$label, fit$cluster)
+        message(sprintf("%-8s %-16s %-8s F %.4f k %d %.0f s", patterns[ip], s, a, f, fit$k, t[["elapsed"]]))
+        rows[[length(rows) + 1L]] <- data.frame(pattern = patterns[ip], pairs = s, approximation = a,
+                                                F = f, k = fit$k, seconds = t[["elapsed"]])
+        saveRDS(do.call(rbind, rows), file.path(tempdir(), "kernel-scale-quality.rds"))
+      }
+    }
+  }
+  res <- do.call(rbind, rows)
+  exact_f <- res$F[res$approximation == "exact"][match(paste(res$pattern, res$pairs),
+    paste(res$pattern, res$pairs)[res$approximation == "exact"])]
+  res$F_minus_exact <- res$F - exact_f
+  quality <- c(quality_title, "",
+    sprintf("- date: %s; sideclust %s (git %s); %s", format(Sys.time(), "%Y-%m-%d %H:%M %Z"),
+            utils::packageVersion("sideclust"), git_commit(), R.version.string),
+    sprintf("- machine: %s, %d cores, shared with other jobs (seconds provisional)", cpu_name(),
+            parallel::detectCores()),
+    sprintf("- sigma = %g, lambda = 1.5 n / 300 = %g, init = \"%s\" for every fit, default landmarks (nystrom 100, rff 300) and neighbours (10)",
+            sigma, lambda_for(1e4), quality_init),
+    sprintf("- worst |F - exact F| over patterns and pair sets: %s",
+            paste(sprintf("%s %.4f", c("nystrom", "rff", "knn"),
+                          vapply(c("nystrom", "rff", "knn"), function(a)
+                            max(abs(res$F_minus_exact[res$approximation == a])), numeric(1))),
+                  collapse = ", ")),
+    "", md_table(res, digits = 4), "")
+}
+
+if (part %in% c("both", "scale")) {
+  ns <- as.numeric(strsplit(Sys.getenv("BENCH_N", "1e5,1e6"), ",")[[1]])
+  approximations <- strsplit(Sys.getenv("BENCH_APPROX", "nystrom,knn"), ",")[[1]]
+  recs <- list()
+  for (n in ns) for (a in approximations) {
+    out <- system2(file.path(R.home("bin"), "Rscript"),
+                   c("bench/kernel-scale.R", "--child", a, format(n, scientific = FALSE)),
+                   stdout = TRUE, stderr = "")
+    rec <- as.data.frame(read.dcf(textConnection(out)), stringsAsFactors = FALSE)
+    message(paste(out, collapse = " | "))
+    recs[[length(recs) + 1L]] <- rec
+  }
+  tab <- do.call(rbind, recs)
+  for (v in c("n", "seconds", "cpu_seconds", "peak_mb", "data_mb", "F")) tab[[v]] <- as.numeric(tab[[v]])
+  scale <- c(scale_title, "",
+    sprintf("- date: %s; sideclust %s (git %s); %s", format(Sys.time(), "%Y-%m-%d %H:%M %Z"),
+            utils::packageVersion("sideclust"), git_commit(), R.version.string),
+    sprintf("- machine: %s, %d cores, shared with other jobs: seconds are PROVISIONAL, not a speed claim",
+            cpu_name(), parallel::detectCores()),
+    sprintf("- BLAS: %s", sessionInfo()$BLAS),
+    "- moons, 1e4 random pairs, sigma = 0.5, lambda = 1.5 n / 300, spectral start; one fresh Rscript per row; peak_mb: VmHWM above the resident size after the data were made",
+    "", md_table(tab, digits = 3), "")
+}
+
+writeLines(c("# Kernel RDP-means at scale", "",
+             "Written by `bench/kernel-scale.R` (protocol in its header).", "",
+             quality, scale), out_md)
+message("wrote ", out_md)
