@@ -4,6 +4,7 @@
 #   Rscript bench/kernel-scale.R                  # both parts
 #   BENCH_PART=quality Rscript bench/kernel-scale.R
 #   BENCH_PART=scale BENCH_N=1e5,1e6 Rscript bench/kernel-scale.R
+#   (BENCH_SHARED=1 marks the seconds provisional: other jobs share the cores)
 #
 # Protocol
 # * quality: simulate_patterns(1e4, pattern) for moons, rings, spirals
@@ -18,6 +19,7 @@
 #   Lanczos products cost O(n^2) each, minutes at n = 1e4 on a shared
 #   machine, so init = "one", the same for all, is the quick check).
 # * scale: moons at n = BENCH_N (default 1e5, 1e6) with 1e4 random pairs;
+#   stats::kmeans (Lloyd, 2 centres) as the peer in the same run, then
 #   each approximation (default landmarks / neighbours) in a fresh Rscript
 #   process, so the peak resident memory (VmHWM, reset after the data are
 #   made) is that fit's alone; elapsed seconds of the whole call (features or
@@ -70,7 +72,11 @@ child <- function(approximation, n) {
   base <- status_mb("VmRSS")
   writeLines("5", "/proc/self/clear_refs")  # reset VmHWM
   set.seed(12)
-  t <- system.time(fit <- fit_one(d$x, side, approximation))
+  # stats::kmeans (Lloyd, 2 centres, no pairs) is the peer timed in the same run
+  t <- system.time(fit <- if (approximation == "kmeans") {
+    km <- stats::kmeans(d$x, 2L, iter.max = 100L, algorithm = "Lloyd")
+    list(k = 2L, iterations = km$iter, cluster = km$cluster)
+  } else fit_one(d$x, side, approximation))
   rec <- list(approximation = approximation, n = n, seconds = t[["elapsed"]],
               cpu_seconds = t[["user.self"]] + t[["sys.self"]],
               peak_mb = status_mb("VmHWM") - base, data_mb = as.numeric(object.size(d$x)) / 2^20,
@@ -146,7 +152,7 @@ if (part %in% c("both", "quality")) {
 
 if (part %in% c("both", "scale")) {
   ns <- as.numeric(strsplit(Sys.getenv("BENCH_N", "1e5,1e6"), ",")[[1]])
-  approximations <- strsplit(Sys.getenv("BENCH_APPROX", "nystrom,knn"), ",")[[1]]
+  approximations <- strsplit(Sys.getenv("BENCH_APPROX", "kmeans,nystrom,knn"), ",")[[1]]
   recs <- list()
   for (n in ns) for (a in approximations) {
     out <- system2(file.path(R.home("bin"), "Rscript"),
@@ -161,8 +167,9 @@ if (part %in% c("both", "scale")) {
   scale <- c(scale_title, "",
     sprintf("- date: %s; sideclust %s (git %s); %s", format(Sys.time(), "%Y-%m-%d %H:%M %Z"),
             utils::packageVersion("sideclust"), git_commit(), R.version.string),
-    sprintf("- machine: %s, %d cores, shared with other jobs: seconds are PROVISIONAL, not a speed claim",
-            cpu_name(), parallel::detectCores()),
+    sprintf("- machine: %s, %d cores, %s", cpu_name(), parallel::detectCores(),
+            if (nzchar(Sys.getenv("BENCH_SHARED"))) "shared with other jobs: seconds are PROVISIONAL, not a speed claim"
+            else "otherwise quiet"),
     sprintf("- BLAS: %s", sessionInfo()$BLAS),
     "- moons, 1e4 random pairs, sigma = 0.5, lambda = 1.5 n / 300, spectral start; one fresh Rscript per row; peak_mb: VmHWM above the resident size after the data were made",
     "", md_table(tab, digits = 3), "")
