@@ -7,30 +7,32 @@
 # R's own "possibly lost" and "still reachable" blocks are reported, not
 # counted. No suppression file is used.
 # Usage: bash tools/valgrind.sh [examples|conventions|all]   (default all;
-# or make valgrind). Logs in valgrind/: <part>.log (valgrind), <part>.out (R).
-# Set VALGRIND_SKIP_BUILD=1 to reuse valgrind/lib as it is.
+# or make valgrind). Logs in valgrind/ (or $VALGRIND_DIR): <part>.log
+# (valgrind), <part>.out (R), summary.txt. VALGRIND_SKIP_BUILD=1 reuses the
+# library there as it is.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 parts=${1:-all}
 [ "$parts" = all ] && parts="examples conventions"
 command -v valgrind >/dev/null || { echo "valgrind not found"; exit 1; }
-mkdir -p valgrind/lib valgrind/run
-root=$PWD
+out=${VALGRIND_DIR:-valgrind}
+mkdir -p "$out/lib" "$out/run" && out=$(cd "$out" && pwd)
 
 if [ "${VALGRIND_SKIP_BUILD:-0}" != 1 ]; then
   command -v ccache >/dev/null && export CCACHE=ccache
   start=$(date +%s)
   # --preclean / --clean: the -O1 objects must not be reused by a normal install
-  R_MAKEVARS_USER="$root/tools/valgrind/Makevars" R CMD INSTALL --preclean --clean \
-    --no-docs --no-byte-compile --no-test-load --library=valgrind/lib . \
-    >valgrind/install.txt 2>&1 || { tail -40 valgrind/install.txt; exit 1; }
+  R_MAKEVARS_USER="$PWD/tools/valgrind/Makevars" R CMD INSTALL --preclean --clean \
+    --no-docs --no-byte-compile --no-test-load --library="$out/lib" . \
+    >"$out/install.txt" 2>&1 || { tail -40 "$out/install.txt"; exit 1; }
   echo "build: $(( $(date +%s) - start )) s"
 fi
 
-Rscript tools/valgrind/examples.R valgrind/examples.R || exit 1
-cat >valgrind/conventions.R <<'EOF'
+Rscript tools/valgrind/examples.R "$out/examples.R" || exit 1
+cat >"$out/conventions.R" <<'EOF'
 library(testthat)
-res <- test_file("../../tests/testthat/test-fit-conventions.R", package = "sideclust",
+# the test file's path comes after --args
+res <- test_file(commandArgs(trailingOnly = TRUE)[1L], package = "sideclust",
                  load_package = "installed", reporter = "summary")
 res <- as.data.frame(res)
 cat(sprintf("conventions test: %d expectations, %d failed, %d errors, %d skipped\n",
@@ -44,17 +46,18 @@ status=0
 summary=""
 for part in $parts; do
   case $part in
-    examples) script=../examples.R ;;
-    conventions) script=../conventions.R ;;
+    examples) script=$out/examples.R; args=() ;;
+    conventions) script=$out/conventions.R
+                 args=(--args "$PWD/tests/testthat/test-fit-conventions.R") ;;
     *) echo "unknown part: $part"; exit 1 ;;
   esac
   start=$(date +%s)
-  (cd valgrind/run && R_LIBS="$root/valgrind/lib" \
-     R -d "$vg --log-file=$root/valgrind/$part.log" --vanilla -q -f "$script" \
-     >"$root/valgrind/$part.out" 2>&1)
+  (cd "$out/run" && R_LIBS="$out/lib" \
+     R -d "$vg --log-file=$out/$part.log" --vanilla -q -f "$script" "${args[@]}" \
+     >"$out/$part.out" 2>&1)
   rstatus=$?
   secs=$(( $(date +%s) - start ))
-  log=valgrind/$part.log
+  log=$out/$part.log
   errors=$(sed -n 's/.*ERROR SUMMARY: \([0-9,]*\) errors.*/\1/p' "$log" | tr -d , | tail -1)
   leak() {  # bytes and blocks of one leak kind, 0 when valgrind did not list it
     local line
@@ -68,8 +71,8 @@ for part in $parts; do
   if [ "$rstatus" -ne 0 ] || [ "${errors:-1}" != 0 ] || [ "${definite%% *}" != 0 ]; then
     status=1
     grep -nE -B2 -A25 'Invalid (read|write)|uninitialised|definitely lost in' "$log" | head -120
-    tail -20 "valgrind/$part.out"
+    tail -20 "$out/$part.out"
   fi
 done
-printf '%s' "$summary" | tee valgrind/summary.txt
+printf '%s' "$summary" | tee "$out/summary.txt"
 exit $status
