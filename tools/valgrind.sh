@@ -6,13 +6,14 @@
 # Fails unless every run finishes with 0 errors and 0 bytes definitely lost.
 # R's own "possibly lost" and "still reachable" blocks are reported, not
 # counted. No suppression file is used.
-# Usage: bash tools/valgrind.sh [examples|conventions|all]   (default all;
-# or make valgrind). Logs in valgrind/ (or $VALGRIND_DIR): <part>.log
-# (valgrind), <part>.out (R), summary.txt. VALGRIND_SKIP_BUILD=1 reuses the
-# library there as it is.
+# Usage: bash tools/valgrind.sh [part ...]  with parts examples, conventions
+# (both: all, the default; or make valgrind) and fits, a reduced stand-in for
+# conventions: each of its fits once (tools/valgrind/conventions-once.R).
+# Logs in valgrind/ (or $VALGRIND_DIR): <part>.log (valgrind), <part>.out (R),
+# summary.txt. VALGRIND_SKIP_BUILD=1 reuses the library there as it is.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-parts=${1:-all}
+parts=${*:-all}
 [ "$parts" = all ] && parts="examples conventions"
 command -v valgrind >/dev/null || { echo "valgrind not found"; exit 1; }
 out=${VALGRIND_DIR:-valgrind}
@@ -49,6 +50,8 @@ for part in $parts; do
     examples) script=$out/examples.R; args=() ;;
     conventions) script=$out/conventions.R
                  args=(--args "$PWD/tests/testthat/test-fit-conventions.R") ;;
+    fits) script=$PWD/tools/valgrind/conventions-once.R
+          args=(--args "$PWD/tests/testthat") ;;
     *) echo "unknown part: $part"; exit 1 ;;
   esac
   start=$(date +%s)
