@@ -3,7 +3,7 @@ PKG := sideclust
 VERSION := $(shell sed -n 's/^Version: //p' DESCRIPTION)
 R ?= R
 
-.PHONY: deps deps-demo install document demo test core-check core-check-arm warnings fuzz fuzz-ci sanitize check check-imports-only site site-check clean
+.PHONY: deps deps-demo install document demo test core-check core-check-arm warnings fuzz fuzz-ci sanitize valgrind check check-imports-only site site-check clean
 
 # Everything: the test and check tools, LaTeX, pkgdown and the peer packages.
 deps:
@@ -52,6 +52,12 @@ warnings:
 sanitize:
 	bash tools/sanitize.sh
 
+# The examples and the conventions test under valgrind's memcheck, from a
+# library built with debug info (tools/valgrind.sh); fails on any memory error
+# or definite leak.
+valgrind:
+	bash tools/valgrind.sh
+
 # Fuzz sweep of the installed package (tools/fuzz.R): every call in a fresh R
 # process; fails on crashes, on non-finite fits returned without a warning and
 # on silent wrong answers to shifted, huge-column or p > n data.
@@ -84,4 +90,4 @@ site-check: site
 	bash tools/site-check.sh
 
 clean:
-	rm -rf docs site-check check/imports-only inst/doc $(PKG)_*.tar.gz $(PKG).Rcheck src/*.o src/*.so demo-output sanitize
+	rm -rf docs site-check check/imports-only inst/doc $(PKG)_*.tar.gz $(PKG).Rcheck src/*.o src/*.so demo-output sanitize valgrind
