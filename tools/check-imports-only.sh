@@ -24,8 +24,13 @@ mkdir -p "$out/cran-web/web/packages"
 Rscript -e '
   sug <- tools:::.extract_dependency_package_names(read.dcf("DESCRIPTION", "Suggests"))
   fields <- c("Package", "Version", "Maintainer")
-  db <- t(vapply(sug, function(p) unlist(packageDescription(p, fields = fields, drop = FALSE)),
-                 character(3)))
+  # a Suggests package not installed here either gets a row of its own name
+  row <- function(p) {
+    if (!nzchar(system.file(package = p))) return(c(p, "0", "not installed here"))
+    vapply(fields, function(f) as.character(packageDescription(p, fields = f)), "")
+  }
+  db <- t(vapply(sug, row, character(3)))
+  colnames(db) <- fields
   saveRDS(as.data.frame(db, row.names = FALSE), commandArgs(TRUE))' "$out/cran-web/web/packages/packages.rds"
 
 (cd "$out" && R CMD build --no-manual ../.. >build.log 2>&1) || { cat "$out/build.log"; exit 1; }
