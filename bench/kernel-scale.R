@@ -94,18 +94,22 @@ part <- Sys.getenv("BENCH_PART", "both")
 out_md <- file.path("bench", "results", "kernel-scale.md")
 old <- if (file.exists(out_md)) readLines(out_md) else character(0)
 # a part's section of an earlier run, kept when this run skips that part
+# (every "## " section whose title starts with `title`, up to the next "## ")
 old_section <- function(title) {
-  at <- which(old == title)
-  if (length(at) == 0L) return(character(0))
-  ends <- which(startsWith(old, "## "))
-  end <- min(c(ends[ends > at], length(old) + 1L)) - 1L
-  old[at:end]
+  starts <- which(startsWith(old, "## "))
+  keep <- integer(0)
+  for (at in starts[startsWith(old[starts], title)]) {
+    end <- min(c(starts[starts > at], length(old) + 1L)) - 1L
+    keep <- c(keep, at:end)
+  }
+  old[keep]
 }
 
-quality_title <- "## Quality at n = 1e4: F-measure, exact kernel against each approximation"
+quality_title <- "## Quality at n = 1e4"
 scale_title <- "## Time and peak memory (moons, 1e4 pairs)"
 quality <- old_section(quality_title)
 scale <- old_section(scale_title)
+notes <- old_section("## Reading")  # hand-written reading notes, kept as they are
 
 if (part %in% c("both", "quality")) {
   quality_init <- Sys.getenv("BENCH_INIT", "spectral")
@@ -177,5 +181,5 @@ if (part %in% c("both", "scale")) {
 
 writeLines(c("# Kernel RDP-means at scale", "",
              "Written by `bench/kernel-scale.R` (protocol in its header).", "",
-             quality, scale), out_md)
+             quality, scale, notes), out_md)
 message("wrote ", out_md)
