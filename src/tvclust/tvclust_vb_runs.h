@@ -73,7 +73,9 @@ bool try_proposal(std::unique_ptr<TvclustVb<Family, Points>>& vb,
     hooks.check_interrupt();
   }
   res.sweeps += trials;
-  if (trial->elbo() <= res.elbo.back()) return false;
+  // kept only with budget left for a full sweep from it, so that the trace,
+  // the ELBO and the responsibilities of the fit describe the same state
+  if (res.sweeps >= par.max_iter || trial->elbo() <= res.elbo.back()) return false;
   TvclustVbResult attempt;
   trial->run(hooks, par.max_iter - res.sweeps, attempt);
   res.delete_at.push_back(res.iterations + 1);
