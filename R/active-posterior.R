@@ -101,21 +101,24 @@ answer_gain <- function(src, i, j, others) {
     p <- sum(w[same])
     with_i <- d[, others, drop = FALSE] == d[, i]
     with_j <- d[, others, drop = FALSE] == d[, j]
-    spread <- function(v) {
+    draws_spread <- function(v) {
       if (sum(v) <= 0) return(0)
       v <- v / sum(v)
       sum(binary_entropy(drop(v %*% with_i))) + sum(binary_entropy(drop(v %*% with_j)))
     }
-    return(binary_entropy(p) + spread(w) - p * spread(w * same) - (1 - p) * spread(w * !same))
+    return(binary_entropy(p) + draws_spread(w) - p * draws_spread(w * same) -
+             (1 - p) * draws_spread(w * !same))
   }
   r <- src$membership
   ri <- r[i, ]
   rj <- r[j, ]
   rl <- r[others, , drop = FALSE]
   p <- min(1, sum(ri * rj))
-  spread <- function(a, b) sum(binary_entropy(drop(rl %*% a))) + sum(binary_entropy(drop(rl %*% b)))
-  before <- spread(ri, rj)
-  after_must <- if (p > 0) spread(ri * rj / p, ri * rj / p) else 0
-  after_cannot <- if (p < 1) spread(ri * (1 - rj) / (1 - p), rj * (1 - ri) / (1 - p)) else 0
+  membership_spread <- function(a, b) {
+    sum(binary_entropy(drop(rl %*% a))) + sum(binary_entropy(drop(rl %*% b)))
+  }
+  before <- membership_spread(ri, rj)
+  after_must <- if (p > 0) membership_spread(ri * rj / p, ri * rj / p) else 0
+  after_cannot <- if (p < 1) membership_spread(ri * (1 - rj) / (1 - p), rj * (1 - ri) / (1 - p)) else 0
   binary_entropy(p) + before - p * after_must - (1 - p) * after_cannot
 }
