@@ -80,9 +80,6 @@ vb_truncation <- function(truncation, n, p, given) {
 # partition (used once: the fit is deterministic) or a list of partitions,
 # one per restart.
 tvclust_vb_init <- function(init, n, k, truncation, restarts) {
-  if (k > truncation) {
-    stop_arg("k", sprintf("(%d) must not exceed `truncation` (%d)", k, truncation))
-  }
   if (is.null(init)) init <- "kmeans++"
   if (is.character(init) && length(init) == 1L) {
     if (identical(init, "one")) {
