@@ -75,7 +75,8 @@ check:
 
 # R CMD check --as-cran of the built tarball with only the hard dependencies
 # installed (copied into check/imports-only/lib; tools/check-imports-only.sh):
-# fails on an ERROR or WARNING, prints the NOTEs and the slowest examples.
+# fails on an ERROR, a WARNING or the installed-size NOTE, prints the NOTEs,
+# the installed size and the slowest examples.
 check-imports-only:
 	bash tools/check-imports-only.sh
 

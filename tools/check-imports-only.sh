@@ -7,7 +7,8 @@
 # library and R's base library. The library also holds knitr, the
 # VignetteBuilder, as R CMD check's own depends-only mode does: without it
 # --as-cran fails re-building the vignettes; with it and without rmarkdown,
-# knitr writes a placeholder page instead. Fails on a check ERROR or WARNING;
+# knitr writes a placeholder page instead. Fails on a check ERROR or WARNING
+# and on the installed-size NOTE (the package above 5 MB, not this machine);
 # prints the NOTEs and the slowest examples. Output in check/imports-only/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -80,6 +81,17 @@ fi
 tail -n 1 "$log"
 if [ "$status" -ne 0 ] || grep -qE '(ERROR|WARNING)$' "$log"; then
   echo "R CMD check found problems (details in $log)"
+  exit 1
+fi
+
+# The installed size as R CMD check measures it (du -k of the install it
+# made, the library stripped): above 5 MB (5120 KB) it notes the package's
+# own size, which is no NOTE about this machine.
+installed="$out/sideclust.Rcheck/sideclust"
+echo "installed size: $(du -sk "$installed" | cut -f1) KB (R CMD check notes above 5120 KB);" \
+  "$(cd "$installed" && du -sk -- * | sort -n -r | head -4 | awk '{printf "%s %s KB  ", $2, $1}')"
+if grep -q '^\* checking installed package size ... NOTE$' "$log"; then
+  echo "the installed package is larger than 5 MB (details in $log)"
   exit 1
 fi
 
