@@ -309,6 +309,7 @@ kernel_rdp_means <- function(x, side, k = NULL, lambda = NULL,
          call. = FALSE)
   }
   if (!res$converged) warn_not_converged("kernel_rdp_means", max_iter)
+  if (!is.null(lambda) && res$k == 1L) warn_lambda_forces_one(kern, res$lambda, approximation)
   fit <- list(
     cluster = res$cluster, k = res$k, size = res$size, within = res$within,
     lambda = res$lambda, xi = stats::setNames(res$xi, c("must", "cannot")),
