@@ -89,7 +89,7 @@ child <- function(approximation, n) {
     list(k = 2L, iterations = km$iter, cluster = km$cluster)
   } else fit_one(d$x, side, approximation, lambda = scale_lambda(n, approximation)))
   rec <- list(approximation = approximation, n = n,
-              lambda = if (approximation == "kmeans") NA else scale_lambda(n, approximation),
+              lambda = if (approximation == "kmeans") "NA" else scale_lambda(n, approximation),
               seconds = t[["elapsed"]],
               cpu_seconds = t[["user.self"]] + t[["sys.self"]],
               peak_mb = status_mb("VmHWM") - base, data_mb = as.numeric(object.size(d$x)) / 2^20,
