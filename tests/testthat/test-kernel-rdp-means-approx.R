@@ -183,3 +183,16 @@ test_that("knn fits are reproducible under set.seed()", {
   expect_identical(a$cluster, b$cluster)
   expect_identical(a$objective, b$objective)
 })
+
+test_that("the knn kernel's spectral start takes partial labels (products with the graph)", {
+  skip_if_not_installed("RcppHNSW")
+  skip_if_not_installed("RSpectra")
+  d <- approx_moons(300)
+  set.seed(14)
+  side <- sample_labels(d$label, 0.2)
+  kern <- sideclust:::prepare_approximate_kernel(d$x, "knn", 0.3, NULL, 10L)
+  v <- matrix(stats::rnorm(600), 300, 2)
+  expect_equal(sideclust:::kernel_product(kern, v), as.matrix(kern$graph %*% v))
+  fit <- kernel_rdp_means(d$x, side, lambda = 20, sigma = 0.3, approximation = "knn")
+  expect_gt(fit$spectral_k, 0L)
+})
