@@ -171,11 +171,11 @@ knn_search <- function(data, query, k) {
 }
 
 # HNSW's graph degree M, build effort and search effort ef for k neighbours
-# in p dimensions: sparser graphs and less effort suffice in few dimensions,
-# where the nearest neighbours are few hops apart. Beyond 10 dimensions
+# in p dimensions: sparser graphs and less effort find the exact neighbours
+# in up to 3 dimensions (not in 5 or 10, where some are missed). Beyond 3,
 # RcppHNSW's M = 16 with a build effort of 64 (a third of its default).
 hnsw_settings <- function(p, k) {
-  if (p <= 10L) list(M = 8L, ef_construction = 32L, ef = max(16L, k + 5L)) else
+  if (p <= 3L) list(M = 8L, ef_construction = 32L, ef = max(16L, k + 5L)) else
     list(M = 16L, ef_construction = 64L, ef = max(64L, 2L * k))
 }
 

@@ -116,9 +116,11 @@
 #'   effort (`ef`) set per query rather than fixed by a number of trees at
 #'   build time, and because it is packaged for Debian (r-cran-rcpphnsw) as
 #'   well as on CRAN. The search is single-threaded, so a fit is the same
-#'   under the same [set.seed()]; in up to 10 dimensions it uses sparser
+#'   under the same [set.seed()]; in up to 3 dimensions it uses sparser
 #'   HNSW graphs (`M = 8`, build effort 32, search effort
-#'   `max(16, neighbours + 6)`), which still find the exact neighbours there.
+#'   `max(16, neighbours + 6)`), which still find the exact neighbours there
+#'   at half the cost; beyond, `M = 16`, build effort 64 and search effort
+#'   `max(64, 2 * neighbours + 2)`.
 #'   `lambda` is on another scale for this kernel, see Choosing lambda.
 #'
 #' With Nystrom or random features, kernel RDP-means on `K` is kernel
