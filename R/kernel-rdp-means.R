@@ -169,8 +169,9 @@
 #'   to n at a fixed shape: a value chosen at small n is scaled by the ratio
 #'   of the sizes.
 #' * `"knn"`: the kernel mass of a point is its weighted degree in the
-#'   neighbour graph: between `neighbours + 1` and about
-#'   `2 * neighbours + 1`, whatever n. A new cluster gains about the mean
+#'   neighbour graph: at most `2 * neighbours + 1`, and near
+#'   `neighbours + 1` or above when the neighbours are close at the scale
+#'   of `sigma`, whatever n. A new cluster gains about the mean
 #'   degree less its cut per point, so `lambda` is on that scale and does not
 #'   grow with n. Well below the mean degree, pieces of a cluster whose cut
 #'   is small pay for themselves; from about the mean degree to about twice
@@ -182,6 +183,7 @@
 #'   points, it did not (two clusters that are not the moons), and neither
 #'   did smaller values (more clusters): the kernel alone has no preferred
 #'   number of clusters, so weak side information leaves it undecided.
+#'
 #' `k` searches `lambda` for a number of clusters instead, at the cost of
 #' several fits.
 #'
