@@ -42,7 +42,8 @@ warn_lambda_forces_one <- function(kern, lambda, approximation) {
   scale <- if (identical(approximation, "knn")) {
     sprintf(paste0("with approximation = \"knn\" a new cluster gains about a point's weighted ",
                    "degree in the neighbour graph (mean %.3g here), whatever the number of ",
-                   "points: take lambda below it (about half of it), or give `k`"),
+                   "points: take lambda near it (from about half to twice it; see Choosing ",
+                   "lambda in ?kernel_rdp_means), or give `k`"),
             gain$mean_degree)
   } else if (kern$spec$type %in% c("rbf", "linear") || approximation %in% c("nystrom", "rff")) {
     sprintf(paste0("a new cluster gains about the kernel mass across its cut, which grows with ",
