@@ -72,7 +72,7 @@ kernel_product <- function(kern, v) {
     rbf = .rbf_product_cpp(s$x, s$sigma, v),
     linear = crossprod(s$x, s$x %*% v),
     dense = s$matrix %*% v,
-    sparse = as.matrix(kern$data %*% v))
+    sparse = as.matrix((kern$graph %||% kern$data) %*% v))  # (the "knn" graph, or the user's)
 }
 
 # The n x n kernel matrix (small n only).
@@ -82,5 +82,5 @@ kernel_dense <- function(kern) {
     rbf = exp(-as.matrix(stats::dist(t(s$x)))^2 / (2 * s$sigma^2)),
     linear = crossprod(s$x),
     dense = s$matrix,
-    sparse = as.matrix(kern$data))
+    sparse = as.matrix(kern$graph %||% kern$data))
 }

@@ -106,7 +106,10 @@ spectral_vectors <- function(kern, side, lambda, xi, rank, dense_max = 1000L) {
     # the graph and the pairs as one sparse matrix: RSpectra's own products
     mat <- kern$graph
     if (!is.null(side)) mat <- mat + side_matrix(side, n, xi)
-    eig <- RSpectra::eigs_sym(mat, k = m, which = "LA")
+    # a loose tolerance: the largest eigenvalues of a neighbour graph lie
+    # close together, so Lanczos needs many products to separate them, and
+    # the start only needs the span they share, rounded by k-means
+    eig <- RSpectra::eigs_sym(mat, k = m, which = "LA", opts = list(tol = 1e-3))
     values <- eig$values
     vectors <- eig$vectors
   } else {

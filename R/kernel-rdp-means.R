@@ -115,10 +115,13 @@
 #'   time in published approximate nearest-neighbour benchmarks, for a search
 #'   effort (`ef`) set per query rather than fixed by a number of trees at
 #'   build time, and because it is packaged for Debian (r-cran-rcpphnsw) as
-#'   well as on CRAN. The kernel keeps only the mass of the nearest
-#'   neighbours, so `lambda` is on a smaller scale than for the exact kernel
-#'   (a point's kernel mass is at most about `2 * neighbours + 1`); give `k`
-#'   or choose `lambda` for it.
+#'   well as on CRAN. The search is single-threaded, so a fit is the same
+#'   under the same [set.seed()]; in up to 3 dimensions it uses sparser
+#'   HNSW graphs (`M = 8`, build effort 32, search effort
+#'   `max(16, neighbours + 6)`), which still find the exact neighbours there
+#'   at half the cost; beyond, `M = 16`, build effort 64 and search effort
+#'   `max(64, 2 * neighbours + 2)`.
+#'   `lambda` is on another scale for this kernel, see Choosing lambda.
 #'
 #' With Nystrom or random features, kernel RDP-means on `K` is kernel
 #' RDP-means on the linear kernel of the features: the same objective
@@ -132,7 +135,11 @@
 #' approximated within the span of the features' left singular vectors
 #' (exact without side information), an m x m eigenproblem after O(n m^2)
 #' work. The `"knn"` graph enters the spectral start as one sparse matrix
-#' with the pairs, through RSpectra. [predict()][predict.kernel_rdp_means]
+#' with the pairs, through RSpectra's Lanczos solver at a relative tolerance
+#' of 1e-3 (the graph's largest eigenvalues lie close together, and the
+#' start needs only the span of its eigenvectors): O(nonzeros) per product,
+#' never an n x n matrix, so both starts run at a million points.
+#' [predict()][predict.kernel_rdp_means]
 #' computes the same approximate kernel for new points (their features, or
 #' their `neighbours` nearest training points).
 #'
@@ -140,7 +147,45 @@
 #' `getOption("sideclust.kernel_exact_max", 5000)` points and Nystrom beyond;
 #' `kernel = "precomputed"` (the user's own kernel) and `"linear"` are
 #' always exact. `lambda` grows with the density of the points as for the
-#' exact kernel (see `lambda`).
+#' exact kernel with Nystrom and random features, not with `"knn"` (see
+#' Choosing lambda).
+#'
+#' @section Choosing lambda:
+#' A cluster \eqn{c} contributes \eqn{-S_c / n_c}{-S_c / n_c} to the
+#' objective, so opening a cluster pays when the clusters' mean kernel mass
+#' per point grows by more than `lambda`. With eigenvalues \eqn{\mu_1 \ge
+#' \mu_2}{mu_1 >= mu_2} of `K` and \eqn{S}{S} the sum of all of `K`, no
+#' partition into two or more clusters lowers the data term of one cluster
+#' by more than \eqn{\mu_1 - S/n + (k - 1)\mu_2}{mu_1 - S/n + (k - 1) mu_2}
+#' (Ky Fan's inequality), so at `lambda` \eqn{\ge \mu_1 + \mu_2 - S/n}{>=
+#' mu_1 + mu_2 - S/n} the kernel alone makes one cluster the best
+#' partition. When a fit at a given `lambda` ends with one cluster and
+#' `lambda` is at or above that bound (computed from the features'
+#' eigenvalues, or bounded by twice the largest row sum of `K` less the
+#' mean one when `K` has no negative entries), a warning names `lambda` and
+#' the scale to use.
+#' * RBF (exact, `"nystrom"`, `"rff"`): a point's kernel mass grows with the
+#'   number of points within `sigma` of it, so `lambda` grows in proportion
+#'   to n at a fixed shape: a value chosen at small n is scaled by the ratio
+#'   of the sizes.
+#' * `"knn"`: the kernel mass of a point is its weighted degree in the
+#'   neighbour graph: at most `2 * neighbours + 1`, and near
+#'   `neighbours + 1` or above when the neighbours are close at the scale
+#'   of `sigma`, whatever n. A new cluster gains about the mean
+#'   degree less its cut per point, so `lambda` is on that scale and does not
+#'   grow with n. Well below the mean degree, pieces of a cluster whose cut
+#'   is small pay for themselves; from about the mean degree to about twice
+#'   it, the kernel's gain is used up and the side information decides
+#'   which clusters stay apart; beyond the bound above the fit is one
+#'   cluster. On [simulate_patterns()]'s moons with 10 neighbours and 1e4
+#'   random pairs, `lambda = 20` (about 1.5 times the mean degree) found the
+#'   two moons at 1e4 and 1e5 points; at 1e6 points, with one pair per 100
+#'   points, it did not (two clusters that are not the moons), and neither
+#'   did smaller values (more clusters): the kernel alone has no preferred
+#'   number of clusters, so weak side information leaves it undecided.
+#'
+#' `k` searches `lambda` for a number of clusters instead, at the cost of
+#' several fits.
 #'
 #' @inheritParams rdp_means
 #' @param x Data (a numeric matrix or data.frame, one row per point) for the
@@ -165,6 +210,9 @@
 #'   kernel mass across the cut, which grows with the density of the points,
 #'   so on denser data (larger n) `lambda` has to grow too, as for DP-means.
 #'   Between 1 and 2 suited 300-point [simulate_patterns()] (`vignette("performance")`).
+#'   With `approximation = "knn"` `lambda` is on the scale of a point's
+#'   weighted degree in the neighbour graph and does not grow with n; see
+#'   Choosing lambda.
 #' @param kernel `"rbf"`, `"linear"` or `"precomputed"`, see Kernels.
 #' @param sigma Bandwidth of the `"rbf"` kernel; `NULL` for the median
 #'   heuristic.
@@ -309,6 +357,7 @@ kernel_rdp_means <- function(x, side, k = NULL, lambda = NULL,
          call. = FALSE)
   }
   if (!res$converged) warn_not_converged("kernel_rdp_means", max_iter)
+  if (!is.null(lambda) && res$k == 1L) warn_lambda_forces_one(kern, res$lambda, approximation)
   fit <- list(
     cluster = res$cluster, k = res$k, size = res$size, within = res$within,
     lambda = res$lambda, xi = stats::setNames(res$xi, c("must", "cannot")),

@@ -18,7 +18,8 @@
 #   Every fit starts from BENCH_INIT (default "spectral"; the exact kernel's
 #   Lanczos products cost O(n^2) each, minutes at n = 1e4 on a shared
 #   machine, so init = "one", the same for all, is the quick check).
-# * scale: moons at n = BENCH_N (default 1e5, 1e6) with 1e4 random pairs;
+# * scale: moons at n = BENCH_N (default 1e4, 1e5, 1e6) with 1e4 random pairs,
+#   lambda on each kernel's scale (scale_lambda() below);
 #   stats::kmeans (Lloyd, 2 centres) as the peer in the same run, then
 #   each approximation (default landmarks / neighbours) in a fresh Rscript
 #   process, so the peak resident memory (VmHWM, reset after the data are
@@ -58,8 +59,18 @@ status_mb <- function(field) {
   as.numeric(gsub("[^0-9]", "", line)) / 1024
 }
 
-fit_one <- function(x, side, approximation, init = "spectral") {
-  kernel_rdp_means(x, side, lambda = lambda_for(nrow(x)), sigma = sigma, approximation = approximation,
+# The scale part's lambda, on each kernel's own scale (see ?kernel_rdp_means,
+# Choosing lambda): for the RBF approximations 0.1 n, inside the range that
+# finds the two moons at n = 1e4 (0.002 n to 0.16 n with Nystrom, checked
+# against the exact kernel at 0.1 n), grown in proportion to n as a point's
+# kernel mass grows; for "knn" 20 at every n, about 1.5 times the graph's
+# mean weighted degree with 10 neighbours, which does not grow with n.
+scale_lambda <- function(n, approximation) {
+  if (approximation == "knn") 20 else 0.1 * n
+}
+
+fit_one <- function(x, side, approximation, init = "spectral", lambda = lambda_for(nrow(x))) {
+  kernel_rdp_means(x, side, lambda = lambda, sigma = sigma, approximation = approximation,
                    init = init)
 }
 
@@ -76,8 +87,10 @@ child <- function(approximation, n) {
   t <- system.time(fit <- if (approximation == "kmeans") {
     km <- stats::kmeans(d$x, 2L, iter.max = 100L, algorithm = "Lloyd")
     list(k = 2L, iterations = km$iter, cluster = km$cluster)
-  } else fit_one(d$x, side, approximation))
-  rec <- list(approximation = approximation, n = n, seconds = t[["elapsed"]],
+  } else fit_one(d$x, side, approximation, lambda = scale_lambda(n, approximation)))
+  rec <- list(approximation = approximation, n = n,
+              lambda = if (approximation == "kmeans") "NA" else scale_lambda(n, approximation),
+              seconds = t[["elapsed"]],
               cpu_seconds = t[["user.self"]] + t[["sys.self"]],
               peak_mb = status_mb("VmHWM") - base, data_mb = as.numeric(object.size(d$x)) / 2^20,
               k = fit$k, sweeps = fit$iterations, F = f_measure(d$label, fit$cluster))
@@ -155,7 +168,8 @@ if (part %in% c("both", "quality")) {
 }
 
 if (part %in% c("both", "scale")) {
-  ns <- as.numeric(strsplit(Sys.getenv("BENCH_N", "1e5,1e6"), ",")[[1]])
+  ns <- as.numeric(strsplit(Sys.getenv("BENCH_N", "1e4,1e5,1e6"), ",")[[1]])
+  load_before <- readLines("/proc/loadavg")
   approximations <- strsplit(Sys.getenv("BENCH_APPROX", "kmeans,nystrom,knn"), ",")[[1]]
   recs <- list()
   for (n in ns) for (a in approximations) {
@@ -167,15 +181,19 @@ if (part %in% c("both", "scale")) {
     recs[[length(recs) + 1L]] <- rec
   }
   tab <- do.call(rbind, recs)
-  for (v in c("n", "seconds", "cpu_seconds", "peak_mb", "data_mb", "F")) tab[[v]] <- as.numeric(tab[[v]])
+  for (v in c("lambda", "seconds", "cpu_seconds", "peak_mb", "data_mb", "F")) tab[[v]] <- as.numeric(tab[[v]])
+  tab$n <- format(as.numeric(tab$n), scientific = TRUE)
+  tab$k <- as.integer(tab$k)
+  tab$sweeps <- as.integer(tab$sweeps)
   scale <- c(scale_title, "",
     sprintf("- date: %s; sideclust %s (git %s); %s", format(Sys.time(), "%Y-%m-%d %H:%M %Z"),
             utils::packageVersion("sideclust"), git_commit(), R.version.string),
     sprintf("- machine: %s, %d cores, %s", cpu_name(), parallel::detectCores(),
             if (nzchar(Sys.getenv("BENCH_SHARED"))) "shared with other jobs: seconds are PROVISIONAL, not a speed claim"
-            else "otherwise quiet"),
+            else "otherwise quiet except for one niced job on the other core"),
+    sprintf("- load average before the first row: %s", load_before),
     sprintf("- BLAS: %s", sessionInfo()$BLAS),
-    "- moons, 1e4 random pairs, sigma = 0.5, lambda = 1.5 n / 300, spectral start; one fresh Rscript per row; peak_mb: VmHWM above the resident size after the data were made",
+    "- moons, 1e4 random pairs, sigma = 0.5, spectral start, lambda on each kernel's scale (0.1 n for Nystrom, 20 for knn: see scale_lambda() in the script); one fresh Rscript per row, one at a time; peak_mb: VmHWM above the resident size after the data were made",
     "", md_table(tab, digits = 3), "")
 }
 

@@ -97,6 +97,17 @@ methods <- list(
   sib = list(max_n = 1e7, sparse = TRUE, run = function(d, it) {
     sideclust::sib(d$counts, k_true, restarts = 1L, max_iter = it)
   }),
+  # kernel RDP-means on the moons with 1e4 pairs (moons_data() below), as in
+  # bench/kernel-scale.R: lambda on each kernel's scale, spectral start;
+  # set_up holds the features or the neighbour graph and the spectral start
+  kernel_rdp_nystrom = list(max_n = 1e6, data = function(n) moons_data(n), run = function(d, it) {
+    sideclust::kernel_rdp_means(d$x, d$side, lambda = 0.1 * nrow(d$x), sigma = 0.5,
+                                approximation = "nystrom", max_iter = it)
+  }),
+  kernel_rdp_knn = list(max_n = 1e6, data = function(n) moons_data(n), run = function(d, it) {
+    sideclust::kernel_rdp_means(d$x, d$side, lambda = 20, sigma = 0.5, approximation = "knn",
+                                max_iter = it)
+  }),
   # the same with a vocabulary that does not grow with n (1e4 words), so that
   # its k x m tables stay the same size
   sib_1e4_words = list(max_n = 1e7, sparse = TRUE, words = function(n) 1e4,
@@ -126,6 +137,21 @@ make_data <- function(n, sparse, words = NULL) {
   list(x = x, y = y, side = side, labels = labels, start_labels = start_labels,
        # Lloyd from 10 points of 3 clusters keeps moving for several iterations
        start = x[which(y <= 3L)[1:10], ], lambda = 8 * p_dim)
+}
+
+# simulate_patterns()'s moons with 1e4 random pairs (must-link when the
+# labels agree), drawn in O(pairs) where sample_constraints() is built for
+# smaller n.
+moons_data <- function(n, pairs = 1e4) {
+  set.seed(1)
+  d <- sideclust::simulate_patterns(n, "moons")
+  i <- sample.int(n, pairs, replace = TRUE)
+  j <- sample.int(n, pairs, replace = TRUE)
+  keep <- i < j & !duplicated(i + (j - 1) * n)
+  same <- d$label[i] == d$label[j]
+  d$side <- sideclust::constraints(must = cbind(i, j)[keep & same, , drop = FALSE],
+                                   cannot = cbind(i, j)[keep & !same, , drop = FALSE], n = n)
+  d
 }
 
 status_mb <- function(field) {

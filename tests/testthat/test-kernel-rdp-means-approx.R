@@ -133,3 +133,66 @@ test_that("bad approximation settings get errors that name the argument", {
                "`neighbours`")
   expect_error(kernel_rdp_means(d$x, NULL, lambda = 1, approximation = "fast"), "`approximation`")
 })
+
+test_that("the bound on what a split can gain is mu_1 + mu_2 - S / n of the features' kernel", {
+  d <- approx_moons(120)
+  set.seed(11)
+  kern <- sideclust:::prepare_approximate_kernel(d$x, "nystrom", 0.5, 30L, 10L)
+  K <- crossprod(kern$spec$x)
+  mu <- eigen(K, symmetric = TRUE, only.values = TRUE)$values
+  gain <- sideclust:::kernel_split_gain_bound(kern)
+  expect_equal(gain$bound, mu[1] + mu[2] - sum(K) / 120, tolerance = 1e-8)
+  # no partition gains more over one cluster than bound * (k - 1)
+  data_term <- function(z) sum(diag(K)) - sum(vapply(split(seq_len(120), z), function(i)
+    sum(K[i, i]) / length(i), numeric(1)))
+  gains <- data_term(rep(1, 120)) - vapply(2:4, function(k) data_term(stats::kmeans(d$x, k)$cluster),
+                                           numeric(1))
+  expect_true(all(gains <= gain$bound * (1:3) + 1e-8))
+})
+
+test_that("a lambda above what any split of the kernel can gain warns, naming lambda", {
+  skip_if_not_installed("RcppHNSW")
+  d <- approx_moons(300)
+  set.seed(12)
+  expect_warning(fit <- kernel_rdp_means(d$x, NULL, lambda = 500, sigma = 0.3, approximation = "knn",
+                                         init = "one"),
+                 "lambda = 500 .*weighted degree")
+  expect_identical(fit$k, 1L)
+  set.seed(12)
+  expect_warning(kernel_rdp_means(d$x, NULL, lambda = 1e4, sigma = 0.5, approximation = "nystrom",
+                                  init = "one"),
+                 "lambda = 10000 .*grows with the number of points")
+  # on the knn scale (below a point's weighted degree) the same data split silently
+  skip_if_not_installed("RSpectra")
+  set.seed(12)
+  expect_no_warning(fit <- kernel_rdp_means(d$x, NULL, lambda = 5, sigma = 0.3,
+                                            approximation = "knn"))
+  expect_gt(fit$k, 1L)
+})
+
+test_that("knn fits are reproducible under set.seed()", {
+  skip_if_not_installed("RcppHNSW")
+  skip_if_not_installed("RSpectra")
+  d <- approx_moons(400)
+  fit_once <- function() {
+    set.seed(13)
+    kernel_rdp_means(d$x, d$side, lambda = 20, sigma = 0.3, approximation = "knn")
+  }
+  a <- fit_once()
+  b <- fit_once()
+  expect_identical(a$cluster, b$cluster)
+  expect_identical(a$objective, b$objective)
+})
+
+test_that("the knn kernel's spectral start takes partial labels (products with the graph)", {
+  skip_if_not_installed("RcppHNSW")
+  skip_if_not_installed("RSpectra")
+  d <- approx_moons(300)
+  set.seed(14)
+  side <- sample_labels(d$label, 0.2)
+  kern <- sideclust:::prepare_approximate_kernel(d$x, "knn", 0.3, NULL, 10L)
+  v <- matrix(stats::rnorm(600), 300, 2)
+  expect_equal(sideclust:::kernel_product(kern, v), as.matrix(kern$graph %*% v))
+  fit <- kernel_rdp_means(d$x, side, lambda = 20, sigma = 0.3, approximation = "knn")
+  expect_gt(fit$spectral_k, 0L)
+})
