@@ -5,8 +5,9 @@
 # neighbourhood strategies ask mostly must-links; given only those, a method
 # that weighs every pair alike sees few cannot-links, though the answers
 # settle every pair between two neighbourhoods. Pairs answered directly keep
-# their answer and confidence; a cannot-link inside a chunklet (a
-# contradiction, from a wrong answer) stays as given and implies nothing.
+# their answer and confidence. A chunklet holding a cannot-link (a
+# contradiction: some answer in it is wrong, and which one is unknown)
+# implies nothing, inside or across; its answers stay as given.
 # Only the points in answered pairs are involved; when the closure would
 # exceed `max_pairs` pairs the answers are returned as they are.
 implied_constraints <- function(side, n, max_pairs = 1e6) {
@@ -16,10 +17,13 @@ implied_constraints <- function(side, n, max_pairs = 1e6) {
   unit <- .side_components_cpp(n, side$i[side$must], side$j[side$must])
   pts <- sort(unique(c(side$i, side$j)))
   by_unit <- split(pts, unit[pts])
-  size <- lengths(by_unit)
   ca <- unit[side$i[!side$must]]
   cb <- unit[side$j[!side$must]]
-  across <- ca != cb
+  # a chunklet holding a cannot-link contradicts itself: it implies nothing
+  broken <- unique(ca[ca == cb])
+  by_unit <- by_unit[!names(by_unit) %in% as.character(broken)]
+  size <- lengths(by_unit)
+  across <- ca != cb & !ca %in% broken & !cb %in% broken
   unit_pairs <- unique(cbind(pmin(ca, cb), pmax(ca, cb))[across, , drop = FALSE])
   key <- as.character
   n_cannot <- sum(size[key(unit_pairs[, 1])] * size[key(unit_pairs[, 2])])

@@ -74,9 +74,10 @@ oracle_from_labels <- function(y, noise = 0, dont_know = 0) {
 #' see the cannot-links. With `implied = TRUE` (the default) each fit gets
 #' the answers and the pairs they imply, among the points answered, as Basu,
 #' Banerjee & Mooney (2004) give their clustering the closure of the
-#' answers. Pairs answered directly keep their answer; a cannot-link inside
-#' a chunklet (a contradiction, from a wrong answer) implies nothing more;
-#' a wrong must-link, though, spreads to its two chunklets. Above a million
+#' answers. Pairs answered directly keep their answer. A chunklet holding a
+#' cannot-link (a contradiction: one of its answers is wrong) implies
+#' nothing, inside or across; a wrong answer that contradicts nothing,
+#' though, spreads to the two chunklets it joins. Above a million
 #' implied pairs the fits get the answers alone. `side` in the result holds
 #' the answers (and the side information given), not the implied pairs.
 #'
