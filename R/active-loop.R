@@ -76,8 +76,12 @@ oracle_from_labels <- function(y, noise = 0, dont_know = 0) {
 #' Banerjee & Mooney (2004) give their clustering the closure of the
 #' answers. Pairs answered directly keep their answer. A chunklet holding a
 #' cannot-link (a contradiction: one of its answers is wrong) implies
-#' nothing, inside or across; a wrong answer that contradicts nothing,
-#' though, spreads to the two chunklets it joins. Above a million
+#' nothing, inside or across. But the strategies never ask a pair whose
+#' answer is implied, so a wrong answer seldom shows as a contradiction: it
+#' spreads to the two chunklets it joins (a wrong must-link merges two
+#' clusters' chunklets, a wrong cannot-link separates two chunklets of one
+#' cluster). When answers may be wrong, simulate with
+#' `oracle_from_labels(y, noise)` and compare `implied = FALSE`. Above a million
 #' implied pairs the fits get the answers alone. `side` in the result holds
 #' the answers (and the side information given), not the implied pairs.
 #'
