@@ -61,7 +61,7 @@ target_lines <- function(agg) {
   out <- c("## Targets", "",
            sprintf(paste("Per method, the best strategy is the one with the highest F at %d questions with the exact",
                          "oracle, averaged over the data sets (random excluded). (a) it reaches random's F at %d",
-                         "questions with at most 150 questions on at least 6 of the 8 sets (means over the runs,",
+                         "questions with at most 150 questions on at least 6 of the 8 sets (3/4 of the sets run) (means over the runs,",
                          "read at the checkpoints); (b) its F averaged over the sets and the checkpoints 10 to %d",
                          "(the learning curve's mean) is at least NPU's; (c) its F at %d questions falls less from",
                          "the exact to the noisy oracle than random's does."), budget, budget, budget, budget), "")
@@ -70,11 +70,12 @@ target_lines <- function(agg) {
     reach <- ifelse(is.na(t$reach), "never", as.character(t$reach))
     out <- c(out, sprintf("### %s: best strategy `%s`", method_labels[[method]], t$best), "",
              sprintf("- (a) %s: reaches random's F at %d questions by 150 questions on %d of %d sets (questions needed: %s).",
-                     if (t$a >= 6) "holds" else "fails", budget, t$a, t$n_sets,
+                     if (t$a >= ceiling(0.75 * t$n_sets)) "holds" else "fails", budget, t$a, t$n_sets,
                      paste(sprintf("%s %s", names(t$reach), reach), collapse = ", ")),
-             sprintf("- (b) %s: mean F over the curve %.3f against NPU's %.3f (at %d questions %.3f against %.3f).",
+             sprintf("- (b) %s: mean F over the curve %.3f against NPU's %.3f (at %d questions %.3f against %.3f)%s.",
                      if (t$b[["best"]] >= t$b[["npu"]]) "holds" else "fails", t$b[["best"]], t$b[["npu"]],
-                     budget, t$b[["best_end"]], t$b[["npu_end"]]),
+                     budget, t$b[["best_end"]], t$b[["npu_end"]],
+                     if (t$best == "npu") "; the best strategy is NPU itself" else ""),
              sprintf("- (c) %s: F lost to the noisy oracle at %d questions %.3f against random's %.3f.",
                      if (t$c[["best"]] < t$c[["random"]]) "holds" else "fails", budget, t$c[["best"]],
                      t$c[["random"]]),
@@ -146,7 +147,7 @@ active_plot <- function(agg, out_png) {
   graphics::plot(0, 0, type = "n", bty = "n", xaxt = "n", yaxt = "n")
   graphics::legend("bottom", horiz = TRUE, bty = "n", cex = 0.9,
                    legend = c(names(strategy_colours), "exact oracle", "10% wrong"),
-                   col = c(strategy_colours, "grey30", "grey30"), lty = c(rep(1, 5), 1, 2), lwd = 1.5)
+                   col = c(strategy_colours, "grey55", "grey55"), lty = c(rep(1, 5), 1, 2), lwd = 1.5)
 }
 
 # F at 150 questions and at the budget, mean over the sets, fitted on the
@@ -170,6 +171,18 @@ implied_table <- function(all) {
   md_table(tab)
 }
 
+# Which loops placed every point before the budget (and so stopped early).
+early_stop_line <- function(res) {
+  end <- res[res$queries == max(res$queries), ]
+  asked <- stats::aggregate(asked ~ set + oracle + strategy, data = end, FUN = mean)
+  short <- asked[asked$asked < max(res$queries), ]
+  if (!nrow(short)) return("- Every loop asked the whole budget.")
+  paste0("- A neighbourhood strategy can place every point before the budget is spent; it then stops and ",
+         "keeps its last fit at the later checkpoints. Mean questions asked where below the budget: ",
+         paste(sprintf("%s %s %s %.0f", short$set, short$oracle, short$strategy, short$asked), collapse = "; "),
+         ".")
+}
+
 active_report <- function(csv, out_md, out_png) {
   all <- utils::read.csv(csv, stringsAsFactors = FALSE)
   main_side <- if ("implied" %in% all$fit_side) "implied" else "answers"
@@ -189,6 +202,21 @@ active_report <- function(csv, out_md, out_png) {
                      if (main_side == "implied") "the answers and the pairs they imply (active_side()'s default)"
                      else "the answers alone"),
              "- figure: `active-queries.png` (solid: exact oracle; dashed: 10% wrong answers).", "",
+             "",
+             "## Notes on the protocol", "",
+             paste("- Compute budget: one run of every strategy and method on all eight sets and both oracles took",
+                   "about 200-230 s on one core in the pilots (load 2-3 on 2 cores), balance (625 points, the",
+                   "largest set here) the longest; so 10 runs fit the ~50 minutes. `segmentation` is the packaged",
+                   "210-row version (the CEC-IB authors' 5 principal components, 7 classes of 30), not the",
+                   "2310-row UCI file."),
+             paste("- What was cut to fit: loops whose questions read TVClust's posterior (NPU and uncertainty",
+                   "with TVClust) refit every 5 questions, not after each (uncertainty asks a non-redundant",
+                   "batch of 5 per fit, NPU asks one at a time with a posterior up to 4 answers old); the",
+                   "other strategies' questions do not depend on the fit, so their methods are fitted at the",
+                   "checkpoints only, which changes nothing in their questions. Fits are from scratch (no warm",
+                   "start). Nothing else was cut: 8 sets, 10 runs, both oracles, all strategies."),
+             early_stop_line(res),
+             "",
              target_lines(agg),
              "## Mean over the data sets (F / ARI, means over the runs)", "", curve_table(agg), "")
   for (s in unique(res$set)) {
