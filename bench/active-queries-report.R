@@ -85,6 +85,27 @@ target_lines <- function(agg) {
   out
 }
 
+# Per method, oracle and fit side: the strategy with the highest F at the
+# budget (mean over the sets and runs), against random's.
+best_table <- function(all) {
+  budget <- max(all$queries)
+  end <- all[all$queries == budget, ]
+  m <- stats::aggregate(F ~ method + oracle + fit_side + strategy, data = end, FUN = mean)
+  groups <- unique(m[c("method", "oracle", "fit_side")])
+  groups <- groups[order(match(groups$method, names(method_labels)), groups$oracle,
+                         -xtfrm(groups$fit_side)), ]
+  rows <- lapply(seq_len(nrow(groups)), function(r) {
+    g <- m[m$method == groups$method[r] & m$oracle == groups$oracle[r] &
+             m$fit_side == groups$fit_side[r], ]
+    best <- g[which.max(g$F), ]
+    data.frame(method = unname(method_labels[groups$method[r]]), oracle = groups$oracle[r],
+               fit_side = groups$fit_side[r], strategies = paste(sort(g$strategy), collapse = " "),
+               best = best$strategy, F_best = best$F, F_random = g$F[g$strategy == "random"],
+               stringsAsFactors = FALSE)
+  })
+  md_table(do.call(rbind, rows))
+}
+
 # One table per data set (or the mean over the sets): rows method, strategy
 # and oracle, a column per checkpoint, cells "F / ARI".
 curve_table <- function(agg, set_name = NULL) {
@@ -188,7 +209,7 @@ active_report <- function(csv, out_md, out_png) {
   main_side <- if ("implied" %in% all$fit_side) "implied" else "answers"
   res <- all[all$fit_side == main_side, ]
   agg <- active_means(res)
-  run_info <- sub("\\.csv$", "-run.txt", csv)
+  run_info <- sub("\\.csv\\.gz$", "-run.txt", csv)
   runs <- max(res$run)
   lines <- c("# Active selection of pairs: learning curves on eight UCI data sets", "",
              sprintf("Written by `bench/active-queries.R` (tables rebuilt from `%s` by `BENCH_PARTS=report`).",
@@ -218,6 +239,11 @@ active_report <- function(csv, out_md, out_png) {
              early_stop_line(res),
              "",
              target_lines(agg),
+             sprintf("## The best strategy at %d questions, by oracle and by what the fits are given", max(all$queries)), "",
+             paste("Mean F over the sets and runs; `fit_side` implied: the answers and the pairs they imply",
+                   "(the targets above), answers: the answers alone (only the strategies whose questions do not",
+                   "read the fit were fitted both ways)."), "",
+             best_table(all), "",
              "## Mean over the data sets (F / ARI, means over the runs)", "", curve_table(agg), "")
   for (s in unique(res$set)) {
     lines <- c(lines, sprintf("## %s (F / ARI, means over the runs)", s), "", curve_table(agg, s), "")

@@ -66,7 +66,7 @@ options(sideclust.threads = 1L)
 
 out_base <- Sys.getenv("BENCH_OUT", file.path("bench", "results", "active-queries"))
 out_md <- paste0(out_base, ".md")
-out_csv <- paste0(out_base, ".csv")
+out_csv <- paste0(out_base, ".csv.gz")
 out_png <- paste0(out_base, ".png")
 all_sets <- c("wine", "ecoli", "glass", "balance", "ionosphere", "vertebral", "user_knowledge",
               "segmentation")
@@ -207,7 +207,9 @@ run_bench <- function() {
   }
   res <- do.call(rbind, res)
   dir.create(dirname(out_csv), showWarnings = FALSE, recursive = TRUE)
-  utils::write.csv(res, out_csv, row.names = FALSE)
+  res$F <- round(res$F, 4)
+  res$ARI <- round(res$ARI, 4)
+  utils::write.csv(res, gzfile(out_csv), row.names = FALSE, quote = FALSE)
   total <- proc.time()[["elapsed"]] - t_start
   writeLines(c(bench_header(bench_command("bench/active-queries.R",
                                           c("BENCH_RUNS", "BENCH_SETS", "BENCH_BUDGET",
@@ -218,7 +220,7 @@ run_bench <- function() {
                sprintf("- load average at the end (1, 5, 15 min): %s",
                        paste(tryCatch(strsplit(readLines("/proc/loadavg"), " ")[[1]][1:3],
                                       error = function(e) NA), collapse = ", "))),
-             sub("\\.csv$", "-run.txt", out_csv))
+             sub("\\.csv\\.gz$", "-run.txt", out_csv))
   res
 }
 
