@@ -222,7 +222,7 @@ active_report <- function(csv, out_md, out_png) {
              sprintf("- the tables and the figure score the fits on %s.",
                      if (main_side == "implied") "the answers and the pairs they imply (active_side()'s default)"
                      else "the answers alone"),
-             "- figure: `active-queries.png` (solid: exact oracle; dashed: 10% wrong answers).", "",
+             sprintf("- figure: `%s` (solid: exact oracle; dashed: 10%% wrong answers).", basename(out_png)), "",
              "",
              "## Notes on the protocol", "",
              paste("- Compute budget: one run of every strategy and method on all eight sets and both oracles took",
@@ -235,7 +235,8 @@ active_report <- function(csv, out_md, out_png) {
                    "batch of 5 per fit, NPU asks one at a time with a posterior up to 4 answers old); the",
                    "other strategies' questions do not depend on the fit, so their methods are fitted at the",
                    "checkpoints only, which changes nothing in their questions. Fits are from scratch (no warm",
-                   "start). Nothing else was cut: 8 sets, 10 runs, both oracles, all strategies."),
+                   sprintf("start). Nothing else was cut: %d sets, %d runs, both oracles, all strategies.",
+                           length(unique(res$set)), runs)),
              early_stop_line(res),
              "",
              target_lines(agg),

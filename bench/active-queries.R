@@ -6,9 +6,13 @@
 #   nice -n 10 Rscript bench/active-queries.R
 #   BENCH_RUNS=2 BENCH_SETS=wine,glass Rscript bench/active-queries.R   # quick
 #   BENCH_PARTS=report Rscript bench/active-queries.R   # tables and figure from the CSV
+#   BENCH_RUNS=3 BENCH_IMPLIED=0 BENCH_ANSWERS_TOO=0 \
+#     BENCH_OUT=bench/results/active-queries-answers Rscript bench/active-queries.R
+#     # every fit, TVClust's posterior loops included, on the answers alone
 # Environment: BENCH_RUNS (10), BENCH_SETS (the eight below, comma-separated),
-# BENCH_BUDGET (300), BENCH_REFIT_EVERY (5), BENCH_IMPLIED (1), BENCH_PARTS
-# ("run,report"), BENCH_OUT (the results' base name, bench/results/active-queries).
+# BENCH_BUDGET (300), BENCH_REFIT_EVERY (5), BENCH_IMPLIED (1),
+# BENCH_ANSWERS_TOO (1), BENCH_PARTS ("run,report"), BENCH_OUT (the results'
+# base name, bench/results/active-queries; .md, .png, .csv.gz, -run.txt).
 #
 # Protocol
 # * data: wine, ecoli, glass, balance (bench/utils.R's
@@ -213,7 +217,8 @@ run_bench <- function() {
   total <- proc.time()[["elapsed"]] - t_start
   writeLines(c(bench_header(bench_command("bench/active-queries.R",
                                           c("BENCH_RUNS", "BENCH_SETS", "BENCH_BUDGET",
-                                            "BENCH_REFIT_EVERY", "BENCH_IMPLIED")),
+                                            "BENCH_REFIT_EVERY", "BENCH_IMPLIED", "BENCH_ANSWERS_TOO",
+                                            "BENCH_OUT")),
                             shared_cores = TRUE,
                             command_note = sprintf("; total run time %.0f s (%.1f min)",
                                                    total, total / 60)),
