@@ -63,6 +63,28 @@ oracle_from_labels <- function(y, noise = 0, dont_know = 0) {
 #' instead of `restarts`); `warm_start = FALSE` refits every time as the
 #' method would from scratch.
 #'
+#' @section Implied pairs:
+#' The answers settle more pairs than were asked: every two points of a
+#' must-link chunklet are a must-link, and every point of a chunklet is
+#' cannot-linked to every point of a chunklet it has a cannot-link with.
+#' Explore-Consolidate, Min-Max and NPU ask mostly must-links (each point is
+#' asked against the neighbourhoods until one says yes), so their answers
+#' hold few cannot-links, while they settle every pair between two
+#' neighbourhoods; a method that weighs each given pair alike would hardly
+#' see the cannot-links. With `implied = TRUE` (the default) each fit gets
+#' the answers and the pairs they imply, among the points answered, as Basu,
+#' Banerjee & Mooney (2004) give their clustering the closure of the
+#' answers. Pairs answered directly keep their answer. A chunklet holding a
+#' cannot-link (a contradiction: one of its answers is wrong) implies
+#' nothing, inside or across. But the strategies never ask a pair whose
+#' answer is implied, so a wrong answer seldom shows as a contradiction: it
+#' spreads to the two chunklets it joins (a wrong must-link merges two
+#' clusters' chunklets, a wrong cannot-link separates two chunklets of one
+#' cluster). When answers may be wrong, simulate with
+#' `oracle_from_labels(y, noise)` and compare `implied = FALSE`. Above a million
+#' implied pairs the fits get the answers alone. `side` in the result holds
+#' the answers (and the side information given), not the implied pairs.
+#'
 #' @section Progress and reproducibility:
 #' Progress goes to \pkg{progressr}, one step per question (wrap the call in
 #' `progressr::with_progress()`). Queries, noisy answers and fits draw from
@@ -100,6 +122,8 @@ oracle_from_labels <- function(y, noise = 0, dont_know = 0) {
 #'   `candidates`).
 #' @param warm_start Start each refit from the previous fit where the
 #'   method allows (see Warm starts)?
+#' @param implied Fit on the answers together with the pairs they imply by
+#'   transitivity (see Implied pairs)? `FALSE` fits on the answers alone.
 #' @return An object of class `sideclust_active`: `fit` (the last fit),
 #'   `side` (the constraints gathered, with those given), `queries` (a data
 #'   frame of every question: `round`, `i`, `j`, `answer`, `score`,
@@ -108,6 +132,10 @@ oracle_from_labels <- function(y, noise = 0, dont_know = 0) {
 #'   ELBO or log-likelihood where it has one, else `NA`), `f_measure` and
 #'   `ari` against `truth`, and `warm_start` (whether the fit started from
 #'   the previous one; `NA` for a user function)), and the settings.
+#' @references
+#' Basu, S., Banerjee, A. and Mooney, R. J. (2004). Active semi-supervision
+#' for pairwise constrained clustering. SIAM International Conference on
+#' Data Mining.
 #' @seealso [query_pairs()], [oracle_from_labels()].
 #' @examples
 #' x <- scale(iris[, 1:4])
@@ -121,7 +149,8 @@ oracle_from_labels <- function(y, noise = 0, dont_know = 0) {
 active_side <- function(x, oracle, budget, method = "rdp_means",
                         strategy = c("explore_consolidate", "random", "min_max", "npu", "uncertainty"),
                         batch = 1L, side = NULL, k = NULL, truth = attr(oracle, "labels"),
-                        fit_args = list(), query_args = list(), warm_start = TRUE) {
+                        fit_args = list(), query_args = list(), warm_start = TRUE,
+                        implied = TRUE) {
   call <- match.call()
   x <- check_data_matrix(x, "x", min_rows = 2L)
   n <- nrow(x)
@@ -130,7 +159,9 @@ active_side <- function(x, oracle, budget, method = "rdp_means",
   batch <- check_count(batch, "batch", lower = 1L)
   strategy <- match_arg(strategy)
   warm_start <- check_flag(warm_start, "warm_start")
+  implied <- check_flag(implied, "implied")
   fitter <- active_fitter(method, k, fit_args, warm_start)
+  fit_side <- function(side) if (implied) implied_constraints(side, n) else side
   if (strategy == "uncertainty" && is.character(method) &&
       !method %in% c("tvclust", "constrained_mixture")) {
     stop_arg("strategy", "\"uncertainty\" needs a fit with a posterior: method = \"tvclust\" or ",
@@ -149,7 +180,7 @@ active_side <- function(x, oracle, budget, method = "rdp_means",
   side <- if (inherits(side, "sideclust_labels")) expand_labels(side) else active_pairs(side, n)
   asked <- data.frame(round = integer(0), i = integer(0), j = integer(0), answer = character(0),
                       score = double(0), phase = character(0))
-  fit <- fitter(x, side, NULL)$fit
+  fit <- fitter(x, fit_side(side), NULL)$fit
   curve <- list(active_curve_row(0L, 0L, fit, truth, FALSE))
   step <- progressr::progressor(steps = budget)
   round <- 0L
@@ -167,7 +198,7 @@ active_side <- function(x, oracle, budget, method = "rdp_means",
     asked <- rbind(asked, data.frame(round = round, i = q$i, j = q$j, answer = answer,
                                      score = q$score, phase = q$phase))
     side <- add_answers(side, q$i, q$j, answer)
-    refit <- fitter(x, side, fit)
+    refit <- fitter(x, fit_side(side), fit)
     fit <- refit$fit
     curve[[length(curve) + 1L]] <- active_curve_row(nrow(asked), sum(!is.na(asked$answer)), fit, truth,
                                                     refit$warm)

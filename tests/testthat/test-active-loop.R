@@ -105,6 +105,51 @@ test_that("each refit starts from the previous fit where the method takes a star
   expect_true(all(is.finite(vb$curve$objective)))
 })
 
+test_that("the implied pairs are the transitive closure of the answers; a contradiction implies nothing", {
+  side <- constraints(must = rbind(c(1, 2), c(2, 3), c(4, 5)),
+                      cannot = rbind(c(3, 4), c(5, 6)), n = 8)
+  imp <- sideclust:::implied_constraints(side, 8)
+  pair <- paste(imp$i, imp$j)
+  expect_false(anyDuplicated(pair) > 0)
+  # chunklets {1, 2, 3}, {4, 5}, {6}; points 7 and 8 were never asked
+  expect_setequal(pair[imp$must], c("1 2", "1 3", "2 3", "4 5"))
+  expect_setequal(pair[!imp$must], c("1 4", "1 5", "2 4", "2 5", "3 4", "3 5", "4 6", "5 6"))
+  # a cannot-link inside {1, 2, 3}: that chunklet implies nothing, the others still do
+  bad <- constraints(must = rbind(c(1, 2), c(2, 3), c(4, 5)),
+                     cannot = rbind(c(3, 4), c(5, 6), c(1, 3)), n = 8)
+  imp <- sideclust:::implied_constraints(bad, 8)
+  pair <- paste(imp$i, imp$j)
+  expect_setequal(pair[imp$must], c("1 2", "2 3", "4 5"))
+  expect_setequal(pair[!imp$must], c("3 4", "5 6", "1 3", "4 6"))
+  # too many implied pairs: the answers as they are
+  expect_identical(sideclust:::implied_constraints(side, 8, max_pairs = 5), side)
+  expect_null(sideclust:::implied_constraints(NULL, 8))
+})
+
+test_that("the loop fits on the implied pairs and returns the answers", {
+  b <- overlapping_blobs(8)
+  seen <- list()
+  method <- function(x, side, start) {
+    seen[[length(seen) + 1L]] <<- side
+    lcvqe(x, side, k = 3, restarts = 1)
+  }
+  for (implied in c(TRUE, FALSE)) {
+    seen <- list()
+    set.seed(9)
+    run <- active_side(b$x, oracle_from_labels(b$y), budget = 12, method = method,
+                       strategy = "explore_consolidate", k = 3, implied = implied)
+    expect_equal(length(run$side$i), 12L)
+    last <- seen[[length(seen)]]
+    if (implied) {
+      expect_identical(last, sideclust:::implied_constraints(run$side, nrow(b$x)))
+      expect_gt(sum(!last$must), sum(!run$side$must))
+    } else {
+      expect_identical(last, run$side)
+    }
+  }
+  expect_error(active_side(b$x, oracle_from_labels(b$y), budget = 2, k = 3, implied = NA), "`implied`")
+})
+
 test_that("progress goes through progressr", {
   b <- overlapping_blobs(5)
   set.seed(7)
