@@ -65,6 +65,10 @@ prepare_precomputed <- function(x, arg) {
   list(spec = spec, n = n, data = x)
 }
 
+# The sparse kernel matrix of a prepared "sparse" kernel: the "knn" graph,
+# or the user's own matrix (which an exact fit keeps as its data).
+sparse_kernel_matrix <- function(kern) kern$graph %||% kern$data
+
 # K %*% v for an n x m matrix v, without forming K for "rbf" / "linear".
 kernel_product <- function(kern, v) {
   s <- kern$spec
@@ -72,7 +76,7 @@ kernel_product <- function(kern, v) {
     rbf = .rbf_product_cpp(s$x, s$sigma, v),
     linear = crossprod(s$x, s$x %*% v),
     dense = s$matrix %*% v,
-    sparse = as.matrix((kern$graph %||% kern$data) %*% v))  # (the "knn" graph, or the user's)
+    sparse = as.matrix(sparse_kernel_matrix(kern) %*% v))
 }
 
 # The n x n kernel matrix (small n only).
@@ -82,5 +86,5 @@ kernel_dense <- function(kern) {
     rbf = exp(-as.matrix(stats::dist(t(s$x)))^2 / (2 * s$sigma^2)),
     linear = crossprod(s$x),
     dense = s$matrix,
-    sparse = as.matrix(kern$graph %||% kern$data))
+    sparse = as.matrix(sparse_kernel_matrix(kern)))
 }

@@ -27,7 +27,7 @@ kernel_split_gain_bound <- function(kern) {
   # <= the largest row sum
   degree <- switch(s$type,
     rbf = kernel_product(kern, matrix(1, n, 1L))[, 1L],
-    sparse = if (all(s$x >= 0)) Matrix::rowSums(kern$graph %||% kern$data),
+    sparse = if (all(s$x >= 0)) Matrix::rowSums(sparse_kernel_matrix(kern)),
     dense = if (all(s$matrix >= 0)) rowSums(s$matrix))
   if (is.null(degree)) return(NULL)
   list(bound = 2 * max(degree) - mean(degree), mean_degree = mean(degree))

@@ -104,7 +104,7 @@ spectral_vectors <- function(kern, side, lambda, xi, rank, dense_max = 1000L) {
     vectors <- eig$vectors[, seq_len(m), drop = FALSE]
   } else if (identical(kern$approximation, "knn") && !inherits(side, "sideclust_labels")) {
     # the graph and the pairs as one sparse matrix: RSpectra's own products
-    mat <- kern$graph
+    mat <- sparse_kernel_matrix(kern)
     if (!is.null(side)) mat <- mat + side_matrix(side, n, xi)
     # a loose tolerance: the largest eigenvalues of a neighbour graph lie
     # close together, so Lanczos needs many products to separate them, and
