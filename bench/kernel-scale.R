@@ -36,24 +36,6 @@ sigma <- 0.5
 # points (the gain of a split grows with n; see ?kernel_rdp_means, lambda)
 lambda_for <- function(n) 1.5 * n / 300
 
-# n_pairs pairs of distinct points drawn uniformly, must-link when the labels
-# agree (no noise): O(n_pairs), where sample_constraints() is built for
-# smaller n.
-random_pairs <- function(label, n_pairs) {
-  n <- length(label)
-  i <- sample.int(n, n_pairs, replace = TRUE)
-  j <- sample.int(n, n_pairs, replace = TRUE)
-  keep <- i != j
-  a <- pmin(i, j)[keep]
-  b <- pmax(i, j)[keep]
-  first <- !duplicated(a + (b - 1) * n)
-  a <- a[first]
-  b <- b[first]
-  same <- label[a] == label[b]
-  constraints(must = cbind(a, b)[same, , drop = FALSE], cannot = cbind(a, b)[!same, , drop = FALSE],
-              n = n)
-}
-
 status_mb <- function(field) {
   line <- grep(paste0("^", field, ":"), readLines("/proc/self/status"), value = TRUE)
   as.numeric(gsub("[^0-9]", "", line)) / 1024

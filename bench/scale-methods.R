@@ -1,6 +1,7 @@
 # The point methods and peers timed by bench/scale-one-machine.R and
 # bench/memory-copies.R, the data they run on, and the resident-memory reader
 # both use. Sourced from the repository root; `p_dim` may be set before.
+source(file.path("bench", "utils.R"))  # random_pairs()
 
 if (!exists("p_dim")) p_dim <- 5L
 k_true <- 10L
@@ -139,18 +140,12 @@ make_data <- function(n, sparse, words = NULL) {
        start = x[which(y <= 3L)[1:10], ], lambda = 8 * p_dim)
 }
 
-# simulate_patterns()'s moons with 1e4 random pairs (must-link when the
-# labels agree), drawn in O(pairs) where sample_constraints() is built for
-# smaller n.
+# simulate_patterns()'s moons with 1e4 random pairs (random_pairs(),
+# bench/utils.R).
 moons_data <- function(n, pairs = 1e4) {
   set.seed(1)
   d <- sideclust::simulate_patterns(n, "moons")
-  i <- sample.int(n, pairs, replace = TRUE)
-  j <- sample.int(n, pairs, replace = TRUE)
-  keep <- i < j & !duplicated(i + (j - 1) * n)
-  same <- d$label[i] == d$label[j]
-  d$side <- sideclust::constraints(must = cbind(i, j)[keep & same, , drop = FALSE],
-                                   cannot = cbind(i, j)[keep & !same, , drop = FALSE], n = n)
+  d$side <- random_pairs(d$label, pairs)
   d
 }
 

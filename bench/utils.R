@@ -227,3 +227,21 @@ cec_search_sets <- function() {
   for (nm in names(sets)) dimnames(sets[[nm]]$x) <- NULL
   sets
 }
+
+# n_pairs pairs of distinct points drawn uniformly, must-link when the labels
+# agree (no noise): O(n_pairs), where sample_constraints() is built for
+# smaller n.
+random_pairs <- function(label, n_pairs) {
+  n <- length(label)
+  i <- sample.int(n, n_pairs, replace = TRUE)
+  j <- sample.int(n, n_pairs, replace = TRUE)
+  keep <- i != j
+  a <- pmin(i, j)[keep]
+  b <- pmax(i, j)[keep]
+  first <- !duplicated(a + (b - 1) * n)
+  a <- a[first]
+  b <- b[first]
+  same <- label[a] == label[b]
+  sideclust::constraints(must = cbind(a, b)[same, , drop = FALSE],
+                         cannot = cbind(a, b)[!same, , drop = FALSE], n = n)
+}
