@@ -8,9 +8,11 @@
 # their answer and confidence. A chunklet holding a cannot-link (a
 # contradiction: some answer in it is wrong, and which one is unknown)
 # implies nothing, inside or across; its answers stay as given.
+# The chunklets of the points `isolate` imply nothing either (the
+# contradictions of k; see active_fit_side()).
 # Only the points in answered pairs are involved; when the closure would
 # exceed `max_pairs` pairs the answers are returned as they are.
-implied_constraints <- function(side, n, max_pairs = 1e6) {
+implied_constraints <- function(side, n, max_pairs = 1e6, isolate = NULL) {
   if (is.null(side) || !inherits(side, "sideclust_constraints") || length(side$i) == 0L) {
     return(side)
   }
@@ -20,7 +22,7 @@ implied_constraints <- function(side, n, max_pairs = 1e6) {
   ca <- unit[side$i[!side$must]]
   cb <- unit[side$j[!side$must]]
   # a chunklet holding a cannot-link contradicts itself: it implies nothing
-  broken <- unique(ca[ca == cb])
+  broken <- unique(c(ca[ca == cb], unit[isolate]))
   by_unit <- by_unit[!names(by_unit) %in% as.character(broken)]
   size <- lengths(by_unit)
   across <- ca != cb & !ca %in% broken & !cb %in% broken
@@ -44,4 +46,19 @@ implied_constraints <- function(side, n, max_pairs = 1e6) {
   new_constraints(n, c(side$i, lo[new_pair]), c(side$j, hi[new_pair]),
                   c(side$must, rep(c(TRUE, FALSE), c(nrow(must), nrow(cannot)))[new_pair]),
                   c(side$confidence, rep(1, sum(new_pair))))
+}
+
+# What the fits of active_side() get: the answers and, with `implied`, the
+# pairs they imply, except from chunklets that contradict `k` (cannot-linked
+# to all k neighbourhoods; see ?query_pairs, Contradictions): one of their
+# answers is wrong and which is unknown, so their answers stay as given.
+active_fit_side <- function(side, x, asked, k, implied) {
+  if (!implied || is.null(side) || length(side$i) == 0L) return(side)
+  n <- nrow(x)
+  isolate <- NULL
+  if (!is.null(k)) {
+    st <- neighbourhood_state(active_pairs(side, n), settled_questions(asked), n, k, x)
+    isolate <- which(st$unit %in% st$contradicted)
+  }
+  implied_constraints(side, n, isolate = isolate)
 }

@@ -46,7 +46,12 @@ oracle_from_labels <- function(y, noise = 0, dont_know = 0) {
 #' were asked. Each round asks `batch` pairs chosen by `strategy` from the
 #' current fit and the answers so far, gives them to `oracle`, adds the
 #' answers to the constraints and refits. Pairs answered `NA` (don't know)
-#' count against the budget, are not asked again, and add nothing.
+#' count against the budget, are not asked again, and add nothing. A point
+#' that the neighbourhood strategies find cannot-linked to all `k`
+#' neighbourhoods is asked again, once (see Contradictions in
+#' [query_pairs()]); the last answer to a pair counts. Points whose
+#' cannot-links stood are in no neighbourhood, and the run ends with a
+#' warning that names them.
 #'
 #' @section Warm starts:
 #' Each refit starts from the previous fit where the method takes a start:
@@ -76,7 +81,9 @@ oracle_from_labels <- function(y, noise = 0, dont_know = 0) {
 #' Banerjee & Mooney (2004) give their clustering the closure of the
 #' answers. Pairs answered directly keep their answer. A chunklet holding a
 #' cannot-link (a contradiction: one of its answers is wrong) implies
-#' nothing, inside or across. But the strategies never ask a pair whose
+#' nothing, inside or across; with `k`, neither does a chunklet
+#' cannot-linked to `k` neighbourhoods (see Contradictions in
+#' [query_pairs()]). But the strategies never ask a pair whose
 #' answer is implied, so a wrong answer seldom shows as a contradiction: it
 #' spreads to the two chunklets it joins (a wrong must-link merges two
 #' clusters' chunklets, a wrong cannot-link separates two chunklets of one
@@ -161,7 +168,7 @@ active_side <- function(x, oracle, budget, method = "rdp_means",
   warm_start <- check_flag(warm_start, "warm_start")
   implied <- check_flag(implied, "implied")
   fitter <- active_fitter(method, k, fit_args, warm_start)
-  fit_side <- function(side) if (implied) implied_constraints(side, n) else side
+  fit_side <- function(side) active_fit_side(side, x, asked, k, implied)
   if (strategy == "uncertainty" && is.character(method) &&
       !method %in% c("tvclust", "constrained_mixture")) {
     stop_arg("strategy", "\"uncertainty\" needs a fit with a posterior: method = \"tvclust\" or ",
@@ -186,13 +193,13 @@ active_side <- function(x, oracle, budget, method = "rdp_means",
   round <- 0L
   while (nrow(asked) < budget) {
     round <- round + 1L
-    no_answer <- asked[is.na(asked$answer), c("i", "j")]
+    not_again <- settled_questions(asked)
     # the data come from x (a custom method's fit need not keep them), the
     # posterior from the fit when it has one
     post <- if (!is.null(fit_posterior(fit, n, "method", required = FALSE))) fit
     q <- do.call(query_pairs, c(list(x, side, strategy = strategy,
                                      batch = min(batch, budget - nrow(asked)), k = k %||% fit$k,
-                                     posterior = post, exclude = no_answer), query_args))
+                                     posterior = post, exclude = not_again), query_args))
     if (nrow(q) == 0L) break
     answer <- read_answers(oracle(q$i, q$j), nrow(q))
     asked <- rbind(asked, data.frame(round = round, i = q$i, j = q$j, answer = answer,
@@ -204,11 +211,40 @@ active_side <- function(x, oracle, budget, method = "rdp_means",
                                                     refit$warm)
     step(amount = nrow(q))
   }
+  left_out <- left_out_points(x, side, asked, strategy, k %||% fit$k)
+  if (length(left_out) > 0L) {
+    warning(sprintf(paste0("%d point(s) answered cannot-link with every one of the k = %d ",
+                           "neighbourhoods kept those answers when asked again (%s): some answers ",
+                           "are wrong or `k` is too small; these points are in no neighbourhood"),
+                    length(left_out), k %||% fit$k, paste(utils::head(left_out, 5L), collapse = ", ")),
+            call. = FALSE)
+  }
   out <- list(fit = fit, side = side, queries = asked, curve = do.call(rbind, curve),
               strategy = strategy, method = if (is.character(method)) method else "custom",
               batch = batch, budget = budget, call = call)
   class(out) <- "sideclust_active"
   out
+}
+
+# The questions not to ask again (the `exclude` of query_pairs()): those
+# whose last answer was "don't know" (NA), and those answered twice (a
+# recheck; see ?query_pairs), in the orientation they were last asked.
+settled_questions <- function(asked) {
+  key <- pair_key(asked$i, asked$j)
+  last <- !duplicated(key, fromLast = TRUE)
+  answered <- !is.na(asked$answer)
+  twice <- key %in% key[answered][duplicated(key[answered])]
+  keep <- last & (!answered | twice)
+  data.frame(i = as.integer(asked$i[keep]), j = as.integer(asked$j[keep]))
+}
+
+# The points the neighbourhood strategies left out: cannot-linked to all k
+# neighbourhoods, and still when each was asked again.
+left_out_points <- function(x, side, asked, strategy, k) {
+  if (!strategy %in% c("explore_consolidate", "min_max", "npu") || is.null(k)) return(integer(0))
+  n <- nrow(x)
+  st <- neighbourhood_state(active_pairs(side, n), settled_questions(asked), n, k, x)
+  which(st$unit %in% st$left_out)
 }
 
 # The oracle's answers as TRUE (must), FALSE (cannot) or NA.

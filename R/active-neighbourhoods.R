@@ -32,15 +32,20 @@ fresh_points <- function(st, used) {
   which(ok)
 }
 
-# The member of neighbourhood h to ask point q against: the nearest one not
-# asked with q before, preferring members not yet in the batch.
-representative <- function(x, q, members, used, exclude) {
-  asked <- members[paste(pmin(q, members), pmax(q, members)) %in%
-                     paste(pmin(exclude$i, exclude$j), pmax(exclude$i, exclude$j))]
+# The member of a neighbourhood to ask point q against: the one that most
+# must-link answers tie to it (its hub: the point it grew from, when every
+# point was asked against it), then the nearest; not asked with q before,
+# preferring members not yet in the batch. Asking the hub rather than the
+# nearest member keeps a point that a wrong answer let in from drawing its
+# true cluster after it: a truthful "same" to that point would be wrong for
+# the neighbourhood.
+representative <- function(x, q, members, used, exclude, must_degree) {
+  asked <- members[pair_key(q, members) %in% pair_key(exclude$i, exclude$j)]
   cand <- setdiff(members, asked)
   if (length(cand) == 0L) return(NA_integer_)
   fresh <- setdiff(cand, used)
   if (length(fresh) > 0L) cand <- fresh
+  cand <- cand[must_degree[cand] == max(must_degree[cand])]
   if (length(cand) == 1L) return(cand)
   cand[which.min(sq_dist(x[q, , drop = FALSE], x[cand, , drop = FALSE]))]
 }
@@ -50,10 +55,27 @@ representative <- function(x, q, members, used, exclude) {
 next_question <- function(x, st, q, order, used, exclude, score, phase) {
   asked <- asked_hoods(st, st$unit[q])
   for (h in setdiff(order, asked)) {
-    j <- representative(x, q, st$members[[h]], used, exclude)
+    j <- representative(x, q, st$members[[h]], used, exclude, st$must_degree)
     if (!is.na(j)) return(data.frame(i = q, j = j, score = score, phase = phase))
   }
   NULL
+}
+
+# The recheck of unit u (see neighbourhood_state()): a cannot-linked pair
+# between u and the first neighbourhood in `order` not yet asked again.
+recheck_question <- function(st, u, order, used) {
+  cand <- st$against[st$against$unit == u & !st$against$point %in% used &
+                       !st$against$member %in% used, , drop = FALSE]
+  if (nrow(cand) == 0L) return(NULL)
+  r <- cand[order(match(cand$hood, order))[1L], ]
+  data.frame(i = r$point, j = r$member, score = NA_real_, phase = "recheck")
+}
+
+# The question of neighbourhood_state()'s hood check, as the list of rows a
+# procedure starts its batch with (empty when there is none).
+hood_check_question <- function(st) {
+  if (is.null(st$hood_check)) return(list())
+  list(data.frame(i = st$hood_check$i, j = st$hood_check$j, score = NA_real_, phase = "recheck"))
 }
 
 # Neighbourhoods by distance from point q to their centroids, nearest first.
@@ -95,8 +117,8 @@ query_explore_consolidate <- function(x, st, k, batch, exclude, consolidate, can
   centroids <- do.call(rbind, lapply(st$members, function(m) colMeans(x[m, , drop = FALSE])))
   explore <- length(st$hood) < k
   phase <- if (explore) "explore" else "consolidate"
-  out <- list()
-  used <- integer(0)
+  out <- hood_check_question(st)
+  used <- unlist(lapply(out, function(r) c(r$i, r$j)))
   add <- function(q, score) {
     row <- next_question(x, st, q, centroid_order(x, q, centroids), used, exclude, score, phase)
     if (!is.null(row)) {
@@ -104,7 +126,17 @@ query_explore_consolidate <- function(x, st, k, batch, exclude, consolidate, can
       used <<- c(used, row$i, row$j)
     }
   }
-  # a point asked against some neighbourhoods goes on first
+  # a contradiction is asked again first, then a point asked against some
+  # neighbourhoods goes on
+  for (u in st$recheck) {
+    if (length(out) >= batch) break
+    q <- st$first_point[u]
+    row <- recheck_question(st, u, centroid_order(x, q, centroids), used)
+    if (!is.null(row)) {
+      out[[length(out) + 1L]] <- row
+      used <- c(used, row$i, row$j)
+    }
+  }
   for (u in st$pending) {
     if (length(out) >= batch) break
     add(st$first_point[u], NA_real_)
@@ -170,8 +202,8 @@ query_npu <- function(x, st, batch, exclude, candidates, src) {
   if (length(st$hood) < 2L) {
     return(query_explore_consolidate(x, st, 2L, batch, exclude, "random", candidates))
   }
-  out <- list()
-  used <- integer(0)
+  out <- hood_check_question(st)
+  used <- unlist(lapply(out, function(r) c(r$i, r$j)))
   add <- function(q, prob, score) {
     row <- next_question(x, st, q, order(-prob), used, exclude, score, "consolidate")
     if (!is.null(row)) {
@@ -179,8 +211,19 @@ query_npu <- function(x, st, batch, exclude, candidates, src) {
       used <<- c(used, row$i, row$j)
     }
   }
+  if (length(st$recheck) > 0L) {
+    prob <- hood_probability(x, st, st$first_point[st$recheck], src)
+    for (r in seq_along(st$recheck)) {
+      if (length(out) >= batch) break
+      row <- recheck_question(st, st$recheck[r], order(-prob[r, ]), used)
+      if (!is.null(row)) {
+        out[[length(out) + 1L]] <- row
+        used <- c(used, row$i, row$j)
+      }
+    }
+  }
   pending <- st$first_point[st$pending]
-  if (length(pending) > 0L) {
+  if (length(pending) > 0L && length(out) < batch) {
     prob <- hood_probability(x, st, pending, src)
     for (r in seq_along(pending)) {
       if (length(out) >= batch) break

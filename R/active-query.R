@@ -28,8 +28,8 @@
 #'   their centroids until a must-link. The paper infers the last
 #'   neighbourhood's must-link without asking (at most k - 1 questions per
 #'   point); here it is asked too (at most k), so that a wrong answer or a
-#'   wrong `k` shows as a point cannot-linked to every neighbourhood, which
-#'   then becomes a neighbourhood of its own.
+#'   wrong `k` shows as a point cannot-linked to every neighbourhood: see
+#'   Contradictions.
 #' * `"min_max"` (Mallapragada, Jin & Jain 2008): explores as
 #'   Explore-Consolidate; consolidation picks, among `candidates` points
 #'   drawn at random, the one whose largest similarity to the points already
@@ -48,8 +48,9 @@
 #'   \eqn{-\sum p_h \log p_h}{-sum p_h log p_h} per expected number of
 #'   questions \eqn{\sum_r r\, p_{(r)}}{sum_r r p_(r)} (neighbourhoods asked
 #'   in decreasing probability) is asked against the neighbourhoods in
-#'   decreasing probability until a must-link, and becomes a new
-#'   neighbourhood when every answer is cannot-link. With fewer than two
+#'   decreasing probability until a must-link; when every answer is
+#'   cannot-link it becomes a new neighbourhood, unless there are already
+#'   `k` (see Contradictions). With fewer than two
 #'   neighbourhoods every entropy is 0, so NPU first explores as
 #'   Explore-Consolidate until there are two.
 #' * `"uncertainty"`: the pair whose co-clustering probability \eqn{p_{ij}}
@@ -99,9 +100,40 @@
 #' more cannot-linked chunklets first, then larger ones); a chunklet outside
 #' them with cannot-links to some neighbourhoods (or pairs in `exclude`) is
 #' pending and is asked against the next neighbourhood before any new point.
+#' A point is asked against a neighbourhood's hub: the member that most
+#' must-link answers tie to it (the point it grew from, since every point
+#' joins by a must-link to the hub), the nearest of them on a tie. Asked
+#' against the nearest member instead, a point that a wrong answer let into
+#' a neighbourhood would draw its own cluster after it, each truthful
+#' "same" adding another wrong member.
 #' Pairs that got no answer go to `exclude`: the point is then asked against
 #' another member, or the next neighbourhood. Partial labels count as their
 #' classes, each a neighbourhood.
+#'
+#' @section Contradictions:
+#' With `k` clusters there are at most `k` neighbourhoods, so a point
+#' answered cannot-link by all `k` contradicts `k`: one answer is wrong (or
+#' `k` is). With a labeller who errs once in ten, about one point in ten
+#' gets there, and making it a neighbourhood of its own would split its
+#' cluster in two, since every later point of that cluster may join either
+#' half. So its cannot-links are asked again, first in the next calls, one
+#' at a time, the same pairs, most probable neighbourhood first (nearest
+#' centroid for Explore-Consolidate and Min-Max, largest \eqn{p_h}{p_h} for
+#' NPU); phase `"recheck"`. A must-link then replaces the cannot-link (as in
+#' [active_side()], the last answer to a pair counts) and the point joins
+#' that neighbourhood. A pair asked twice goes to `exclude` ([active_side()]
+#' and [label_pairs()] do this), so it is not asked a third time. When every
+#' cannot-link of the point stood, the point is left out (in no
+#' neighbourhood, not asked again), and the two neighbourhoods with the
+#' nearest centroids have their cannot-link asked again: a wrong cannot-link
+#' while exploring splits one cluster into two neighbourhoods and leaves
+#' another cluster without one, whose points all end up here.
+#' Where the constraints cannot tell which of k + 1 mutually cannot-linked
+#' chunklets is the newcomer, the one set aside is one of the smallest
+#' (preferring one asked again before), the one nearest another.
+#' NPU without `k` and without a fit keeps making new neighbourhoods. A
+#' truthful labeller never contradicts the true `k`, so with it nothing is
+#' asked twice.
 #'
 #' @section Batches:
 #' With `batch > 1` the pairs are not redundant: no point is in two pairs of
@@ -122,15 +154,19 @@
 #' @param strategy `"random"`, `"explore_consolidate"`, `"min_max"`,
 #'   `"npu"` or `"uncertainty"`; see Strategies.
 #' @param batch How many pairs to return (a whole number, at least 1).
-#' @param k The number of neighbourhoods Explore-Consolidate and Min-Max
-#'   explore for; by default the fit's number of clusters.
+#' @param k The number of clusters: the number of neighbourhoods
+#'   Explore-Consolidate and Min-Max explore for, and for them and NPU the
+#'   most neighbourhoods there can be (see Contradictions); by default the
+#'   fit's number of clusters (NPU on data alone: no limit).
 #' @param posterior For `"uncertainty"` and `"npu"`: a fit with a posterior,
 #'   an n x k matrix of memberships, or a list with `draws` (a matrix of
 #'   partitions, one per row, n columns) and optionally `weights` (one per
 #'   partition; equal by default); by default the posterior of `x` when it
 #'   is a fit.
-#' @param exclude Pairs asked before without an answer: a data frame with
-#'   columns `i` and `j` or a two-column matrix; never asked again.
+#' @param exclude Pairs not to ask again: asked before without an answer,
+#'   or asked twice (a recheck; see Contradictions), as a data frame with
+#'   columns `i` and `j` or a two-column matrix, `i` the point that was
+#'   being placed.
 #' @param candidates How many points (or, for `"uncertainty"` on tiny data,
 #'   pairs) are scored.
 #' @param weighted For `"uncertainty"`: score by the expected fall of the
@@ -140,8 +176,8 @@
 #'   `i`, `j` (for the neighbourhood strategies `i` is the point being placed
 #'   and `j` the neighbourhood member), `score` (the strategy's criterion,
 #'   larger first; `NA` where the strategy ranks none: random pairs, random
-#'   consolidation points, pending points), `phase` (`"explore"` or
-#'   `"consolidate"` for the neighbourhood strategies, else `NA`),
+#'   consolidation points, pending points, rechecks), `phase` (`"explore"`,
+#'   `"consolidate"` or `"recheck"` for the neighbourhood strategies, else `NA`),
 #'   `strategy`, and for `"uncertainty"` `p_same`, the co-clustering
 #'   probability. Fewer rows than `batch` when fewer pairs are left to ask.
 #' @references
@@ -206,11 +242,13 @@ query_pairs <- function(x, side = NULL,
                         candidates, weighted)
     },
     {
-      st <- neighbourhood_state(pairs, exclude, n)
       if (strategy == "npu") {
+        k <- if (!is.null(k) || !is.null(fit$k)) active_k(k, fit, n)
+        st <- neighbourhood_state(pairs, exclude, n, k, x)
         query_npu(x, st, batch, exclude, candidates, posterior_source(posterior, fit, n))
       } else {
         k <- active_k(k, fit, n)
+        st <- neighbourhood_state(pairs, exclude, n, k, x)
         query_explore_consolidate(x, st, k, batch, exclude,
                                   if (strategy == "min_max") "min_max" else "random", candidates)
       }

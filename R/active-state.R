@@ -6,9 +6,16 @@
 # Units are the must-link chunklets. The neighbourhoods are a set of units
 # that are pairwise cannot-linked (a clique of the units' cannot-link graph),
 # grown greedily: units with more cannot-linked units first, then larger,
-# then by first point. A unit outside the neighbourhoods that was asked
-# against some of them (a cannot-link, or a pair in `exclude` that got no
-# answer) is pending: the procedure goes on asking it against the others.
+# then by first point; with `k`, at most k of them. A unit outside the
+# neighbourhoods that was asked against some of them (a cannot-link, or a
+# pair in `exclude` that got no answer) is pending: the procedure goes on
+# asking it against the others. With k neighbourhoods, a unit cannot-linked
+# to all k contradicts k (some answer is wrong): each of its cannot-links is
+# to be asked again, one at a time, most probable neighbourhood first (a
+# recheck), until one turns into a must-link; a unit whose cannot-links all
+# stood is left out and not asked again. A pair asked twice is in `exclude`
+# (as asked: the unit's point, then the member); a unit with such a pair
+# is the first to set aside when there are more than k neighbourhoods.
 
 # The side information as pairs (labels become an equivalent small set of
 # pairs: a chain of must-links inside each class and one cannot-link between
@@ -31,8 +38,9 @@ active_pairs <- function(side, n) {
 }
 
 # Unit ids, the neighbourhoods (unit ids, in their order), which units were
-# asked against which neighbourhood, and the pending units.
-neighbourhood_state <- function(pairs, exclude, n) {
+# asked against which neighbourhood, the pending units, and the contradicted
+# units: those to recheck (with the pairs to ask again) and those left out.
+neighbourhood_state <- function(pairs, exclude, n, k = NULL, x = NULL) {
   unit <- .side_components_cpp(n, pairs$i[pairs$must], pairs$j[pairs$must])
   cannot <- !pairs$must
   ua <- unit[pairs$i[cannot]]
@@ -47,6 +55,14 @@ neighbourhood_state <- function(pairs, exclude, n) {
   hood <- integer(0)
   for (u in order_units) {
     if (all(hood %in% edges[edges[, 1] == u, 2])) hood <- c(hood, u)
+  }
+  if (!is.null(k) && length(hood) > k) {
+    # a unit with a cannot-link asked twice (the pair in `exclude`, asked as
+    # the unit's point against a member) was in a contradiction before
+    reasked <- logical(length(size))
+    again <- pair_key(exclude$i, exclude$j) %in% pair_key(pairs$i[cannot], pairs$j[cannot])
+    reasked[unit[exclude$i[again]]] <- TRUE
+    hood <- trim_hoods(hood, k, x, unit, size, reasked)
   }
   # unit u was asked against neighbourhood h: a cannot-link, or no answer
   asked_edges <- edges
@@ -65,10 +81,84 @@ neighbourhood_state <- function(pairs, exclude, n) {
   pending <- pending[order(-n_pending, first_point[pending])]
   touched <- logical(length(size))
   touched[asked_unit] <- TRUE
-  list(unit = unit, hood = hood, members = lapply(hood, function(h) which(unit == h)),
+  # the cannot-linked pairs from units outside to members of the neighbourhoods,
+  # and whether each was asked twice
+  out_a <- !ua %in% hood & ub %in% hood
+  out_b <- !ub %in% hood & ua %in% hood
+  ci <- pairs$i[cannot]
+  cj <- pairs$j[cannot]
+  against <- data.frame(unit = c(ua[out_a], ub[out_b]), point = c(ci[out_a], cj[out_b]),
+                        member = c(cj[out_a], ci[out_b]),
+                        hood = match(c(ub[out_a], ua[out_b]), hood))
+  against$again <- pair_key(against$point, against$member) %in% pair_key(exclude$i, exclude$j)
+  # contradictions: units cannot-linked to all k neighbourhoods; those with a
+  # neighbourhood not yet asked again are rechecked, the others left out
+  contradicted <- recheck <- integer(0)
+  if (!is.null(k) && length(hood) >= k && nrow(against) > 0L) {
+    n_hoods <- tapply(against$hood, against$unit, function(h) length(unique(h)))
+    contradicted <- as.integer(names(n_hoods)[n_hoods == length(hood)])
+    against <- against[against$unit %in% contradicted, , drop = FALSE]
+    # a neighbourhood the unit was asked against twice is done with
+    uh <- paste(against$unit, against$hood)
+    against <- against[!uh %in% uh[against$again], , drop = FALSE]
+    recheck <- contradicted[contradicted %in% against$unit]
+    recheck <- recheck[order(first_point[recheck])]
+  }
+  left_out <- setdiff(contradicted, recheck)
+  members <- lapply(hood, function(h) which(unit == h))
+  list(unit = unit, hood = hood, members = members,
        asked_unit = asked_unit, asked = asked, pending = pending, first_point = first_point,
-       in_hood = unit %in% hood, touched = touched)
+       in_hood = unit %in% hood, touched = touched,
+       hood_check = if (length(left_out) > 0L) hood_check(pairs, exclude, unit, hood, members, x),
+       must_degree = tabulate(c(pairs$i[pairs$must], pairs$j[pairs$must]), nbins = n),
+       recheck = recheck, against = against[against$unit %in% recheck, , drop = FALSE],
+       contradicted = contradicted, left_out = left_out)
 }
+
+# At most k neighbourhoods: while there are more, drop one of the smallest,
+# preferring one that was in a contradiction before, then the one whose
+# centroid is nearest another's (two neighbourhoods that a wrong cannot-link
+# split lie close together); the one dropped is then asked again against
+# its most probable neighbourhood.
+trim_hoods <- function(hood, k, x, unit, size, reasked) {
+  while (length(hood) > k) {
+    cand <- hood[size[hood] == min(size[hood])]
+    if (any(reasked[cand])) cand <- cand[reasked[cand]]
+    if (length(cand) > 1L) {
+      cen <- t(vapply(hood, function(u) colMeans(x[unit == u, , drop = FALSE]), double(ncol(x))))
+      d <- sq_dist(cen, cen)
+      diag(d) <- Inf
+      cand <- cand[which.min(apply(d[match(cand, hood), , drop = FALSE], 1L, min))]
+    }
+    hood <- setdiff(hood, cand)
+  }
+  hood
+}
+
+# When a point stays apart from all k neighbourhoods after every recheck,
+# perhaps two neighbourhoods are one cluster that a wrong cannot-link split
+# while exploring: the cannot-linked pair between the two neighbourhoods
+# with the nearest centroids, among those not asked twice, is asked again
+# (a must-link merges them and the point starts a neighbourhood). NULL when
+# every pair of neighbourhoods was asked twice.
+hood_check <- function(pairs, exclude, unit, hood, members, x) {
+  cannot <- !pairs$must
+  ui <- unit[pairs$i[cannot]]
+  uj <- unit[pairs$j[cannot]]
+  between <- ui %in% hood & uj %in% hood & ui != uj
+  cand <- data.frame(i = pairs$i[cannot][between], j = pairs$j[cannot][between],
+                     a = match(ui[between], hood), b = match(uj[between], hood))
+  ab <- paste(pmin(cand$a, cand$b), pmax(cand$a, cand$b))
+  done <- ab %in% ab[pair_key(cand$i, cand$j) %in% pair_key(exclude$i, exclude$j)]
+  cand <- cand[!done, , drop = FALSE]
+  if (nrow(cand) == 0L) return(NULL)
+  cen <- t(vapply(members, function(m) colMeans(x[m, , drop = FALSE]), double(ncol(x))))
+  d <- rowSums((cen[cand$a, , drop = FALSE] - cen[cand$b, , drop = FALSE])^2)
+  cand[which.min(d), c("i", "j")]
+}
+
+# One key per unordered pair of points (or units), to match pairs with %in%.
+pair_key <- function(a, b) paste(pmin(a, b), pmax(a, b))
 
 # The neighbourhoods (indices into st$hood) unit u was asked against.
 asked_hoods <- function(st, u) {
@@ -82,8 +172,7 @@ known_pair <- function(i, j, pairs, exclude, unit) {
   ui <- unit[i]
   uj <- unit[j]
   cannot <- !pairs$must
-  key <- function(a, b) paste(pmin(a, b), pmax(a, b))
   ui == uj |
-    key(ui, uj) %in% key(unit[pairs$i[cannot]], unit[pairs$j[cannot]]) |
-    key(i, j) %in% key(exclude$i, exclude$j)
+    pair_key(ui, uj) %in% pair_key(unit[pairs$i[cannot]], unit[pairs$j[cannot]]) |
+    pair_key(i, j) %in% pair_key(exclude$i, exclude$j)
 }

@@ -142,11 +142,9 @@ answers_to_constraints <- function(side, answers) {
   add_answers(side, lo[last], hi[last], answers$answer[keep][last])
 }
 
-# Pairs skipped and not answered later: the `exclude` of query_pairs().
-answers_skipped <- function(answers) {
-  lo <- pmin(answers$i, answers$j)
-  hi <- pmax(answers$i, answers$j)
-  last <- !duplicated(paste(lo, hi), fromLast = TRUE)
-  skip <- last & answers$answer == "skip"
-  data.frame(i = lo[skip], j = hi[skip])
+# Pairs skipped and not answered later, and pairs answered twice: the
+# `exclude` of query_pairs().
+answers_settled <- function(answers) {
+  settled_questions(data.frame(i = answers$i, j = answers$j,
+                               answer = ifelse(answers$answer == "skip", NA, answers$answer)))
 }

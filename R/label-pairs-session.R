@@ -49,7 +49,7 @@ labelling_query <- function(lab) {
   side <- if (length(lab$side$i) > 0L) lab$side
   q <- do.call(query_pairs, c(list(lab$x, side, strategy = lab$strategy, batch = lab$batch,
                                    k = lab$k %||% fit$k, posterior = post,
-                                   exclude = answers_skipped(lab$answers)),
+                                   exclude = answers_settled(lab$answers)),
                               lab$query_args))
   q[, c("i", "j"), drop = FALSE]
 }

@@ -94,12 +94,13 @@ active_bench_sets <- function() {
   lapply(sets[all_sets], function(s) list(x = unname(as.matrix(s$x)), y = s$y, k = s$k))
 }
 
-# The fit of one method on the answers so far (NULL side when none), under
-# its own seed, leaving the caller's random stream where it was.
-fit_method <- function(method, x, side, k, seed, implied = use_implied) {
+# The fit of one method on the questions asked so far (NULL side when none),
+# given as active_side() gives them, under its own seed, leaving the
+# caller's random stream where it was.
+fit_method <- function(method, x, asked, k, seed, implied = use_implied) {
   saved <- .Random.seed
   on.exit(assign(".Random.seed", saved, envir = globalenv()))
-  if (implied) side <- sideclust:::implied_constraints(side, nrow(x))
+  side <- sideclust:::active_fit_side(answers_side(nrow(x), asked), x, asked, k, implied)
   set.seed(seed)
   switch(method,
          rdp_means = rdp_means(x, side, k = k),
@@ -109,6 +110,8 @@ fit_method <- function(method, x, side, k, seed, implied = use_implied) {
 
 answers_side <- function(n, asked) {
   if (nrow(asked) == 0L) return(NULL)
+  # a pair asked again (a recheck) keeps its last answer, as in active_side()
+  asked <- asked[!duplicated(paste(pmin(asked$i, asked$j), pmax(asked$i, asked$j)), fromLast = TRUE), ]
   must <- asked$answer == "must"
   constraints(must = cbind(asked$i[must], asked$j[must]),
               cannot = cbind(asked$i[!must], asked$j[!must]), n = n)
@@ -120,7 +123,7 @@ score_row <- function(y, fit, queries, asked) {
 }
 
 # One loop: the questions of `strategy` up to the budget. `posterior_fit`
-# (a function of the answers so far and their count) is called every
+# (a function of the questions asked so far and their count) is called every
 # refit_every answers when the strategy reads the fit; its fits are kept at
 # the checkpoints. Returns the questions asked and those fits.
 ask_loop <- function(ds, oracle, strategy, posterior_fit = NULL) {
@@ -132,16 +135,17 @@ ask_loop <- function(ds, oracle, strategy, posterior_fit = NULL) {
     side <- answers_side(n, asked)
     m <- nrow(asked)
     if (!is.null(posterior_fit) && m %% refit_every == 0L) {
-      post <- posterior_fit(side, m)
+      post <- posterior_fit(asked, m)
       if (m %in% checkpoints) fits[[as.character(m)]] <- post
     }
     batch <- if (strategy == "uncertainty") min(refit_every - m %% refit_every, budget - m) else 1L
-    q <- query_pairs(ds$x, side, strategy = strategy, batch = batch, k = ds$k, posterior = post)
+    q <- query_pairs(ds$x, side, strategy = strategy, batch = batch, k = ds$k, posterior = post,
+                     exclude = sideclust:::settled_questions(asked))
     if (nrow(q) == 0L) break
     asked <- rbind(asked, data.frame(i = q$i, j = q$j, answer = oracle(q$i, q$j)))
   }
   if (!is.null(posterior_fit)) {
-    last <- posterior_fit(answers_side(n, asked), nrow(asked))
+    last <- posterior_fit(asked, nrow(asked))
     # a strategy with nothing left to ask keeps its last fit at the later checkpoints
     for (m in checkpoints[checkpoints >= nrow(asked)]) fits[[as.character(m)]] <- last
   }
@@ -177,8 +181,7 @@ bench_one <- function(ds, d, run, o) {
         t0 <- proc.time()[["elapsed"]]
         at <- unique(pmin(checkpoints, nrow(loop$asked)))
         fits <- lapply(at, function(m) {
-          fit_method(method, ds$x, answers_side(n, loop$asked[seq_len(m), ]), ds$k, fit_seed(m),
-                     implied)
+          fit_method(method, ds$x, loop$asked[seq_len(m), ], ds$k, fit_seed(m), implied)
         })
         fits <- stats::setNames(fits[match(pmin(checkpoints, nrow(loop$asked)), at)], checkpoints)
         add(method, strategy, fits, t_ask + proc.time()[["elapsed"]] - t0, nrow(loop$asked), implied)
@@ -188,7 +191,7 @@ bench_one <- function(ds, d, run, o) {
       set.seed(seed)
       t0 <- proc.time()[["elapsed"]]
       loop <- ask_loop(ds, oracle_from_labels(ds$y, noise = noise_levels[[o]]), strategy,
-                       function(side, m) fit_method(method, ds$x, side, ds$k, fit_seed(m)))
+                       function(asked, m) fit_method(method, ds$x, asked, ds$k, fit_seed(m)))
       add(method, strategy, loop$fits, proc.time()[["elapsed"]] - t0, nrow(loop$asked))
     }
   }

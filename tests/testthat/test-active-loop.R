@@ -175,3 +175,28 @@ test_that("active_side's errors name the argument", {
   expect_error(oracle_from_labels(b$y, noise = 2), "`noise`")
   expect_error(oracle(0, 1), "`i`")
 })
+
+test_that("the loop asks a contradiction again and warns about points it leaves out", {
+  set.seed(12)
+  centres <- cbind(c(0, 10, 20), c(0, 10, 0))
+  y <- rep(1:3, each = 10)
+  x <- centres[y, ] + matrix(stats::runif(60, -1, 1), ncol = 2)
+  # k too small: the third blob's points are apart from both neighbourhoods
+  expect_warning(run <- active_side(x, oracle_from_labels(y), budget = 15, method = "rdp_means",
+                                    strategy = "explore_consolidate", k = 2),
+                 "kept those answers when asked again.*`k` is too small")
+  rechecks <- run$queries[run$queries$phase == "recheck", ]
+  expect_gt(nrow(rechecks), 0L)
+  # each recheck repeats an earlier cannot-link (of a point, or between two
+  # neighbourhoods), and no pair is asked a third time
+  first <- run$queries[run$queries$phase != "recheck", ]
+  key <- function(q) paste(pmin(q$i, q$j), pmax(q$i, q$j))
+  expect_true(all(key(rechecks) %in% key(first[first$answer == "cannot", ])))
+  expect_false(anyDuplicated(key(rechecks)) > 0L)
+  expect_true(all(3L %in% y[c(rechecks$i, rechecks$j)]))
+  # with the right k a truthful oracle never contradicts: no recheck, no warning
+  set.seed(12)
+  expect_no_warning(run <- active_side(x, oracle_from_labels(y), budget = 15, method = "rdp_means",
+                                       strategy = "explore_consolidate", k = 3))
+  expect_false(any(run$queries$phase == "recheck"))
+})

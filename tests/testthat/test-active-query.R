@@ -216,3 +216,79 @@ test_that("partial labels count as neighbourhoods, and contradictory answers do 
   expect_equal(q$phase, "explore")
   expect_equal(b$y[q$i], 3L)
 })
+
+test_that("with k neighbourhoods, a point cannot-linked to all k is asked again, nearest neighbourhood first", {
+  set.seed(11)
+  b <- separated_blobs(3L)
+  n <- nrow(b$x)
+  hoods <- rbind(c(1, 16), c(1, 31), c(16, 31))
+  # point 2 lies in the first blob, but every answer put it apart
+  side <- constraints(cannot = rbind(hoods, c(2, 1), c(2, 16), c(2, 31)), n = n)
+  grown <- constraints(must = c(1, 3), cannot = rbind(hoods, c(2, 1), c(2, 16), c(2, 31)), n = n)
+  key <- function(q) paste(pmin(q$i, q$j), pmax(q$i, q$j))
+  for (strategy in c("explore_consolidate", "npu")) {
+    q <- query_pairs(b$x, side, strategy, k = 3)
+    # points 1 and 2 are alike to the constraints; either is asked against the other
+    expect_setequal(c(q$i, q$j), c(1L, 2L))
+    expect_equal(q$phase, "recheck")
+    # once point 1 is in a larger neighbourhood, point 2 is the one asked again
+    q <- query_pairs(b$x, grown, strategy, k = 3)
+    expect_equal(c(q$i, q$j), c(2L, 1L))
+    # the cannot-link stood: the next neighbourhood, then a pair of neighbourhoods
+    q <- query_pairs(b$x, grown, strategy, k = 3, exclude = data.frame(i = 2, j = 1))
+    expect_equal(c(q$i, q$j), c(2L, 16L))
+    twice <- data.frame(i = c(2, 2, 2), j = c(1, 16, 31))
+    q <- query_pairs(b$x, grown, strategy, k = 3, exclude = twice)
+    expect_equal(q$phase, "recheck")
+    expect_true(key(q) %in% key(data.frame(i = hoods[, 1], j = hoods[, 2])))
+    # every answer stood: point 2 is left out, and no fourth neighbourhood is made
+    all_twice <- rbind(twice, data.frame(i = hoods[, 1], j = hoods[, 2]))
+    q <- query_pairs(b$x, grown, strategy, k = 3, batch = 4, exclude = all_twice)
+    expect_false(2L %in% c(q$i, q$j))
+    expect_true(all(q$phase == "consolidate"))
+    expect_true(all(q$j %in% c(1L, 3L, 16L, 31L)))
+  }
+  # the answer changed: point 2 joins the first neighbourhood
+  fixed <- constraints(must = c(1, 2), cannot = rbind(hoods, c(2, 16), c(2, 31)), n = n)
+  st <- sideclust:::neighbourhood_state(sideclust:::active_pairs(fixed, n),
+                                        data.frame(i = 2L, j = 1L), n, k = 3L, x = b$x)
+  expect_length(st$hood, 3L)
+  expect_length(st$recheck, 0L)
+  expect_true(st$in_hood[2])
+  # without k (NPU on data alone) the old rule holds: a fourth neighbourhood
+  st <- sideclust:::neighbourhood_state(sideclust:::active_pairs(side, n),
+                                        data.frame(i = integer(0), j = integer(0)), n)
+  expect_length(st$hood, 4L)
+})
+
+test_that("a point is asked against a neighbourhood's hub, not a member that a wrong answer let in", {
+  set.seed(13)
+  b <- separated_blobs(2L)
+  n <- nrow(b$x)
+  # neighbourhood of point 1 grew by must-links to 1; point 16 (second blob) got in by a wrong one
+  side <- constraints(must = rbind(c(1, 2), c(1, 3), c(1, 16)), cannot = rbind(c(1, 20), c(20, 21)),
+                      n = n)
+  for (strategy in c("explore_consolidate", "npu")) {
+    q <- query_pairs(b$x, side, strategy, k = 2, batch = 1)
+    # pending point 21 (second blob) goes on with the first neighbourhood: its
+    # hub 1, not point 16, its nearest member, which would answer "same"
+    expect_equal(c(q$i, q$j), c(21L, 1L))
+  }
+})
+
+test_that("the fits' implied pairs leave out a point that contradicts k", {
+  set.seed(14)
+  b <- separated_blobs(2L)
+  n <- nrow(b$x)
+  asked <- data.frame(i = c(16, 2, 3, 4, 4), j = c(1, 1, 16, 1, 16),
+                      answer = c("cannot", "must", "must", "cannot", "cannot"))
+  side <- constraints(must = rbind(c(1, 2), c(3, 16)), cannot = rbind(c(1, 16), c(1, 4), c(4, 16)), n = n)
+  imp <- sideclust:::active_fit_side(side, b$x, asked, k = 2L, implied = TRUE)
+  key <- paste(imp$i, imp$j)
+  # point 4 is apart from both neighbourhoods: only its two answers, nothing implied
+  expect_equal(sum(imp$i == 4 | imp$j == 4), 2L)
+  expect_true(all(c("2 16", "1 3", "2 3") %in% key))
+  # without k the closure spreads point 4's cannot-links to every member
+  all_imp <- sideclust:::active_fit_side(side, b$x, asked, k = NULL, implied = TRUE)
+  expect_equal(sum(all_imp$i == 4 | all_imp$j == 4), 4L)
+})

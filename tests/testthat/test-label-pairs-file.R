@@ -58,8 +58,11 @@ test_that("as_constraints() of answers: the last answer on a pair wins, skips ad
   expect_error(as_constraints(a), "`n`")
 })
 
-test_that("skipped pairs are excluded until they get an answer", {
+test_that("skipped pairs are excluded until they get an answer, and pairs answered twice after it", {
   a <- sideclust:::new_pair_answers(c(1, 3, 5, 6), c(2, 4, 6, 5), c("skip", "skip", "skip", "must"), rep("t", 4))
-  ex <- sideclust:::answers_skipped(a)
+  ex <- sideclust:::answers_settled(a)
   expect_identical(ex, data.frame(i = c(1L, 3L), j = c(2L, 4L)))
+  # a recheck: (7, 8) answered twice, kept in the orientation last asked
+  b <- rbind(a, sideclust:::new_pair_answers(c(8, 7), c(7, 8), c("cannot", "cannot"), rep("t", 2)))
+  expect_identical(sideclust:::answers_settled(b), data.frame(i = c(1L, 3L, 7L), j = c(2L, 4L, 8L)))
 })
