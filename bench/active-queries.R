@@ -47,8 +47,12 @@
 #   (see the results file). A strategy with nothing left to ask (every point
 #   placed in a neighbourhood) stops early and keeps its last fit at the
 #   later checkpoints (column `asked` of the CSV: the questions asked).
+# * the loops pass the pairs asked twice (rechecks of contradictions; see
+#   ?query_pairs) in `exclude`, as active_side() does, and a pair asked
+#   twice keeps its last answer.
 # * every fit gets the answers and the pairs they imply by transitivity, as
-#   active_side() gives them by default (implied = TRUE); BENCH_IMPLIED=0
+#   active_side() gives them by default (implied = TRUE; chunklets that
+#   contradict k imply nothing); BENCH_IMPLIED=0
 #   fits on the answers alone. Where the questions do not depend on the fit,
 #   each checkpoint is also fitted on the answers alone (column fit_side of
 #   the CSV, "answers"; BENCH_ANSWERS_TOO=0 skips them), to show what the
