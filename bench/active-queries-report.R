@@ -79,10 +79,23 @@ target_lines <- function(agg) {
              sprintf("- (c) %s: F lost to the noisy oracle at %d questions %.3f against random's %.3f.",
                      if (t$c[["best"]] < t$c[["random"]]) "holds" else "fails", budget, t$c[["best"]],
                      t$c[["random"]]),
+             sprintf("- Strategies that meet (a), (b) and (c) together: %s.", all_targets_met(t)),
              "", "Every strategy (means over the sets; `sets_reaching_by_150` is target (a)'s count for that strategy):", "",
              md_table(t$per_strategy, digits = 3, format_integers = FALSE), "")
   }
   out
+}
+
+# The strategies of one method's targets (active_targets()) that meet all
+# three, each judged as if it were the best one: (a) its own count of sets,
+# (b) its curve's mean against NPU's, (c) its loss against random's.
+all_targets_met <- function(t) {
+  p <- t$per_strategy
+  npu_curve <- p$mean_F_curve[p$strategy == "npu"]
+  random_loss <- p$loss_to_noise[p$strategy == "random"]
+  ok <- p$strategy != "random" & p$sets_reaching_by_150 >= ceiling(0.75 * t$n_sets) &
+    p$mean_F_curve >= npu_curve & p$loss_to_noise < random_loss
+  if (any(ok)) paste0("`", p$strategy[ok], "`", collapse = ", ") else "none"
 }
 
 # Per method, oracle and fit side: the strategy with the highest F at the
