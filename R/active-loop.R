@@ -83,12 +83,13 @@ oracle_from_labels <- function(y, noise = 0, dont_know = 0) {
 #' cannot-link (a contradiction: one of its answers is wrong) implies
 #' nothing, inside or across; with `k`, neither does a chunklet
 #' cannot-linked to `k` neighbourhoods (see Contradictions in
-#' [query_pairs()]). But the strategies never ask a pair whose
-#' answer is implied, so a wrong answer seldom shows as a contradiction: it
-#' spreads to the two chunklets it joins (a wrong must-link merges two
-#' clusters' chunklets, a wrong cannot-link separates two chunklets of one
-#' cluster). When answers may be wrong, simulate with
-#' `oracle_from_labels(y, noise)` and compare `implied = FALSE`. Above a million
+#' [query_pairs()]). A wrong cannot-link against a point's own
+#' neighbourhood shows as such a contradiction and is asked again; a wrong
+#' must-link does not: the point it lets into a neighbourhood is implied to
+#' be with all its members and apart from every other neighbourhood (the
+#' strategies never ask a pair whose answer is implied). When answers may be
+#' wrong, simulate with `oracle_from_labels(y, noise)` and compare
+#' `implied = FALSE`. Above a million
 #' implied pairs the fits get the answers alone. `side` in the result holds
 #' the answers (and the side information given), not the implied pairs.
 #'
@@ -108,7 +109,8 @@ oracle_from_labels <- function(y, noise = 0, dont_know = 0) {
 #'   or a function `(x, side, start)` returning a fit (`start` is the
 #'   previous fit, or `NULL`). Strategy `"uncertainty"` needs a posterior:
 #'   `"tvclust"` or `"constrained_mixture"` (or a function whose fits have
-#'   one); `"npu"` uses the fit's posterior when it has one.
+#'   one). `"npu"` uses its Gaussian kernel, not the fit's posterior (see
+#'   [query_pairs()]).
 #' @param strategy The query strategy of [query_pairs()].
 #' @param batch Pairs asked per round (and per refit).
 #' @param side Side information known before the loop, or `NULL`. Partial
@@ -195,8 +197,8 @@ active_side <- function(x, oracle, budget, method = "rdp_means",
     round <- round + 1L
     not_again <- settled_questions(asked)
     # the data come from x (a custom method's fit need not keep them), the
-    # posterior from the fit when it has one
-    post <- if (!is.null(fit_posterior(fit, n, "method", required = FALSE))) fit
+    # posterior of "uncertainty" from the fit
+    post <- if (strategy == "uncertainty" && !is.null(fit_posterior(fit, n, "method", required = FALSE))) fit
     q <- do.call(query_pairs, c(list(x, side, strategy = strategy,
                                      batch = min(batch, budget - nrow(asked)), k = k %||% fit$k,
                                      posterior = post, exclude = not_again), query_args))

@@ -43,8 +43,8 @@ labelling_next <- function(lab) {
 labelling_query <- function(lab) {
   fit <- lab$fit
   # a fit without a usable posterior (hard clusters, a sampler without draws) is not passed
-  has_post <- !is.null(fit) && !is.null(tryCatch(fit_posterior(fit, lab$n, "fit", required = FALSE),
-                                                 error = function(e) NULL))
+  has_post <- lab$strategy == "uncertainty" && !is.null(fit) &&
+    !is.null(tryCatch(fit_posterior(fit, lab$n, "fit", required = FALSE), error = function(e) NULL))
   post <- if (has_post) fit
   side <- if (length(lab$side$i) > 0L) lab$side
   q <- do.call(query_pairs, c(list(lab$x, side, strategy = lab$strategy, batch = lab$batch,

@@ -51,8 +51,8 @@
 #'   per cluster), `"random"`, `"min_max"`, `"npu"` or `"uncertainty"` (needs
 #'   a fit with a posterior).
 #' @param fit The clustering shown and used by the queries: `NULL` (none), a
-#'   fit of the package (kept as it is; its posterior feeds `"uncertainty"`
-#'   and `"npu"`), or a method refitted after each batch of answers: a
+#'   fit of the package (kept as it is; its posterior feeds
+#'   `"uncertainty"`), or a method refitted after each batch of answers: a
 #'   method name of [active_side()] (`"rdp_means"`, `"tvclust"`, ...) or a
 #'   function `(x, side, previous)` returning a fit.
 #' @param render_item `NULL`, or a function of the row number `i` returning

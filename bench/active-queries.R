@@ -33,16 +33,14 @@
 #   here with a posterior). Explore-Consolidate and Min-Max explore for k.
 # * one loop per run and strategy, BENCH_BUDGET questions, scored at the
 #   checkpoints 0, 10, 25, 50, 100, 150, 200, 300. Where the strategy does
-#   not look at the fit (random, Explore-Consolidate, Min-Max, and NPU with
-#   RDP-means and LCVQE, whose fits have no posterior, so NPU uses its
-#   Gaussian kernel) the questions do not depend on the method: the loop asks
-#   one pair at a time (batch 1) and the three methods (two for NPU) are fitted
-#   on the answers gathered at each checkpoint, on the very same questions.
-#   Where it does (NPU and "uncertainty" with TVClust), TVClust is refitted
-#   every BENCH_REFIT_EVERY questions and the questions in between use the
-#   last fit's posterior: NPU goes on one pair at a time (its neighbourhoods
-#   follow every answer, its posterior is up to 4 answers old), "uncertainty"
-#   asks a batch of BENCH_REFIT_EVERY non-redundant pairs per fit. active_side()
+#   not look at the fit (random, Explore-Consolidate, Min-Max, and NPU, which
+#   uses its Gaussian kernel unless given a posterior, as in active_side())
+#   the questions do not depend on the method: the loop asks one pair at a
+#   time (batch 1) and the three methods are fitted on the answers gathered
+#   at each checkpoint, on the very same questions. Where it does
+#   ("uncertainty", with TVClust), TVClust is refitted every
+#   BENCH_REFIT_EVERY questions and "uncertainty" asks a batch of
+#   BENCH_REFIT_EVERY non-redundant pairs per fit from its posterior. active_side()
 #   refits after every round; the bench does not, to fit the time it has
 #   (see the results file). A strategy with nothing left to ask (every point
 #   placed in a neighbourhood) stops early and keeps its last fit at the
@@ -172,7 +170,7 @@ bench_one <- function(ds, d, run, o) {
     }
   }
   for (strategy in strategies) {
-    readers <- if (strategy %in% c("npu", "uncertainty")) "tvclust" else character(0)
+    readers <- if (strategy == "uncertainty") "tvclust" else character(0)
     shared <- setdiff(if (strategy == "uncertainty") character(0) else methods, readers)
     # the methods whose fits the questions do not depend on: one loop, fits at the checkpoints
     if (length(shared)) {
