@@ -148,7 +148,7 @@ hood_check <- function(pairs, exclude, unit, hood, members, x) {
   between <- ui %in% hood & uj %in% hood & ui != uj
   cand <- data.frame(i = pairs$i[cannot][between], j = pairs$j[cannot][between],
                      a = match(ui[between], hood), b = match(uj[between], hood))
-  ab <- paste(pmin(cand$a, cand$b), pmax(cand$a, cand$b))
+  ab <- pair_key(cand$a, cand$b)
   done <- ab %in% ab[pair_key(cand$i, cand$j) %in% pair_key(exclude$i, exclude$j)]
   cand <- cand[!done, , drop = FALSE]
   if (nrow(cand) == 0L) return(NULL)
