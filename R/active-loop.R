@@ -140,7 +140,9 @@ oracle_from_labels <- function(y, noise = 0, dont_know = 0) {
 #'   so far, `answered`, `k`, `objective` (the method's final objective,
 #'   ELBO or log-likelihood where it has one, else `NA`), `f_measure` and
 #'   `ari` against `truth`, and `warm_start` (whether the fit started from
-#'   the previous one; `NA` for a user function)), and the settings.
+#'   the previous one; `NA` for a user function)), `left_out` (the points
+#'   a neighbourhood strategy left out; see Contradictions in
+#'   [query_pairs()]), and the settings.
 #' @references
 #' Basu, S., Banerjee, A. and Mooney, R. J. (2004). Active semi-supervision
 #' for pairwise constrained clustering. SIAM International Conference on
@@ -221,7 +223,7 @@ active_side <- function(x, oracle, budget, method = "rdp_means",
                     length(left_out), k %||% fit$k, paste(utils::head(left_out, 5L), collapse = ", ")),
             call. = FALSE)
   }
-  out <- list(fit = fit, side = side, queries = asked, curve = do.call(rbind, curve),
+  out <- list(fit = fit, side = side, queries = asked, curve = do.call(rbind, curve), left_out = left_out,
               strategy = strategy, method = if (is.character(method)) method else "custom",
               batch = batch, budget = budget, call = call)
   class(out) <- "sideclust_active"
@@ -344,6 +346,11 @@ print.sideclust_active <- function(x, ...) {
   cat(sprintf("<sideclust_active> %s with strategy \"%s\", batch %d: %d of %d questions asked, %d answered\n",
               x$method, x$strategy, x$batch, nrow(x$queries), x$budget, n_answers))
   cat("  constraints:", format(x$side), "\n")
+  n_recheck <- sum(x$queries$phase %in% "recheck")
+  if (n_recheck > 0L) {
+    cat(sprintf("  rechecks:    %d question(s) asked again; %d point(s) left out\n", n_recheck,
+                length(x$left_out)))
+  }
   cat(sprintf("  final fit:   %d clusters", last$k))
   if (!is.na(last$f_measure)) {
     first <- x$curve[1L, ]

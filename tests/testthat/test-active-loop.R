@@ -194,6 +194,9 @@ test_that("the loop asks a contradiction again and warns about points it leaves 
   expect_true(all(key(rechecks) %in% key(first[first$answer == "cannot", ])))
   expect_false(anyDuplicated(key(rechecks)) > 0L)
   expect_true(all(3L %in% y[c(rechecks$i, rechecks$j)]))
+  expect_gt(length(run$left_out), 0L)
+  expect_length(unique(y[run$left_out]), 1L)  # the cluster without a neighbourhood
+  expect_output(print(run), "rechecks: .* asked again; [0-9]+ point\\(s\\) left out")
   # with the right k a truthful oracle never contradicts: no recheck, no warning
   set.seed(12)
   expect_no_warning(run <- active_side(x, oracle_from_labels(y), budget = 15, method = "rdp_means",
