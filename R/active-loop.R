@@ -48,10 +48,10 @@ oracle_from_labels <- function(y, noise = 0, dont_know = 0) {
 #' answers to the constraints and refits. Pairs answered `NA` (don't know)
 #' count against the budget, are not asked again, and add nothing. A point
 #' that the neighbourhood strategies find cannot-linked to all `k`
-#' neighbourhoods is asked again, once (see Contradictions in
-#' [query_pairs()]); the last answer to a pair counts. Points whose
-#' cannot-links stood are in no neighbourhood, and the run ends with a
-#' warning that names them.
+#' neighbourhoods has those cannot-links asked again, each at most once
+#' (see Contradictions in [query_pairs()]); the last answer to a pair
+#' counts. Points whose cannot-links all stood are in no neighbourhood, and
+#' the run ends with a warning that names them.
 #'
 #' @section Warm starts:
 #' Each refit starts from the previous fit where the method takes a start:

@@ -71,11 +71,34 @@ recheck_question <- function(st, u, order, used) {
   data.frame(i = r$point, j = r$member, score = NA_real_, phase = "recheck")
 }
 
-# The question of neighbourhood_state()'s hood check, as the list of rows a
-# procedure starts its batch with (empty when there is none).
-hood_check_question <- function(st) {
-  if (is.null(st$hood_check)) return(list())
-  list(data.frame(i = st$hood_check$i, j = st$hood_check$j, score = NA_real_, phase = "recheck"))
+# The questions a neighbourhood procedure asks before any other: the hood
+# check of neighbourhood_state(), then the rechecks, unit u against the
+# neighbourhoods in the order hood_order(u); at most `batch` rechecks in
+# all, no point twice.
+opening_questions <- function(st, batch, hood_order) {
+  out <- list()
+  if (!is.null(st$hood_check)) {
+    out[[1L]] <- data.frame(i = st$hood_check$i, j = st$hood_check$j, score = NA_real_,
+                            phase = "recheck")
+  }
+  used <- question_points(out)
+  for (u in st$recheck) {
+    if (length(out) >= batch) break
+    row <- recheck_question(st, u, hood_order(u), used)
+    if (!is.null(row)) {
+      out[[length(out) + 1L]] <- row
+      used <- c(used, row$i, row$j)
+    }
+  }
+  out
+}
+
+# The points of a list of questions (rows of i and j).
+question_points <- function(out) unlist(lapply(out, function(r) c(r$i, r$j)))
+
+# The centroid of each group of points (a list of point indices), one row each.
+group_centroids <- function(x, groups) {
+  do.call(rbind, lapply(groups, function(m) colMeans(x[m, , drop = FALSE])))
 }
 
 # Neighbourhoods by distance from point q to their centroids, nearest first.
@@ -114,27 +137,18 @@ seed_state <- function(st, a) {
 query_explore_consolidate <- function(x, st, k, batch, exclude, consolidate, candidates) {
   n <- nrow(x)
   if (length(st$hood) == 0L) st <- seed_state(st, sample.int(n, 1L))
-  centroids <- do.call(rbind, lapply(st$members, function(m) colMeans(x[m, , drop = FALSE])))
+  centroids <- group_centroids(x, st$members)
   explore <- length(st$hood) < k
   phase <- if (explore) "explore" else "consolidate"
-  out <- hood_check_question(st)
-  used <- unlist(lapply(out, function(r) c(r$i, r$j)))
+  # a contradiction is asked again first, then a point asked against some
+  # neighbourhoods goes on
+  out <- opening_questions(st, batch, function(u) centroid_order(x, st$first_point[u], centroids))
+  used <- question_points(out)
   add <- function(q, score) {
     row <- next_question(x, st, q, centroid_order(x, q, centroids), used, exclude, score, phase)
     if (!is.null(row)) {
       out[[length(out) + 1L]] <<- row
       used <<- c(used, row$i, row$j)
-    }
-  }
-  # a contradiction is asked again first, then a point asked against some
-  # neighbourhoods goes on
-  for (u in st$recheck) {
-    if (length(out) >= batch) break
-    q <- st$first_point[u]
-    row <- recheck_question(st, u, centroid_order(x, q, centroids), used)
-    if (!is.null(row)) {
-      out[[length(out) + 1L]] <- row
-      used <- c(used, row$i, row$j)
     }
   }
   for (u in st$pending) {
@@ -202,24 +216,14 @@ query_npu <- function(x, st, batch, exclude, candidates, src) {
   if (length(st$hood) < 2L) {
     return(query_explore_consolidate(x, st, 2L, batch, exclude, "random", candidates))
   }
-  out <- hood_check_question(st)
-  used <- unlist(lapply(out, function(r) c(r$i, r$j)))
+  prob <- if (length(st$recheck) > 0L) hood_probability(x, st, st$first_point[st$recheck], src)
+  out <- opening_questions(st, batch, function(u) order(-prob[match(u, st$recheck), ]))
+  used <- question_points(out)
   add <- function(q, prob, score) {
     row <- next_question(x, st, q, order(-prob), used, exclude, score, "consolidate")
     if (!is.null(row)) {
       out[[length(out) + 1L]] <<- row
       used <<- c(used, row$i, row$j)
-    }
-  }
-  if (length(st$recheck) > 0L) {
-    prob <- hood_probability(x, st, st$first_point[st$recheck], src)
-    for (r in seq_along(st$recheck)) {
-      if (length(out) >= batch) break
-      row <- recheck_question(st, st$recheck[r], order(-prob[r, ]), used)
-      if (!is.null(row)) {
-        out[[length(out) + 1L]] <- row
-        used <- c(used, row$i, row$j)
-      }
     }
   }
   pending <- st$first_point[st$pending]

@@ -125,7 +125,7 @@ trim_hoods <- function(hood, k, x, unit, size, reasked) {
     cand <- hood[size[hood] == min(size[hood])]
     if (any(reasked[cand])) cand <- cand[reasked[cand]]
     if (length(cand) > 1L) {
-      cen <- t(vapply(hood, function(u) colMeans(x[unit == u, , drop = FALSE]), double(ncol(x))))
+      cen <- group_centroids(x, lapply(hood, function(u) which(unit == u)))
       d <- sq_dist(cen, cen)
       diag(d) <- Inf
       cand <- cand[which.min(apply(d[match(cand, hood), , drop = FALSE], 1L, min))]
@@ -152,7 +152,7 @@ hood_check <- function(pairs, exclude, unit, hood, members, x) {
   done <- ab %in% ab[pair_key(cand$i, cand$j) %in% pair_key(exclude$i, exclude$j)]
   cand <- cand[!done, , drop = FALSE]
   if (nrow(cand) == 0L) return(NULL)
-  cen <- t(vapply(members, function(m) colMeans(x[m, , drop = FALSE]), double(ncol(x))))
+  cen <- group_centroids(x, members)
   d <- rowSums((cen[cand$a, , drop = FALSE] - cen[cand$b, , drop = FALSE])^2)
   cand[which.min(d), c("i", "j")]
 }

@@ -113,7 +113,7 @@ fit_method <- function(method, x, asked, k, seed, implied = use_implied) {
 answers_side <- function(n, asked) {
   if (nrow(asked) == 0L) return(NULL)
   # a pair asked again (a recheck) keeps its last answer, as in active_side()
-  asked <- asked[!duplicated(paste(pmin(asked$i, asked$j), pmax(asked$i, asked$j)), fromLast = TRUE), ]
+  asked <- asked[!duplicated(sideclust:::pair_key(asked$i, asked$j), fromLast = TRUE), ]
   must <- asked$answer == "must"
   constraints(must = cbind(asked$i[must], asked$j[must]),
               cannot = cbind(asked$i[!must], asked$j[!must]), n = n)

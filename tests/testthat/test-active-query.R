@@ -292,3 +292,11 @@ test_that("the fits' implied pairs leave out a point that contradicts k", {
   all_imp <- sideclust:::active_fit_side(side, b$x, asked, k = NULL, implied = TRUE)
   expect_equal(sum(all_imp$i == 4 | all_imp$j == 4), 4L)
 })
+
+test_that("contradictions are asked again on one-column data too", {
+  x <- matrix(c(0, 0.1, 0.2, 10, 10.1, 20, 20.1), ncol = 1)
+  side <- constraints(cannot = rbind(c(1, 4), c(1, 6), c(4, 6), c(2, 1), c(2, 4), c(2, 6)), n = 7)
+  q <- query_pairs(x, side, "explore_consolidate", k = 3)
+  expect_equal(q$phase, "recheck")
+  expect_setequal(c(q$i, q$j), c(1L, 2L))
+})
