@@ -51,7 +51,9 @@ oracle_from_labels <- function(y, noise = 0, dont_know = 0) {
 #' neighbourhoods has those cannot-links asked again, each at most once
 #' (see Contradictions in [query_pairs()]); the last answer to a pair
 #' counts. Points whose cannot-links all stood are in no neighbourhood, and
-#' the run ends with a warning that names them.
+#' the run ends with a warning that names them. A must-link the
+#' neighbourhood strategies infer (see Inferred answers in [query_pairs()])
+#' is added without asking and not counted against the budget.
 #'
 #' @section Warm starts:
 #' Each refit starts from the previous fit where the method takes a start:
@@ -91,7 +93,8 @@ oracle_from_labels <- function(y, noise = 0, dont_know = 0) {
 #' wrong, simulate with `oracle_from_labels(y, noise)` and compare
 #' `implied = FALSE`. Above a million
 #' implied pairs the fits get the answers alone. `side` in the result holds
-#' the answers (and the side information given), not the implied pairs.
+#' the answers, the inferred must-links and the side information given,
+#' not the implied pairs.
 #'
 #' @section Progress and reproducibility:
 #' Progress goes to \pkg{progressr}, one step per question (wrap the call in
@@ -136,7 +139,7 @@ oracle_from_labels <- function(y, noise = 0, dont_know = 0) {
 #' @return An object of class `sideclust_active`: `fit` (the last fit),
 #'   `side` (the constraints gathered, with those given), `queries` (a data
 #'   frame of every question: `round`, `i`, `j`, `answer`, `score`,
-#'   `phase`), `curve` (a data frame with one row per fit: `queries` asked
+#'   `phase`; phase `"inferred"` marks a must-link inferred, not asked), `curve` (a data frame with one row per fit: `queries` asked
 #'   so far, `answered`, `k`, `objective` (the method's final objective,
 #'   ELBO or log-likelihood where it has one, else `NA`), `f_measure` and
 #'   `ari` against `truth`, and `warm_start` (whether the fit started from
@@ -195,25 +198,32 @@ active_side <- function(x, oracle, budget, method = "rdp_means",
   curve <- list(active_curve_row(0L, 0L, fit, truth, FALSE))
   step <- progressr::progressor(steps = budget)
   round <- 0L
-  while (nrow(asked) < budget) {
+  n_questions <- function() sum(!asked$phase %in% "inferred")
+  while (n_questions() < budget) {
     round <- round + 1L
     not_again <- settled_questions(asked)
     # the data come from x (a custom method's fit need not keep them), the
     # posterior of "uncertainty" from the fit
     post <- if (strategy == "uncertainty" && !is.null(fit_posterior(fit, n, "method", required = FALSE))) fit
     q <- do.call(query_pairs, c(list(x, side, strategy = strategy,
-                                     batch = min(batch, budget - nrow(asked)), k = k %||% fit$k,
+                                     batch = min(batch, budget - n_questions()), k = k %||% fit$k,
                                      posterior = post, exclude = not_again), query_args))
     if (nrow(q) == 0L) break
-    answer <- read_answers(oracle(q$i, q$j), nrow(q))
+    # an inferred must-link (see ?query_pairs) is recorded, not asked
+    inferred <- q$phase %in% "inferred"
+    answer <- rep("must", nrow(q))
+    if (any(!inferred)) {
+      answer[!inferred] <- read_answers(oracle(q$i[!inferred], q$j[!inferred]), sum(!inferred))
+    }
     asked <- rbind(asked, data.frame(round = round, i = q$i, j = q$j, answer = answer,
                                      score = q$score, phase = q$phase))
     side <- add_answers(side, q$i, q$j, answer)
     refit <- fitter(x, fit_side(side), fit)
     fit <- refit$fit
-    curve[[length(curve) + 1L]] <- active_curve_row(nrow(asked), sum(!is.na(asked$answer)), fit, truth,
-                                                    refit$warm)
-    step(amount = nrow(q))
+    questions <- !asked$phase %in% "inferred"
+    curve[[length(curve) + 1L]] <- active_curve_row(sum(questions), sum(questions & !is.na(asked$answer)),
+                                                    fit, truth, refit$warm)
+    step(amount = sum(!inferred))
   }
   left_out <- left_out_points(x, side, asked, strategy, k %||% fit$k)
   if (length(left_out) > 0L) {
@@ -342,10 +352,15 @@ fit_objective <- function(fit) {
 #' @export
 print.sideclust_active <- function(x, ...) {
   last <- x$curve[nrow(x$curve), ]
-  n_answers <- sum(!is.na(x$queries$answer))
+  inferred <- x$queries$phase %in% "inferred"
+  n_answers <- sum(!inferred & !is.na(x$queries$answer))
   cat(sprintf("<sideclust_active> %s with strategy \"%s\", batch %d: %d of %d questions asked, %d answered\n",
-              x$method, x$strategy, x$batch, nrow(x$queries), x$budget, n_answers))
+              x$method, x$strategy, x$batch, sum(!inferred), x$budget, n_answers))
   cat("  constraints:", format(x$side), "\n")
+  if (any(inferred)) {
+    cat(sprintf("  inferred:    %d point(s) placed in the last neighbourhood without asking\n",
+                sum(inferred)))
+  }
   n_recheck <- sum(x$queries$phase %in% "recheck")
   if (n_recheck > 0L) {
     cat(sprintf("  rechecks:    %d question(s) asked again; %d point(s) left out\n", n_recheck,

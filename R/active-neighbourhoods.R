@@ -51,14 +51,34 @@ representative <- function(x, q, members, used, exclude, must_degree) {
 }
 
 # The next question of point q: against the first neighbourhood in `order`
-# (indices into st$hood) that q's unit was not asked against.
+# (indices into st$hood) that q's unit was not asked against. With
+# st$infer and k neighbourhoods, when the unit was answered cannot-link by
+# all of them but one and that one is expected (last_hood_expected()), the
+# row is the must-link to it, inferred (phase "inferred"), not a question.
 next_question <- function(x, st, q, order, used, exclude, score, phase) {
   asked <- asked_hoods(st, st$unit[q])
-  for (h in setdiff(order, asked)) {
+  left <- setdiff(order, asked)
+  if (length(left) == 1L && last_hood_expected(x, st, q, left)) phase <- "inferred"
+  for (h in left) {
     j <- representative(x, q, st$members[[h]], used, exclude, st$must_degree)
     if (!is.na(j)) return(data.frame(i = q, j = j, score = score, phase = phase))
   }
   NULL
+}
+
+# Whether point q, answered cannot-link by every neighbourhood but `last`,
+# belongs to `last` without asking: the answers were expected, the kernel's
+# probability of `last` being at least half that of each neighbourhood that
+# answered cannot-link. Basu, Banerjee & Mooney (2004) infer the last
+# neighbourhood always; a "different" the kernel did not expect is the
+# likelier to be wrong, so then the last neighbourhood is asked too, and a
+# wrong answer shows as a contradiction of k.
+last_hood_expected <- function(x, st, q, last) {
+  if (!isTRUE(st$infer) || is.null(st$k) || length(st$hood) != st$k || st$k < 2L) return(FALSE)
+  denied <- denied_hoods(st, st$unit[q])
+  if (length(denied) != st$k - 1L || last %in% denied) return(FALSE)
+  p <- hood_probability(x, st, q, NULL)[1L, ]
+  p[last] >= 0.5 * max(p[denied])
 }
 
 # The recheck of unit u (see neighbourhood_state()): a cannot-linked pair
@@ -184,20 +204,30 @@ finish_questions <- function(out) {
   out
 }
 
-# P(point in neighbourhood h) for the points `pts`: NPU's mean similarity to
-# the neighbourhood's members (at most 20 of them, drawn at random), with the
-# co-clustering probability as the similarity when a posterior is known,
-# otherwise a Gaussian kernel of the squared distance whose bandwidth is the
-# median distance from the points to their nearest neighbourhood member.
-hood_probability <- function(x, st, pts, src) {
-  members <- lapply(st$members, function(m) if (length(m) > 20L) m[sample.int(length(m), 20L)] else m)
+# P(point in neighbourhood h) for the points `pts`, normalized over the
+# neighbourhoods. With a posterior: NPU's mean similarity to the
+# neighbourhood's members (at most 20 of them, drawn at random), the
+# co-clustering probability as the similarity. Without: the mean Gaussian
+# kernel of the squared distance to the point's `near` nearest members (of
+# at most 500, drawn at random), the bandwidth the median distance from the
+# points to their nearest neighbourhood member. The nearest members rather
+# than all of them: a neighbourhood that wraps around another, or is wider,
+# is judged where it is close to the point.
+hood_probability <- function(x, st, pts, src, near = 5L) {
   if (is.null(src)) {
-    d <- lapply(members, function(m) sq_dist(x[pts, , drop = FALSE], x[m, , drop = FALSE]))
-    nearest <- do.call(pmin, lapply(d, function(di) apply(di, 1L, min)))
+    members <- lapply(st$members, function(m) if (length(m) > 500L) m[sample.int(length(m), 500L)] else m)
+    d <- lapply(members, function(m) {
+      dm <- sq_dist(x[pts, , drop = FALSE], x[m, , drop = FALSE])
+      m_near <- min(near, ncol(dm))
+      matrix(t(apply(dm, 1L, function(r) sort(r, partial = seq_len(m_near))[seq_len(m_near)])),
+             nrow = length(pts))
+    })
+    nearest <- do.call(pmin, lapply(d, function(di) di[, 1L]))
     h <- stats::median(nearest)
     if (!(h > 0)) h <- mean(nearest) + 1e-12
     sim <- vapply(d, function(di) rowMeans(exp(-di / (2 * h))), double(length(pts)))
   } else {
+    members <- lapply(st$members, function(m) if (length(m) > 20L) m[sample.int(length(m), 20L)] else m)
     sim <- vapply(members, function(m) {
       p <- coclustering(src, rep(pts, times = length(m)), rep(m, each = length(pts)))
       rowMeans(matrix(p, nrow = length(pts)))

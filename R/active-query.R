@@ -25,11 +25,8 @@
 #'   neighbourhood costs m - 1 cannot-links), the bound the tests check.
 #'   *Consolidate*: a random point outside the neighbourhoods is asked
 #'   against their members in the order of the distance from the point to
-#'   their centroids until a must-link. The paper infers the last
-#'   neighbourhood's must-link without asking (at most k - 1 questions per
-#'   point); here it is asked too (at most k), so that a wrong answer or a
-#'   wrong `k` shows as a point cannot-linked to every neighbourhood: see
-#'   Contradictions.
+#'   their centroids until a must-link; the last neighbourhood may be
+#'   inferred rather than asked (see Inferred answers).
 #' * `"min_max"` (Mallapragada, Jin & Jain 2008): explores as
 #'   Explore-Consolidate; consolidation picks, among `candidates` points
 #'   drawn at random, the one whose largest similarity to the points already
@@ -39,12 +36,13 @@
 #'   no bandwidth is needed; the score is that squared distance. It is then asked as in consolidation.
 #' * `"npu"` (Xiong, Azimi & Fern 2014): for `candidates` points drawn at
 #'   random, the probability \eqn{p_h} that the point belongs to each
-#'   neighbourhood h is its mean similarity to (up to 20 of) the
-#'   neighbourhood's members, normalized over the neighbourhoods; the
-#'   similarity is a Gaussian kernel of the squared distance with the median
-#'   distance to the nearest neighbourhood member as bandwidth (NPU uses a
-#'   random forest's proximity), or the co-clustering probability under
-#'   `posterior` when it is given. A fit's own posterior is not used unless
+#'   neighbourhood h is its mean similarity to its 5 nearest members of the
+#'   neighbourhood (of up to 500 drawn at random), normalized over the
+#'   neighbourhoods; the similarity is a Gaussian kernel of the squared
+#'   distance with the median distance to the nearest neighbourhood member as
+#'   bandwidth (NPU uses a random forest's proximity). With `posterior`, the
+#'   similarity is the co-clustering probability, averaged over up to 20
+#'   members. A fit's own posterior is not used unless
 #'   passed as `posterior`: on eight UCI data sets, variational TVClust asked
 #'   by the kernel reached a mean F of 0.94 at 300 questions, asked by its
 #'   own co-clustering probabilities 0.90 (`bench/results/active-queries.md`
@@ -139,6 +137,25 @@
 #' truthful labeller never contradicts the true `k`, so with it nothing is
 #' asked twice.
 #'
+#' @section Inferred answers:
+#' With `k` neighbourhoods, a point answered cannot-link by all of them but
+#' one belongs to that one if the answers are right. Basu, Banerjee & Mooney
+#' (2004) place it there without asking. Here (with `infer = TRUE`) it is
+#' placed without asking only when the answers were expected: the
+#' probability of the last neighbourhood (NPU's kernel probability
+#' \eqn{p_h}{p_h} below, whatever the strategy) is at least half that of
+#' each neighbourhood that answered cannot-link. A cannot-link the kernel
+#' did not expect is the likelier to be wrong, so then the last
+#' neighbourhood is asked too, and a wrong answer shows as a contradiction
+#' (see Contradictions). The row of an inferred must-link has phase
+#' `"inferred"`: it is not a question, and its answer is must-link.
+#' [active_side()] records it without asking and does not count it against
+#' the budget; [label_pairs()] does not infer (`infer = FALSE`), so every
+#' pair it returns was answered. With two clusters an expected inference
+#' saves the second question of every point whose first answer was
+#' cannot-link; with more, the last neighbourhood is the least probable and
+#' is seldom expected.
+#'
 #' @section Batches:
 #' With `batch > 1` the pairs are not redundant: no point is in two pairs of
 #' a batch (neighbourhood members are reused only when a neighbourhood has
@@ -176,12 +193,16 @@
 #' @param weighted For `"uncertainty"`: score by the expected fall of the
 #'   entropy of the pairs the answer moves (`TRUE`) or by the pair's own
 #'   entropy (`FALSE`); see Strategies.
+#' @param infer For the neighbourhood strategies with `k`: return the
+#'   must-link of a point to the one neighbourhood left, when expected, as
+#'   an inferred row rather than ask it (see Inferred answers)?
 #' @return A data frame with one row per pair, in the order to ask them:
 #'   `i`, `j` (for the neighbourhood strategies `i` is the point being placed
 #'   and `j` the neighbourhood member), `score` (the strategy's criterion,
 #'   larger first; `NA` where the strategy ranks none: random pairs, random
 #'   consolidation points, pending points, rechecks), `phase` (`"explore"`,
-#'   `"consolidate"` or `"recheck"` for the neighbourhood strategies, else `NA`),
+#'   `"consolidate"`, `"recheck"` or `"inferred"` (not a question: see
+#'   Inferred answers) for the neighbourhood strategies, else `NA`),
 #'   `strategy`, and for `"uncertainty"` `p_same`, the co-clustering
 #'   probability. Fewer rows than `batch` when fewer pairs are left to ask.
 #' @references
@@ -213,7 +234,7 @@
 query_pairs <- function(x, side = NULL,
                         strategy = c("random", "explore_consolidate", "min_max", "npu", "uncertainty"),
                         batch = 1L, k = NULL, posterior = NULL, exclude = NULL,
-                        candidates = 1000L, weighted = TRUE) {
+                        candidates = 1000L, weighted = TRUE, infer = TRUE) {
   strategy <- match_arg(strategy)
   fit <- if (inherits(x, "sideclust")) x else NULL
   if (!is.null(fit)) {
@@ -230,6 +251,7 @@ query_pairs <- function(x, side = NULL,
   batch <- check_count(batch, "batch", lower = 1L)
   candidates <- check_count(candidates, "candidates", lower = 1L)
   weighted <- check_flag(weighted, "weighted")
+  infer <- check_flag(infer, "infer")
   side <- as_side_info(side, n, "side")
   exclude <- check_exclude(exclude, n)
   pairs <- active_pairs(side, n)
@@ -248,11 +270,11 @@ query_pairs <- function(x, side = NULL,
     {
       if (strategy == "npu") {
         k <- if (!is.null(k) || !is.null(fit$k)) active_k(k, fit, n)
-        st <- neighbourhood_state(pairs, exclude, n, k, x)
+        st <- neighbourhood_state(pairs, exclude, n, k, x, infer)
         query_npu(x, st, batch, exclude, candidates, posterior_source(posterior, NULL, n))
       } else {
         k <- active_k(k, fit, n)
-        st <- neighbourhood_state(pairs, exclude, n, k, x)
+        st <- neighbourhood_state(pairs, exclude, n, k, x, infer)
         query_explore_consolidate(x, st, k, batch, exclude,
                                   if (strategy == "min_max") "min_max" else "random", candidates)
       }

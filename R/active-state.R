@@ -13,7 +13,9 @@
 # to all k contradicts k (some answer is wrong): each of its cannot-links is
 # to be asked again, one at a time, most probable neighbourhood first (a
 # recheck), until one turns into a must-link; a unit whose cannot-links all
-# stood is left out and not asked again. A pair asked twice is in `exclude`
+# stood is left out and not asked again. With `infer`, a unit cannot-linked
+# to all k neighbourhoods but one is placed in that one without asking when
+# the answers were expected (see next_question()). A pair asked twice is in `exclude`
 # (as asked: the unit's point, then the member); a unit with such a pair
 # is the first to set aside when there are more than k neighbourhoods.
 
@@ -40,7 +42,7 @@ active_pairs <- function(side, n) {
 # Unit ids, the neighbourhoods (unit ids, in their order), which units were
 # asked against which neighbourhood, the pending units, and the contradicted
 # units: those to recheck (with the pairs to ask again) and those left out.
-neighbourhood_state <- function(pairs, exclude, n, k = NULL, x = NULL) {
+neighbourhood_state <- function(pairs, exclude, n, k = NULL, x = NULL, infer = FALSE) {
   unit <- .side_components_cpp(n, pairs$i[pairs$must], pairs$j[pairs$must])
   cannot <- !pairs$must
   ua <- unit[pairs$i[cannot]]
@@ -112,7 +114,8 @@ neighbourhood_state <- function(pairs, exclude, n, k = NULL, x = NULL) {
        hood_check = if (length(left_out) > 0L) hood_check(pairs, exclude, unit, hood, members, x),
        must_degree = tabulate(c(pairs$i[pairs$must], pairs$j[pairs$must]), nbins = n),
        recheck = recheck, against = against[against$unit %in% recheck, , drop = FALSE],
-       contradicted = contradicted, left_out = left_out)
+       contradicted = contradicted, left_out = left_out,
+       cannot_edges = edges, k = k, infer = infer)
 }
 
 # At most k neighbourhoods: while there are more, drop one of the smallest,
@@ -164,6 +167,12 @@ pair_key <- function(a, b) paste(pmin(a, b), pmax(a, b))
 asked_hoods <- function(st, u) {
   r <- match(u, st$asked_unit)
   if (is.na(r)) integer(0) else st$asked[[r]]
+}
+
+# The neighbourhoods (indices into st$hood) unit u is cannot-linked to.
+denied_hoods <- function(st, u) {
+  h <- match(st$cannot_edges[st$cannot_edges[, 1] == u, 2], st$hood)
+  sort(unique(h[!is.na(h)]))
 }
 
 # Pairs whose answer is already known or implied (same chunklet; chunklets

@@ -130,12 +130,12 @@ score_row <- function(y, fit, queries, asked) {
 # the checkpoints. Returns the questions asked and those fits.
 ask_loop <- function(ds, oracle, strategy, posterior_fit = NULL) {
   n <- nrow(ds$x)
-  asked <- data.frame(i = integer(0), j = integer(0), answer = character(0))
+  asked <- data.frame(i = integer(0), j = integer(0), answer = character(0), inferred = logical(0))
   fits <- list()
   post <- NULL
-  while (nrow(asked) < budget) {
+  while (questions_asked(asked) < budget) {
     side <- answers_side(n, asked)
-    m <- nrow(asked)
+    m <- questions_asked(asked)
     if (!is.null(posterior_fit) && m %% refit_every == 0L) {
       post <- posterior_fit(asked, m)
       if (m %in% checkpoints) fits[[as.character(m)]] <- post
@@ -144,15 +144,24 @@ ask_loop <- function(ds, oracle, strategy, posterior_fit = NULL) {
     q <- query_pairs(ds$x, side, strategy = strategy, batch = batch, k = ds$k, posterior = post,
                      exclude = sideclust:::settled_questions(asked))
     if (nrow(q) == 0L) break
-    asked <- rbind(asked, data.frame(i = q$i, j = q$j, answer = oracle(q$i, q$j)))
+    # an inferred must-link (phase "inferred") is recorded, not asked, as in active_side()
+    inferred <- q$phase %in% "inferred"
+    answer <- rep("must", nrow(q))
+    if (any(!inferred)) answer[!inferred] <- oracle(q$i[!inferred], q$j[!inferred])
+    asked <- rbind(asked, data.frame(i = q$i, j = q$j, answer = answer, inferred = inferred))
   }
   if (!is.null(posterior_fit)) {
-    last <- posterior_fit(asked, nrow(asked))
+    last <- posterior_fit(asked, questions_asked(asked))
     # a strategy with nothing left to ask keeps its last fit at the later checkpoints
-    for (m in checkpoints[checkpoints >= nrow(asked)]) fits[[as.character(m)]] <- last
+    for (m in checkpoints[checkpoints >= questions_asked(asked)]) fits[[as.character(m)]] <- last
   }
   list(asked = asked, fits = fits)
 }
+
+questions_asked <- function(asked) sum(!asked$inferred)
+
+# The rows up to the m-th question, with the must-links inferred before the next.
+first_questions <- function(asked, m) asked[cumsum(!asked$inferred) <= m, , drop = FALSE]
 
 # Every strategy and method on one data set, run and oracle: rows of scores.
 bench_one <- function(ds, d, run, o) {
@@ -181,12 +190,13 @@ bench_one <- function(ds, d, run, o) {
       variants <- if (use_implied && with_answers) c(TRUE, FALSE) else use_implied
       for (method in shared) for (implied in variants) {
         t0 <- proc.time()[["elapsed"]]
-        at <- unique(pmin(checkpoints, nrow(loop$asked)))
+        n_asked <- questions_asked(loop$asked)
+        at <- unique(pmin(checkpoints, n_asked))
         fits <- lapply(at, function(m) {
-          fit_method(method, ds$x, loop$asked[seq_len(m), ], ds$k, fit_seed(m), implied)
+          fit_method(method, ds$x, first_questions(loop$asked, m), ds$k, fit_seed(m), implied)
         })
-        fits <- stats::setNames(fits[match(pmin(checkpoints, nrow(loop$asked)), at)], checkpoints)
-        add(method, strategy, fits, t_ask + proc.time()[["elapsed"]] - t0, nrow(loop$asked), implied)
+        fits <- stats::setNames(fits[match(pmin(checkpoints, n_asked), at)], checkpoints)
+        add(method, strategy, fits, t_ask + proc.time()[["elapsed"]] - t0, n_asked, implied)
       }
     }
     for (method in readers) {

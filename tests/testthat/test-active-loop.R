@@ -29,7 +29,7 @@ test_that("the loop asks the budget, keeps the answers and records the learning 
   b <- overlapping_blobs()
   set.seed(1)
   run <- active_side(b$x, oracle_from_labels(b$y), budget = 12, k = 3, batch = 5,
-                     strategy = "explore_consolidate")
+                     strategy = "explore_consolidate", query_args = list(infer = FALSE))
   expect_s3_class(run, "sideclust_active")
   expect_equal(nrow(run$queries), 12L)
   expect_equal(run$queries$round, rep(1:3, c(5, 5, 2)))
@@ -42,6 +42,30 @@ test_that("the loop asks the budget, keeps the answers and records the learning 
   expect_true(all(is.finite(run$curve$objective)))
   expect_true(all(!run$curve$warm_start))  # RDP-means takes no start
   expect_output(print(run), "12 of 12 questions asked")
+})
+
+test_that("inferred must-links are recorded without asking and do not count against the budget", {
+  set.seed(1)
+  y <- rep(1:2, each = 30)
+  b <- list(x = cbind(c(0, 2.5)[y], 0) + matrix(stats::rnorm(120), ncol = 2), y = y)
+  asked <- NULL
+  truthful <- oracle_from_labels(b$y)
+  oracle <- function(i, j) {
+    asked <<- rbind(asked, cbind(i, j))
+    truthful(i, j)
+  }
+  set.seed(1)
+  run <- active_side(b$x, oracle, budget = 20, k = 2, strategy = "npu")
+  inferred <- run$queries$phase %in% "inferred"
+  expect_gt(sum(inferred), 0L)
+  expect_equal(sum(!inferred), 20L)
+  expect_equal(unname(asked), unname(cbind(run$queries$i, run$queries$j)[!inferred, ]))
+  expect_true(all(run$queries$answer[inferred] == "must"))
+  # a truthful labeller and the true k: every inferred must-link is right
+  expect_true(all(b$y[run$queries$i[inferred]] == b$y[run$queries$j[inferred]]))
+  expect_equal(max(run$curve$queries), 20)
+  expect_output(print(run), "20 of 20 questions asked")
+  expect_output(print(run), sprintf("inferred: +%d point", sum(inferred)))
 })
 
 test_that("the loop is reproducible with set.seed, noisy oracle included", {

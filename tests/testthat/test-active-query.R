@@ -300,3 +300,31 @@ test_that("contradictions are asked again on one-column data too", {
   expect_equal(q$phase, "recheck")
   expect_setequal(c(q$i, q$j), c(1L, 2L))
 })
+
+test_that("the last neighbourhood is inferred, not asked, only when the cannot-links were expected", {
+  set.seed(12)
+  b <- separated_blobs(2L)
+  n <- nrow(b$x)
+  # neighbourhoods {1, 3} and {16, 17}; point 20 lies in the second blob: its
+  # cannot-link to the first neighbourhood was expected
+  hoods <- list(must = rbind(c(1, 3), c(16, 17)))
+  expected <- constraints(must = hoods$must, cannot = rbind(c(1, 16), c(20, 1)), n = n)
+  # point 2 lies in the first blob: its cannot-link to the first is a surprise
+  surprise <- constraints(must = hoods$must, cannot = rbind(c(1, 16), c(2, 1)), n = n)
+  for (strategy in c("explore_consolidate", "min_max", "npu")) {
+    q <- query_pairs(b$x, expected, strategy, k = 2)
+    expect_equal(q$i, 20L)
+    expect_true(q$j %in% c(16L, 17L))
+    expect_equal(q$phase, "inferred")
+    q <- query_pairs(b$x, expected, strategy, k = 2, infer = FALSE)
+    expect_equal(q$i, 20L)
+    expect_equal(q$phase, "consolidate")
+    q <- query_pairs(b$x, surprise, strategy, k = 2)
+    expect_equal(q$i, 2L)
+    expect_true(q$j %in% c(16L, 17L))
+    expect_equal(q$phase, "consolidate")
+  }
+  # NPU without k may open new neighbourhoods: nothing is inferred
+  expect_equal(query_pairs(b$x, expected, "npu")$phase, "consolidate")
+  expect_error(query_pairs(b$x, expected, "npu", k = 2, infer = NA), "infer")
+})

@@ -112,3 +112,19 @@ test_that("label_pairs() checks its arguments and names them", {
   expect_error(label_pairs(x, tempfile(), fit = rdp_means(iris[1:10, 1:4], NULL, lambda = 1), interface = "console"),
                "`fit`")
 })
+
+test_that("a labelling session asks every pair: it never infers the last neighbourhood", {
+  set.seed(3)
+  y <- rep(1:2, each = 15)
+  x <- cbind(c(0, 10)[y], 0) + matrix(stats::runif(60, -1, 1), ncol = 2)
+  # neighbourhoods {1, 3} and {16, 17}; point 20 answered apart from the first
+  side <- constraints(must = rbind(c(1, 3), c(16, 17)), cannot = rbind(c(1, 16), c(20, 1)), n = 30)
+  expect_equal(query_pairs(x, side, "npu", k = 2)$phase, "inferred")
+  file <- tempfile(fileext = ".csv")
+  on.exit(unlink(file))
+  lab <- sideclust:::new_labelling(x, side, file, "npu", list(fit = NULL, fitter = NULL), 2L, 1L,
+                                   NULL, list(infer = TRUE))
+  p <- sideclust:::labelling_next(lab)
+  expect_equal(p[1L], 20L)
+  expect_true(p[2L] %in% c(16L, 17L))
+})
