@@ -201,29 +201,36 @@ active_side <- function(x, oracle, budget, method = "rdp_means",
   n_questions <- function() sum(!asked$phase %in% "inferred")
   while (n_questions() < budget) {
     round <- round + 1L
-    not_again <- settled_questions(asked)
     # the data come from x (a custom method's fit need not keep them), the
     # posterior of "uncertainty" from the fit
     post <- if (strategy == "uncertainty" && !is.null(fit_posterior(fit, n, "method", required = FALSE))) fit
-    q <- do.call(query_pairs, c(list(x, side, strategy = strategy,
-                                     batch = min(batch, budget - n_questions()), k = k %||% fit$k,
-                                     posterior = post, exclude = not_again), query_args))
-    if (nrow(q) == 0L) break
-    # an inferred must-link (see ?query_pairs) is recorded, not asked
-    inferred <- q$phase %in% "inferred"
-    answer <- rep("must", nrow(q))
-    if (any(!inferred)) {
-      answer[!inferred] <- read_answers(oracle(q$i[!inferred], q$j[!inferred]), sum(!inferred))
+    want <- min(batch, budget - n_questions())
+    got <- 0L
+    # an inferred must-link (see ?query_pairs) is recorded, not asked; the
+    # round then asks for more pairs until it has `want` questions
+    while (got < want) {
+      q <- do.call(query_pairs, c(list(x, side, strategy = strategy, batch = want - got,
+                                       k = k %||% fit$k, posterior = post,
+                                       exclude = settled_questions(asked)), query_args))
+      if (nrow(q) == 0L) break
+      inferred <- q$phase %in% "inferred"
+      answer <- rep("must", nrow(q))
+      if (any(!inferred)) {
+        answer[!inferred] <- read_answers(oracle(q$i[!inferred], q$j[!inferred]), sum(!inferred))
+      }
+      asked <- rbind(asked, data.frame(round = round, i = q$i, j = q$j, answer = answer,
+                                       score = q$score, phase = q$phase))
+      side <- add_answers(side, q$i, q$j, answer)
+      got <- got + sum(!inferred)
+      step(amount = sum(!inferred))
+      if (all(!inferred)) break
     }
-    asked <- rbind(asked, data.frame(round = round, i = q$i, j = q$j, answer = answer,
-                                     score = q$score, phase = q$phase))
-    side <- add_answers(side, q$i, q$j, answer)
+    if (got == 0L && !any(asked$round == round)) break
     refit <- fitter(x, fit_side(side), fit)
     fit <- refit$fit
     questions <- !asked$phase %in% "inferred"
     curve[[length(curve) + 1L]] <- active_curve_row(sum(questions), sum(questions & !is.na(asked$answer)),
                                                     fit, truth, refit$warm)
-    step(amount = sum(!inferred))
   }
   left_out <- left_out_points(x, side, asked, strategy, k %||% fit$k)
   if (length(left_out) > 0L) {
