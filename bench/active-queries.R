@@ -45,6 +45,10 @@
 #   (see the results file). A strategy with nothing left to ask (every point
 #   placed in a neighbourhood) stops early and keeps its last fit at the
 #   later checkpoints (column `asked` of the CSV: the questions asked).
+# * a must-link the neighbourhood strategies infer (phase "inferred"; see
+#   ?query_pairs, Inferred answers) is recorded without asking and does not
+#   count as a question, as in active_side(); a checkpoint's fits get the
+#   answers to its questions and the must-links inferred before the next.
 # * the loops pass the pairs asked twice (rechecks of contradictions; see
 #   ?query_pairs) in `exclude`, as active_side() does, and a pair asked
 #   twice keeps its last answer.
