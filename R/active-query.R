@@ -161,7 +161,11 @@
 #' expected. In `bench/results/active-queries.md` NPU reached random pairs'
 #' F at 300 questions within 150 questions on 6 of the 8 data sets with
 #' variational TVClust and with RDP-means (7 with LCVQE), and lost less F to
-#' one wrong answer in ten than random pairs did.
+#' one wrong answer in ten than random pairs did. On ten more runs with
+#' other seeds (`active-queries-seeds2.md`) TVClust did so again, while
+#' RDP-means and LCVQE reached random pairs' F on 4 of the 8 sets and lost
+#' slightly more than random pairs to the wrong answers: with 10 runs these
+#' counts move by a set or two from draw to draw.
 #'
 #' @section Batches:
 #' With `batch > 1` the pairs are not redundant: no point is in two pairs of

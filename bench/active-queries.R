@@ -12,7 +12,10 @@
 # Environment: BENCH_RUNS (10), BENCH_SETS (the eight below, comma-separated),
 # BENCH_BUDGET (300), BENCH_REFIT_EVERY (5), BENCH_IMPLIED (1),
 # BENCH_ANSWERS_TOO (1), BENCH_PARTS ("run,report"), BENCH_OUT (the results'
-# base name, bench/results/active-queries; .md, .png, .csv.gz, -run.txt).
+# base name, bench/results/active-queries; .md, .png, .csv.gz, -run.txt),
+# BENCH_SEED_OFFSET (0: the protocol's seeds; another value, added to every
+# loop's seed, repeats the protocol on other draws, as
+# bench/results/active-queries-seeds2.md does with 500).
 #
 # Protocol
 # * data: wine, ecoli, glass, balance (bench/utils.R's
@@ -65,8 +68,8 @@
 #   only, so two strategies' fits at a checkpoint differ by their answers
 #   alone; the RNG state of the loop is restored after each fit.
 # * seeds: run r of data set d with oracle o (1 exact, 2 noisy) starts every
-#   strategy's loop from set.seed(100000 d + 1000 o + r): the same seed for
-#   every strategy, so the curves are paired.
+#   strategy's loop from set.seed(100000 d + 1000 o + r + BENCH_SEED_OFFSET):
+#   the same seed for every strategy, so the curves are paired.
 # * metrics: f_measure() (pairwise F) and ari() against the classes.
 
 library(sideclust)
@@ -86,6 +89,7 @@ stopifnot(all(set_names %in% all_sets))
 budget <- as.integer(Sys.getenv("BENCH_BUDGET", "300"))
 refit_every <- as.integer(Sys.getenv("BENCH_REFIT_EVERY", "5"))
 use_implied <- Sys.getenv("BENCH_IMPLIED", "1") == "1"
+seed_offset <- as.integer(Sys.getenv("BENCH_SEED_OFFSET", "0"))
 with_answers <- Sys.getenv("BENCH_ANSWERS_TOO", "1") == "1"
 parts <- bench_parts(c("run", "report"))
 checkpoints <- c(0L, 10L, 25L, 50L, 100L, 150L, 200L, 300L)
@@ -169,7 +173,7 @@ first_questions <- function(asked, m) asked[cumsum(!asked$inferred) <= m, , drop
 
 # Every strategy and method on one data set, run and oracle: rows of scores.
 bench_one <- function(ds, d, run, o) {
-  seed <- 100000L * d + 1000L * o + run
+  seed <- 100000L * d + 1000L * o + run + seed_offset
   fit_seed <- function(m) seed * 1000L + m
   n <- nrow(ds$x)
   rows <- list()
