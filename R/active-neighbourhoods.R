@@ -10,6 +10,19 @@ sq_dist <- function(a, b) {
   d
 }
 
+# The m smallest values of each row of d, ascending, one row each: m
+# vectorized passes over the rows rather than a sort per row.
+row_smallest <- function(d, m) {
+  out <- matrix(0, nrow(d), m)
+  rows <- seq_len(nrow(d))
+  for (r in seq_len(m)) {
+    at <- cbind(rows, max.col(-d, ties.method = "first"))
+    out[, r] <- d[at]
+    d[at] <- Inf
+  }
+  out
+}
+
 # For each point in `pts`, the smallest squared distance to the points
 # `targets`, in blocks of rows so that no |pts| x |targets| matrix is made.
 min_sq_dist <- function(x, pts, targets) {
@@ -18,8 +31,7 @@ min_sq_dist <- function(x, pts, targets) {
   block <- max(1L, as.integer(2e6 %/% max(1L, length(targets))))
   for (s in seq(1L, length(pts), by = block)) {
     t <- s:min(length(pts), s + block - 1L)
-    d <- sq_dist(x[pts[t], , drop = FALSE], tx)
-    out[t] <- d[cbind(seq_along(t), max.col(-d, ties.method = "first"))]
+    out[t] <- row_smallest(sq_dist(x[pts[t], , drop = FALSE], tx), 1L)
   }
   out
 }
@@ -217,10 +229,7 @@ hood_probability <- function(x, st, pts, src, near = 5L) {
   if (is.null(src)) {
     members <- lapply(st$members, function(m) if (length(m) > 500L) m[sample.int(length(m), 500L)] else m)
     d <- lapply(members, function(m) {
-      dm <- sq_dist(x[pts, , drop = FALSE], x[m, , drop = FALSE])
-      m_near <- min(near, ncol(dm))
-      matrix(t(apply(dm, 1L, function(r) sort(r, partial = seq_len(m_near))[seq_len(m_near)])),
-             nrow = length(pts))
+      row_smallest(sq_dist(x[pts, , drop = FALSE], x[m, , drop = FALSE]), min(near, length(m)))
     })
     nearest <- do.call(pmin, lapply(d, function(di) di[, 1L]))
     h <- stats::median(nearest)
