@@ -214,10 +214,7 @@ active_side <- function(x, oracle, budget, method = "rdp_means",
                                        exclude = settled_questions(asked)), query_args))
       if (nrow(q) == 0L) break
       inferred <- q$phase %in% "inferred"
-      answer <- rep("must", nrow(q))
-      if (any(!inferred)) {
-        answer[!inferred] <- read_answers(oracle(q$i[!inferred], q$j[!inferred]), sum(!inferred))
-      }
+      answer <- answer_queries(oracle, q)
       asked <- rbind(asked, data.frame(round = round, i = q$i, j = q$j, answer = answer,
                                        score = q$score, phase = q$phase))
       side <- add_answers(side, q$i, q$j, answer)
@@ -228,9 +225,8 @@ active_side <- function(x, oracle, budget, method = "rdp_means",
     if (got == 0L && !any(asked$round == round)) break
     refit <- fitter(x, fit_side(side), fit)
     fit <- refit$fit
-    questions <- !asked$phase %in% "inferred"
-    curve[[length(curve) + 1L]] <- active_curve_row(sum(questions), sum(questions & !is.na(asked$answer)),
-                                                    fit, truth, refit$warm)
+    answered <- sum(!asked$phase %in% "inferred" & !is.na(asked$answer))
+    curve[[length(curve) + 1L]] <- active_curve_row(n_questions(), answered, fit, truth, refit$warm)
   }
   left_out <- left_out_points(x, side, asked, strategy, k %||% fit$k)
   if (length(left_out) > 0L) {
@@ -266,6 +262,17 @@ left_out_points <- function(x, side, asked, strategy, k) {
   n <- nrow(x)
   st <- neighbourhood_state(active_pairs(side, n), settled_questions(asked), n, k, x)
   which(st$unit %in% st$left_out)
+}
+
+# The answers to the rows `q` of query_pairs(): the oracle's to the
+# questions, "must" for the inferred must-links, which are not asked.
+answer_queries <- function(oracle, q) {
+  inferred <- q$phase %in% "inferred"
+  answer <- rep("must", nrow(q))
+  if (any(!inferred)) {
+    answer[!inferred] <- read_answers(oracle(q$i[!inferred], q$j[!inferred]), sum(!inferred))
+  }
+  answer
 }
 
 # The oracle's answers as TRUE (must), FALSE (cannot) or NA.

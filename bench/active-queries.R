@@ -153,10 +153,8 @@ ask_loop <- function(ds, oracle, strategy, posterior_fit = NULL) {
                      exclude = sideclust:::settled_questions(asked))
     if (nrow(q) == 0L) break
     # an inferred must-link (phase "inferred") is recorded, not asked, as in active_side()
-    inferred <- q$phase %in% "inferred"
-    answer <- rep("must", nrow(q))
-    if (any(!inferred)) answer[!inferred] <- oracle(q$i[!inferred], q$j[!inferred])
-    asked <- rbind(asked, data.frame(i = q$i, j = q$j, answer = answer, inferred = inferred))
+    asked <- rbind(asked, data.frame(i = q$i, j = q$j, answer = sideclust:::answer_queries(oracle, q),
+                                     inferred = q$phase %in% "inferred"))
   }
   if (!is.null(posterior_fit)) {
     last <- posterior_fit(asked, questions_asked(asked))

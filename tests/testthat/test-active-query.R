@@ -307,10 +307,10 @@ test_that("the last neighbourhood is inferred, not asked, only when the cannot-l
   n <- nrow(b$x)
   # neighbourhoods {1, 3} and {16, 17}; point 20 lies in the second blob: its
   # cannot-link to the first neighbourhood was expected
-  hoods <- list(must = rbind(c(1, 3), c(16, 17)))
-  expected <- constraints(must = hoods$must, cannot = rbind(c(1, 16), c(20, 1)), n = n)
+  must <- rbind(c(1, 3), c(16, 17))
+  expected <- constraints(must = must, cannot = rbind(c(1, 16), c(20, 1)), n = n)
   # point 2 lies in the first blob: its cannot-link to the first is a surprise
-  surprise <- constraints(must = hoods$must, cannot = rbind(c(1, 16), c(2, 1)), n = n)
+  surprise <- constraints(must = must, cannot = rbind(c(1, 16), c(2, 1)), n = n)
   for (strategy in c("explore_consolidate", "min_max", "npu")) {
     q <- query_pairs(b$x, expected, strategy, k = 2)
     expect_equal(q$i, 20L)
