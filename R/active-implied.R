@@ -52,12 +52,12 @@ implied_constraints <- function(side, n, max_pairs = 1e6, isolate = NULL) {
 # pairs they imply, except from chunklets that contradict `k` (cannot-linked
 # to all k neighbourhoods; see ?query_pairs, Contradictions): one of their
 # answers is wrong and which is unknown, so their answers stay as given.
-active_fit_side <- function(side, x, asked, k, implied) {
+active_fit_side <- function(side, x, asked, k, implied, confirm = FALSE) {
   if (!implied || is.null(side) || length(side$i) == 0L) return(side)
   n <- nrow(x)
   isolate <- NULL
   if (!is.null(k)) {
-    st <- neighbourhood_state(active_pairs(side, n), settled_questions(asked), n, k, x)
+    st <- neighbourhood_state(active_pairs(side, n), settled_questions(asked), n, k, x, confirm = confirm)
     isolate <- which(st$unit %in% st$contradicted)
   }
   implied_constraints(side, n, isolate = isolate)

@@ -175,7 +175,7 @@ active_side <- function(x, oracle, budget, method = "rdp_means",
   warm_start <- check_flag(warm_start, "warm_start")
   implied <- check_flag(implied, "implied")
   fitter <- active_fitter(method, k, fit_args, warm_start)
-  fit_side <- function(side) active_fit_side(side, x, asked, k, implied)
+  fit_side <- function(side) active_fit_side(side, x, asked, k, implied, query_args$confirm)
   if (strategy == "uncertainty" && is.character(method) &&
       !method %in% c("tvclust", "constrained_mixture")) {
     stop_arg("strategy", "\"uncertainty\" needs a fit with a posterior: method = \"tvclust\" or ",
@@ -189,6 +189,8 @@ active_side <- function(x, oracle, budget, method = "rdp_means",
   if (!is.list(fit_args) || !is.list(query_args)) {
     stop_arg(if (!is.list(fit_args)) "fit_args" else "query_args", "must be a list of named arguments")
   }
+  # the loop passes the pairs asked twice in `exclude`, so new neighbourhoods are confirmed
+  query_args$confirm <- check_flag(query_args$confirm %||% TRUE, "query_args$confirm")
   side <- as_side_info(side, n, "side")
   # labels become all their labelled pairs, so that the fits weigh them as labels
   side <- if (inherits(side, "sideclust_labels")) expand_labels(side) else active_pairs(side, n)
@@ -228,7 +230,7 @@ active_side <- function(x, oracle, budget, method = "rdp_means",
     answered <- sum(!asked$phase %in% "inferred" & !is.na(asked$answer))
     curve[[length(curve) + 1L]] <- active_curve_row(n_questions(), answered, fit, truth, refit$warm)
   }
-  left_out <- left_out_points(x, side, asked, strategy, k %||% fit$k)
+  left_out <- left_out_points(x, side, asked, strategy, k %||% fit$k, query_args$confirm)
   if (length(left_out) > 0L) {
     warning(sprintf(paste0("%d point(s) answered cannot-link with every one of the k = %d ",
                            "neighbourhoods kept those answers when asked again (%s): some answers ",
@@ -257,10 +259,10 @@ settled_questions <- function(asked) {
 
 # The points the neighbourhood strategies left out: cannot-linked to all k
 # neighbourhoods, and still when each was asked again.
-left_out_points <- function(x, side, asked, strategy, k) {
+left_out_points <- function(x, side, asked, strategy, k, confirm = FALSE) {
   if (!strategy %in% c("explore_consolidate", "min_max", "npu") || is.null(k)) return(integer(0))
   n <- nrow(x)
-  st <- neighbourhood_state(active_pairs(side, n), settled_questions(asked), n, k, x)
+  st <- neighbourhood_state(active_pairs(side, n), settled_questions(asked), n, k, x, confirm = confirm)
   which(st$unit %in% st$left_out)
 }
 

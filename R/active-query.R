@@ -245,7 +245,7 @@
 query_pairs <- function(x, side = NULL,
                         strategy = c("random", "explore_consolidate", "min_max", "npu", "uncertainty"),
                         batch = 1L, k = NULL, posterior = NULL, exclude = NULL,
-                        candidates = 1000L, weighted = TRUE, infer = TRUE) {
+                        candidates = 1000L, weighted = TRUE, infer = TRUE, confirm = FALSE) {
   strategy <- match_arg(strategy)
   fit <- if (inherits(x, "sideclust")) x else NULL
   if (!is.null(fit)) {
@@ -263,6 +263,7 @@ query_pairs <- function(x, side = NULL,
   candidates <- check_count(candidates, "candidates", lower = 1L)
   weighted <- check_flag(weighted, "weighted")
   infer <- check_flag(infer, "infer")
+  confirm <- check_flag(confirm, "confirm")
   side <- as_side_info(side, n, "side")
   exclude <- check_exclude(exclude, n)
   pairs <- active_pairs(side, n)
@@ -281,11 +282,11 @@ query_pairs <- function(x, side = NULL,
     {
       if (strategy == "npu") {
         k <- if (!is.null(k) || !is.null(fit$k)) active_k(k, fit, n)
-        st <- neighbourhood_state(pairs, exclude, n, k, x, infer)
+        st <- neighbourhood_state(pairs, exclude, n, k, x, infer, confirm)
         query_npu(x, st, batch, exclude, candidates, posterior_source(posterior, NULL, n))
       } else {
         k <- active_k(k, fit, n)
-        st <- neighbourhood_state(pairs, exclude, n, k, x, infer)
+        st <- neighbourhood_state(pairs, exclude, n, k, x, infer, confirm)
         query_explore_consolidate(x, st, k, batch, exclude,
                                   if (strategy == "min_max") "min_max" else "random", candidates)
       }

@@ -42,7 +42,7 @@ active_pairs <- function(side, n) {
 # Unit ids, the neighbourhoods (unit ids, in their order), which units were
 # asked against which neighbourhood, the pending units, and the contradicted
 # units: those to recheck (with the pairs to ask again) and those left out.
-neighbourhood_state <- function(pairs, exclude, n, k = NULL, x = NULL, infer = FALSE) {
+neighbourhood_state <- function(pairs, exclude, n, k = NULL, x = NULL, infer = FALSE, confirm = FALSE) {
   unit <- .side_components_cpp(n, pairs$i[pairs$must], pairs$j[pairs$must])
   cannot <- !pairs$must
   ua <- unit[pairs$i[cannot]]
@@ -54,9 +54,19 @@ neighbourhood_state <- function(pairs, exclude, n, k = NULL, x = NULL, infer = F
   degree <- tabulate(edges[, 1], nbins = length(size))
   first_point <- match(seq_along(size), unit)
   order_units <- involved[order(-degree[involved], -size[involved], first_point[involved])]
+  # with `confirm`, a lone point becomes a neighbourhood (other than the
+  # first) only once one of its cannot-links was asked twice
+  confirmed <- rep(TRUE, length(size))
+  if (confirm) {
+    twice <- keep & pair_key(pairs$i[cannot], pairs$j[cannot]) %in% pair_key(exclude$i, exclude$j)
+    confirmed <- size > 1L
+    confirmed[c(ua[twice], ub[twice])] <- TRUE
+  }
   hood <- integer(0)
   for (u in order_units) {
-    if (all(hood %in% edges[edges[, 1] == u, 2])) hood <- c(hood, u)
+    if ((length(hood) == 0L || confirmed[u]) && all(hood %in% edges[edges[, 1] == u, 2])) {
+      hood <- c(hood, u)
+    }
   }
   if (!is.null(k) && length(hood) > k) {
     # a unit with a cannot-link asked twice (the pair in `exclude`, asked as
@@ -95,15 +105,23 @@ neighbourhood_state <- function(pairs, exclude, n, k = NULL, x = NULL, infer = F
   against$again <- pair_key(against$point, against$member) %in% pair_key(exclude$i, exclude$j)
   # contradictions: units cannot-linked to all k neighbourhoods; those with a
   # neighbourhood not yet asked again are rechecked, the others left out
-  contradicted <- recheck <- integer(0)
-  if (!is.null(k) && length(hood) >= k && nrow(against) > 0L) {
+  # with fewer neighbourhoods, a lone unit cannot-linked to all of them is a
+  # new neighbourhood once confirmed: its cannot-links are rechecked the same way
+  contradicted <- recheck <- unconfirmed <- integer(0)
+  if (length(hood) > 0L && nrow(against) > 0L) {
     n_hoods <- tapply(against$hood, against$unit, function(h) length(unique(h)))
-    contradicted <- as.integer(names(n_hoods)[n_hoods == length(hood)])
-    against <- against[against$unit %in% contradicted, , drop = FALSE]
+    denied_all <- as.integer(names(n_hoods)[n_hoods == length(hood)])
+    if (!is.null(k) && length(hood) >= k) {
+      contradicted <- denied_all
+    } else {
+      unconfirmed <- denied_all[!confirmed[denied_all]]
+    }
+    against <- against[against$unit %in% c(contradicted, unconfirmed), , drop = FALSE]
     # a neighbourhood the unit was asked against twice is done with
     uh <- paste(against$unit, against$hood)
     against <- against[!uh %in% uh[against$again], , drop = FALSE]
-    recheck <- contradicted[contradicted %in% against$unit]
+    recheck <- c(contradicted, unconfirmed)
+    recheck <- recheck[recheck %in% against$unit]
     recheck <- recheck[order(first_point[recheck])]
   }
   left_out <- setdiff(contradicted, recheck)

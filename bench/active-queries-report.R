@@ -4,7 +4,8 @@
 
 strategy_colours <- c(random = "black", explore_consolidate = "#1b9e77", min_max = "#d95f02",
                       npu = "#7570b3", uncertainty = "#e7298a")
-method_labels <- c(rdp_means = "RDP-means", tvclust = "TVClust (variational)", lcvqe = "LCVQE")
+method_labels <- c(rdp_means = "RDP-means", tvclust = "TVClust (variational)", lcvqe = "LCVQE",
+                   mpck_means = "MPCK-means")
 
 # Means over runs per set, oracle, method, strategy and number of questions.
 active_means <- function(res) {
@@ -152,11 +153,12 @@ time_table <- function(res) {
 active_plot <- function(agg, out_png) {
   sets <- unique(agg$set)
   panels <- c(sets, "mean over sets")
-  grDevices::png(out_png, width = 300 * length(panels), height = 1500, res = 110)
+  shown <- intersect(names(method_labels), unique(agg$method))
+  grDevices::png(out_png, width = 300 * length(panels), height = 250 * 2 * length(shown), res = 110)
   on.exit(grDevices::dev.off())
-  graphics::par(mfrow = c(6, length(panels)), mar = c(2.2, 2.2, 1.6, 0.4), oma = c(3, 2.5, 0, 0),
+  graphics::par(mfrow = c(2 * length(shown), length(panels)), mar = c(2.2, 2.2, 1.6, 0.4), oma = c(3, 2.5, 0, 0),
                 mgp = c(1.2, 0.35, 0), tcl = -0.25, cex = 0.75)
-  for (method in names(method_labels)) {
+  for (method in shown) {
     for (metric in c("F", "ARI")) {
       for (p in panels) {
         sub <- agg[agg$method == method, ]
@@ -173,8 +175,8 @@ active_plot <- function(agg, out_png) {
         }
       }
       graphics::mtext(sprintf("%s %s", method_labels[[method]], metric), side = 2, outer = TRUE,
-                      at = 1 - (match(method, names(method_labels)) - 1) / 3 -
-                        (match(metric, c("F", "ARI")) - 0.5) / 6, line = 1, cex = 0.7)
+                      at = 1 - (match(method, shown) - 1) / length(shown) -
+                        (match(metric, c("F", "ARI")) - 0.5) / (2 * length(shown)), line = 1, cex = 0.7)
     }
   }
   graphics::par(fig = c(0, 1, 0, 1), oma = c(0, 0, 0, 0), mar = c(0, 0, 0, 0), new = TRUE)

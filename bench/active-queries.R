@@ -27,10 +27,14 @@
 #   0.1); no "don't know" answers.
 # * methods, each told the true k, one thread: rdp_means(x, side, k = k)
 #   (defaults); tvclust(x, side, k = k, method = "variational") (defaults);
-#   lcvqe(x, side, k = k) (defaults, 10 restarts). LCVQE is the constrained
-#   k-means method: in bench/results/constrained-kmeans-uci.md it had the
-#   best F of the family at every accuracy, and COP-k-means, which treats
-#   every answer as hard, fell to F 0.49 with 10% wrong pairs.
+#   lcvqe(x, side, k = k) (defaults, 10 restarts); mpck_means(x, side, k = k)
+#   (defaults: diagonal metrics, 10 restarts, centres seeded from the
+#   must-link neighbourhoods). The two constrained k-means methods: LCVQE had
+#   the best F of the family at every accuracy of random pairs in
+#   bench/results/constrained-kmeans-uci.md (COP-k-means, which treats every
+#   answer as hard, fell to F 0.49 with 10% wrong pairs); MPCK-means learns a
+#   metric per cluster and starts from the neighbourhoods, which is what the
+#   neighbourhood strategies build.
 # * strategies: query_pairs()'s "random", "explore_consolidate", "min_max",
 #   "npu" with every method; "uncertainty" with TVClust only (the one method
 #   here with a posterior). Explore-Consolidate and Min-Max explore for k.
@@ -54,7 +58,9 @@
 #   answers to its questions and the must-links inferred before the next.
 # * the loops pass the pairs asked twice (rechecks of contradictions; see
 #   ?query_pairs) in `exclude`, as active_side() does, and a pair asked
-#   twice keeps its last answer.
+#   twice keeps its last answer; with confirm = TRUE, as in active_side(), a
+#   new neighbourhood's cannot-link is asked again before it counts (see
+#   ?query_pairs, Confirmed neighbourhoods).
 # * every fit gets the answers and the pairs they imply by transitivity, as
 #   active_side() gives them by default (implied = TRUE; chunklets that
 #   contradict k imply nothing); BENCH_IMPLIED=0
@@ -96,7 +102,7 @@ checkpoints <- c(0L, 10L, 25L, 50L, 100L, 150L, 200L, 300L)
 checkpoints <- unique(c(checkpoints[checkpoints < budget], budget))
 noise_levels <- c(exact = 0, noisy = 0.1)
 strategies <- c("random", "explore_consolidate", "min_max", "npu", "uncertainty")
-methods <- c("rdp_means", "tvclust", "lcvqe")
+methods <- c("rdp_means", "tvclust", "lcvqe", "mpck_means")
 
 active_bench_sets <- function() {
   sets <- c(tvclust_paper_datasets()[c("wine", "ecoli", "glass", "balance")],
@@ -110,12 +116,13 @@ active_bench_sets <- function() {
 fit_method <- function(method, x, asked, k, seed, implied = use_implied) {
   saved <- .Random.seed
   on.exit(assign(".Random.seed", saved, envir = globalenv()))
-  side <- sideclust:::active_fit_side(answers_side(nrow(x), asked), x, asked, k, implied)
+  side <- sideclust:::active_fit_side(answers_side(nrow(x), asked), x, asked, k, implied, confirm = TRUE)
   set.seed(seed)
   switch(method,
          rdp_means = rdp_means(x, side, k = k),
          tvclust = tvclust(x, side, k = k, method = "variational"),
-         lcvqe = lcvqe(x, side, k = k))
+         lcvqe = lcvqe(x, side, k = k),
+         mpck_means = mpck_means(x, side, k = k))
 }
 
 answers_side <- function(n, asked) {
@@ -150,7 +157,7 @@ ask_loop <- function(ds, oracle, strategy, posterior_fit = NULL) {
     }
     batch <- if (strategy == "uncertainty") min(refit_every - m %% refit_every, budget - m) else 1L
     q <- query_pairs(ds$x, side, strategy = strategy, batch = batch, k = ds$k, posterior = post,
-                     exclude = sideclust:::settled_questions(asked))
+                     exclude = sideclust:::settled_questions(asked), confirm = TRUE)
     if (nrow(q) == 0L) break
     # an inferred must-link (phase "inferred") is recorded, not asked, as in active_side()
     asked <- rbind(asked, data.frame(i = q$i, j = q$j, answer = sideclust:::answer_queries(oracle, q),

@@ -29,7 +29,7 @@ test_that("the loop asks the budget, keeps the answers and records the learning 
   b <- overlapping_blobs()
   set.seed(1)
   run <- active_side(b$x, oracle_from_labels(b$y), budget = 12, k = 3, batch = 5,
-                     strategy = "explore_consolidate", query_args = list(infer = FALSE))
+                     strategy = "explore_consolidate", query_args = list(infer = FALSE, confirm = FALSE))
   expect_s3_class(run, "sideclust_active")
   expect_equal(nrow(run$queries), 12L)
   expect_equal(run$queries$round, rep(1:3, c(5, 5, 2)))
@@ -86,7 +86,8 @@ test_that("don't-know answers count against the budget and are not asked again",
   set.seed(4)
   oracle <- oracle_from_labels(b$y, dont_know = 0.5)
   for (strategy in c("random", "explore_consolidate")) {
-    run <- active_side(b$x, oracle, budget = 16, k = 3, strategy = strategy)
+    run <- active_side(b$x, oracle, budget = 16, k = 3, strategy = strategy,
+                       query_args = list(confirm = FALSE))
     q <- run$queries
     expect_equal(nrow(q), 16L)
     key <- paste(pmin(q$i, q$j), pmax(q$i, q$j))
@@ -161,7 +162,8 @@ test_that("the loop fits on the implied pairs and returns the answers", {
     seen <- list()
     set.seed(9)
     run <- active_side(b$x, oracle_from_labels(b$y), budget = 12, method = method,
-                       strategy = "explore_consolidate", k = 3, implied = implied)
+                       strategy = "explore_consolidate", k = 3, implied = implied,
+                       query_args = list(confirm = FALSE))
     expect_equal(length(run$side$i), 12L)
     last <- seen[[length(seen)]]
     if (implied) {
@@ -221,9 +223,16 @@ test_that("the loop asks a contradiction again and warns about points it leaves 
   expect_gt(length(run$left_out), 0L)
   expect_length(unique(y[run$left_out]), 1L)  # the cluster without a neighbourhood
   expect_output(print(run), "rechecks: .* asked again; [0-9]+ point\\(s\\) left out")
-  # with the right k a truthful oracle never contradicts: no recheck, no warning
+  # with the right k a truthful oracle never contradicts: no warning, and the
+  # only pairs asked again are the k - 1 confirmations of new neighbourhoods
   set.seed(12)
   expect_no_warning(run <- active_side(x, oracle_from_labels(y), budget = 15, method = "rdp_means",
                                        strategy = "explore_consolidate", k = 3))
+  rechecks <- run$queries[run$queries$phase == "recheck", ]
+  expect_equal(nrow(rechecks), 2L)
+  expect_true(all(rechecks$answer == "cannot"))
+  expect_length(run$left_out, 0L)
+  run <- active_side(x, oracle_from_labels(y), budget = 15, method = "rdp_means",
+                     strategy = "explore_consolidate", k = 3, query_args = list(confirm = FALSE))
   expect_false(any(run$queries$phase == "recheck"))
 })

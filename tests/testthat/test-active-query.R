@@ -40,6 +40,71 @@ test_that("Explore-Consolidate and Min-Max find one point per cluster of separat
   }
 })
 
+# Run a neighbourhood strategy until it has k neighbourhoods and asks to
+# consolidate, passing the pairs asked twice in `exclude` as active_side()
+# does; the questions asked, with their answers.
+explore_until_consolidate <- function(x, k, oracle, strategy = "explore_consolidate", ...) {
+  n <- nrow(x)
+  asked <- data.frame(i = integer(0), j = integer(0), answer = character(0), phase = character(0))
+  repeat {
+    side <- if (nrow(asked)) {
+      last <- asked[!duplicated(sideclust:::pair_key(asked$i, asked$j), fromLast = TRUE), ]
+      constraints(data.frame(i = last$i, j = last$j, type = last$answer), n = n)
+    }
+    q <- query_pairs(x, side, strategy, k = k, exclude = sideclust:::settled_questions(asked), ...)
+    if (q$phase == "consolidate" || nrow(asked) > 100L) break
+    asked <- rbind(asked, data.frame(i = q$i, j = q$j, answer = oracle(q$i, q$j), phase = q$phase))
+  }
+  asked
+}
+
+test_that("with confirm, every new neighbourhood costs one question more: its cannot-link asked again", {
+  for (seed in 1:3) {
+    set.seed(seed)
+    k <- 3L + seed
+    b <- separated_blobs(k)
+    asked <- explore_until_consolidate(b$x, k, oracle_from_labels(b$y), confirm = TRUE)
+    expect_equal(nrow(asked), k * (k - 1L) / 2L + k - 1L)
+    expect_equal(sum(asked$phase == "recheck"), k - 1L)
+    expect_true(all(asked$answer == "cannot"))
+    expect_setequal(b$y[unique(c(asked$i, asked$j))], seq_len(k))
+  }
+})
+
+test_that("with confirm, a lone point cannot-linked to every neighbourhood is asked again before it becomes one", {
+  set.seed(3)
+  k <- 3L
+  b <- separated_blobs(k)
+  n <- nrow(b$x)
+  p1 <- which(b$y == 1L)[1:2]
+  p2 <- which(b$y == 2L)[1L]
+  # exploring: p2 apart from p1[1] (asked twice), then p1[2] wrongly apart from p1[1]
+  side <- constraints(cannot = rbind(c(p2, p1[1]), c(p1[2], p1[1]), c(p1[2], p2)), n = n)
+  twice <- data.frame(i = p2, j = p1[1])
+  state <- function(side, confirm) {
+    sideclust:::neighbourhood_state(sideclust:::active_pairs(side, n), twice, n, k, b$x,
+                                    confirm = confirm)
+  }
+  # without confirm cluster 1 has two of the three neighbourhoods
+  expect_equal(sort(b$y[state(side, FALSE)$hood]), c(1L, 1L, 2L))
+  expect_equal(sort(b$y[state(side, TRUE)$hood]), c(1L, 2L))
+  q <- query_pairs(b$x, side, "explore_consolidate", k = k, exclude = twice, confirm = TRUE)
+  expect_equal(q$phase, "recheck")
+  expect_equal(c(q$i, q$j), c(p1[2], p1[1]))  # the nearest neighbourhood first
+  # answered "same" this time: the point joins its cluster's neighbourhood
+  fixed <- constraints(data.frame(i = c(p2, p1[2], p1[2]), j = c(p1[1], p1[1], p2),
+                                  type = c("cannot", "must", "cannot")), n = n)
+  st <- state(fixed, TRUE)
+  expect_equal(lengths(st$members), c(2L, 1L))
+  expect_equal(query_pairs(b$x, fixed, "explore_consolidate", k = k, exclude = twice,
+                           confirm = TRUE)$phase, "explore")
+  # a lone point confirmed apart becomes a neighbourhood
+  again <- rbind(twice, data.frame(i = p1[2], j = p1[1]))
+  st <- sideclust:::neighbourhood_state(sideclust:::active_pairs(side, n), again, n, k, b$x,
+                                        confirm = TRUE)
+  expect_length(st$hood, 3L)
+})
+
 test_that("consolidation asks the nearest neighbourhood first and places each point with at most k questions", {
   set.seed(4)
   k <- 4L
