@@ -139,7 +139,26 @@
 #' (preferring one asked again before), the one nearest another.
 #' NPU without `k` and without a fit keeps making new neighbourhoods. A
 #' truthful labeller never contradicts the true `k`, so with it nothing is
-#' asked twice.
+#' asked twice, apart from the confirmations below.
+#'
+#' @section Confirmed neighbourhoods:
+#' While there are fewer than `k` neighbourhoods, a point answered
+#' cannot-link by every one of them makes a new one, and that rests on each
+#' of those answers. One wrong "different" to the point's own neighbourhood
+#' makes a second neighbourhood of the same cluster, which takes the place of
+#' a cluster that then has none (with a labeller who errs once in ten, this
+#' happened in most runs on data sets with many clusters). With
+#' `confirm = TRUE` a lone point cannot-linked to every neighbourhood is not
+#' yet one: its cannot-link to the most probable neighbourhood (as in
+#' Contradictions) is asked again first, phase `"recheck"`, and it becomes a
+#' neighbourhood only when the answer stands; a must-link puts it in that
+#' neighbourhood. This costs one question per neighbourhood after the first
+#' (k - 1 in all, so Explore-Consolidate's exploration of separated clusters
+#' asks \eqn{k(k-1)/2 + k - 1}{k(k - 1)/2 + k - 1}), and a wrong
+#' neighbourhood now needs two wrong answers to the same pair. It relies on
+#' `exclude` holding the pairs asked twice, so it is off here by default;
+#' [active_side()] and [label_pairs()], which keep `exclude`, turn it on
+#' (`query_args = list(confirm = FALSE)` turns it off there).
 #'
 #' @section Inferred answers:
 #' With `k` neighbourhoods, a point answered cannot-link by all of them but
@@ -204,6 +223,9 @@
 #' @param weighted For `"uncertainty"`: score by the expected fall of the
 #'   entropy of the pairs the answer moves (`TRUE`) or by the pair's own
 #'   entropy (`FALSE`); see Strategies.
+#' @param confirm For the neighbourhood strategies: ask a new
+#'   neighbourhood's cannot-link again before it counts (see Confirmed
+#'   neighbourhoods)? Needs the pairs asked twice in `exclude`.
 #' @param infer For the neighbourhood strategies with `k`: return the
 #'   must-link of a point to the one neighbourhood left, when expected, as
 #'   an inferred row rather than ask it (see Inferred answers)?

@@ -219,7 +219,38 @@ early_stop_line <- function(res) {
          ".")
 }
 
-active_report <- function(csv, out_md, out_png) {
+# The targets' verdicts on this run, on each run in `others` (CSVs of the
+# same protocol on other draws) and on all of them pooled (runs renumbered).
+pooled_target_lines <- function(csv, others) {
+  read_implied <- function(f) {
+    r <- utils::read.csv(f, stringsAsFactors = FALSE)
+    r[r$fit_side == "implied", ]
+  }
+  runs <- c(list(read_implied(csv)), lapply(others, read_implied))
+  names(runs) <- basename(c(csv, others))
+  offset <- cumsum(c(0, vapply(runs, function(r) max(r$run), 0)))[seq_along(runs)]
+  runs[["pooled"]] <- do.call(rbind, Map(function(r, o) transform(r, run = run + o), runs, offset))
+  rows <- list()
+  for (nm in names(runs)) {
+    agg <- active_means(runs[[nm]])
+    for (method in intersect(names(method_labels), unique(agg$method))) {
+      t <- active_targets(agg, method)
+      ok <- c(t$a >= ceiling(0.75 * t$n_sets), t$b[["best"]] >= t$b[["npu"]] - 1e-12,
+              t$c[["best"]] < t$c[["random"]])
+      rows[[length(rows) + 1L]] <- data.frame(
+        runs = sprintf("%s (%d runs)", nm, max(runs[[nm]]$run)), method = method_labels[[method]],
+        best = t$best, a_sets = sprintf("%d of %d", t$a, t$n_sets),
+        c_loss = sprintf("%.3f vs %.3f", t$c[["best"]], t$c[["random"]]),
+        holds = paste(c("a", "b", "c")[ok], collapse = ","), stringsAsFactors = FALSE)
+    }
+  }
+  c("## The targets on each set of draws and pooled", "",
+    paste("Each row judges one method's best strategy on the runs named: `a_sets` is target (a)'s count,",
+          "`c_loss` the F lost to the noisy oracle at the budget against random's, `holds` the targets met."), "",
+    md_table(do.call(rbind, rows)), "")
+}
+
+active_report <- function(csv, out_md, out_png, pool_with = character(0)) {
   all <- utils::read.csv(csv, stringsAsFactors = FALSE)
   main_side <- if ("implied" %in% all$fit_side) "implied" else "answers"
   res <- all[all$fit_side == main_side, ]
@@ -270,6 +301,7 @@ active_report <- function(csv, out_md, out_png) {
                      "imply, and on the answers alone; only where the questions do not depend on the fit."), "",
                implied_table(all), "")
   }
+  if (length(pool_with)) lines <- c(lines, pooled_target_lines(csv, pool_with))
   lines <- c(lines, "## Seconds per loop and method (the questions, counted in full for every method that shares them, and the fits at the checkpoints)", "",
              time_table(res), "")
   writeLines(lines, out_md)

@@ -15,7 +15,9 @@
 # base name, bench/results/active-queries; .md, .png, .csv.gz, -run.txt),
 # BENCH_SEED_OFFSET (0: the protocol's seeds; another value, added to every
 # loop's seed, repeats the protocol on other draws, as
-# bench/results/active-queries-seeds2.md does with 500).
+# bench/results/active-queries-seeds2.md does with 500), BENCH_POOL_WITH
+# (CSVs of the same protocol on other draws, comma-separated: the report
+# adds the targets' verdicts on each and on all the runs pooled).
 #
 # Protocol
 # * data: wine, ecoli, glass, balance (bench/utils.R's
@@ -260,4 +262,8 @@ run_bench <- function() {
 source(file.path("bench", "active-queries-report.R"))
 
 if ("run" %in% parts) invisible(run_bench())
-if ("report" %in% parts) active_report(out_csv, out_md, out_png)
+if ("report" %in% parts) {
+  pool_with <- Sys.getenv("BENCH_POOL_WITH")
+  active_report(out_csv, out_md, out_png,
+                if (nzchar(pool_with)) trimws(strsplit(pool_with, ",")[[1]]) else character(0))
+}

@@ -81,6 +81,34 @@ test_that("the loop is reproducible with set.seed, noisy oracle included", {
   expect_identical(a, a2)
 })
 
+test_that("a prototype method's warm start is one more start: the refit keeps the lower objective", {
+  b <- overlapping_blobs(3)
+  side <- constraints(must = rbind(c(1, 2), c(30, 31)), cannot = rbind(c(1, 30)), n = nrow(b$x))
+  fitter <- sideclust:::active_fitter("lcvqe", 3L, list())
+  objective <- sideclust:::fit_objective
+  # the run from the previous centres, then the restarts, in the fitter's order
+  both <- function(previous) {
+    set.seed(2)
+    list(warm = lcvqe(b$x, side, k = 3, start = previous$centers), cold = lcvqe(b$x, side, k = 3))
+  }
+  # centres all in one blob: the run from them alone ends worse than the restarts
+  bad <- list(centers = b$x[1:3, ])
+  ref <- both(bad)
+  expect_lt(objective(ref$cold), objective(ref$warm))
+  set.seed(2)
+  kept <- fitter(b$x, side, bad)
+  expect_false(kept$warm)
+  expect_identical(kept$fit$cluster, ref$cold$cluster)
+  # from the restarts' own centres the warm run is as good, and is kept
+  good <- list(centers = ref$cold$centers)
+  ref <- both(good)
+  expect_equal(objective(ref$warm), objective(ref$cold))  # the same optimum, up to rounding
+  set.seed(2)
+  kept <- fitter(b$x, side, good)
+  expect_true(kept$warm)
+  expect_identical(kept$fit$cluster, ref$warm$cluster)
+})
+
 test_that("don't-know answers count against the budget and are not asked again", {
   b <- overlapping_blobs(3)
   set.seed(4)
