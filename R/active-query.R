@@ -146,8 +146,9 @@
 #' cannot-link by every one of them makes a new one, and that rests on each
 #' of those answers. One wrong "different" to the point's own neighbourhood
 #' makes a second neighbourhood of the same cluster, which takes the place of
-#' a cluster that then has none (with a labeller who errs once in ten, this
-#' happened in most runs on data sets with many clusters). With
+#' a cluster that then has none (with a labeller who errs once in ten, NPU
+#' left 1 to 3 of ecoli's 8 classes without a neighbourhood in each of 5
+#' runs looked at). With
 #' `confirm = TRUE` a lone point cannot-linked to every neighbourhood is not
 #' yet one: its cannot-link to the most probable neighbourhood (as in
 #' Contradictions) is asked again first, phase `"recheck"`, and it becomes a
@@ -177,14 +178,14 @@
 #' pair it returns was answered. With two clusters an expected inference
 #' saves the second question of a point whose first answer was cannot-link;
 #' with more, the last neighbourhood is the least probable and is seldom
-#' expected. In `bench/results/active-queries.md` NPU reached random pairs'
-#' F at 300 questions within 150 questions on 6 of the 8 data sets with
-#' variational TVClust and with RDP-means (7 with LCVQE), and lost less F to
-#' one wrong answer in ten than random pairs did. On ten more runs with
-#' other seeds (`active-queries-seeds2.md`) TVClust did so again, while
-#' RDP-means and LCVQE reached random pairs' F on 4 of the 8 sets and lost
-#' slightly more than random pairs to the wrong answers: with 10 runs these
-#' counts move by a set or two from draw to draw.
+#' expected. In `bench/results/active-queries.md` (neighbourhoods
+#' confirmed) NPU reached random pairs' F at 300 questions within 150
+#' questions on 6 of the 8 data sets with variational TVClust, MPCK-means and
+#' LCVQE (5 with RDP-means), and lost less F to one wrong answer in ten than
+#' random pairs did with every method. On ten more runs with other seeds
+#' (`active-queries-seeds2.md`) TVClust and MPCK-means did so again, while
+#' LCVQE and RDP-means reached random pairs' F on 4 and 5 of the 8 sets:
+#' with 10 runs these counts move by a set or two from draw to draw.
 #'
 #' @section Batches:
 #' With `batch > 1` the pairs are not redundant: no point is in two pairs of
