@@ -158,8 +158,11 @@
 #' asks \eqn{k(k-1)/2 + k - 1}{k(k - 1)/2 + k - 1}), and a wrong
 #' neighbourhood now needs two wrong answers to the same pair. It relies on
 #' `exclude` holding the pairs asked twice, so it is off here by default;
-#' [active_side()] and [label_pairs()], which keep `exclude`, turn it on
-#' (`query_args = list(confirm = FALSE)` turns it off there).
+#' [active_side()], which keeps `exclude`, turns it on (`query_args =
+#' list(confirm = FALSE)` turns it off there). It helps where a second
+#' answer to the same pair is a new draw, as with [oracle_from_labels()];
+#' a person shown the pair they just answered mostly gives the same answer
+#' again, so [label_pairs()] leaves it off unless `query_args` turns it on.
 #'
 #' @section Inferred answers:
 #' With `k` neighbourhoods, a point answered cannot-link by all of them but

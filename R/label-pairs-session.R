@@ -49,9 +49,8 @@ labelling_query <- function(lab) {
   side <- if (length(lab$side$i) > 0L) lab$side
   q <- do.call(query_pairs, c(list(lab$x, side, strategy = lab$strategy, batch = lab$batch,
                                    k = lab$k %||% fit$k, posterior = post,
-                                   exclude = answers_settled(lab$answers), infer = FALSE,
-                                   confirm = lab$query_args$confirm %||% TRUE),
-                              lab$query_args[!names(lab$query_args) %in% c("infer", "confirm")]))
+                                   exclude = answers_settled(lab$answers), infer = FALSE),
+                              lab$query_args[names(lab$query_args) != "infer"]))
   q[, c("i", "j"), drop = FALSE]
 }
 

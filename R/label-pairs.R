@@ -68,9 +68,10 @@
 #'   count), or `NULL` for no limit.
 #' @param interface `"browser"`, `"console"` or `"app"`; see Interfaces.
 #' @param query_args A list of further arguments for [query_pairs()]
-#'   (not `infer`: every pair returned here was answered, none inferred);
-#'   `confirm` is `TRUE` unless given (see Confirmed neighbourhoods in
-#'   [query_pairs()]).
+#'   (not `infer`: every pair returned here was answered, none inferred).
+#'   `confirm` is off unless given: it would show a person the pair just
+#'   answered again, which mostly repeats the answer (see Confirmed
+#'   neighbourhoods in [query_pairs()]).
 #' @return The constraints (class `sideclust_constraints`): `side` plus
 #'   every answer in `file`. With `interface = "app"`, the Shiny app.
 #' @seealso [query_pairs()], [active_side()] (the same loop with an oracle),
