@@ -339,7 +339,9 @@ active_fitter <- function(method, k, fit_args, warm_start = TRUE) {
       if (!is.null(warm)) {
         # the previous centres are one more start beside the method's own
         # restarts: one run from them alone can fall into a worse optimum
-        cold <- do.call(fun, args)
+        # (COP-k-means' restarts can fail where the warm run did not)
+        cold <- tryCatch(do.call(fun, args), error = function(e) NULL)
+        if (is.null(cold)) return(list(fit = warm, warm = TRUE))
         # a tie up to rounding keeps the warm fit, whose cluster numbers follow the last fit's
         keep_warm <- isTRUE(fit_objective(warm) <= fit_objective(cold) + 1e-9 * abs(fit_objective(cold)))
         return(list(fit = if (keep_warm) warm else cold, warm = keep_warm))

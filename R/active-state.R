@@ -15,7 +15,10 @@
 # recheck), until one turns into a must-link; a unit whose cannot-links all
 # stood is left out and not asked again. With `infer`, a unit cannot-linked
 # to all k neighbourhoods but one is placed in that one without asking when
-# the answers were expected (see next_question()). A pair asked twice is in `exclude`
+# the answers were expected (see next_question()). With `confirm`, while
+# there are fewer than k neighbourhoods, a lone unit cannot-linked to all of
+# them is rechecked the same way (once) before it becomes a neighbourhood.
+# A pair asked twice is in `exclude`
 # (as asked: the unit's point, then the member); a unit with such a pair
 # is the first to set aside when there are more than k neighbourhoods.
 
