@@ -335,15 +335,15 @@ active_fitter <- function(method, k, fit_args, warm_start = TRUE) {
     if (!is.null(start) && !is.null(start_arg) && is.null(fit_args[[start_arg]])) {
       warm <- tryCatch(do.call(fun, c(args, stats::setNames(list(start), start_arg))),
                        error = function(e) NULL)
-      if (!is.null(warm) && !method %in% prototype_methods) return(list(fit = warm, warm = TRUE))
       if (!is.null(warm)) {
+        if (!method %in% prototype_methods) return(list(fit = warm, warm = TRUE))
         # the previous centres are one more start beside the method's own
-        # restarts: one run from them alone can fall into a worse optimum
-        # (COP-k-means' restarts can fail where the warm run did not)
+        # restarts: one run from them alone can fall into a worse optimum;
+        # the warm fit stays when the restarts fail (COP-k-means) or tie up
+        # to rounding (its cluster numbers follow the last fit's)
         cold <- tryCatch(do.call(fun, args), error = function(e) NULL)
-        if (is.null(cold)) return(list(fit = warm, warm = TRUE))
-        # a tie up to rounding keeps the warm fit, whose cluster numbers follow the last fit's
-        keep_warm <- isTRUE(fit_objective(warm) <= fit_objective(cold) + 1e-9 * abs(fit_objective(cold)))
+        keep_warm <- is.null(cold) ||
+          isTRUE(fit_objective(warm) <= fit_objective(cold) + 1e-9 * abs(fit_objective(cold)))
         return(list(fit = if (keep_warm) warm else cold, warm = keep_warm))
       }
     }

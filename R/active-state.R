@@ -57,13 +57,15 @@ neighbourhood_state <- function(pairs, exclude, n, k = NULL, x = NULL, infer = F
   degree <- tabulate(edges[, 1], nbins = length(size))
   first_point <- match(seq_along(size), unit)
   order_units <- involved[order(-degree[involved], -size[involved], first_point[involved])]
+  # the pairs asked twice (in `exclude`) that stood as cannot-links
+  again <- pair_key(exclude$i, exclude$j) %in% pair_key(pairs$i[cannot], pairs$j[cannot])
   # with `confirm`, a lone point becomes a neighbourhood (other than the
   # first) only once one of its cannot-links was asked twice
   confirmed <- rep(TRUE, length(size))
   if (confirm) {
-    twice <- keep & pair_key(pairs$i[cannot], pairs$j[cannot]) %in% pair_key(exclude$i, exclude$j)
+    twice <- again & unit[exclude$i] != unit[exclude$j]
     confirmed <- size > 1L
-    confirmed[c(ua[twice], ub[twice])] <- TRUE
+    confirmed[unit[c(exclude$i[twice], exclude$j[twice])]] <- TRUE
   }
   hood <- integer(0)
   for (u in order_units) {
@@ -75,7 +77,6 @@ neighbourhood_state <- function(pairs, exclude, n, k = NULL, x = NULL, infer = F
     # a unit with a cannot-link asked twice (the pair in `exclude`, asked as
     # the unit's point against a member) was in a contradiction before
     reasked <- logical(length(size))
-    again <- pair_key(exclude$i, exclude$j) %in% pair_key(pairs$i[cannot], pairs$j[cannot])
     reasked[unit[exclude$i[again]]] <- TRUE
     hood <- trim_hoods(hood, k, x, unit, size, reasked)
   }
