@@ -27,8 +27,9 @@
 #   as in the TVClust paper's protocol; k = the number of classes.
 # * oracles: oracle_from_labels(y) (exact) and oracle_from_labels(y, noise =
 #   0.1); no "don't know" answers.
-# * methods, each told the true k, one thread: rdp_means(x, side, k = k)
-#   (defaults); tvclust(x, side, k = k, method = "variational") (defaults);
+# * methods, each told the true k, one thread: rdp_means(x, side, k = k,
+#   chunklet_moves = TRUE) (as active_side() fits it; otherwise defaults);
+#   tvclust(x, side, k = k, method = "variational") (defaults);
 #   lcvqe(x, side, k = k) (defaults, 10 restarts); mpck_means(x, side, k = k)
 #   (defaults: diagonal metrics, 10 restarts, centres seeded from the
 #   must-link neighbourhoods). The two constrained k-means methods: LCVQE had
@@ -121,7 +122,7 @@ fit_method <- function(method, x, asked, k, seed, implied = use_implied) {
   side <- sideclust:::active_fit_side(answers_side(nrow(x), asked), x, asked, k, implied, confirm = TRUE)
   set.seed(seed)
   switch(method,
-         rdp_means = rdp_means(x, side, k = k),
+         rdp_means = rdp_means(x, side, k = k, chunklet_moves = TRUE),
          tvclust = tvclust(x, side, k = k, method = "variational"),
          lcvqe = lcvqe(x, side, k = k),
          mpck_means = mpck_means(x, side, k = k))

@@ -158,6 +158,19 @@ test_that("each refit starts from the previous fit where the method takes a star
   expect_true(all(is.finite(vb$curve$objective)))
 })
 
+test_that("the loop fits RDP-means with whole-chunklet moves unless fit_args turns them off", {
+  b <- overlapping_blobs(4)
+  set.seed(9)
+  run <- active_side(b$x, oracle_from_labels(b$y), budget = 3, method = "rdp_means", k = 3,
+                     strategy = "npu")
+  expect_true(run$fit$chunklet_moves)
+  set.seed(9)
+  off <- active_side(b$x, oracle_from_labels(b$y), budget = 3, method = "rdp_means", k = 3,
+                     strategy = "npu", fit_args = list(chunklet_moves = FALSE))
+  expect_false(off$fit$chunklet_moves)
+  expect_identical(off$queries, run$queries)
+})
+
 test_that("the implied pairs are the transitive closure of the answers; a contradiction implies nothing", {
   side <- constraints(must = rbind(c(1, 2), c(2, 3), c(4, 5)),
                       cannot = rbind(c(3, 4), c(5, 6)), n = 8)
@@ -236,7 +249,7 @@ test_that("the loop asks a contradiction again and warns about points it leaves 
   y <- rep(1:3, each = 10)
   x <- centres[y, ] + matrix(stats::runif(60, -1, 1), ncol = 2)
   # k too small: the third blob's points are apart from both neighbourhoods
-  expect_warning(run <- active_side(x, oracle_from_labels(y), budget = 15, method = "rdp_means",
+  expect_warning(run <- active_side(x, oracle_from_labels(y), budget = 20, method = "rdp_means",
                                     strategy = "explore_consolidate", k = 2),
                  "kept those answers when asked again.*`k` is too small")
   rechecks <- run$queries[run$queries$phase == "recheck", ]
