@@ -222,18 +222,14 @@ finish_questions <- function(out) {
 # co-clustering probability as the similarity. Without: the mean Gaussian
 # kernel of the squared distance to the point's `near` nearest members (of
 # at most 500, drawn at random), the bandwidth the median distance from the
-# points to their nearest neighbourhood member, the distance taken on the
-# features weighted by hood_feature_weights(). The nearest members rather
+# points to their nearest neighbourhood member. The nearest members rather
 # than all of them: a neighbourhood that wraps around another, or is wider,
 # is judged where it is close to the point.
 hood_probability <- function(x, st, pts, src, near = 5L) {
   if (is.null(src)) {
-    scale <- sqrt(hood_feature_weights(x, st$members))
-    weighted_rows <- function(rows) x[rows, , drop = FALSE] * rep(scale, each = length(rows))
-    at <- weighted_rows(pts)
     members <- lapply(st$members, function(m) if (length(m) > 500L) m[sample.int(length(m), 500L)] else m)
     d <- lapply(members, function(m) {
-      row_smallest(sq_dist(at, weighted_rows(m)), min(near, length(m)))
+      row_smallest(sq_dist(x[pts, , drop = FALSE], x[m, , drop = FALSE]), min(near, length(m)))
     })
     nearest <- do.call(pmin, lapply(d, function(di) di[, 1L]))
     h <- stats::median(nearest)
@@ -248,30 +244,6 @@ hood_probability <- function(x, st, pts, src, near = 5L) {
   }
   sim <- matrix(sim, nrow = length(pts)) + 1e-12
   sim / rowSums(sim)
-}
-
-# Feature weights for NPU's kernel, learned from the answers as NPU's random
-# forest is (Xiong, Azimi & Fern 2014 train it on the neighbourhoods' points):
-# each feature's Fisher ratio, the spread of the neighbourhoods' means over
-# the pooled spread within them, scaled to mean 1. The within-neighbourhood
-# variance is shrunk towards the feature's variance over all points with the
-# weight of 10 points, so that the first few members give nearly equal
-# weights. A feature that separates the neighbourhoods counts more in the
-# distance, one that only adds noise less.
-hood_feature_weights <- function(x, members) {
-  all <- unlist(members, use.names = FALSE)
-  hood <- rep(seq_along(members), lengths(members))
-  xm <- x[all, , drop = FALSE]
-  means <- rowsum(xm, hood, reorder = TRUE) / lengths(members)
-  centre <- colMeans(xm)
-  between <- colSums(lengths(members) * (means - rep(centre, each = nrow(means)))^2) / length(all)
-  prior <- 10
-  total <- column_variances(x)
-  within <- (colSums((xm - means[hood, , drop = FALSE])^2) + prior * total) /
-    (length(all) - length(members) + prior) + 1e-12
-  w <- between / within
-  if (!all(is.finite(w)) || !(mean(w) > 0)) return(rep(1, ncol(x)))
-  w / mean(w)
 }
 
 # NPU: the fresh candidate of largest entropy of its neighbourhood

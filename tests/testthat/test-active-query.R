@@ -253,28 +253,6 @@ test_that("NPU asks the point of largest entropy per expected question, most pro
   expect_equal(q3$i, 4L)
 })
 
-test_that("NPU's kernel weights the features that separate the neighbourhoods, so a noise feature does not decide", {
-  # neighbourhoods apart on feature 1; feature 2 is wide noise in both
-  hood1 <- cbind(0, c(-100, -60, -20, 60, 100))
-  hood2 <- cbind(10, c(-80, -40, 0, 40, 80))
-  q <- c(3, 40)
-  x <- rbind(hood1, hood2, q)
-  w <- sideclust:::hood_feature_weights(x, list(1:5, 6:10))
-  expect_equal(mean(w), 1)
-  expect_gt(w[1], 100 * w[2])
-  # unweighted, the point's nearest member is in neighbourhood 2 ...
-  expect_true(which.min(rowSums((x[1:10, ] - rep(q, each = 10))^2)) %in% 6:10)
-  side <- constraints(must = rbind(cbind(1, 2:5), cbind(6, 7:10)), cannot = rbind(c(1, 6)), n = 11)
-  set.seed(3)
-  asked <- query_pairs(x, side, "npu")
-  # ... weighted, it is asked against neighbourhood 1 first
-  expect_equal(asked$i, 11L)
-  expect_true(asked$j %in% 1:5)
-  # equal weights when no feature separates the neighbourhoods better
-  diagonal <- rbind(c(0, 0), c(1, 1), c(5, 5), c(6, 6))
-  expect_equal(sideclust:::hood_feature_weights(diagonal, list(1:2, 3:4)), c(1, 1))
-})
-
 test_that("query_pairs' errors name the argument", {
   x <- matrix(stats::rnorm(20), 10)
   expect_error(query_pairs(x, strategy = "best"), "`strategy`")
