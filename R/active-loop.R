@@ -146,7 +146,8 @@ oracle_from_labels <- function(y, noise = 0, dont_know = 0) {
 #'   [ari()]; by default the `labels` attribute of `oracle` (set by
 #'   [oracle_from_labels()]).
 #' @param fit_args A list of further arguments for the method (e.g.
-#'   `list(method = "variational")` for TVClust).
+#'   `list(method = "variational")` for TVClust); for RDP-means
+#'   `chunklet_moves` is `TRUE` unless given (see Warm starts).
 #' @param query_args A list of further arguments for [query_pairs()] (e.g.
 #'   `candidates`); `confirm` is `TRUE` unless given.
 #' @param warm_start Start each refit from the previous fit where the

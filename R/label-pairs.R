@@ -53,7 +53,8 @@
 #' @param fit The clustering shown and used by the queries: `NULL` (none), a
 #'   fit of the package (kept as it is; its posterior feeds
 #'   `"uncertainty"`), or a method refitted after each batch of answers: a
-#'   method name of [active_side()] (`"rdp_means"`, `"tvclust"`, ...) or a
+#'   method name of [active_side()] (`"rdp_means"`, `"tvclust"`, ...; fitted
+#'   as `active_side()` fits it, RDP-means with whole-chunklet moves) or a
 #'   function `(x, side, previous)` returning a fit.
 #' @param render_item `NULL`, or a function of the row number `i` returning
 #'   what to show of item `i`: HTML (a Shiny tag or [shiny::HTML()]), a
