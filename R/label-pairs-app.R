@@ -59,8 +59,11 @@ label_pairs_app <- function(lab, render_item = NULL) {
                            "Budget reached: press Done"
                          } else "No pair left to ask: press Done"))
       }
-      shiny::h3(id = "lp-pair", `data-i` = p[1L], `data-j` = p[2L],
-                sprintf("Are items %d and %d in the same cluster?", p[1L], p[2L]))
+      note <- labelling_recheck_note(lab, p)
+      shiny::tagList(
+        shiny::h3(id = "lp-pair", `data-i` = p[1L], `data-j` = p[2L],
+                  sprintf("Are items %d and %d in the same cluster?", p[1L], p[2L])),
+        if (!is.null(note)) shiny::p(id = "lp-again", class = "lp-again", note))
     })
     output$tally <- shiny::renderText({
       answered()
@@ -157,6 +160,7 @@ draw_pair_map <- function(layout, shown, pair, cluster) {
 label_pairs_css <- "
 .lp-top { display: flex; align-items: baseline; gap: 2em; flex-wrap: wrap; }
 #lp-tally { color: #555; }
+.lp-again { color: #8a5300; margin: 0.2em 0 0 0; }
 .lp-buttons { margin: 0.5em 0 1em 0; }
 .lp-answer { margin-right: 0.6em; min-width: 8em; }
 .lp-key { display: block; font-size: 0.75em; opacity: 0.8; }

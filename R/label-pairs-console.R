@@ -14,6 +14,8 @@ label_pairs_console <- function(lab, render_item = NULL, read = console_reader()
     }
     say("")
     say(sprintf("Pair %d: items %d and %d", nrow(lab$answers) + 1L, pair[1L], pair[2L]))
+    note <- labelling_recheck_note(lab, pair)
+    if (!is.null(note)) say(note)
     say(paste(utils::capture.output(print(pair_values(lab$x, pair))), collapse = "\n"))
     if (!is.null(render_item)) {
       for (p in pair) console_item(render_item, p, say)

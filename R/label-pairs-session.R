@@ -73,6 +73,20 @@ labelling_answer <- function(lab, i, j, answer) {
   invisible(lab)
 }
 
+# A line for a pair asked a second time (a recheck: the answers so far do not
+# fit k clusters, or a new cluster is being confirmed), else NULL: a person
+# otherwise sees the pair just answered come back without a reason.
+labelling_recheck_note <- function(lab, pair) {
+  a <- lab$answers[lab$answers$answer != "skip", , drop = FALSE]
+  same_pair <- pmin(a$i, a$j) == min(pair) & pmax(a$i, a$j) == max(pair)
+  if (!any(same_pair)) return(NULL)
+  before <- if (utils::tail(a$answer[same_pair], 1L) == "must") "same" else "different"
+  k <- lab$k %||% lab$fit$k
+  sprintf(paste0("Asked again to check: you answered \"%s\" here before, and with the other ",
+                 "answers that %s. Answer as you see it; the later answer counts."),
+          before, if (is.null(k)) "contradicts them" else sprintf("does not fit %d clusters", k))
+}
+
 # Counts for the running tally.
 labelling_counts <- function(lab) {
   a <- lab$answers$answer

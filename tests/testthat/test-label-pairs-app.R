@@ -39,3 +39,29 @@ test_that("render_item() may give HTML, text or a plot; a failure shows as text"
   expect_match(item(function(i) stop("no image")), "render_item\\(\\) failed: no image")
   expect_identical(item(function(i) invisible(NULL)), character(0))
 })
+
+test_that("the app says why a pair comes back: a note under the question, only on a pair asked again", {
+  skip_if_not_installed("shiny")
+  x <- rbind(c(0, 0), c(0.1, 0), c(10, 0), c(10.1, 0), c(0, 10), c(0.1, 10))
+  file <- tempfile(fileext = ".csv")
+  on.exit(unlink(file))
+  set.seed(4)
+  app <- label_pairs(x, file, k = 2, strategy = "explore_consolidate", interface = "app")
+  shiny::testServer(app, {
+    seen <- character(0)
+    for (t in 1:4) {
+      p <- current()
+      key <- paste(sort(p), collapse = " ")
+      html <- as.character(output$pair_title$html)
+      if (key %in% seen) {
+        expect_match(html, "lp-again.*Asked again to check")
+      } else {
+        expect_no_match(html, "Asked again")
+      }
+      seen <- c(seen, key)
+      session$setInputs(answer = list(answer = "different", i = p[1L], j = p[2L]))
+    }
+    expect_true(anyDuplicated(seen) > 0L)
+    session$setInputs(answer = list(answer = "done"))
+  })
+})

@@ -128,3 +128,33 @@ test_that("a labelling session asks every pair: it never infers the last neighbo
   expect_equal(p[1L], 20L)
   expect_true(p[2L] %in% c(16L, 17L))
 })
+
+test_that("a pair asked again says why, in the console and in the note the browser shows", {
+  x <- rbind(c(0, 0), c(0.1, 0), c(10, 0), c(10.1, 0), c(0, 10), c(0.1, 10))
+  file <- tempfile(fileext = ".csv")
+  out <- tempfile()
+  on.exit(unlink(c(file, out)))
+  lab <- sideclust:::new_labelling(x, sideclust:::active_pairs(NULL, 6), file, strategy = "explore_consolidate",
+                                   fit = list(fit = NULL, fitter = NULL), k = 2L, batch = 1L,
+                                   budget = NULL, query_args = list())
+  con <- file(out, "w")
+  set.seed(4)
+  # "different" to everything: with k = 2 a point apart from both clusters is asked again
+  sideclust:::label_pairs_console(lab, read = scripted_reader(c("d", "d", "d", "d", "q")), out = con)
+  close(con)
+  said <- readLines(out)
+  a <- read_pair_answers(file, n = 6)
+  key <- paste(pmin(a$i, a$j), pmax(a$i, a$j))
+  expect_true(anyDuplicated(key) > 0L)
+  # a note right under each pair shown a second time, and under no other
+  shown <- regmatches(said, regexec("^Pair [0-9]+: items ([0-9]+) and ([0-9]+)$", said))
+  at <- which(lengths(shown) == 3L)
+  shown_key <- vapply(shown[at], function(m) paste(sort(as.integer(m[2:3])), collapse = " "), "")
+  again <- grep("^Asked again to check", said)
+  expect_gt(length(again), 0L)
+  expect_identical(again - 1L, at[duplicated(shown_key)])
+  expect_match(said[again], "you answered \"different\" here before.*does not fit 2 clusters")
+  all_pairs <- t(utils::combn(6L, 2L))
+  fresh <- all_pairs[!paste(all_pairs[, 1], all_pairs[, 2]) %in% key, , drop = FALSE][1L, ]
+  expect_null(sideclust:::labelling_recheck_note(lab, fresh))
+})
