@@ -109,6 +109,22 @@ test_that("a prototype method's warm start is one more start: the refit keeps th
   expect_identical(kept$fit$cluster, ref$warm$cluster)
 })
 
+test_that("when a prototype method's restarts fail, the refit keeps the warm fit instead of stopping", {
+  set.seed(1)
+  x <- rbind(matrix(stats::rnorm(20), 10), matrix(stats::rnorm(20, 5), 10))
+  side <- constraints(must = rbind(c(1, 2)), cannot = rbind(c(1, 11)), n = 20)
+  previous <- cop_kmeans(x, side, k = 2, start = x[c(1, 11), ])
+  # COP-k-means' restarts finding no feasible start, simulated: only a start succeeds
+  suppressMessages(trace("cop_kmeans", tracer = quote(if (is.null(start)) stop("no feasible start")),
+                         where = asNamespace("sideclust"), print = FALSE))
+  on.exit(suppressMessages(untrace("cop_kmeans", where = asNamespace("sideclust"))))
+  fitter <- sideclust:::active_fitter("cop_kmeans", 2L, list())
+  kept <- fitter(x, side, previous)
+  expect_true(kept$warm)
+  expect_identical(kept$fit$cluster, previous$cluster)
+  expect_error(fitter(x, side, NULL), "no feasible start")  # no previous fit: nothing to keep
+})
+
 test_that("don't-know answers count against the budget and are not asked again", {
   b <- overlapping_blobs(3)
   set.seed(4)
