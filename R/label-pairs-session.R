@@ -82,9 +82,9 @@ labelling_recheck_note <- function(lab, pair) {
   if (!any(same_pair)) return(NULL)
   before <- if (utils::tail(a$answer[same_pair], 1L) == "must") "same" else "different"
   k <- lab$k %||% lab$fit$k
-  sprintf(paste0("Asked again to check: you answered \"%s\" here before, and with the other ",
-                 "answers that %s. Answer as you see it; the later answer counts."),
-          before, if (is.null(k)) "contradicts them" else sprintf("does not fit %d clusters", k))
+  sprintf(paste0("Asked again to check: you answered \"%s\" here before, and %sthe other answers ",
+                 "make that one worth a second look. Answer as you see it; the later answer counts."),
+          before, if (is.null(k)) "" else sprintf("with k = %d clusters ", k))
 }
 
 # Counts for the running tally.

@@ -153,7 +153,7 @@ test_that("a pair asked again says why, in the console and in the note the brows
   again <- grep("^Asked again to check", said)
   expect_gt(length(again), 0L)
   expect_identical(again - 1L, at[duplicated(shown_key)])
-  expect_match(said[again], "you answered \"different\" here before.*does not fit 2 clusters")
+  expect_match(said[again], "you answered \"different\" here before, and with k = 2 clusters the other answers")
   all_pairs <- t(utils::combn(6L, 2L))
   fresh <- all_pairs[!paste(all_pairs[, 1], all_pairs[, 2]) %in% key, , drop = FALSE][1L, ]
   expect_null(sideclust:::labelling_recheck_note(lab, fresh))
