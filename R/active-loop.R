@@ -338,7 +338,7 @@ active_fitter <- function(method, k, fit_args, warm_start = TRUE) {
   fun <- getExportedValue("sideclust", method)
   start_arg <- switch(method, rdp_means = NULL, tvclust = "init", "start")
   # the loop's must-links form a few large chunklets (see Warm starts)
-  if (method == "rdp_means" && is.null(fit_args$chunklet_moves)) fit_args$chunklet_moves <- TRUE
+  if (method == "rdp_means" && is.null(fit_args[["chunklet_moves"]])) fit_args$chunklet_moves <- TRUE
   function(x, side, previous) {
     if (length(side$i) == 0L) side <- NULL  # no pairs yet: the method's own defaults
     args <- c(list(x, side), if (!is.null(k)) list(k = k), fit_args)

@@ -29,9 +29,8 @@ new_labelling <- function(x, side, file, strategy, fit, k, batch, budget, query_
 # of a batch is empty and answers came in since the last fit.
 labelling_next <- function(lab) {
   if (!is.null(lab$budget) && nrow(lab$answers) >= lab$budget) return(NULL)
-  asked <- paste(pmin(lab$answers$i, lab$answers$j), pmax(lab$answers$i, lab$answers$j))
-  queued <- paste(pmin(lab$queue$i, lab$queue$j), pmax(lab$queue$i, lab$queue$j))
-  lab$queue <- lab$queue[!queued %in% asked, , drop = FALSE]
+  asked <- pair_key(lab$answers$i, lab$answers$j)
+  lab$queue <- lab$queue[!pair_key(lab$queue$i, lab$queue$j) %in% asked, , drop = FALSE]
   if (nrow(lab$queue) == 0L) {
     if (lab$stale) labelling_refit(lab)
     lab$queue <- labelling_query(lab)
@@ -78,7 +77,7 @@ labelling_answer <- function(lab, i, j, answer) {
 # otherwise sees the pair just answered come back without a reason.
 labelling_recheck_note <- function(lab, pair) {
   a <- lab$answers[lab$answers$answer != "skip", , drop = FALSE]
-  same_pair <- pmin(a$i, a$j) == min(pair) & pmax(a$i, a$j) == max(pair)
+  same_pair <- pair_key(a$i, a$j) == pair_key(pair[1L], pair[2L])
   if (!any(same_pair)) return(NULL)
   before <- if (utils::tail(a$answer[same_pair], 1L) == "must") "same" else "different"
   k <- lab$k %||% lab$fit$k
